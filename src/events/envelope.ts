@@ -1,0 +1,54 @@
+import { randomBytes } from "node:crypto";
+import { Schema } from "effect";
+
+export const EventSource = Schema.Literal("cli", "hook", "watcher", "mcp", "auto-learn", "engine", "test", "bench");
+export type EventSource = typeof EventSource.Type;
+
+/** Who asked for a write and why: what `nemesis log` shows as the audit trail. */
+export const EventMeta = Schema.Struct({
+  source: EventSource,
+  actor: Schema.optional(Schema.String),
+  session: Schema.optional(Schema.String),
+  causationId: Schema.optional(Schema.String),
+  correlationId: Schema.optional(Schema.String),
+});
+export type EventMeta = typeof EventMeta.Type;
+
+/** An event on its way into the log. `eventId` is the idempotency key. */
+export interface NewEvent {
+  readonly eventId?: string;
+  readonly type: string;
+  readonly data: unknown;
+  readonly meta: EventMeta;
+}
+
+/** An event as the log holds it; `data` is still the raw payload of `schema`'s version. */
+export interface RecordedEvent {
+  readonly position: number;
+  readonly eventId: string;
+  readonly stream: string;
+  readonly version: number;
+  readonly type: string;
+  readonly schema: number;
+  readonly data: unknown;
+  readonly meta: EventMeta;
+  readonly recordedAt: string;
+}
+
+export type ExpectedVersion = number | "any" | "no_stream";
+
+let lastMs = 0;
+let counter = 0;
+/**
+ * Time-ordered ids keep the UNIQUE(event_id) index append-mostly, which is what keeps
+ * batched appends fast once the log holds millions of rows.
+ */
+export const newEventId = (): string => {
+  const now = Date.now();
+  if (now === lastMs) counter++;
+  else {
+    lastMs = now;
+    counter = 0;
+  }
+  return `${now.toString(36).padStart(9, "0")}${counter.toString(36).padStart(4, "0")}${randomBytes(6).toString("hex")}`;
+};

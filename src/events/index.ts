@@ -1,0 +1,29 @@
+export { EventLog, EventLogLive, makeEventLog, type EventLogService } from "./EventLog.js";
+export {
+  EventCatalog,
+  decodeEvent,
+  isEventType,
+  validatePayload,
+  currentSchemaVersion,
+  type DecodedEvent,
+  type EventData,
+  type EventType,
+} from "./catalog.js";
+export {
+  EventMeta,
+  EventSource,
+  newEventId,
+  type ExpectedVersion,
+  type NewEvent,
+  type RecordedEvent,
+} from "./envelope.js";
+export { EventDecodeError, EventLogError, VersionConflict } from "./errors.js";
+export { appendToStreams, type AppendResult, type StreamAppend } from "./sqlite/appendToStreams.js";
+export { checkpointWal } from "./sqlite/checkpointWal.js";
+export { openEventLog, type LogHandle } from "./sqlite/openEventLog.js";
+export { headPosition, readEvents, readStream, streamVersion, type ReadFilter } from "./sqlite/readEvents.js";
+export { tailEvents, type TailOptions } from "./sqlite/tailEvents.js";
+export * from "./types/files.js";
+export * from "./types/memory.js";
+export * from "./types/parse.js";
+export * from "./types/project.js";

@@ -1,0 +1,135 @@
+import { Schema } from "effect";
+
+/**
+ * What one parse of one file yields. It travels inside `FileParsed`, so every projector
+ * (graph, chunks, catalog) can be rebuilt from the log without reading the working tree.
+ * Lines are 1-based; columns are 0-based UTF-16 code units (JavaScript string indices).
+ */
+export const SymbolKind = Schema.Literal(
+  "Class",
+  "Interface",
+  "Function",
+  "Method",
+  "Variable",
+  "Type",
+  "Enum",
+  "Test",
+);
+export type SymbolKind = typeof SymbolKind.Type;
+
+export const Param = Schema.Struct({
+  name: Schema.String,
+  type: Schema.NullOr(Schema.String),
+});
+export type Param = typeof Param.Type;
+
+export const ExtractedSymbol = Schema.Struct({
+  /** Unique within the file: the qualified name, suffixed `#2`, `#3`… for overloads or redefinitions. */
+  id: Schema.String,
+  kind: SymbolKind,
+  name: Schema.String,
+  /** Dotted path inside the file: `UserService.login`; Go methods use the receiver type. */
+  qualifiedName: Schema.String,
+  /** `id` of the enclosing symbol (class for a method), or null at module level. */
+  parent: Schema.NullOr(Schema.String),
+  signature: Schema.String,
+  doc: Schema.NullOr(Schema.String),
+  startLine: Schema.Number,
+  startCol: Schema.Number,
+  endLine: Schema.Number,
+  endCol: Schema.Number,
+  exported: Schema.Boolean,
+  visibility: Schema.NullOr(Schema.Literal("public", "private", "protected")),
+  async: Schema.Boolean,
+  params: Schema.Array(Param),
+  /** Type names mentioned in the declared return type (`Promise<User>` gives `Promise`, `User`). */
+  returns: Schema.Array(Schema.String),
+  complexity: Schema.Number,
+  /** Method names an interface/trait/protocol requires (Go structural satisfaction needs them). */
+  members: Schema.Array(Schema.String),
+});
+export type ExtractedSymbol = typeof ExtractedSymbol.Type;
+
+export const ReferenceKind = Schema.Literal("call", "new", "type", "extends", "implements");
+export type ReferenceKind = typeof ReferenceKind.Type;
+
+/** A name used in the file that the graph projector resolves later, across files. */
+export const Reference = Schema.Struct({
+  kind: ReferenceKind,
+  /** The last segment: `login` in `this.auth.login()`. */
+  name: Schema.String,
+  /** What came before the last dot, as written (`this.auth`, `self`, `utils`, `pkg`), or null. */
+  qualifier: Schema.NullOr(Schema.String),
+  /** `id` of the enclosing symbol, or null at module level. */
+  from: Schema.NullOr(Schema.String),
+  line: Schema.Number,
+  col: Schema.Number,
+});
+export type Reference = typeof Reference.Type;
+
+export const ImportedName = Schema.Struct({
+  /** Exported name; `default` for a default import, `*` for a namespace/whole-module import. */
+  name: Schema.String,
+  /** Local binding when it differs from `name` (or the namespace binding for `*`). */
+  alias: Schema.NullOr(Schema.String),
+});
+export type ImportedName = typeof ImportedName.Type;
+
+export const Import = Schema.Struct({
+  /** As written: `./auth`, `react`, `.models`, `os.path`, `github.com/x/y/pkg`, `crate::a::b`. */
+  specifier: Schema.String,
+  names: Schema.Array(ImportedName),
+  kind: Schema.Literal("import", "require", "dynamic", "reexport"),
+  typeOnly: Schema.Boolean,
+  line: Schema.Number,
+});
+export type Import = typeof Import.Type;
+
+export const Chunk = Schema.Struct({
+  /** `id` of the symbol the chunk lies in, or null for module-level code. */
+  symbol: Schema.NullOr(Schema.String),
+  /** Kind of that symbol, or `Module` / `Block` for code outside any symbol. */
+  kind: Schema.String,
+  startLine: Schema.Number,
+  endLine: Schema.Number,
+  text: Schema.String,
+  tokens: Schema.Number,
+});
+export type Chunk = typeof Chunk.Type;
+
+/**
+ * Build metadata the resolver needs to map import specifiers to files, read from manifest
+ * files (tsconfig.json, package.json, go.mod, pyproject.toml…) at parse time so a replay
+ * never reads the working tree.
+ */
+export const Manifest = Schema.Struct({
+  kind: Schema.Literal("tsconfig", "package", "gomod", "python", "cargo", "maven"),
+  /** Package/module name: package.json `name`, go.mod `module`, pyproject `name`. */
+  name: Schema.NullOr(Schema.String),
+  /** tsconfig `compilerOptions.baseUrl`, relative to the manifest's directory. */
+  baseUrl: Schema.NullOr(Schema.String),
+  /** tsconfig `paths` (pattern → targets), package.json `exports` flattened (subpath → target), `main`/`types` under ".". */
+  paths: Schema.Record({ key: Schema.String, value: Schema.Array(Schema.String) }),
+  /** tsconfig `extends`, if any (resolved by the resolver like an import). */
+  extends: Schema.NullOr(Schema.String),
+});
+export type Manifest = typeof Manifest.Type;
+
+export const FileParsed = Schema.Struct({
+  path: Schema.String,
+  contentHash: Schema.String,
+  language: Schema.String,
+  parserVersion: Schema.String,
+  /** Go package clause, Java package, or null. */
+  packageName: Schema.NullOr(Schema.String),
+  lineCount: Schema.Number,
+  /** True when tree-sitter recovered from syntax errors (the extraction may be partial). */
+  hasErrors: Schema.Boolean,
+  symbols: Schema.Array(ExtractedSymbol),
+  references: Schema.Array(Reference),
+  imports: Schema.Array(Import),
+  chunks: Schema.Array(Chunk),
+  /** Present when the file is a build manifest (then symbols etc. are usually empty). */
+  manifest: Schema.optionalWith(Schema.NullOr(Manifest), { default: () => null }),
+});
+export type FileParsed = typeof FileParsed.Type;
