@@ -1,0 +1,121 @@
+import { readFileSync } from "node:fs";
+import { Data, Either, ParseResult, Schema } from "effect";
+import { parse as parseToml, TomlError } from "smol-toml";
+
+const Project = Schema.Struct({
+  name: Schema.optionalWith(Schema.String, { default: () => "" }),
+  languages: Schema.optionalWith(Schema.Array(Schema.String), { default: () => [] }),
+});
+
+const Index = Schema.Struct({
+  ignore: Schema.optionalWith(Schema.Array(Schema.String), { default: () => [] }),
+  max_file_bytes: Schema.optionalWith(Schema.Number.pipe(Schema.positive()), { default: () => 1_000_000 }),
+  max_line_length: Schema.optionalWith(Schema.Number.pipe(Schema.positive()), { default: () => 1_000 }),
+  parse_budget_ms: Schema.optionalWith(Schema.Number.pipe(Schema.positive()), { default: () => 5_000 }),
+});
+
+const Graph = Schema.Struct({
+  backend: Schema.optionalWith(Schema.Literal("kuzu"), { default: () => "kuzu" as const }),
+  buffer_pool_mb: Schema.optionalWith(Schema.Number.pipe(Schema.positive()), { default: () => 512 }),
+});
+
+const Embedding = Schema.Struct({
+  provider: Schema.optionalWith(Schema.Literal("auto", "default", "openai", "local"), { default: () => "auto" as const }),
+  model: Schema.optional(Schema.String),
+  base_url: Schema.optional(Schema.String),
+  model_path: Schema.optional(Schema.String),
+  dimensions: Schema.optional(Schema.Number),
+});
+
+const Memory = Schema.Struct({
+  max_rule_chars: Schema.optionalWith(Schema.Number.pipe(Schema.positive()), { default: () => 4_000 }),
+  auto_learn: Schema.optionalWith(Schema.Boolean, { default: () => false }),
+});
+
+const Watcher = Schema.Struct({
+  debounce_ms: Schema.optionalWith(Schema.Number.pipe(Schema.nonNegative()), { default: () => 100 }),
+});
+
+export const NemesisConfig = Schema.Struct({
+  project: Schema.optionalWith(Project, { default: () => Schema.decodeSync(Project)({}) }),
+  index: Schema.optionalWith(Index, { default: () => Schema.decodeSync(Index)({}) }),
+  graph: Schema.optionalWith(Graph, { default: () => Schema.decodeSync(Graph)({}) }),
+  embedding: Schema.optionalWith(Embedding, { default: () => Schema.decodeSync(Embedding)({}) }),
+  memory: Schema.optionalWith(Memory, { default: () => Schema.decodeSync(Memory)({}) }),
+  watcher: Schema.optionalWith(Watcher, { default: () => Schema.decodeSync(Watcher)({}) }),
+});
+export type NemesisConfig = typeof NemesisConfig.Type;
+
+export class ConfigError extends Data.TaggedError("ConfigError")<{ readonly path: string; readonly reason: string }> {
+  override get message(): string {
+    return `${this.path}: ${this.reason}`;
+  }
+}
+
+export const defaultConfig = (): NemesisConfig => Schema.decodeUnknownSync(NemesisConfig)({});
+
+/** Reads `.nemesis/config.toml`; a missing file means all defaults. */
+export const loadConfig = (path: string): Either.Either<NemesisConfig, ConfigError> => {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch {
+    return Either.right(defaultConfig());
+  }
+  let raw: unknown;
+  try {
+    raw = parseToml(text);
+  } catch (e) {
+    const where = e instanceof TomlError ? ` (line ${e.line}, column ${e.column})` : "";
+    return Either.left(new ConfigError({ path, reason: `not valid TOML${where}: fix or delete the file (nemesis init writes a fresh one)` }));
+  }
+  return Either.mapLeft(
+    Schema.decodeUnknownEither(NemesisConfig, { onExcessProperty: "error" })(raw),
+    (e) => new ConfigError({ path, reason: ParseResult.TreeFormatter.formatErrorSync(e).replace(/\s+/g, " ") }),
+  );
+};
+
+export const CONFIG_TEMPLATE = `# Nemesis configuration. Every option is optional; the values shown are the defaults.
+# Delete a read model at any time and rebuild it with \`nemesis replay\`; only events.db is precious.
+
+[project]
+# name = "my-project"
+# Languages to index (empty = every supported one: typescript, tsx, javascript, python, go, rust, java).
+# languages = ["typescript", "python"]
+
+[index]
+# Globs to skip, on top of .gitignore and the built-in defaults (node_modules, build output, lock files…).
+# ignore = ["docs/**", "**/*.generated.ts"]
+# Files larger than this many bytes are skipped.
+# max_file_bytes = 1000000
+# Files with a line longer than this are treated as generated/minified and skipped.
+# max_line_length = 1000
+# Time budget for parsing one file, in milliseconds.
+# parse_budget_ms = 5000
+
+[graph]
+# The graph read model's backend.
+# backend = "kuzu"
+# Kuzu's buffer pool in MiB (Kuzu alone would take most of the RAM).
+# buffer_pool_mb = 512
+
+[embedding]
+# "auto": OpenAI when OPENAI_API_KEY is set, otherwise the embedded offline default.
+# "default": the embedded offline embedder (no network, no download).
+# "openai": text-embedding-3-small unless \`model\` says otherwise.
+# "local": an ONNX sentence-embedding model in \`model_path\`.
+# provider = "auto"
+# model = "text-embedding-3-small"
+# base_url = "https://api.openai.com/v1"
+# model_path = "/path/to/onnx-model-dir"
+
+[memory]
+# Longest rule, decision or convention text accepted, in characters.
+# max_rule_chars = 4000
+# Let agents record conventions they infer (source "auto-learn").
+# auto_learn = false
+
+[watcher]
+# Quiet period before a burst of saves is recorded, in milliseconds.
+# debounce_ms = 100
+`;

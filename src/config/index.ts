@@ -1,0 +1,2 @@
+export { CONFIG_TEMPLATE, ConfigError, NemesisConfig, defaultConfig, loadConfig } from "./config.js";
+export { findProjectRoot, nemesisPaths, type NemesisPaths } from "./paths.js";

@@ -1,0 +1,21 @@
+import type { RecordedEvent } from "../events/index.js";
+
+/**
+ * A projector turns log events into one read model. `apply` must be idempotent (applying a
+ * batch twice leaves the same read model) and must store `upTo` as its checkpoint atomically
+ * with the batch where the store allows it, so a crash replays a little and loses nothing.
+ */
+export interface Projector {
+  readonly name: string;
+  /** Bump when the read model's shape or derivation changes: the runner then rebuilds it. */
+  readonly version: number;
+  /** Event types it consumes; the runner reads only these, but the checkpoint covers all. */
+  readonly handles: ReadonlyArray<string>;
+  /** Position of the last event applied, and the projector version that applied it. */
+  checkpoint(): Promise<{ readonly position: number; readonly version: number }>;
+  /** `events` are in position order, all at or below `upTo`. */
+  apply(events: ReadonlyArray<RecordedEvent>, upTo: number): Promise<void>;
+  /** Drops the read model entirely (replay starts from nothing). */
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}

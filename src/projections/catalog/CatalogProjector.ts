@@ -1,0 +1,163 @@
+import type Database from "better-sqlite3";
+import { Either, Schema } from "effect";
+import { rmSync } from "node:fs";
+import { decodeEvent, type DecodedEvent, type RecordedEvent } from "../../events/index.js";
+import type { Projector } from "../Projector.js";
+import { openCatalog } from "./openCatalog.js";
+
+/** The few FileParsed fields the catalog keeps; decoding the symbols and chunks here would waste the replay. */
+const FileParsedSummary = Schema.Struct({
+  path: Schema.String,
+  contentHash: Schema.String,
+  language: Schema.String,
+  parserVersion: Schema.String,
+  symbols: Schema.Array(Schema.Unknown),
+});
+const decodeParsedSummary = Schema.decodeUnknownSync(FileParsedSummary);
+
+const HANDLES = [
+  "FileChanged",
+  "FileDeleted",
+  "FileSkipped",
+  "FileParsed",
+  "ParseFailed",
+  "RuleStored",
+  "RuleRetired",
+  "DecisionRecorded",
+  "DecisionSuperseded",
+  "ConventionStored",
+  "IndexRunStarted",
+  "IndexRunCompleted",
+] as const;
+
+const statements = (db: Database.Database) => ({
+  checkpoint: db.prepare("SELECT position, version FROM checkpoint WHERE name = 'catalog'"),
+  saveCheckpoint: db.prepare(
+    "INSERT INTO checkpoint (name, position, version) VALUES ('catalog', ?, ?) ON CONFLICT (name) DO UPDATE SET position = excluded.position, version = excluded.version",
+  ),
+  fileChanged: db.prepare(`INSERT INTO files (path, content_hash, language, size, mtime, status, changed_position)
+    VALUES (@path, @contentHash, @language, @size, @mtime, 'changed', @position)
+    ON CONFLICT (path) DO UPDATE SET content_hash = excluded.content_hash, language = excluded.language, size = excluded.size,
+      mtime = excluded.mtime, status = 'changed', reason = NULL, changed_position = excluded.changed_position`),
+  fileDeleted: db.prepare("DELETE FROM files WHERE path = ?"),
+  fileSkipped: db.prepare(`INSERT INTO files (path, status, reason, changed_position) VALUES (?, 'skipped', ?, ?)
+    ON CONFLICT (path) DO UPDATE SET status = 'skipped', reason = excluded.reason, content_hash = NULL, symbols = 0`),
+  fileParsed: db.prepare(`UPDATE files SET status = 'parsed', reason = NULL, parser_version = ?, symbols = ?, parsed_position = ?, language = ?
+    WHERE path = ? AND content_hash = ?`),
+  parseFailed: db.prepare(`UPDATE files SET status = 'failed', reason = ?, parsed_position = ? WHERE path = ? AND content_hash = ?`),
+  ruleStored: db.prepare(`INSERT INTO rules (id, content, scope, related_to, status, recorded_at, position, source, actor)
+    VALUES (@id, @content, @scope, @relatedTo, 'active', @recordedAt, @position, @source, @actor)
+    ON CONFLICT (id) DO UPDATE SET content = excluded.content, scope = excluded.scope, related_to = excluded.related_to`),
+  ruleRetired: db.prepare("UPDATE rules SET status = 'retired', retired_reason = ?, retired_at = ? WHERE id = ?"),
+  decisionRecorded: db.prepare(`INSERT INTO decisions (id, title, reasoning, alternatives, status, related_to, recorded_at, position, source, actor)
+    VALUES (@id, @title, @reasoning, @alternatives, @status, @relatedTo, @recordedAt, @position, @source, @actor)
+    ON CONFLICT (id) DO UPDATE SET title = excluded.title, reasoning = excluded.reasoning, alternatives = excluded.alternatives,
+      related_to = excluded.related_to`),
+  decisionSuperseded: db.prepare("UPDATE decisions SET status = 'superseded', superseded_by = ?, supersede_reason = ? WHERE id = ?"),
+  conventionStored: db.prepare(`INSERT INTO conventions (id, pattern, example, scope, recorded_at, position, source, actor)
+    VALUES (@id, @pattern, @example, @scope, @recordedAt, @position, @source, @actor)
+    ON CONFLICT (id) DO UPDATE SET pattern = excluded.pattern, example = excluded.example, scope = excluded.scope`),
+  runStarted: db.prepare(`INSERT INTO index_runs (run_id, root, started_at) VALUES (?, ?, ?) ON CONFLICT (run_id) DO NOTHING`),
+  runCompleted: db.prepare(`UPDATE index_runs SET completed_at = ?, files = ?, changed = ?, deleted = ?, skipped = ?, duration_ms = ? WHERE run_id = ?`),
+});
+
+export const CATALOG_VERSION = 1;
+
+/** Projects files, memory and index runs into catalog.db, checkpointed in the same transaction. */
+export class CatalogProjector implements Projector {
+  readonly name = "catalog";
+  readonly version = CATALOG_VERSION;
+  readonly handles = HANDLES;
+  private db: Database.Database;
+  private stmt: ReturnType<typeof statements>;
+
+  constructor(private readonly path: string) {
+    this.db = openCatalog(path);
+    this.stmt = statements(this.db);
+  }
+
+  async checkpoint() {
+    const row = this.stmt.checkpoint.get() as { position: number; version: number } | undefined;
+    return row ?? { position: 0, version: this.version };
+  }
+
+  async apply(events: ReadonlyArray<RecordedEvent>, upTo: number): Promise<void> {
+    this.db.transaction(() => {
+      for (const event of events) this.applyOne(event);
+      this.stmt.saveCheckpoint.run(upTo, this.version);
+    })();
+  }
+
+  private applyOne(event: RecordedEvent): void {
+    const s = this.stmt;
+    if (event.type === "FileParsed") {
+      const d = decodeParsedSummary(event.data);
+      s.fileParsed.run(d.parserVersion, d.symbols.length, event.position, d.language, d.path, d.contentHash);
+      return;
+    }
+    const decoded = decodeEvent(event);
+    // An event this build cannot read is a bug or a newer writer; failing loudly beats a silently wrong catalog.
+    if (Either.isLeft(decoded)) throw decoded.left;
+    const e: DecodedEvent = decoded.right;
+    const who = { recordedAt: e.recordedAt, position: e.position, source: e.meta.source, actor: e.meta.actor ?? null };
+    switch (e.type) {
+      case "FileChanged":
+        s.fileChanged.run({ ...e.data, position: e.position });
+        return;
+      case "FileDeleted":
+        s.fileDeleted.run(e.data.path);
+        return;
+      case "FileSkipped":
+        s.fileSkipped.run(e.data.path, e.data.reason, e.position);
+        return;
+      case "ParseFailed":
+        s.parseFailed.run(e.data.reason, e.position, e.data.path, e.data.contentHash);
+        return;
+      case "RuleStored":
+        s.ruleStored.run({ ...e.data, relatedTo: JSON.stringify(e.data.relatedTo), ...who });
+        return;
+      case "RuleRetired":
+        s.ruleRetired.run(e.data.reason, e.recordedAt, e.data.id);
+        return;
+      case "DecisionRecorded":
+        s.decisionRecorded.run({
+          ...e.data,
+          alternatives: JSON.stringify(e.data.alternatives),
+          relatedTo: JSON.stringify(e.data.relatedTo),
+          ...who,
+        });
+        return;
+      case "DecisionSuperseded":
+        s.decisionSuperseded.run(e.data.supersededBy, e.data.reason, e.data.id);
+        return;
+      case "ConventionStored":
+        s.conventionStored.run({ ...e.data, ...who });
+        return;
+      case "IndexRunStarted":
+        s.runStarted.run(e.data.runId, e.data.root, e.recordedAt);
+        return;
+      case "IndexRunCompleted":
+        s.runCompleted.run(
+          e.recordedAt,
+          e.data.files,
+          e.data.changed,
+          e.data.deleted,
+          JSON.stringify(e.data.skipped),
+          e.data.durationMs,
+          e.data.runId,
+        );
+        return;
+    }
+  }
+
+  async reset(): Promise<void> {
+    this.db.close();
+    for (const suffix of ["", "-wal", "-shm"]) rmSync(this.path + suffix, { force: true });
+    this.db = openCatalog(this.path);
+    this.stmt = statements(this.db);
+  }
+
+  async close(): Promise<void> {
+    this.db.close();
+  }
+}

@@ -1,0 +1,61 @@
+import type { FileParsed, ReferenceKind } from "../../events/index.js";
+
+/**
+ * The graph's vocabulary, shared by the resolver (pure: parse results in, edges out) and the
+ * Kuzu store (writes them). Node ids are ours, so a file's delta is plain deletes and
+ * creates keyed by id, never a MERGE.
+ */
+export type NodeId = string;
+
+export const fileNodeId = (path: string): NodeId => `f:${path}`;
+export const symbolNodeId = (path: string, symbolId: string): NodeId => `s:${path}#${symbolId}`;
+/** A module the project imports but does not contain (`react`, `os`, `fmt`). */
+export const externalNodeId = (specifier: string): NodeId => `x:${specifier}`;
+
+export const EDGE_KINDS = [
+  "CONTAINS",
+  "HAS_METHOD",
+  "INHERITS",
+  "IMPLEMENTS",
+  "CALLS",
+  "IMPORTS",
+  "RETURNS",
+  "ACCEPTS",
+  "TESTS",
+] as const;
+export type EdgeKind = (typeof EDGE_KINDS)[number];
+
+export interface GraphEdge {
+  readonly kind: EdgeKind;
+  readonly from: NodeId;
+  readonly to: NodeId;
+  /** Line of the reference that produced it (0 for structural edges). */
+  readonly line: number;
+}
+
+/** A reference the resolver could not pin to one definition; kept as data, never as a guessed edge. */
+export interface UnresolvedReference {
+  readonly from: NodeId;
+  readonly kind: ReferenceKind | "import";
+  readonly name: string;
+  readonly qualifier: string | null;
+  readonly line: number;
+}
+
+export interface FileResolution {
+  /** Edges whose source node lies in this file (cross-file and intra-file, structural excluded). */
+  readonly edges: ReadonlyArray<GraphEdge>;
+  readonly unresolved: ReadonlyArray<UnresolvedReference>;
+}
+
+/**
+ * Incremental cross-file resolution over the current parse result of every file.
+ * `upsert`/`remove` return every path whose `resolve` answer may have changed (the file
+ * itself and its dependants), so the store re-resolves exactly those.
+ */
+export interface Resolver {
+  upsert(file: FileParsed): ReadonlySet<string>;
+  remove(path: string): ReadonlySet<string>;
+  resolve(path: string): FileResolution;
+  files(): Iterable<string>;
+}

@@ -1,0 +1,11 @@
+export type { Projector } from "./Projector.js";
+export { catchUp, rebuild, type CatchUpOptions, type CatchUpResult } from "./runProjector.js";
+export { CatalogProjector, CATALOG_VERSION } from "./catalog/CatalogProjector.js";
+export {
+  CatalogReader,
+  type ConventionRow,
+  type DecisionRow,
+  type FileRow,
+  type RuleRow,
+} from "./catalog/CatalogReader.js";
+export { openProjectors, PROJECTION_NAMES, type ProjectionName } from "./registry.js";

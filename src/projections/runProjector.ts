@@ -1,0 +1,48 @@
+import { headPosition, readEvents, type LogHandle } from "../events/index.js";
+import type { Projector } from "./Projector.js";
+
+export interface CatchUpOptions {
+  readonly batchSize?: number;
+  readonly onProgress?: (position: number, head: number) => void;
+}
+
+export interface CatchUpResult {
+  readonly from: number;
+  readonly to: number;
+  readonly events: number;
+  readonly rebuilt: boolean;
+}
+
+/**
+ * Brings a projector up to the log's current head. A projector whose stored version differs
+ * from its code's version is rebuilt from the start.
+ */
+export const catchUp = async (log: LogHandle, projector: Projector, options: CatchUpOptions = {}): Promise<CatchUpResult> => {
+  const batchSize = options.batchSize ?? 5_000;
+  let { position, version } = await projector.checkpoint();
+  let rebuilt = false;
+  if (position > 0 && version !== projector.version) {
+    await projector.reset();
+    position = 0;
+    rebuilt = true;
+  }
+  const from = position;
+  const head = headPosition(log);
+  let count = 0;
+  while (position < head) {
+    const batch = readEvents(log, { after: position, before: head + 1, limit: batchSize, types: projector.handles });
+    const upTo = batch.length < batchSize ? head : batch[batch.length - 1]!.position;
+    await projector.apply(batch, upTo);
+    count += batch.length;
+    position = upTo;
+    options.onProgress?.(position, head);
+  }
+  return { from, to: position, events: count, rebuilt };
+};
+
+/** Drops the read model and replays the whole log into it. */
+export const rebuild = async (log: LogHandle, projector: Projector, options: CatchUpOptions = {}): Promise<CatchUpResult> => {
+  await projector.reset();
+  const result = await catchUp(log, projector, options);
+  return { ...result, rebuilt: true };
+};
