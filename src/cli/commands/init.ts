@@ -1,0 +1,47 @@
+import type { Command } from "commander";
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { CONFIG_TEMPLATE, nemesisPaths } from "../../config/index.js";
+import { openEventLog } from "../../events/index.js";
+import { CliError } from "../errors.js";
+
+/** Creates `.nemesis/` with a commented config and an empty log; running it twice changes nothing. */
+export const initProject = (rootDir: string): { created: string[]; root: string } => {
+  const paths = nemesisPaths(rootDir);
+  if (!existsSync(paths.root)) throw new CliError(`${paths.root} does not exist: create it first or pass another directory`);
+  const created: string[] = [];
+  if (!existsSync(paths.dir)) {
+    mkdirSync(paths.dir, { recursive: true });
+    created.push(".nemesis/");
+  }
+  if (!existsSync(paths.config)) {
+    writeFileSync(paths.config, CONFIG_TEMPLATE);
+    created.push(".nemesis/config.toml");
+  }
+  if (!existsSync(paths.events)) {
+    openEventLog(paths.events).db.close();
+    created.push(".nemesis/events.db");
+  }
+  const gitignore = join(paths.root, ".gitignore");
+  const current = existsSync(gitignore) ? readFileSync(gitignore, "utf8") : "";
+  if (!current.split(/\r?\n/).some((l) => /^\/?\.nemesis\/?$/.test(l.trim()))) {
+    appendFileSync(gitignore, `${current.length > 0 && !current.endsWith("\n") ? "\n" : ""}.nemesis/\n`);
+    created.push(".gitignore entry");
+  }
+  return { created, root: paths.root };
+};
+
+export const registerInit = (program: Command): void => {
+  program
+    .command("init")
+    .description("create .nemesis/ (config, event log) in a project and ignore it in git; safe to run twice")
+    .argument("[dir]", "project root", ".")
+    .action((dir: string) => {
+      const { created, root } = initProject(resolve(dir));
+      process.stdout.write(
+        created.length === 0
+          ? `Nemesis is already set up in ${root}\n`
+          : `Initialised Nemesis in ${root}: created ${created.join(", ")}\nNext: nemesis index   (or record memory: nemesis rule add "...")\n`,
+      );
+    });
+};

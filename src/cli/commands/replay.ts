@@ -1,0 +1,33 @@
+import type { Command } from "commander";
+import { openProjectors, PROJECTION_NAMES, rebuild, type ProjectionName } from "../../projections/index.js";
+import { withProject } from "../context.js";
+import { usageError } from "../errors.js";
+
+export const registerReplay = (program: Command): void => {
+  program
+    .command("replay")
+    .description("drop the read models and rebuild them from the event log (events.db is never changed)")
+    .option("--projection <name>", `rebuild only this read model (${PROJECTION_NAMES.join(", ")})`)
+    .action(async (options: { projection?: string }, cmd: Command) => {
+      if (options.projection !== undefined && !PROJECTION_NAMES.includes(options.projection as ProjectionName)) {
+        throw usageError(`unknown projection "${options.projection}": choose one of ${PROJECTION_NAMES.join(", ")}`);
+      }
+      const names = options.projection ? [options.projection as ProjectionName] : PROJECTION_NAMES;
+      await withProject(cmd.optsWithGlobals(), async (ctx) => {
+        const projectors = await openProjectors(ctx.paths, ctx.config, ctx.log, names);
+        try {
+          for (const p of projectors) {
+            const t0 = performance.now();
+            const r = await rebuild(ctx.log, p);
+            const ms = performance.now() - t0;
+            const rate = ms > 0 ? Math.round((r.events / ms) * 1000) : 0;
+            process.stdout.write(
+              `${p.name}: replayed ${r.events} events up to #${r.to} in ${ms.toFixed(0)} ms (${rate.toLocaleString("en-US")} events/s)\n`,
+            );
+          }
+        } finally {
+          for (const p of projectors) await p.close();
+        }
+      });
+    });
+};

@@ -1,0 +1,31 @@
+import { Command, CommanderError } from "commander";
+import { VersionConflict } from "../events/index.js";
+import { registerCommands } from "./commands/index.js";
+import { CliError } from "./errors.js";
+
+const program = new Command("nemesis")
+  .description("Local context engine for AI coding agents: a live, event-sourced model of your project, served over MCP")
+  .version("0.1.0")
+  .option("--root <dir>", "project root (default: the nearest directory above the cwd with a .nemesis/ folder)")
+  .showHelpAfterError("(run with --help for usage)")
+  .exitOverride();
+
+registerCommands(program);
+
+const fail = (message: string, code: number): never => {
+  process.stderr.write(`nemesis: ${message.split("\n")[0]}\n`);
+  process.exit(code);
+};
+
+try {
+  await program.parseAsync(process.argv);
+} catch (e) {
+  if (e instanceof CommanderError) {
+    // Help and version are successful exits; everything else commander rejects is a usage error.
+    if (e.code === "commander.helpDisplayed" || e.code === "commander.version" || e.code === "commander.help") process.exit(0);
+    process.exit(2);
+  }
+  if (e instanceof CliError) fail(e.message, e.exitCode);
+  if (e instanceof VersionConflict) fail(`${e.message}`, 1);
+  fail(e instanceof Error ? `${e.message} (this is a bug; please report it with the command you ran)` : String(e), 1);
+}

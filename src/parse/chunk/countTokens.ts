@@ -1,0 +1,87 @@
+/**
+ * A fast estimate of the cl100k_base token count (OpenAI's tokenizer). js-tiktoken runs at
+ * ~0.4 MB/s, far too slow to size every candidate chunk of a large repository; this scan runs
+ * at tens of MB/s. It mimics cl100k's pre-tokenizer (letter runs split at camelCase,
+ * digit groups of three, punctuation runs, newline+indent runs) and weighs each kind of piece
+ * by a linear fit against tiktoken on ~3 MB of TypeScript, JavaScript, Go and Python
+ * (mean absolute error 4.4% per 1,500-character window; test/parse/chunk/countTokens.test.ts
+ * re-checks it against tiktoken on this repository's own sources).
+ */
+const W_SEGMENT = 0.913; // one camelCase segment of a letter run
+const W_LONG_SEGMENT_CHAR = 0.068; // each letter beyond six in one segment
+const W_DIGIT_GROUP = 1.451; // up to three digits
+const W_PUNCT_RUN = 0.67;
+const W_PUNCT_EXTRA_CHAR = 0.094;
+const W_NEWLINE_RUN = 1.575; // newline(s) plus the indentation that follows
+const W_NON_ASCII_CHAR = 1.497;
+const W_SPACE_RUN = 1.292; // two or more spaces/tabs inside a line
+
+const isLetter = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+const isUpper = (c: number) => c >= 65 && c <= 90;
+const isDigit = (c: number) => c >= 48 && c <= 57;
+const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13 || c === 11 || c === 12;
+
+/**
+ * Walks `text[from, to)` piece by piece and reports each piece's start and estimated weight.
+ * Shared by `countTokens` and the chunker's prefix sums so both agree exactly.
+ */
+export const scanTokenPieces = (
+  text: string,
+  from: number,
+  to: number,
+  onPiece: (start: number, weight: number) => void,
+): void => {
+  let i = from;
+  while (i < to) {
+    const c = text.charCodeAt(i);
+    const start = i;
+    let w: number;
+    if (isLetter(c)) {
+      let segLen = 0;
+      w = 0;
+      while (i < to) {
+        const d = text.charCodeAt(i);
+        if (!isLetter(d)) break;
+        if (isUpper(d) && segLen > 0 && !isUpper(text.charCodeAt(i - 1))) {
+          w += W_SEGMENT + (segLen > 6 ? (segLen - 6) * W_LONG_SEGMENT_CHAR : 0);
+          segLen = 0;
+        }
+        segLen++;
+        i++;
+      }
+      w += W_SEGMENT + (segLen > 6 ? (segLen - 6) * W_LONG_SEGMENT_CHAR : 0);
+    } else if (isDigit(c)) {
+      while (i < to && isDigit(text.charCodeAt(i))) i++;
+      w = Math.ceil((i - start) / 3) * W_DIGIT_GROUP;
+    } else if (isSpace(c)) {
+      let newline = false;
+      while (i < to) {
+        const d = text.charCodeAt(i);
+        if (d === 10 || d === 13) newline = true;
+        else if (!isSpace(d)) break;
+        i++;
+      }
+      w = newline ? W_NEWLINE_RUN : i - start > 1 ? W_SPACE_RUN : 0;
+    } else if (c > 127) {
+      i++;
+      w = W_NON_ASCII_CHAR;
+    } else {
+      while (i < to) {
+        const d = text.charCodeAt(i);
+        if (d <= 32 || d > 127 || isDigit(d) || isLetter(d)) break;
+        i++;
+      }
+      w = W_PUNCT_RUN + (i - start - 1) * W_PUNCT_EXTRA_CHAR;
+    }
+    if (w > 0) onPiece(start, w);
+  }
+};
+
+/** Estimated cl100k_base tokens in `text` (within ~5% on typical source code). */
+export const countTokens = (text: string): number => {
+  let total = 0;
+  scanTokenPieces(text, 0, text.length, (_s, w) => {
+    total += w;
+  });
+  return Math.ceil(total);
+};

@@ -1,0 +1,56 @@
+import type { SyntaxNode } from "tree-sitter";
+import type { Chunk, ExtractedSymbol } from "../../events/types/parse.js";
+import { assignSymbols } from "./assignSymbols.js";
+import { measureText } from "./measureText.js";
+import { splitLines, splitNodes, type ChunkableNode, type ChunkCaps, type Range } from "./splitNodes.js";
+
+export { countTokens } from "./countTokens.js";
+export type { ChunkableNode, ChunkCaps } from "./splitNodes.js";
+
+/** At most this many non-whitespace characters per chunk (cAST's size measure). */
+export const MAX_CHUNK_NON_WHITESPACE = 1200;
+/** At most this many (estimated cl100k) tokens per chunk: fits 512-token local models. */
+export const MAX_CHUNK_TOKENS = 512;
+/** Chunks smaller than this are merged into a neighbour when the result fits. */
+export const MIN_CHUNK_NON_WHITESPACE = 300;
+
+export const DEFAULT_CHUNK_CAPS: ChunkCaps = {
+  maxNonWhitespace: MAX_CHUNK_NON_WHITESPACE,
+  maxTokens: MAX_CHUNK_TOKENS,
+  minNonWhitespace: MIN_CHUNK_NON_WHITESPACE,
+};
+
+export interface ChunkFileInput {
+  /** The tree-sitter root (`tree.rootNode`); omit it to chunk by lines. */
+  readonly root?: SyntaxNode | ChunkableNode | null;
+  readonly text: string;
+  readonly language: string;
+  readonly symbols: ReadonlyArray<ExtractedSymbol>;
+  readonly caps?: ChunkCaps;
+}
+
+/**
+ * AST-aware chunks of one file (cAST): whole definitions where they fit, oversized ones split at
+ * syntax boundaries, small neighbours packed together; each chunk within both caps, its text
+ * an exact slice of the file, its lines 1-based, owned by the innermost enclosing symbol.
+ */
+export const chunkFile = (input: ChunkFileInput): Chunk[] => {
+  const { text } = input;
+  if (text.length === 0) return [];
+  const caps = input.caps ?? DEFAULT_CHUNK_CAPS;
+  const m = measureText(text);
+  const ranges: Range[] = input.root ? splitNodes(input.root as ChunkableNode, text, m, caps) : splitLines(text, m, caps);
+  const spans = ranges.map((r) => ({
+    startLine: m.lineOf(r.start) + 1,
+    endLine: m.lineOf(Math.max(r.start, r.end - 1)) + 1,
+  }));
+  const owners = assignSymbols(spans, input.symbols);
+  return ranges.map((r, i) => ({
+    symbol: owners[i]!.symbol,
+    kind: owners[i]!.kind,
+    startLine: spans[i]!.startLine,
+    endLine: spans[i]!.endLine,
+    text: text.slice(r.start, r.end),
+    tokens: Math.ceil(m.tokens(r.start, r.end)),
+  }));
+};

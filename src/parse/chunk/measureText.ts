@@ -1,0 +1,74 @@
+import { scanTokenPieces } from "./countTokens.js";
+
+/**
+ * Prefix sums over one file's text so the chunker can size any range in O(1): splitting a
+ * deeply nested tree (100k nested brackets) asks about every level, and re-scanning the text
+ * at each level would be quadratic.
+ */
+export interface TextMeasure {
+  readonly length: number;
+  /** Non-whitespace characters in [start, end). */
+  nonWhitespace(start: number, end: number): number;
+  /** Estimated cl100k tokens of the pieces starting in [start, end). */
+  tokens(start: number, end: number): number;
+  /** 0-based line of the character at `index`. */
+  lineOf(index: number): number;
+  /** Index of the first character of 0-based `line`. */
+  lineStart(line: number): number;
+  readonly lineCount: number;
+  /** The largest end in (start, limit] whose range [start, end) stays within both caps (at least start+1). */
+  fitEnd(start: number, limit: number, maxNonWhitespace: number, maxTokens: number): number;
+}
+
+const isWhitespace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13 || c === 11 || c === 12;
+
+export const measureText = (text: string): TextMeasure => {
+  const n = text.length;
+  const nws = new Int32Array(n + 1);
+  const lineStarts: number[] = [0];
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    nws[i + 1] = nws[i]! + (isWhitespace(c) ? 0 : 1);
+    if (c === 10) lineStarts.push(i + 1);
+  }
+  // Each piece's weight is booked at its first character.
+  const tok = new Float64Array(n + 1);
+  const weightAt = new Float32Array(n);
+  scanTokenPieces(text, 0, n, (s, w) => {
+    weightAt[s] = w;
+  });
+  for (let i = 0; i < n; i++) tok[i + 1] = tok[i]! + weightAt[i]!;
+
+  const lineOf = (index: number): number => {
+    let lo = 0;
+    let hi = lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (lineStarts[mid]! <= index) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  };
+  const nonWhitespace = (s: number, e: number) => nws[e]! - nws[s]!;
+  const tokens = (s: number, e: number) => tok[e]! - tok[s]!;
+  return {
+    length: n,
+    nonWhitespace,
+    tokens,
+    lineOf,
+    lineStart: (line) => lineStarts[line] ?? n,
+    lineCount: lineStarts.length,
+    fitEnd: (start, limit, maxNws, maxTok) => {
+      // Both prefix sums are monotone, so binary search for the last end within both caps.
+      let lo = start + 1;
+      let hi = limit;
+      if (nonWhitespace(start, hi) <= maxNws && tokens(start, hi) <= maxTok) return hi;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (nonWhitespace(start, mid) <= maxNws && tokens(start, mid) <= maxTok) lo = mid;
+        else hi = mid - 1;
+      }
+      return lo;
+    },
+  };
+};
