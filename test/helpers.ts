@@ -1,0 +1,19 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+export const REPO_ROOT = resolve(import.meta.dirname, "..");
+export const CLI = join(REPO_ROOT, "dist", "cli.js");
+
+/** A fresh temporary directory, removed by the returned cleanup. */
+export const tempDir = (prefix = "nemesis-test-"): { dir: string; cleanup: () => void } => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+};
+
+/** Runs the built CLI as a real process (tests run after `npm run build`). */
+export const runCli = (cwd: string, args: ReadonlyArray<string>, input?: string) => {
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: "utf8", input, env: { ...process.env, NO_COLOR: "1" } });
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+};
