@@ -22,37 +22,38 @@ const isDigit = (c: number) => c >= 48 && c <= 57;
 const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13 || c === 11 || c === 12;
 
 /**
- * Walks `text[from, to)` piece by piece and reports each piece's start and estimated weight.
+ * Walks `text[from, to)` and books each piece's estimated weight at the characters that earn
+ * it (a segment's start, each extra character of a long run), so a prefix sum over the
+ * bookings sizes any sub-range locally — even inside a 100k-character run of brackets.
  * Shared by `countTokens` and the chunker's prefix sums so both agree exactly.
  */
 export const scanTokenPieces = (
   text: string,
   from: number,
   to: number,
-  onPiece: (start: number, weight: number) => void,
+  book: (at: number, weight: number) => void,
 ): void => {
   let i = from;
   while (i < to) {
     const c = text.charCodeAt(i);
     const start = i;
-    let w: number;
     if (isLetter(c)) {
-      let segLen = 0;
-      w = 0;
+      let segStart = i;
+      book(i, W_SEGMENT);
       while (i < to) {
         const d = text.charCodeAt(i);
         if (!isLetter(d)) break;
-        if (isUpper(d) && segLen > 0 && !isUpper(text.charCodeAt(i - 1))) {
-          w += W_SEGMENT + (segLen > 6 ? (segLen - 6) * W_LONG_SEGMENT_CHAR : 0);
-          segLen = 0;
-        }
-        segLen++;
+        if (isUpper(d) && i > segStart && !isUpper(text.charCodeAt(i - 1))) {
+          segStart = i;
+          book(i, W_SEGMENT);
+        } else if (i - segStart >= 6) book(i, W_LONG_SEGMENT_CHAR);
         i++;
       }
-      w += W_SEGMENT + (segLen > 6 ? (segLen - 6) * W_LONG_SEGMENT_CHAR : 0);
     } else if (isDigit(c)) {
-      while (i < to && isDigit(text.charCodeAt(i))) i++;
-      w = Math.ceil((i - start) / 3) * W_DIGIT_GROUP;
+      while (i < to && isDigit(text.charCodeAt(i))) {
+        if ((i - start) % 3 === 0) book(i, W_DIGIT_GROUP);
+        i++;
+      }
     } else if (isSpace(c)) {
       let newline = false;
       while (i < to) {
@@ -61,19 +62,21 @@ export const scanTokenPieces = (
         else if (!isSpace(d)) break;
         i++;
       }
-      w = newline ? W_NEWLINE_RUN : i - start > 1 ? W_SPACE_RUN : 0;
+      if (newline) book(start, W_NEWLINE_RUN);
+      else if (i - start > 1) book(start, W_SPACE_RUN);
     } else if (c > 127) {
+      book(i, W_NON_ASCII_CHAR);
       i++;
-      w = W_NON_ASCII_CHAR;
     } else {
+      book(i, W_PUNCT_RUN);
+      i++;
       while (i < to) {
         const d = text.charCodeAt(i);
         if (d <= 32 || d > 127 || isDigit(d) || isLetter(d)) break;
+        book(i, W_PUNCT_EXTRA_CHAR);
         i++;
       }
-      w = W_PUNCT_RUN + (i - start - 1) * W_PUNCT_EXTRA_CHAR;
     }
-    if (w > 0) onPiece(start, w);
   }
 };
 

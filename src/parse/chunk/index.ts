@@ -39,7 +39,9 @@ export const chunkFile = (input: ChunkFileInput): Chunk[] => {
   if (text.length === 0) return [];
   const caps = input.caps ?? DEFAULT_CHUNK_CAPS;
   const m = measureText(text);
-  const ranges: Range[] = input.root ? splitNodes(input.root as ChunkableNode, text, m, caps) : splitLines(text, m, caps);
+  const ranges: Range[] = (input.root ? splitNodes(input.root as ChunkableNode, text, m, caps) : splitLines(text, m, caps))
+    .map((r) => trimRange(text, r))
+    .filter((r) => r.end > r.start);
   const spans = ranges.map((r) => ({
     startLine: m.lineOf(r.start) + 1,
     endLine: m.lineOf(Math.max(r.start, r.end - 1)) + 1,
@@ -53,4 +55,14 @@ export const chunkFile = (input: ChunkFileInput): Chunk[] => {
     text: text.slice(r.start, r.end),
     tokens: Math.ceil(m.tokens(r.start, r.end)),
   }));
+};
+
+const isWhitespace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13 || c === 11 || c === 12;
+
+/** Chunks start and end on visible text, so line ranges do not claim blank lines around them. */
+const trimRange = (text: string, r: Range): Range => {
+  let { start, end } = r;
+  while (start < end && isWhitespace(text.charCodeAt(start))) start++;
+  while (end > start && isWhitespace(text.charCodeAt(end - 1))) end--;
+  return { start, end };
 };

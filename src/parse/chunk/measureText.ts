@@ -31,11 +31,11 @@ export const measureText = (text: string): TextMeasure => {
     nws[i + 1] = nws[i]! + (isWhitespace(c) ? 0 : 1);
     if (c === 10) lineStarts.push(i + 1);
   }
-  // Each piece's weight is booked at its first character.
+  // Token weights are booked per character (see scanTokenPieces), then summed.
   const tok = new Float64Array(n + 1);
   const weightAt = new Float32Array(n);
-  scanTokenPieces(text, 0, n, (s, w) => {
-    weightAt[s] = w;
+  scanTokenPieces(text, 0, n, (at, w) => {
+    weightAt[at]! += w;
   });
   for (let i = 0; i < n; i++) tok[i + 1] = tok[i]! + weightAt[i]!;
 
