@@ -1,0 +1,42 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { retireRule } from "../../src/commands/index.js";
+import { expectLeft, expectRight, meta, scenario } from "./harness.js";
+
+const stored = { stream: "rule:rule-0000000a", type: "RuleStored", data: { id: "rule-0000000a", content: "No default exports", scope: "*", relatedTo: [] } };
+
+describe("retireRule", () => {
+  let s: ReturnType<typeof scenario>;
+  beforeEach(() => (s = scenario()));
+  afterEach(() => s.close());
+
+  it("given a stored rule, appends RuleRetired at the next version of its stream", () => {
+    s.given([stored]);
+    const r = expectRight(s.when(retireRule({ id: "rule-0000000a", reason: "we use named exports now", meta })));
+    expect(r.id).toBe("rule-0000000a");
+    expect(s.newEvents()).toMatchObject([
+      { stream: "rule:rule-0000000a", version: 2, type: "RuleRetired", data: { id: "rule-0000000a", reason: "we use named exports now" } },
+    ]);
+  });
+
+  it("given a retired rule, fails with AlreadyRetired and appends nothing", () => {
+    s.given([stored, { stream: "rule:rule-0000000a", type: "RuleRetired", data: { id: "rule-0000000a", reason: "" } }]);
+    const err = expectLeft(s.when(retireRule({ id: "rule-0000000a", meta })));
+    expect(err._tag).toBe("AlreadyRetired");
+    expect(err.message).toContain("already retired");
+    expect(s.newEvents()).toHaveLength(0);
+  });
+
+  it("an unknown id fails with NotFound; a decision id gets a hint", () => {
+    s.given([stored]);
+    const err = expectLeft(s.when(retireRule({ id: "rule-ffffffff", meta })));
+    expect(err._tag).toBe("NotFound");
+    expect(err.message).toContain("no rule with id rule-ffffffff");
+    expect(expectLeft(s.when(retireRule({ id: "dec-12345678", meta }))).message).toContain("is a decision id");
+    expect(s.newEvents()).toHaveLength(0);
+  });
+
+  it("a malformed id is InvalidInput", () => {
+    expect(expectLeft(s.when(retireRule({ id: "rule 1; drop", meta })))._tag).toBe("InvalidInput");
+    expect(expectLeft(s.when(retireRule({ id: "", meta })))._tag).toBe("InvalidInput");
+  });
+});
