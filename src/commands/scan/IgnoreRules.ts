@@ -1,0 +1,64 @@
+import ignore, { type Ignore } from "ignore";
+import picomatch from "picomatch";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { DEFAULT_IGNORED_DIRS, isDefaultIgnoredFile } from "./defaultIgnores.js";
+
+interface GitignoreLayer {
+  /** Directory of the .gitignore, relative to the root ("" for the root itself). */
+  readonly base: string;
+  readonly rules: Ignore;
+}
+
+const readIgnoreFile = (path: string): string | null => {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    // An unreadable .gitignore ignores nothing; the scan goes on.
+    return null;
+  }
+};
+
+/**
+ * The ignore decision for one directory of the walk: built-in defaults, the config's globs
+ * and every .gitignore from the root down to this directory, with git's precedence (a deeper
+ * file overrides a shallower one, `!pattern` re-includes). Immutable: entering a directory
+ * returns a new value, so siblings never see each other's .gitignore.
+ */
+export class IgnoreRules {
+  private constructor(
+    private readonly configMatch: ((path: string) => boolean) | null,
+    private readonly layers: ReadonlyArray<GitignoreLayer>,
+  ) {}
+
+  /** Rules for the project root: config globs plus the root's .git/info/exclude. */
+  static forRoot(root: string, configGlobs: ReadonlyArray<string>): IgnoreRules {
+    const configMatch =
+      configGlobs.length > 0 ? picomatch([...configGlobs], { dot: true, basename: true }) : null;
+    const exclude = readIgnoreFile(join(root, ".git", "info", "exclude"));
+    const layers = exclude ? [{ base: "", rules: ignore().add(exclude) }] : [];
+    return new IgnoreRules(configMatch, layers);
+  }
+
+  /** The rules inside `dirRel` (relative to the root), adding its .gitignore if it has one. */
+  enter(dirRel: string, absDir: string, hasGitignore: boolean): IgnoreRules {
+    if (!hasGitignore) return this;
+    const text = readIgnoreFile(join(absDir, ".gitignore"));
+    if (text === null || text.trim() === "") return this;
+    return new IgnoreRules(this.configMatch, [...this.layers, { base: dirRel, rules: ignore().add(text) }]);
+  }
+
+  /** `relPath` is relative to the root with `/` separators; `name` is its last segment. */
+  isIgnored(relPath: string, name: string, isDir: boolean): boolean {
+    if (isDir ? DEFAULT_IGNORED_DIRS.has(name) : isDefaultIgnoredFile(name)) return true;
+    if (this.configMatch?.(relPath)) return true;
+    let ignored = false;
+    for (const layer of this.layers) {
+      const rel = layer.base === "" ? relPath : relPath.slice(layer.base.length + 1);
+      const verdict = layer.rules.test(isDir ? `${rel}/` : rel);
+      if (verdict.ignored) ignored = true;
+      else if (verdict.unignored) ignored = false;
+    }
+    return ignored;
+  }
+}

@@ -1,0 +1,67 @@
+import type { LogHandle } from "../../events/index.js";
+
+/** What the log last said about one file: the state a new scan is compared against. */
+export interface KnownFile {
+  readonly path: string;
+  /** The file stream's version (counting every event on it): the expected version of the next append. */
+  readonly version: number;
+  readonly state: "changed" | "deleted" | "skipped";
+  readonly contentHash: string | null;
+  readonly reason: string | null;
+}
+
+export const FILE_STREAM_PREFIX = "file:";
+export const fileStream = (path: string): string => `${FILE_STREAM_PREFIX}${path}`;
+
+// `stream >= 'file:' AND stream < 'file;'` is the prefix range (';' follows ':'), so the
+// UNIQUE(stream, version) index answers it without a scan of other streams.
+const VERSIONS = `SELECT stream, MAX(version) AS version FROM events
+  WHERE stream >= 'file:' AND stream < 'file;' GROUP BY stream`;
+const LATEST = `SELECT e.stream, e.type, json_extract(e.data, '$.contentHash') AS hash, json_extract(e.data, '$.reason') AS reason
+  FROM events e JOIN (
+    SELECT MAX(position) AS p FROM events
+    WHERE type IN ('FileChanged', 'FileDeleted', 'FileSkipped') AND stream >= 'file:' AND stream < 'file;'
+    GROUP BY stream
+  ) m ON e.position = m.p`;
+const ONE_VERSION = "SELECT MAX(version) FROM events WHERE stream = ?";
+const ONE_LATEST = `SELECT type, json_extract(data, '$.contentHash') AS hash, json_extract(data, '$.reason') AS reason
+  FROM events WHERE stream = ? AND type IN ('FileChanged', 'FileDeleted', 'FileSkipped') ORDER BY version DESC LIMIT 1`;
+
+const STATE = { FileChanged: "changed", FileDeleted: "deleted", FileSkipped: "skipped" } as const;
+
+interface LatestRow {
+  readonly type: keyof typeof STATE;
+  readonly hash: string | null;
+  readonly reason: string | null;
+}
+
+/**
+ * The latest FileChanged / FileDeleted / FileSkipped of every file stream, read from the log
+ * itself (a command never asks a read model what already happened). Two grouped queries,
+ * whatever the number of files.
+ */
+export const readKnownFiles = (log: LogHandle): Map<string, KnownFile> => {
+  const versions = new Map<string, number>();
+  for (const row of log.db.prepare(VERSIONS).iterate() as Iterable<{ stream: string; version: number }>) {
+    versions.set(row.stream, row.version);
+  }
+  const known = new Map<string, KnownFile>();
+  for (const row of log.db.prepare(LATEST).iterate() as Iterable<LatestRow & { stream: string }>) {
+    const path = row.stream.slice(FILE_STREAM_PREFIX.length);
+    known.set(path, { path, version: versions.get(row.stream) ?? 0, state: STATE[row.type], contentHash: row.hash, reason: row.reason });
+  }
+  for (const [stream, version] of versions) {
+    const path = stream.slice(FILE_STREAM_PREFIX.length);
+    if (!known.has(path)) known.set(path, { path, version, state: "deleted", contentHash: null, reason: null });
+  }
+  return known;
+};
+
+/** The same for one file (after a version conflict, only the streams involved are re-read). */
+export const readKnownFile = (log: LogHandle, path: string): KnownFile | undefined => {
+  const stream = fileStream(path);
+  const version = (log.db.prepare(ONE_VERSION).pluck().get(stream) as number | null) ?? 0;
+  const row = log.db.prepare(ONE_LATEST).get(stream) as LatestRow | undefined;
+  if (!row) return version === 0 ? undefined : { path, version, state: "deleted", contentHash: null, reason: null };
+  return { path, version, state: STATE[row.type], contentHash: row.hash, reason: row.reason };
+};

@@ -1,0 +1,120 @@
+import type { Dirent } from "node:fs";
+import { readdir, realpath, stat } from "node:fs/promises";
+import { join, sep } from "node:path";
+import { detectLanguage } from "../../parse/languages.js";
+import { IgnoreRules } from "./IgnoreRules.js";
+import { unreadableReason } from "../../parse/reactor/readSourceFile.js";
+
+export interface WalkOptions {
+  /** Globs from config `[index] ignore`, on top of .gitignore and the defaults. */
+  readonly ignore: ReadonlyArray<string>;
+  /** Languages to index; empty means every supported one. Manifests always count. */
+  readonly languages: ReadonlyArray<string>;
+}
+
+/** A file the walk found worth reading: a supported language, not ignored, a regular file. */
+export interface Candidate {
+  readonly path: string;
+  readonly abs: string;
+  readonly language: string;
+}
+
+export interface Skip {
+  readonly path: string;
+  readonly reason: string;
+}
+
+export interface WalkResult {
+  readonly candidates: Candidate[];
+  readonly skipped: Skip[];
+  /** Entries dropped by .gitignore, config globs or the defaults (not reported one by one). */
+  readonly ignored: number;
+  /** Files in no supported language. */
+  readonly unsupported: number;
+}
+
+const isInside = (parent: string, child: string): boolean =>
+  child === parent || child.startsWith(parent.endsWith(sep) ? parent : parent + sep);
+
+const errorCode = (e: unknown): string | undefined => (e as NodeJS.ErrnoException)?.code;
+
+interface PendingDir {
+  readonly rel: string;
+  readonly abs: string;
+  readonly rules: IgnoreRules;
+}
+
+/**
+ * Lists the project's indexable files, iteratively (no recursion depth limit). Symlinks are
+ * never followed: one leaving the root is skipped as "outside root", one pointing at an
+ * ancestor as "symlink loop", any other as "symlink inside root" (its target is indexed at
+ * its own path, so nothing is indexed twice). Special files are skipped without being opened.
+ */
+export const walkProject = async (root: string, options: WalkOptions): Promise<WalkResult> => {
+  const realRoot = await realpath(root);
+  const languages = new Set(options.languages);
+  const languageOf = (rel: string): string | null => {
+    const lang = detectLanguage(rel);
+    if (lang === null) return null;
+    return languages.size === 0 || lang === "manifest" || languages.has(lang) ? lang : null;
+  };
+  const candidates: Candidate[] = [];
+  const skipped: Skip[] = [];
+  let ignored = 0;
+  let unsupported = 0;
+
+  const symlink = async (rel: string, abs: string, name: string, dir: PendingDir, rules: IgnoreRules) => {
+    let real: string;
+    let isDir: boolean;
+    try {
+      real = await realpath(abs);
+      isDir = (await stat(abs)).isDirectory();
+    } catch (e) {
+      const code = errorCode(e);
+      if (rules.isIgnored(rel, name, false)) ignored++;
+      else if (code === "ELOOP") skipped.push({ path: rel, reason: "symlink loop" });
+      else if (languageOf(rel) === null) unsupported++;
+      else skipped.push({ path: rel, reason: code === "ENOENT" ? "broken symlink" : unreadableReason(e) });
+      return;
+    }
+    if (rules.isIgnored(rel, name, isDir)) ignored++;
+    else if (!isDir && languageOf(rel) === null) unsupported++;
+    else if (!isInside(realRoot, real)) skipped.push({ path: rel, reason: "outside root" });
+    else if (isDir && isInside(real, dir.rel === "" ? realRoot : join(realRoot, dir.rel))) skipped.push({ path: rel, reason: "symlink loop" });
+    else skipped.push({ path: rel, reason: "symlink inside root" });
+  };
+
+  const stack: PendingDir[] = [{ rel: "", abs: root, rules: IgnoreRules.forRoot(root, options.ignore) }];
+  while (stack.length > 0) {
+    const dir = stack.pop()!;
+    let entries: Dirent[];
+    try {
+      entries = await readdir(dir.abs, { withFileTypes: true });
+    } catch (e) {
+      if (dir.rel === "") throw e;
+      skipped.push({ path: dir.rel, reason: unreadableReason(e) });
+      continue;
+    }
+    entries.sort((a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
+    const rules = dir.rules.enter(dir.rel, dir.abs, entries.some((e) => e.name === ".gitignore" && e.isFile()));
+    for (const entry of entries) {
+      const rel = dir.rel === "" ? entry.name : `${dir.rel}/${entry.name}`;
+      const abs = join(dir.abs, entry.name);
+      if (entry.isDirectory()) {
+        if (rules.isIgnored(rel, entry.name, true)) ignored++;
+        else stack.push({ rel, abs, rules });
+      } else if (entry.isSymbolicLink()) {
+        await symlink(rel, abs, entry.name, dir, rules);
+      } else if (rules.isIgnored(rel, entry.name, false)) {
+        ignored++;
+      } else {
+        const language = languageOf(rel);
+        if (language === null) unsupported++;
+        else if (!entry.isFile()) skipped.push({ path: rel, reason: "not a regular file" });
+        else candidates.push({ path: rel, abs, language });
+      }
+    }
+  }
+  candidates.reverse();
+  return { candidates, skipped, ignored, unsupported };
+};
