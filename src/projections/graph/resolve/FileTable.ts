@@ -1,0 +1,168 @@
+import type { ExtractedSymbol, FileParsed, Manifest } from "../../../events/index.js";
+import { dirname, suffixesOf } from "./paths.js";
+
+export interface Located {
+  readonly path: string;
+  readonly symbol: ExtractedSymbol;
+}
+
+/**
+ * Dependency keys: what a resolution read. `f:` a file's content (or its absence), `d:` a
+ * directory listing, `s:` the files ending in a path tail, `n:` the symbols with a name,
+ * `m:` the interfaces requiring a method, `manifests` the set of build manifests.
+ */
+export type DepKey = string;
+export const MANIFESTS_KEY: DepKey = "manifests";
+
+type Bucket = Map<string, ExtractedSymbol[]>;
+
+const addTo = <V>(index: Map<string, Set<V>>, key: string, value: V): void => {
+  let set = index.get(key);
+  if (set === undefined) index.set(key, (set = new Set()));
+  set.add(value);
+};
+const removeFrom = <V>(index: Map<string, Set<V>>, key: string, value: V): void => {
+  const set = index.get(key);
+  if (set === undefined) return;
+  set.delete(value);
+  if (set.size === 0) index.delete(key);
+};
+
+/** Symbols grouped by a key (their name, or a member an interface requires). */
+const groupSymbols = (symbols: readonly ExtractedSymbol[], keysOf: (s: ExtractedSymbol) => readonly string[]): Bucket => {
+  const out: Bucket = new Map();
+  for (const symbol of symbols) {
+    for (const key of keysOf(symbol)) {
+      const list = out.get(key);
+      if (list === undefined) out.set(key, [symbol]);
+      else if (!list.includes(symbol)) list.push(symbol);
+    }
+  }
+  return out;
+};
+
+const nameKeys = (s: ExtractedSymbol): readonly string[] => [s.name];
+const memberKeys = (s: ExtractedSymbol): readonly string[] => (s.members.length > 0 ? s.members : []);
+
+/** What about a symbol a name/member lookup exposes; anything else is read through `f:`. */
+const fingerprint = (symbols: readonly ExtractedSymbol[] | undefined): string =>
+  symbols === undefined ? "" : symbols.map((s) => `${s.id}\u0000${s.kind}\u0000${s.parent ?? ""}\u0000${s.members.join(",")}`).join("\u0001");
+
+const sameManifest = (a: Manifest | null, b: Manifest | null): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/** The current parse result of every file, with the indexes resolution looks things up in. */
+export class FileTable {
+  readonly files = new Map<string, FileParsed>();
+  private readonly dirs = new Map<string, Set<string>>();
+  private readonly tails = new Map<string, Set<string>>();
+  private readonly names = new Map<string, Map<string, ExtractedSymbol[]>>();
+  private readonly members = new Map<string, Map<string, ExtractedSymbol[]>>();
+  private readonly manifestFiles = new Map<string, Manifest>();
+  private readonly byName = new Map<string, Bucket>();
+  private readonly byMember = new Map<string, Bucket>();
+
+  /** Stores the file and returns the dependency keys whose answers changed. */
+  set(file: FileParsed): Set<DepKey> {
+    const previous = this.files.get(file.path);
+    const dirty = this.detach(file.path, previous);
+    this.files.set(file.path, file);
+    if (previous === undefined) {
+      addTo(this.dirs, dirname(file.path), file.path);
+      for (const tail of suffixesOf(file.path)) {
+        addTo(this.tails, tail, file.path);
+        dirty.add(`s:${tail}`);
+      }
+      dirty.add(`d:${dirname(file.path)}`);
+    }
+    const names = groupSymbols(file.symbols, nameKeys);
+    const members = groupSymbols(file.symbols, memberKeys);
+    this.byName.set(file.path, names);
+    this.byMember.set(file.path, members);
+    this.attach(this.names, file.path, names);
+    this.attach(this.members, file.path, members);
+    diffKeys(dirty, "n:", this.previousNames, names);
+    diffKeys(dirty, "m:", this.previousMembers, members);
+    const manifest = file.manifest ?? null;
+    if (!sameManifest(manifest, this.previousManifest)) dirty.add(MANIFESTS_KEY);
+    if (manifest !== null) this.manifestFiles.set(file.path, manifest);
+    return dirty;
+  }
+
+  delete(path: string): Set<DepKey> {
+    const previous = this.files.get(path);
+    if (previous === undefined) return new Set();
+    const dirty = this.detach(path, previous);
+    this.files.delete(path);
+    removeFrom(this.dirs, dirname(path), path);
+    for (const tail of suffixesOf(path)) {
+      removeFrom(this.tails, tail, path);
+      dirty.add(`s:${tail}`);
+    }
+    dirty.add(`d:${dirname(path)}`);
+    diffKeys(dirty, "n:", this.previousNames, new Map());
+    diffKeys(dirty, "m:", this.previousMembers, new Map());
+    if (this.previousManifest !== null) dirty.add(MANIFESTS_KEY);
+    return dirty;
+  }
+
+  // State of the file being replaced, kept between detach and the diff that follows it.
+  private previousNames: Bucket = new Map();
+  private previousMembers: Bucket = new Map();
+  private previousManifest: Manifest | null = null;
+
+  private detach(path: string, previous: FileParsed | undefined): Set<DepKey> {
+    this.previousNames = this.byName.get(path) ?? new Map();
+    this.previousMembers = this.byMember.get(path) ?? new Map();
+    this.previousManifest = previous?.manifest ?? null;
+    for (const key of this.previousNames.keys()) this.names.get(key)?.delete(path);
+    for (const key of this.previousMembers.keys()) this.members.get(key)?.delete(path);
+    this.byName.delete(path);
+    this.byMember.delete(path);
+    this.manifestFiles.delete(path);
+    return new Set([`f:${path}`]);
+  }
+
+  private attach(index: Map<string, Map<string, ExtractedSymbol[]>>, path: string, bucket: Bucket): void {
+    for (const [key, symbols] of bucket) {
+      let byPath = index.get(key);
+      if (byPath === undefined) index.set(key, (byPath = new Map()));
+      byPath.set(path, symbols);
+    }
+  }
+
+  filesIn(dir: string): readonly string[] {
+    return sorted(this.dirs.get(dir));
+  }
+
+  endingWith(tail: string): readonly string[] {
+    return sorted(this.tails.get(tail));
+  }
+
+  symbolsNamed(name: string): readonly Located[] {
+    return flatten(this.names.get(name));
+  }
+
+  interfacesRequiring(member: string): readonly Located[] {
+    return flatten(this.members.get(member));
+  }
+
+  manifests(): readonly { readonly path: string; readonly manifest: Manifest }[] {
+    return [...this.manifestFiles.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([path, manifest]) => ({ path, manifest }));
+  }
+}
+
+const sorted = (set: ReadonlySet<string> | undefined): readonly string[] => (set === undefined ? [] : [...set].sort());
+
+const flatten = (byPath: Map<string, ExtractedSymbol[]> | undefined): readonly Located[] => {
+  if (byPath === undefined) return [];
+  const out: Located[] = [];
+  for (const path of [...byPath.keys()].sort()) for (const symbol of byPath.get(path)!) out.push({ path, symbol });
+  return out;
+};
+
+const diffKeys = (dirty: Set<DepKey>, prefix: string, before: Bucket, after: Bucket): void => {
+  for (const [key, symbols] of before) if (fingerprint(symbols) !== fingerprint(after.get(key))) dirty.add(prefix + key);
+  for (const key of after.keys()) if (!before.has(key)) dirty.add(prefix + key);
+};

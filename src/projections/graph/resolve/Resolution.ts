@@ -1,0 +1,387 @@
+import type { ExtractedSymbol, Import } from "../../../events/index.js";
+import { scopeOf, type Binding, type FileScope } from "./FileScope.js";
+import type { Lookup } from "./Lookup.js";
+import { goPackageFiles, resolveGoModule } from "./modules/go.js";
+import { resolveJavaImport } from "./modules/java.js";
+import { MISSING, type ModuleTarget } from "./modules/ModuleTarget.js";
+import { isPackageInit, resolvePyModule, submoduleOf } from "./modules/python.js";
+import { resolveRustModule } from "./modules/rust.js";
+import { resolveTsModule } from "./modules/typescript.js";
+import { dirname } from "./paths.js";
+
+/** What a name denotes once resolved. */
+export type Target =
+  | { readonly kind: "symbol"; readonly path: string; readonly symbol: ExtractedSymbol }
+  | { readonly kind: "module"; readonly path: string }
+  | { readonly kind: "package"; readonly dir: string; readonly files: readonly string[] }
+  /** Defined outside the repository: resolution stops here, with no edge and no guess. */
+  | { readonly kind: "external"; readonly id: string };
+
+const MAX_DEPTH = 12;
+const TYPE_KINDS = new Set(["Class", "Interface"]);
+
+const first = (list: readonly ExtractedSymbol[] | undefined, accept: (s: ExtractedSymbol) => boolean): ExtractedSymbol | null => {
+  if (list === undefined) return null;
+  for (const s of list) if (accept(s)) return s;
+  return null;
+};
+
+/** Not a lexical binding: methods are reached through their class, tests are not names. */
+const isScopeName = (s: ExtractedSymbol): boolean => s.kind !== "Method" && s.kind !== "Test";
+
+/**
+ * Name resolution across files for one `resolve` call. All reads go through `lookup`, so
+ * the dependencies of the answer are known; memo tables live only as long as this object.
+ */
+export class Resolution {
+  private readonly moduleMemo = new Map<string, ModuleTarget>();
+
+  constructor(readonly lookup: Lookup) {}
+
+  scope(path: string): FileScope | null {
+    const file = this.lookup.file(path);
+    return file === undefined ? null : scopeOf(file);
+  }
+
+  /** Where an import of `scope`'s file leads (memoised per specifier). */
+  module(scope: FileScope, specifier: string): ModuleTarget {
+    const key = `${scope.file.path}\u0000${specifier}`;
+    const memo = this.moduleMemo.get(key);
+    if (memo !== undefined) return memo;
+    const target = this.computeModule(scope, specifier);
+    this.moduleMemo.set(key, target);
+    return target;
+  }
+
+  private computeModule(scope: FileScope, specifier: string): ModuleTarget {
+    const path = scope.file.path;
+    switch (scope.family) {
+      case "ts":
+        return resolveTsModule(this.lookup, path, specifier);
+      case "python":
+        return resolvePyModule(this.lookup, path, specifier);
+      case "go":
+        return resolveGoModule(this.lookup, specifier);
+      case "rust":
+        return resolveRustModule(this.lookup, path, specifier).target;
+      case "java":
+        return resolveJavaImport(this.lookup, specifier).target;
+      default:
+        return MISSING;
+    }
+  }
+
+  /** The target of an import binding, following re-exports. */
+  binding(scope: FileScope, binding: Binding, depth = 0): Target | null {
+    const family = scope.family;
+    if (family === "rust") return this.rustBinding(scope, binding, depth);
+    if (family === "java") return this.javaBinding(binding, depth);
+    const module = this.module(scope, binding.module);
+    const base = this.moduleAsTarget(module);
+    if (base === null || binding.name === "*") return base;
+    if (base.kind !== "module") return base.kind === "package" ? this.memberOf(base, binding.name, depth + 1) : base;
+    if (family === "python") {
+      const sub = submoduleOf(this.lookup, base.path, binding.name);
+      const found = this.exportOf(base.path, binding.name, depth + 1);
+      if (found !== null) return found;
+      return sub !== null ? { kind: "module", path: sub } : null;
+    }
+    const found = this.exportOf(base.path, binding.name, depth + 1);
+    if (found !== null || binding.name !== "default") return found;
+    // `export default x` keeps no mark on `x`; the local name usually matches the declaration.
+    const local = [...scope.bindings].find(([, b]) => b === binding)?.[0];
+    return local !== undefined ? this.exportOf(base.path, local, depth + 1) : null;
+  }
+
+  private rustBinding(scope: FileScope, binding: Binding, depth: number): Target | null {
+    const { target, rest } = resolveRustModule(this.lookup, scope.file.path, binding.module);
+    let current = this.moduleAsTarget(target);
+    for (const segment of rest) {
+      if (current === null || current.kind === "external") return current;
+      current = this.memberOf(current, segment, depth + 1);
+    }
+    return current;
+  }
+
+  private javaBinding(binding: Binding, depth: number): Target | null {
+    const { target, rest } = resolveJavaImport(this.lookup, binding.module);
+    if (target.kind !== "file") return this.moduleAsTarget(target);
+    const className = binding.module.split(".")[binding.module.split(".").length - rest.length - 1] ?? "";
+    let current = this.exportOf(target.path, className, depth + 1);
+    for (const segment of rest) {
+      if (current === null || current.kind === "external") return current;
+      current = this.memberOf(current, segment, depth + 1);
+    }
+    return current;
+  }
+
+  moduleAsTarget(module: ModuleTarget): Target | null {
+    switch (module.kind) {
+      case "file":
+        return { kind: "module", path: module.path };
+      case "package":
+        return module;
+      case "external":
+        return module;
+      case "missing":
+        return null;
+    }
+  }
+
+  /** A name a module makes available to importers. */
+  exportOf(path: string, name: string, depth = 0): Target | null {
+    if (depth > MAX_DEPTH) return null;
+    const scope = this.scope(path);
+    if (scope === null) return null;
+    const top = scope.declared.get("")?.get(name);
+    const own = first(top, (s) => isScopeName(s) && s.exported) ?? first(top, isScopeName);
+    if (own !== null) return { kind: "symbol", path, symbol: own };
+    const re = scope.reexports.get(name);
+    if (re !== undefined) return this.binding(scope, re, depth + 1);
+    const imported = scope.bindings.get(name);
+    if (imported !== undefined) return this.binding(scope, imported, depth + 1);
+    if (scope.family === "python" && isPackageInit(path)) {
+      const sub = submoduleOf(this.lookup, path, name);
+      if (sub !== null) return { kind: "module", path: sub };
+    }
+    for (const star of scope.starModules) {
+      if (scope.family === "python" && name.startsWith("_")) break;
+      const module = this.moduleAsTarget(this.module(scope, star.specifier));
+      if (module === null || module.kind === "external") continue;
+      const found = this.memberOf(module, name, depth + 1);
+      if (found !== null && found.kind !== "external") return found;
+    }
+    return null;
+  }
+
+  /** `name` looked up inside a module, package or class target. */
+  memberOf(target: Target, name: string, depth = 0): Target | null {
+    if (depth > MAX_DEPTH) return null;
+    switch (target.kind) {
+      case "module":
+        return this.exportOf(target.path, name, depth + 1);
+      case "package":
+        return this.packageMember(target.files, name);
+      case "external":
+        return target;
+      case "symbol": {
+        const method = this.methodOf(target.path, target.symbol, name, new Set(), depth + 1);
+        if (method !== null) return method;
+        const scope = this.scope(target.path);
+        const nested = first(scope?.declared.get(target.symbol.id)?.get(name), () => true);
+        return nested !== null ? { kind: "symbol", path: target.path, symbol: nested } : null;
+      }
+    }
+  }
+
+  /** A package-level declaration of a Go package (methods excluded: they are reached through types). */
+  packageMember(files: readonly string[], name: string): Target | null {
+    for (const path of files) {
+      const scope = this.scope(path);
+      const found = first(scope?.declared.get("")?.get(name), isScopeName);
+      if (found !== null) return { kind: "symbol", path, symbol: found };
+    }
+    return null;
+  }
+
+  /** A method of a class or of its ancestors (first base first, depth first). */
+  methodOf(path: string, cls: ExtractedSymbol, name: string, seen: Set<string>, depth = 0): Target | null {
+    const key = `${path}#${cls.id}`;
+    if (depth > MAX_DEPTH || seen.has(key)) return null;
+    seen.add(key);
+    const scope = this.scope(path);
+    if (scope === null) return null;
+    if (scope.family === "go") return this.goMethod(path, cls, name);
+    const own = first(scope.declared.get(cls.id)?.get(name), (s) => s.kind === "Method" || s.kind === "Function");
+    if (own !== null) return { kind: "symbol", path, symbol: own };
+    for (const base of this.basesOf(path, cls, "extends")) {
+      const found = this.methodOf(base.path, base.symbol, name, seen, depth + 1);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+
+  /** Go methods live anywhere in the package, named `Type.Method`. */
+  goMethod(path: string, type: ExtractedSymbol, name: string): Target | null {
+    const qualified = `${type.name}.${name}`;
+    for (const file of goPackageFiles(this.lookup, dirname(path))) {
+      const scope = this.scope(file);
+      const found = first(scope?.declared.get("")?.get(name), (s) => s.kind === "Method" && s.qualifiedName === qualified)
+        ?? first(scope?.declared.get(type.id)?.get(name), (s) => s.kind === "Method" && s.qualifiedName === qualified && file === path);
+      if (found !== null) return { kind: "symbol", path: file, symbol: found };
+    }
+    return null;
+  }
+
+  /** Classes/interfaces named in a class's `extends` (or `implements`) clauses that resolve. */
+  basesOf(path: string, cls: ExtractedSymbol, kind: "extends" | "implements"): { path: string; symbol: ExtractedSymbol }[] {
+    const scope = this.scope(path);
+    const refs = scope?.heritage.get(cls.id);
+    if (scope === null || refs === undefined) return [];
+    const out: { path: string; symbol: ExtractedSymbol }[] = [];
+    for (const ref of refs) {
+      if (ref.kind !== kind) continue;
+      const target = this.resolveQualified(scope, cls.parent, ref.qualifier, ref.name);
+      if (target !== null && target.kind === "symbol" && TYPE_KINDS.has(target.symbol.kind)) {
+        out.push({ path: target.path, symbol: target.symbol });
+      }
+    }
+    return out;
+  }
+
+  /** A bare name as seen from inside symbol `fromId` of `scope`'s file. */
+  resolveName(scope: FileScope, fromId: string | null, name: string): Target | null {
+    const path = scope.file.path;
+    let current = fromId !== null ? scope.byId.get(fromId) : undefined;
+    while (current !== undefined) {
+      if (!TYPE_KINDS.has(current.kind)) {
+        if (current.params.some((p) => p.name === name)) return null;
+        const local = first(scope.declared.get(current.id)?.get(name), isScopeName);
+        if (local !== null) return { kind: "symbol", path, symbol: local };
+      } else if (scope.family === "java") {
+        const method = this.methodOf(path, current, name, new Set());
+        if (method !== null) return method;
+      }
+      current = current.parent !== null ? scope.byId.get(current.parent) : undefined;
+    }
+    const top = first(scope.declared.get("")?.get(name), isScopeName);
+    if (top !== null) return { kind: "symbol", path, symbol: top };
+    const binding = scope.bindings.get(name);
+    if (binding !== undefined) return this.binding(scope, binding);
+    if (scope.family === "go") {
+      const siblings = goPackageFiles(this.lookup, dirname(path)).filter((p) => p !== path && this.samePackage(scope, p));
+      const found = this.packageMember(siblings, name);
+      if (found !== null) return found;
+    }
+    if (scope.family === "java") {
+      const found = this.javaSamePackage(scope, name);
+      if (found !== null) return found;
+    }
+    for (const star of scope.starModules) {
+      const module = this.moduleAsTarget(this.module(scope, star.specifier));
+      if (module === null || module.kind === "external") continue;
+      const found = this.memberOf(module, name);
+      if (found !== null && found.kind !== "external") return found;
+    }
+    return null;
+  }
+
+  private samePackage(scope: FileScope, path: string): boolean {
+    const other = this.scope(path);
+    return other !== null && other.file.packageName === scope.file.packageName;
+  }
+
+  private javaSamePackage(scope: FileScope, name: string): Target | null {
+    for (const path of this.lookup.filesIn(dirname(scope.file.path))) {
+      if (path === scope.file.path || !path.endsWith(".java")) continue;
+      const other = this.scope(path);
+      if (other === null || other.file.packageName !== scope.file.packageName) continue;
+      const found = first(other.declared.get("")?.get(name), (s) => TYPE_KINDS.has(s.kind) || s.kind === "Enum");
+      if (found !== null) return { kind: "symbol", path, symbol: found };
+    }
+    return null;
+  }
+
+  /** The class enclosing symbol `fromId` (the innermost one). */
+  enclosingClass(scope: FileScope, fromId: string | null): ExtractedSymbol | null {
+    let current = fromId !== null ? scope.byId.get(fromId) : undefined;
+    while (current !== undefined) {
+      if (TYPE_KINDS.has(current.kind)) return current;
+      current = current.parent !== null ? scope.byId.get(current.parent) : undefined;
+    }
+    return null;
+  }
+
+  /** The enclosing function-like symbol, for Go receivers and Python `self`. */
+  private enclosingMethod(scope: FileScope, fromId: string | null): ExtractedSymbol | null {
+    let current = fromId !== null ? scope.byId.get(fromId) : undefined;
+    while (current !== undefined) {
+      if (current.kind === "Method") return current;
+      current = current.parent !== null ? scope.byId.get(current.parent) : undefined;
+    }
+    return null;
+  }
+
+  /** What the first segment of a qualifier denotes: `this`, `self`, `super`, a receiver, or a name. */
+  private qualifierHead(scope: FileScope, fromId: string | null, head: string): Target | "super" | null {
+    const path = scope.file.path;
+    const family = scope.family;
+    const selfLike = family === "python" ? head === "self" || head === "cls" : head === "this" && (family === "ts" || family === "java");
+    if (selfLike) {
+      const cls = this.enclosingClass(scope, fromId);
+      return cls !== null ? { kind: "symbol", path, symbol: cls } : null;
+    }
+    if ((head === "super" && (family === "ts" || family === "java")) || (head === "super()" && family === "python")) return "super";
+    if (family === "go") {
+      const method = this.enclosingMethod(scope, fromId);
+      const receiver = method !== null ? /^func\s*\(\s*(\w+)\s+\*?\s*(\w+)/.exec(method.signature) : null;
+      if (receiver !== null && receiver[1] === head) {
+        return this.goType(scope, receiver[2]!);
+      }
+    }
+    return this.resolveName(scope, fromId, head);
+  }
+
+  private goType(scope: FileScope, typeName: string): Target | null {
+    const local = first(scope.declared.get("")?.get(typeName), isScopeName);
+    if (local !== null) return { kind: "symbol", path: scope.file.path, symbol: local };
+    return this.packageMember(goPackageFiles(this.lookup, dirname(scope.file.path)), typeName);
+  }
+
+  /** `qualifier.name` (or a bare `name` when the qualifier is null) seen from `fromId`. */
+  resolveQualified(scope: FileScope, fromId: string | null, qualifier: string | null, name: string): Target | null {
+    if (qualifier === null) return this.resolveName(scope, fromId, name);
+    if (scope.family === "python") {
+      const viaDotted = this.pythonDotted(scope, qualifier, name);
+      if (viaDotted !== undefined) return viaDotted;
+    }
+    const sep = scope.family === "rust" ? "::" : ".";
+    const segments = qualifier === "super()" ? ["super()"] : qualifier.split(sep);
+    if (segments.some((s) => !/^[A-Za-z_$][\w$]*(\(\))?$/.test(s))) return null;
+    const head = this.qualifierHead(scope, fromId, segments[0]!);
+    let current: Target | null;
+    if (head === "super") {
+      const cls = this.enclosingClass(scope, fromId);
+      if (cls === null) return null;
+      current = null;
+      const seen = new Set<string>([`${scope.file.path}#${cls.id}`]);
+      for (const base of this.basesOf(scope.file.path, cls, "extends")) {
+        const found = this.methodOf(base.path, base.symbol, name, seen);
+        if (found !== null) return found;
+      }
+      return null;
+    }
+    current = head;
+    for (const segment of segments.slice(1)) {
+      if (current === null || current.kind === "external") return current;
+      current = this.memberOf(current, segment);
+    }
+    if (current === null || current.kind === "external") return current;
+    return this.memberOf(current, name);
+  }
+
+  /** `a.b.c.f` where `import a.b.c` was written: the longest imported prefix is the module. */
+  private pythonDotted(scope: FileScope, qualifier: string, name: string): Target | null | undefined {
+    if (scope.dotted.size === 0) return undefined;
+    const parts = qualifier.split(".");
+    for (let take = parts.length; take >= 1; take--) {
+      const imp = scope.dotted.get(parts.slice(0, take).join("."));
+      if (imp === undefined) continue;
+      let current = this.moduleAsTarget(this.module(scope, imp.specifier));
+      for (const segment of [...parts.slice(take), name]) {
+        if (current === null || current.kind === "external") return current;
+        if (current.kind === "module") {
+          const sub = submoduleOf(this.lookup, current.path, segment);
+          current = this.exportOf(current.path, segment) ?? (sub !== null ? { kind: "module", path: sub } : null);
+        } else current = this.memberOf(current, segment);
+      }
+      return current;
+    }
+    return undefined;
+  }
+
+  /** Imports (any kind) whose target this file's import statement denotes. */
+  importTargets(scope: FileScope, imp: Import): ModuleTarget {
+    return this.module(scope, imp.specifier);
+  }
+}

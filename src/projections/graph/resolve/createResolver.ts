@@ -1,0 +1,46 @@
+import type { FileParsed } from "../../../events/index.js";
+import type { FileResolution, Resolver } from "../model.js";
+import { DependencyIndex } from "./DependencyIndex.js";
+import { FileTable } from "./FileTable.js";
+import { Lookup } from "./Lookup.js";
+import { EMPTY_RESOLUTION, resolveFile } from "./resolveFile.js";
+
+/**
+ * The resolver over the current parse result of every file. Each `resolve` records what it
+ * read (files, directory listings, path tails, names, manifests); `upsert`/`remove` turn
+ * the change into the keys whose answers moved and return every file that read one of them.
+ */
+export const createResolver = (): Resolver => {
+  const table = new FileTable();
+  const deps = new DependencyIndex();
+
+  const changed = (path: string, dirty: Set<string>): ReadonlySet<string> => {
+    const out = new Set<string>([path]);
+    return deps.readersOfAny(dirty, out);
+  };
+
+  return {
+    upsert(file: FileParsed) {
+      return changed(file.path, table.set(file));
+    },
+    remove(path: string) {
+      const dirty = table.delete(path);
+      const out = changed(path, dirty);
+      deps.forget(path);
+      return out;
+    },
+    resolve(path: string): FileResolution {
+      if (!table.files.has(path)) {
+        deps.forget(path);
+        return EMPTY_RESOLUTION;
+      }
+      const lookup = new Lookup(table);
+      const result = resolveFile(lookup, path);
+      deps.record(path, lookup.deps);
+      return result;
+    },
+    files() {
+      return table.files.keys();
+    },
+  };
+};

@@ -1,0 +1,2 @@
+export { createResolver } from "./createResolver.js";
+export { typeNamesIn } from "./typeNames.js";

@@ -1,0 +1,18 @@
+/** Resolution rules differ by family, not by dialect: TS, TSX and JS share one. */
+export type Family = "ts" | "python" | "go" | "rust" | "java" | "other";
+
+export const familyOf = (language: string): Family => {
+  switch (language) {
+    case "typescript":
+    case "tsx":
+    case "javascript":
+      return "ts";
+    case "python":
+    case "go":
+    case "rust":
+    case "java":
+      return language;
+    default:
+      return "other";
+  }
+};

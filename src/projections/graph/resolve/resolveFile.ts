@@ -1,0 +1,149 @@
+import type { ExtractedSymbol, Reference } from "../../../events/index.js";
+import {
+  externalNodeId,
+  fileNodeId,
+  symbolNodeId,
+  type EdgeKind,
+  type FileResolution,
+  type GraphEdge,
+  type NodeId,
+  type UnresolvedReference,
+} from "../model.js";
+import { heritageSubject, scopeOf, type FileScope } from "./FileScope.js";
+import type { Lookup } from "./Lookup.js";
+import { submoduleOf } from "./modules/python.js";
+import { Resolution, type Target } from "./Resolution.js";
+import { structuralImplements } from "./structuralImplements.js";
+import { typeNamesIn } from "./typeNames.js";
+
+const CALLABLE = new Set(["Function", "Method", "Class", "Variable"]);
+const CONSTRUCTIBLE = new Set(["Class", "Function"]);
+const TESTED = new Set(["Function", "Method", "Class"]);
+const TYPES = new Set(["Class", "Interface", "Type", "Enum"]);
+const HERITAGE = new Set(["Class", "Interface"]);
+
+export const EMPTY_RESOLUTION: FileResolution = { edges: [], unresolved: [] };
+
+/** Collects edges, one per (kind, from, to), keeping the earliest line. */
+class EdgeSet {
+  private readonly edges = new Map<string, GraphEdge>();
+
+  add(kind: EdgeKind, from: NodeId, to: NodeId, line: number): void {
+    if (from === to) return;
+    const key = `${kind}\u0000${from}\u0000${to}`;
+    const existing = this.edges.get(key);
+    if (existing === undefined || existing.line > line) this.edges.set(key, { kind, from, to, line });
+  }
+
+  list(): GraphEdge[] {
+    return [...this.edges.values()];
+  }
+}
+
+const symbolTarget = (target: Target | null): { path: string; symbol: ExtractedSymbol } | null =>
+  target !== null && target.kind === "symbol" ? target : null;
+
+/** The test a reference sits in, if any (the innermost `Test` symbol enclosing `from`). */
+const testOwner = (scope: FileScope, fromId: string | null): ExtractedSymbol | null => {
+  let current = fromId !== null ? scope.byId.get(fromId) : undefined;
+  while (current !== undefined) {
+    if (current.kind === "Test") return current;
+    current = current.parent !== null ? scope.byId.get(current.parent) : undefined;
+  }
+  return null;
+};
+
+/** Everything one file contributes to the graph beyond its own structure. */
+export const resolveFile = (lookup: Lookup, path: string): FileResolution => {
+  const file = lookup.file(path);
+  if (file === undefined) return EMPTY_RESOLUTION;
+  const scope = scopeOf(file);
+  const resolution = new Resolution(lookup);
+  const edges = new EdgeSet();
+  const unresolved: UnresolvedReference[] = [];
+  const fileNode = fileNodeId(path);
+  const nodeOf = (fromId: string | null): NodeId => (fromId !== null && scope.byId.has(fromId) ? symbolNodeId(path, fromId) : fileNode);
+
+  for (const imp of file.imports) {
+    const target = resolution.module(scope, imp.specifier);
+    switch (target.kind) {
+      case "file": {
+        let submodules = 0;
+        if (scope.family === "python") {
+          for (const n of imp.names) {
+            const sub = n.name === "*" ? null : submoduleOf(lookup, target.path, n.name);
+            if (sub !== null) {
+              edges.add("IMPORTS", fileNode, fileNodeId(sub), imp.line);
+              submodules++;
+            }
+          }
+        }
+        if (submodules === 0 || submodules < imp.names.length) edges.add("IMPORTS", fileNode, fileNodeId(target.path), imp.line);
+        break;
+      }
+      case "package":
+        for (const f of target.files) edges.add("IMPORTS", fileNode, fileNodeId(f), imp.line);
+        break;
+      case "external":
+        edges.add("IMPORTS", fileNode, externalNodeId(target.id), imp.line);
+        break;
+      case "missing":
+        unresolved.push({ from: fileNode, kind: "import", name: imp.specifier, qualifier: null, line: imp.line });
+    }
+  }
+
+  const unresolvedRef = (ref: Reference): void => {
+    unresolved.push({ from: nodeOf(ref.from), kind: ref.kind, name: ref.name, qualifier: ref.qualifier, line: ref.line });
+  };
+
+  for (const ref of file.references) {
+    switch (ref.kind) {
+      case "type":
+        break;
+      case "call":
+      case "new": {
+        const target = symbolTarget(resolution.resolveQualified(scope, ref.from, ref.qualifier, ref.name));
+        const accepted = ref.kind === "new" ? CONSTRUCTIBLE : CALLABLE;
+        if (target === null || !accepted.has(target.symbol.kind)) {
+          unresolvedRef(ref);
+          break;
+        }
+        const to = symbolNodeId(target.path, target.symbol.id);
+        edges.add("CALLS", nodeOf(ref.from), to, ref.line);
+        const test = testOwner(scope, ref.from);
+        if (test !== null && TESTED.has(target.symbol.kind)) edges.add("TESTS", symbolNodeId(path, test.id), to, ref.line);
+        break;
+      }
+      case "extends":
+      case "implements": {
+        const subject = heritageSubject(scope.byId, file.symbols, ref);
+        const target = subject !== null ? symbolTarget(resolution.resolveQualified(scope, subject.parent, ref.qualifier, ref.name)) : null;
+        if (subject === null || target === null || !HERITAGE.has(target.symbol.kind)) {
+          unresolvedRef(ref);
+          break;
+        }
+        const kind: EdgeKind = ref.kind === "implements" ? "IMPLEMENTS" : "INHERITS";
+        edges.add(kind, symbolNodeId(path, subject.id), symbolNodeId(target.path, target.symbol.id), ref.line);
+        break;
+      }
+    }
+  }
+
+  const typeEdge = (kind: EdgeKind, symbol: ExtractedSymbol, name: string, qualifier: string | null): void => {
+    const target = symbolTarget(resolution.resolveQualified(scope, symbol.parent, qualifier, name));
+    if (target !== null && TYPES.has(target.symbol.kind)) {
+      edges.add(kind, symbolNodeId(path, symbol.id), symbolNodeId(target.path, target.symbol.id), symbol.startLine);
+    }
+  };
+  for (const symbol of file.symbols) {
+    for (const name of symbol.returns) typeEdge("RETURNS", symbol, name, null);
+    for (const param of symbol.params) {
+      if (param.type === null) continue;
+      for (const { qualifier, name } of typeNamesIn(param.type)) typeEdge("ACCEPTS", symbol, name, qualifier);
+    }
+  }
+
+  for (const edge of structuralImplements(resolution, scope)) edges.add("IMPLEMENTS", edge.from, edge.to, 0);
+
+  return { edges: edges.list(), unresolved };
+};

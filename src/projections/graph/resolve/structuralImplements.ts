@@ -1,0 +1,55 @@
+import type { ExtractedSymbol } from "../../../events/index.js";
+import { symbolNodeId, type NodeId } from "../model.js";
+import type { FileScope } from "./FileScope.js";
+import { goPackageFiles } from "./modules/go.js";
+import { dirname } from "./paths.js";
+import type { Resolution } from "./Resolution.js";
+
+/** Method names of a type: Go methods anywhere in its package, Python methods in its body. */
+const methodSet = (resolution: Resolution, scope: FileScope, type: ExtractedSymbol): Set<string> => {
+  const names = new Set<string>();
+  if (scope.family === "python") {
+    for (const [name, list] of scope.declared.get(type.id) ?? []) if (list.some((s) => s.kind === "Method")) names.add(name);
+    return names;
+  }
+  const prefix = `${type.name}.`;
+  for (const path of goPackageFiles(resolution.lookup, dirname(scope.file.path))) {
+    const other = resolution.scope(path);
+    if (other === null || other.file.packageName !== scope.file.packageName) continue;
+    for (const s of other.file.symbols) if (s.kind === "Method" && s.qualifiedName.startsWith(prefix)) names.add(s.name);
+  }
+  return names;
+};
+
+/**
+ * Go types whose method set covers an interface's methods, and Python classes that match a
+ * Protocol's members without naming it: IMPLEMENTS edges from this file's types.
+ */
+export const structuralImplements = (resolution: Resolution, scope: FileScope): { from: NodeId; to: NodeId }[] => {
+  const family = scope.family;
+  if (family !== "go" && family !== "python") return [];
+  const out: { from: NodeId; to: NodeId }[] = [];
+  const path = scope.file.path;
+  for (const type of scope.file.symbols) {
+    if (type.kind !== "Class" && !(family === "go" && type.kind === "Type")) continue;
+    if (type.members.length > 0) continue;
+    const methods = methodSet(resolution, scope, type);
+    if (methods.size === 0) continue;
+    const explicit = new Set(resolution.basesOf(path, type, "extends").map((b) => `${b.path}#${b.symbol.id}`));
+    const checked = new Set<string>();
+    for (const method of [...methods].sort()) {
+      for (const candidate of resolution.lookup.interfacesRequiring(method)) {
+        const key = `${candidate.path}#${candidate.symbol.id}`;
+        if (checked.has(key)) continue;
+        checked.add(key);
+        if (candidate.symbol === type || explicit.has(key)) continue;
+        const language = resolution.scope(candidate.path)?.family;
+        if (language !== family) continue;
+        if (candidate.symbol.members.every((m) => methods.has(m))) {
+          out.push({ from: symbolNodeId(path, type.id), to: symbolNodeId(candidate.path, candidate.symbol.id) });
+        }
+      }
+    }
+  }
+  return out;
+};
