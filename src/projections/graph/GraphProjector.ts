@@ -1,0 +1,273 @@
+import { Either, Schema } from "effect";
+import {
+  currentSchemaVersion,
+  decodeEvent,
+  FileParsed,
+  type LogHandle,
+  type RecordedEvent,
+} from "../../events/index.js";
+import type { Projector } from "../Projector.js";
+import { GraphIndex } from "./GraphIndex.js";
+import { failedFileRow, fileNodes, unresolvedId, unresolvedRows, type ExternalRow } from "./graphRows.js";
+import { STRUCTURAL_KINDS, type GraphWrite } from "./GraphWrite.js";
+import { KuzuStore, removeGraphDatabase, type KuzuStoreOptions, type Params, type Row } from "./KuzuStore.js";
+import type { GraphEdge, NodeId, Resolver } from "./model.js";
+import { readLatestParses } from "./readLatestParses.js";
+
+export const GRAPH_VERSION = 1;
+const NAME = "graph";
+const HANDLES = ["FileParsed", "FileDeleted", "ParseFailed"] as const;
+
+/** The graph never reads chunk texts; skipping them keeps a replay's decode and the resolver's memory small. */
+const FileParsedForGraph = Schema.Struct({ ...FileParsed.fields, chunks: Schema.Unknown });
+const decodeForGraph = Schema.decodeUnknownSync(FileParsedForGraph);
+
+type FinalState =
+  | { readonly kind: "parsed"; readonly file: FileParsed }
+  | { readonly kind: "failed"; readonly contentHash: string }
+  | { readonly kind: "deleted" };
+
+/** What one `apply` did, for progress output and benchmarks. */
+export interface GraphApplyStats {
+  readonly files: number;
+  readonly reresolved: number;
+  readonly edges: number;
+  /** Resolver edges dropped because an end does not exist (a resolver bug, never stored). */
+  readonly dropped: number;
+}
+
+/**
+ * Projects `FileParsed` / `FileDeleted` / `ParseFailed` into the Kuzu graph.
+ *
+ * A changed file's nodes are replaced and every file the resolver names as affected is
+ * re-resolved; edges from untouched files into the replaced nodes are kept. A file that
+ * failed to parse keeps a File node (status `failed`) and loses its symbols: its last good
+ * symbols no longer describe the file, and the resolver forgets it, so nothing resolves into
+ * stale definitions.
+ */
+export class GraphProjector implements Projector {
+  readonly name = NAME;
+  readonly version = GRAPH_VERSION;
+  readonly handles = HANDLES;
+  private index = new GraphIndex();
+  private resolver: Resolver;
+  private loaded = false;
+  lastApply: GraphApplyStats = { files: 0, reresolved: 0, edges: 0, dropped: 0 };
+
+  private constructor(
+    private store: KuzuStore,
+    private readonly log: LogHandle,
+    private readonly makeResolver: () => Resolver,
+    private readonly options: KuzuStoreOptions,
+  ) {
+    this.resolver = makeResolver();
+  }
+
+  static async open(
+    path: string,
+    log: LogHandle,
+    makeResolver: () => Resolver,
+    options: KuzuStoreOptions,
+  ): Promise<GraphProjector> {
+    return new GraphProjector(await KuzuStore.open(path, options), log, makeResolver, options);
+  }
+
+  async checkpoint() {
+    return (await this.store.readCheckpoint(NAME)) ?? { position: 0, version: this.version };
+  }
+
+  /** Read-only Cypher for the `GraphReader`, on a connection separate from the writer's. */
+  query(cypher: string, params?: Params): Promise<Row[]> {
+    return this.store.query(cypher, params);
+  }
+
+  async apply(events: ReadonlyArray<RecordedEvent>, upTo: number): Promise<void> {
+    await this.ensureLoaded();
+    const final = new Map<string, FinalState>();
+    const affected = new Set<string>();
+    for (const event of events) {
+      const step = this.feed(event);
+      if (step === null) continue;
+      final.set(step.path, step.state);
+      for (const p of step.affected) affected.add(p);
+    }
+    for (const [path, state] of final) if (state.kind === "parsed") affected.add(path);
+    const write = await this.plan(final, affected);
+    await this.store.write(write, { name: NAME, position: upTo, version: this.version });
+  }
+
+  async reset(): Promise<void> {
+    const path = this.store.path;
+    await this.store.close();
+    removeGraphDatabase(path);
+    this.store = await KuzuStore.open(path, this.options);
+    this.resolver = this.makeResolver();
+    this.index = new GraphIndex();
+    this.loaded = true;
+  }
+
+  async close(): Promise<void> {
+    await this.store.close();
+  }
+
+  /** After a restart the store is as committed, but the resolver lives in memory: refill it from the log. */
+  private async ensureLoaded(): Promise<void> {
+    if (this.loaded) return;
+    const { position } = await this.checkpoint();
+    this.index = await GraphIndex.load(this.store);
+    if (position > 0) {
+      for (const event of readLatestParses(this.log, position)) this.resolver.upsert(decodeFileParsed(event));
+    }
+    this.loaded = true;
+  }
+
+  private feed(event: RecordedEvent): { path: string; state: FinalState; affected: ReadonlySet<string> } | null {
+    if (event.type === "FileParsed") {
+      const file = decodeFileParsed(event);
+      return { path: file.path, state: { kind: "parsed", file }, affected: this.resolver.upsert(file) };
+    }
+    const decoded = decodeEvent(event);
+    // An event this build cannot read is a bug or a newer writer; a silently wrong graph is worse.
+    if (Either.isLeft(decoded)) throw decoded.left;
+    const e = decoded.right;
+    if (e.type === "FileDeleted") {
+      return { path: e.data.path, state: { kind: "deleted" }, affected: this.resolver.remove(e.data.path) };
+    }
+    if (e.type === "ParseFailed") {
+      return {
+        path: e.data.path,
+        state: { kind: "failed", contentHash: e.data.contentHash },
+        affected: this.resolver.remove(e.data.path),
+      };
+    }
+    return null;
+  }
+
+  /** Turns the batch's final file states into one keyed write, updating the in-memory index as it goes. */
+  private async plan(final: ReadonlyMap<string, FinalState>, affected: ReadonlySet<string>): Promise<GraphWrite> {
+    const index = this.index;
+    const statusAfter = (path: string): string | undefined => {
+      const f = final.get(path);
+      return f !== undefined ? f.kind : index.paths.get(path)?.status;
+    };
+    const reresolve = [...affected].filter((p) => statusAfter(p) === "parsed").sort();
+    const reresolveSet = new Set(reresolve);
+
+    // Nodes of replaced files go away with their edges; edges into them from files that are
+    // not re-resolved would be lost, so read them first and put them back.
+    const deleteNodes: NodeId[] = [];
+    const deleteUnresolved: string[] = [];
+    for (const path of final.keys()) {
+      const entry = index.paths.get(path);
+      if (entry === undefined) continue;
+      deleteNodes.push(`f:${path}`, ...entry.symbols);
+    }
+    const kept: GraphEdge[] = [];
+    if (deleteNodes.length > 0) {
+      for (const e of await this.store.incomingEdges(deleteNodes)) {
+        const source = index.nodes.get(e.from);
+        if (source !== undefined && !final.has(source) && !reresolveSet.has(source)) kept.push(e);
+      }
+    }
+    const clearEdgesFrom: NodeId[] = [];
+    for (const path of reresolve) {
+      if (final.has(path)) continue;
+      const entry = index.paths.get(path);
+      if (entry === undefined) continue;
+      clearEdgesFrom.push(`f:${path}`, ...entry.symbols);
+    }
+    for (const path of new Set([...final.keys(), ...reresolve])) {
+      const entry = index.paths.get(path);
+      if (entry === undefined) continue;
+      for (let i = 0; i < entry.unresolved; i++) deleteUnresolved.push(unresolvedId(path, i));
+      index.clearResolution(entry);
+    }
+    for (const path of final.keys()) index.removeFile(path);
+
+    const files = [];
+    const symbols = [];
+    const edges: GraphEdge[] = [];
+    for (const [path, state] of final) {
+      if (state.kind === "deleted") continue;
+      if (state.kind === "failed") {
+        files.push(failedFileRow(path, state.contentHash));
+        index.addFile(path, "failed");
+        continue;
+      }
+      const nodes = fileNodes(state.file);
+      files.push(nodes.file);
+      index.addFile(path, "parsed");
+      for (const s of nodes.symbols) {
+        symbols.push(s);
+        index.addSymbol(path, s.id);
+      }
+      edges.push(...nodes.structural);
+    }
+
+    const unresolved = [];
+    const touchedExternals = new Set<NodeId>(index.storedExternals);
+    let dropped = 0;
+    for (const path of reresolve) {
+      const entry = index.paths.get(path)!;
+      const resolution = this.resolver.resolve(path);
+      for (const e of resolution.edges) {
+        const external = e.to.startsWith("x:");
+        if (
+          STRUCTURAL_KINDS.has(e.kind) ||
+          index.nodes.get(e.from) !== path ||
+          (!external && !index.nodes.has(e.to))
+        ) {
+          dropped++;
+          continue;
+        }
+        if (external) {
+          entry.externals.push(e.to);
+          index.addExternalRef(e.to, 1);
+          touchedExternals.add(e.to);
+        }
+        edges.push(e);
+      }
+      const rows = unresolvedRows(path, resolution.unresolved);
+      entry.unresolved = rows.length;
+      unresolved.push(...rows);
+    }
+    for (const e of kept) if (index.nodes.has(e.from) && (e.to.startsWith("x:") || index.nodes.has(e.to))) edges.push(e);
+
+    const externals: ExternalRow[] = [];
+    const deleteExternals: NodeId[] = [];
+    for (const id of touchedExternals) {
+      const used = index.externalRefs.has(id);
+      const stored = index.storedExternals.has(id);
+      if (used && !stored) {
+        externals.push({ id, name: id.slice(2) });
+        index.storedExternals.add(id);
+      } else if (!used && stored) {
+        deleteExternals.push(id);
+        index.storedExternals.delete(id);
+      }
+    }
+    this.lastApply = { files: final.size, reresolved: reresolve.length, edges: edges.length, dropped };
+    return {
+      deleteNodes,
+      clearEdgesFrom,
+      deleteUnresolved,
+      deleteExternals,
+      files,
+      symbols,
+      externals,
+      unresolved,
+      edges,
+    };
+  }
+}
+
+/** Decodes a FileParsed payload, chunks left out; older schema versions go through the catalog's upcasters. */
+export const decodeFileParsed = (event: RecordedEvent): FileParsed => {
+  if (event.schema === currentSchemaVersion("FileParsed")) {
+    return { ...decodeForGraph(event.data), chunks: [] };
+  }
+  const decoded = decodeEvent(event);
+  if (Either.isLeft(decoded)) throw decoded.left;
+  if (decoded.right.type !== "FileParsed") throw new Error(`event #${event.position} is not a FileParsed`);
+  return { ...decoded.right.data, chunks: [] };
+};

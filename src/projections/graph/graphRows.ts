@@ -1,0 +1,140 @@
+import type { ExtractedSymbol, FileParsed } from "../../events/index.js";
+import { fileNodeId, symbolNodeId, type GraphEdge, type NodeId, type UnresolvedReference } from "./model.js";
+
+/**
+ * The rows the graph stores, as plain values. Empty strings are stored as null: Kuzu's CSV
+ * reader cannot tell "" from a missing value, and the bulk (COPY) and delta (parameter) paths
+ * must write identical graphs.
+ */
+export interface FileRow {
+  readonly id: NodeId;
+  readonly path: string;
+  readonly language: string | null;
+  readonly lines: number | null;
+  readonly hash: string;
+  /** `parsed`, or `failed` for a file whose latest version did not parse (it keeps no symbols). */
+  readonly status: "parsed" | "failed";
+}
+
+export interface SymbolRow {
+  readonly id: NodeId;
+  readonly path: string;
+  readonly kind: string;
+  readonly name: string;
+  readonly qualifiedName: string;
+  readonly signature: string | null;
+  readonly doc: string | null;
+  readonly startLine: number;
+  readonly endLine: number;
+  readonly exported: boolean;
+  readonly visibility: string | null;
+  readonly async: boolean;
+  readonly complexity: number;
+  /** JSON array of type names. */
+  readonly returns: string;
+  /** JSON array of `{name, type}`. */
+  readonly params: string;
+}
+
+export interface UnresolvedRow {
+  readonly id: string;
+  readonly path: string;
+  readonly fromId: NodeId;
+  readonly kind: string;
+  readonly name: string;
+  readonly qualifier: string | null;
+  readonly line: number;
+}
+
+export interface ExternalRow {
+  readonly id: NodeId;
+  readonly name: string;
+}
+
+export const orNull = (s: string | null | undefined): string | null => (s === undefined || s === null || s === "" ? null : s);
+
+export const parsedFileRow = (file: FileParsed): FileRow => ({
+  id: fileNodeId(file.path),
+  path: file.path,
+  language: orNull(file.language),
+  lines: file.lineCount,
+  hash: file.contentHash,
+  status: "parsed",
+});
+
+export const failedFileRow = (path: string, contentHash: string): FileRow => ({
+  id: fileNodeId(path),
+  path,
+  language: null,
+  lines: null,
+  hash: contentHash,
+  status: "failed",
+});
+
+const symbolRow = (path: string, s: ExtractedSymbol): SymbolRow => ({
+  id: symbolNodeId(path, s.id),
+  path,
+  kind: s.kind,
+  name: s.name,
+  qualifiedName: s.qualifiedName,
+  signature: orNull(s.signature),
+  doc: orNull(s.doc),
+  startLine: s.startLine,
+  endLine: s.endLine,
+  exported: s.exported,
+  visibility: orNull(s.visibility),
+  async: s.async,
+  complexity: s.complexity,
+  returns: JSON.stringify(s.returns),
+  params: JSON.stringify(s.params.map((p) => ({ name: p.name, type: p.type }))),
+});
+
+/** Symbols kinds whose `Method` children hang off HAS_METHOD rather than CONTAINS. */
+const METHOD_OWNERS = new Set(["Class", "Interface"]);
+
+export interface FileNodes {
+  readonly file: FileRow;
+  readonly symbols: ReadonlyArray<SymbolRow>;
+  /** CONTAINS / HAS_METHOD: the file's own tree, written with its nodes. */
+  readonly structural: ReadonlyArray<GraphEdge>;
+}
+
+/**
+ * A parsed file's nodes and its structural edges: the file CONTAINS its top-level symbols, a
+ * class or interface HAS_METHOD its methods, any other parent CONTAINS its children. A
+ * duplicated symbol id (an extractor bug) keeps its first definition, so one bad file can
+ * never fail the primary key of a whole batch.
+ */
+export const fileNodes = (file: FileParsed): FileNodes => {
+  const fileId = fileNodeId(file.path);
+  const byLocalId = new Map<string, ExtractedSymbol>();
+  for (const s of file.symbols) if (!byLocalId.has(s.id)) byLocalId.set(s.id, s);
+  const symbols: SymbolRow[] = [];
+  const structural: GraphEdge[] = [];
+  for (const s of byLocalId.values()) {
+    const row = symbolRow(file.path, s);
+    symbols.push(row);
+    const parent = s.parent === null ? undefined : byLocalId.get(s.parent);
+    if (parent === undefined) {
+      structural.push({ kind: "CONTAINS", from: fileId, to: row.id, line: 0 });
+    } else {
+      const kind = METHOD_OWNERS.has(parent.kind) && s.kind === "Method" ? "HAS_METHOD" : "CONTAINS";
+      structural.push({ kind, from: symbolNodeId(file.path, parent.id), to: row.id, line: 0 });
+    }
+  }
+  return { file: parsedFileRow(file), symbols, structural };
+};
+
+export const unresolvedRows = (path: string, unresolved: ReadonlyArray<UnresolvedReference>): UnresolvedRow[] =>
+  unresolved.map((u, i) => ({
+    id: unresolvedId(path, i),
+    path,
+    fromId: u.from,
+    kind: u.kind,
+    name: u.name,
+    qualifier: orNull(u.qualifier),
+    line: u.line,
+  }));
+
+/** Unresolved references are numbered per file, so a file's rows are deleted by key, not by a scan. */
+export const unresolvedId = (path: string, index: number): string => `u:${path}#${index}`;

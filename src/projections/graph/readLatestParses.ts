@@ -1,0 +1,41 @@
+import type { LogHandle, RecordedEvent } from "../../events/index.js";
+
+/**
+ * The latest `FileParsed` of every file whose latest graph-relevant event at or below `upTo` is
+ * a `FileParsed` (not a `FileDeleted` or `ParseFailed`): exactly the files the resolver held
+ * when the graph's checkpoint was written. One SQL pass, so reopening never replays history.
+ */
+export const readLatestParses = (log: LogHandle, upTo: number): RecordedEvent[] => {
+  const rows = log.db
+    .prepare(
+      `SELECT position, event_id, stream, version, type, schema, data, meta, recorded_at FROM events
+       WHERE position IN (
+         SELECT MAX(position) FROM events
+         WHERE type IN ('FileParsed', 'FileDeleted', 'ParseFailed') AND position <= ?
+         GROUP BY stream)
+       AND type = 'FileParsed'
+       ORDER BY position`,
+    )
+    .all(upTo) as Array<{
+    position: number;
+    event_id: string;
+    stream: string;
+    version: number;
+    type: string;
+    schema: number;
+    data: string | Buffer;
+    meta: string;
+    recorded_at: string;
+  }>;
+  return rows.map((row) => ({
+    position: row.position,
+    eventId: row.event_id,
+    stream: row.stream,
+    version: row.version,
+    type: row.type,
+    schema: row.schema,
+    data: JSON.parse(typeof row.data === "string" ? row.data : row.data.toString("utf8")),
+    meta: JSON.parse(row.meta),
+    recordedAt: row.recorded_at,
+  }));
+};

@@ -1,0 +1,176 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { readEvents } from "../../../src/events/index.js";
+import { catchUp, rebuild } from "../../../src/projections/runProjector.js";
+import { tempDir } from "../../helpers.js";
+import { FixtureRepo, type FileModel } from "./fixtureRepo.js";
+import { openGraph } from "./harness.js";
+
+const fn = (name: string, calls: string[] = [], returns: string[] = []) => ({ name, calls, returns, doc: null });
+const file = (m: Partial<FileModel>): FileModel => ({ functions: [], classes: [], imports: [], moduleCalls: [], ...m });
+
+let cleanups: Array<() => unknown> = [];
+afterEach(async () => {
+  for (const c of cleanups.reverse()) await c();
+  cleanups = [];
+});
+const setup = async (options: Parameters<typeof openGraph>[1] = {}) => {
+  const t = tempDir("nemesis-graph-");
+  const g = await openGraph(t.dir, options);
+  cleanups.push(t.cleanup, g.close);
+  return { ...g, dir: t.dir, repo: new FixtureRepo(g.log) };
+};
+
+describe("GraphProjector", () => {
+  it("builds files, symbols, structural and resolved edges, externals and unresolved references", async () => {
+    const g = await setup();
+    g.repo.apply([
+      {
+        op: "write",
+        path: "src/b.ts",
+        model: file({
+          functions: [fn("load", [], ["User"])],
+          classes: [{ name: "User", kind: "Class", extends: "Base", methods: [fn("save", ["load", "nowhere"])] }],
+        }),
+      },
+      {
+        op: "write",
+        path: "src/a.ts",
+        model: file({
+          functions: [fn("main", ["load", "missing"])],
+          imports: [
+            { specifier: "./b", names: ["load"] },
+            { specifier: "react", names: ["default"] },
+            { specifier: "./gone", names: [] },
+          ],
+          moduleCalls: ["main"],
+        }),
+      },
+    ]);
+    await catchUp(g.log, g.projector);
+    const counts = await g.reader.counts();
+    expect(counts).toMatchObject({ files: 2, symbols: { Class: 1, Function: 2, Method: 1 }, externals: 1, unresolved: 4 });
+    expect(counts.edges).toMatchObject({ CONTAINS: 3, HAS_METHOD: 1, IMPORTS: 2, CALLS: 3, RETURNS: 1, INHERITS: 0 });
+    expect((await g.reader.symbolsOf("src/b.ts")).map((s) => s.qualifiedName)).toEqual(["load", "User", "User.save"]);
+    expect((await g.reader.callers("s:src/b.ts#load")).map((e) => e.id)).toEqual(["s:src/a.ts#main", "s:src/b.ts#User.save"]);
+    expect((await g.reader.callees("s:src/a.ts#main")).map((e) => e.name)).toEqual(["load"]);
+    expect(await g.reader.dependentsOf("src/b.ts")).toEqual(["src/a.ts"]);
+    const dump = await g.reader.dump();
+    expect(dump).toContain('Unresolved ["src/a.ts","f:src/a.ts","import","./gone",null,3]');
+    expect(dump).toContain('Unresolved ["src/b.ts","s:src/b.ts#User","extends","Base",null,4]');
+    expect(dump).toContain("IMPORTS f:src/a.ts -> x:react @2");
+    expect(await g.projector.checkpoint()).toEqual({ position: 2, version: g.projector.version });
+  });
+
+  it("applying the same batch twice leaves the same graph", async () => {
+    const g = await setup();
+    g.repo.apply([
+      { op: "write", path: "src/a.ts", model: file({ functions: [fn("a", ["b"])] }) },
+      { op: "write", path: "src/b.ts", model: file({ functions: [fn("b", ["a"])], imports: [{ specifier: "lodash", names: [] }] }) },
+    ]);
+    const events = readEvents(g.log, { types: g.projector.handles });
+    await g.projector.apply(events, 2);
+    const once = await g.reader.dump();
+    await g.projector.apply(events, 2);
+    expect(await g.reader.dump()).toEqual(once);
+    expect(once.length).toBeGreaterThan(5);
+  });
+
+  it("replaces a changed file and re-resolves the files that point into it", async () => {
+    const g = await setup();
+    g.repo.apply([
+      { op: "write", path: "src/a.ts", model: file({ functions: [fn("main", ["load"])] }) },
+      { op: "write", path: "src/b.ts", model: file({ functions: [fn("load")] }) },
+    ]);
+    await catchUp(g.log, g.projector);
+    expect(await g.reader.dump()).toContain("CALLS s:src/a.ts#main -> s:src/b.ts#load @2");
+
+    g.repo.apply([{ op: "write", path: "src/b.ts", model: file({ functions: [fn("fetch")] }) }]);
+    await catchUp(g.log, g.projector);
+    const renamed = await g.reader.dump();
+    expect(renamed.some((l) => l.startsWith("CALLS"))).toBe(false);
+    expect(renamed).toContain('Unresolved ["src/a.ts","s:src/a.ts#main","call","load",null,2]');
+
+    g.repo.apply([{ op: "write", path: "src/b.ts", model: file({ functions: [fn("load"), fn("other")] }) }]);
+    await catchUp(g.log, g.projector);
+    const back = await g.reader.dump();
+    expect(back).toContain("CALLS s:src/a.ts#main -> s:src/b.ts#load @2");
+    expect(back.some((l) => l.startsWith("Unresolved"))).toBe(false);
+  });
+
+  it("keeps edges into a replaced file from files the resolver did not re-resolve", async () => {
+    // A resolver that never reports dependants: the edge from a.ts must survive b.ts's detach.
+    const { SimpleResolver } = await import("./simpleResolver.js");
+    class Narrow extends SimpleResolver {
+      override upsert(file: Parameters<SimpleResolver["upsert"]>[0]) {
+        super.upsert(file);
+        return new Set([file.path]);
+      }
+    }
+    const g = await setup({ resolver: () => new Narrow() });
+    g.repo.apply([
+      { op: "write", path: "src/a.ts", model: file({ functions: [fn("main", ["load"])] }) },
+      { op: "write", path: "src/b.ts", model: file({ functions: [fn("load")] }) },
+    ]);
+    await catchUp(g.log, g.projector);
+    g.repo.apply([{ op: "write", path: "src/b.ts", model: file({ functions: [fn("load"), fn("x")] }) }]);
+    await catchUp(g.log, g.projector);
+    expect(await g.reader.dump()).toContain("CALLS s:src/a.ts#main -> s:src/b.ts#load @2");
+  });
+
+  it("a file that fails to parse keeps its File node and loses its symbols; deletion removes it", async () => {
+    const g = await setup();
+    g.repo.apply([
+      { op: "write", path: "src/a.ts", model: file({ functions: [fn("main", ["load"])], imports: [{ specifier: "react", names: [] }] }) },
+      { op: "write", path: "src/b.ts", model: file({ functions: [fn("load")], imports: [{ specifier: "react", names: [] }] }) },
+    ]);
+    await catchUp(g.log, g.projector);
+    g.repo.apply([{ op: "fail", path: "src/b.ts" }]);
+    await catchUp(g.log, g.projector);
+    const failed = await g.reader.dump();
+    expect(failed.filter((l) => l.startsWith("File")).map((l) => JSON.parse(l.slice(5))[5])).toEqual(["parsed", "failed"]);
+    expect(failed.some((l) => l.includes("s:src/b.ts"))).toBe(false);
+    expect(failed).toContain('Unresolved ["src/a.ts","s:src/a.ts#main","call","load",null,2]');
+    expect(failed).toContain("External [\"x:react\",\"react\"]");
+
+    g.repo.apply([{ op: "delete", path: "src/b.ts" }, { op: "delete", path: "src/a.ts" }]);
+    await catchUp(g.log, g.projector);
+    expect(await g.reader.dump()).toEqual([]);
+  });
+
+  it("after a restart the resolver is refilled from the log and deltas stay exact", async () => {
+    const t = tempDir("nemesis-graph-");
+    cleanups.push(t.cleanup);
+    let g = await openGraph(t.dir);
+    const repo = new FixtureRepo(g.log);
+    repo.apply([
+      { op: "write", path: "src/a.ts", model: file({ functions: [fn("main", ["load"])] }) },
+      { op: "write", path: "src/b.ts", model: file({ functions: [fn("load")] }) },
+      { op: "write", path: "src/c.ts", model: file({ functions: [fn("util")] }) },
+      { op: "delete", path: "src/c.ts" },
+    ]);
+    await catchUp(g.log, g.projector);
+    await g.projector.close();
+    const log = g.log;
+    g = await openGraph(t.dir, { log });
+    cleanups.push(g.close, () => log.db.close());
+    // The reopened resolver must know b.ts defines `load`, or a.ts would not be re-resolved.
+    repo.apply([{ op: "write", path: "src/b.ts", model: file({ functions: [fn("store")] }) }]);
+    await catchUp(g.log, g.projector);
+    expect(await g.reader.dump()).toContain('Unresolved ["src/a.ts","s:src/a.ts#main","call","load",null,2]');
+  });
+
+  it("reset drops the graph and rebuild replays it identically", async () => {
+    const g = await setup();
+    g.repo.apply([
+      { op: "write", path: "src/a.ts", model: file({ functions: [fn("main", ["load"])] }) },
+      { op: "write", path: "src/b.ts", model: file({ functions: [fn("load")] }) },
+    ]);
+    await catchUp(g.log, g.projector);
+    const before = await g.reader.dump();
+    await g.projector.reset();
+    expect(await g.reader.dump()).toEqual([]);
+    expect(await g.projector.checkpoint()).toEqual({ position: 0, version: g.projector.version });
+    await rebuild(g.log, g.projector);
+    expect(await g.reader.dump()).toEqual(before);
+  });
+});
