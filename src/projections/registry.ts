@@ -1,6 +1,10 @@
 import type { NemesisConfig, NemesisPaths } from "../config/index.js";
 import type { LogHandle } from "../events/index.js";
 import { CatalogProjector } from "./catalog/CatalogProjector.js";
+import { ChunkProjector } from "./chunks/ChunkProjector.js";
+import { projectEmbedder } from "./chunks/projectEmbedder.js";
+import { GraphProjector } from "./graph/GraphProjector.js";
+import { createResolver } from "./graph/resolve/index.js";
 import type { Projector } from "./Projector.js";
 
 /**
@@ -9,6 +13,12 @@ import type { Projector } from "./Projector.js";
  */
 const FACTORIES = {
   catalog: async (paths: NemesisPaths, _config: NemesisConfig, _log: LogHandle): Promise<Projector> => new CatalogProjector(paths.catalog),
+  graph: async (paths: NemesisPaths, config: NemesisConfig, log: LogHandle): Promise<Projector> =>
+    GraphProjector.open(paths.graph, log, createResolver, { bufferPoolMb: config.graph.buffer_pool_mb }),
+  chunks: async (paths: NemesisPaths, config: NemesisConfig, _log: LogHandle): Promise<Projector> => {
+    const { embedder, inline } = projectEmbedder(paths, config);
+    return ChunkProjector.open(paths.chunks, embedder, { inlineEmbedding: inline });
+  },
 } as const;
 
 export type ProjectionName = keyof typeof FACTORIES;

@@ -1,0 +1,133 @@
+import type Database from "better-sqlite3";
+import { existsSync } from "node:fs";
+import { keywordIndexPath } from "./ChunkProjector.js";
+import type { ChunkRow } from "./ChunkRow.js";
+import { ChunkStore, type VectorMatrix } from "./ChunkStore.js";
+import { openKeywordIndex } from "./openKeywordIndex.js";
+
+export interface KeywordHit {
+  readonly id: string;
+  readonly path: string;
+  /** BM25, higher is better. */
+  readonly score: number;
+}
+
+export interface ChunkFilter {
+  readonly language?: string;
+  readonly kind?: string;
+}
+
+/** Column weights for BM25: a term in the path or the symbol name says more than one in the body. */
+export const CHUNK_WEIGHTS = { path: 2.0, symbol: 3.0, body: 1.0 };
+export const FILE_WEIGHTS = { path: 4.0, body: 1.0 };
+
+const ftsQuery = (terms: ReadonlyArray<string>): string => terms.map((t) => `"${t.replace(/"/g, "")}"`).join(" OR ");
+
+/** Vectors are loaded once per process and table version; queries after the first pay nothing. */
+const vectorCache = new Map<string, VectorMatrix>();
+
+/**
+ * Read access to the chunk read model for queries: keyword search over chunks and files, rows
+ * by id, the vector matrix, and the pending-vector count. Never writes.
+ */
+export class ChunkReader {
+  private readonly s;
+  private pathOf: Map<string, string> | null = null;
+
+  private constructor(
+    private readonly dir: string,
+    readonly db: Database.Database,
+    private readonly store: ChunkStore | null,
+  ) {
+    this.s = {
+      position: db.prepare("SELECT value FROM meta WHERE key = 'position'").pluck(),
+      count: db.prepare("SELECT count(*) FROM chunks").pluck(),
+      row: db.prepare(
+        "SELECT id, path, symbol, kind, language, start_line AS startLine, end_line AS endLine, text FROM chunks WHERE id = ?",
+      ),
+      idPaths: db.prepare("SELECT id, path FROM chunks"),
+    };
+  }
+
+  /** Null when the chunk model was never built (run `nemesis index`). */
+  static async open(dir: string): Promise<ChunkReader | null> {
+    const path = keywordIndexPath(dir);
+    if (!existsSync(path)) return null;
+    const db = openKeywordIndex(path, true);
+    const store = await ChunkStore.openExisting(dir);
+    return new ChunkReader(dir, db, store);
+  }
+
+  position(): number {
+    return Number(this.s.position.get() ?? 0);
+  }
+
+  chunkCount(): number {
+    return this.s.count.get() as number;
+  }
+
+  keywordChunks(terms: ReadonlyArray<string>, limit: number, filter: ChunkFilter = {}): KeywordHit[] {
+    if (terms.length === 0) return [];
+    const where: string[] = ["chunk_terms MATCH ?"];
+    const args: unknown[] = [ftsQuery(terms)];
+    if (filter.language) (where.push("c.language = ?"), args.push(filter.language));
+    if (filter.kind) (where.push("c.kind = ?"), args.push(filter.kind));
+    const w = CHUNK_WEIGHTS;
+    const sql = `SELECT c.id AS id, c.path AS path, -bm25(chunk_terms, ${w.path}, ${w.symbol}, ${w.body}) AS score
+      FROM chunk_terms JOIN chunks c ON c.rowid = chunk_terms.rowid
+      WHERE ${where.join(" AND ")} ORDER BY bm25(chunk_terms, ${w.path}, ${w.symbol}, ${w.body}) LIMIT ?`;
+    return this.db.prepare(sql).all(...args, limit) as KeywordHit[];
+  }
+
+  keywordFiles(terms: ReadonlyArray<string>, limit: number, language?: string): Array<{ path: string; score: number }> {
+    if (terms.length === 0) return [];
+    const w = FILE_WEIGHTS;
+    const sql = `SELECT f.path AS path, -bm25(file_terms, ${w.path}, ${w.body}) AS score
+      FROM file_terms JOIN files f ON f.rowid = file_terms.rowid
+      WHERE file_terms MATCH ?${language ? " AND f.language = ?" : ""} ORDER BY bm25(file_terms, ${w.path}, ${w.body}) LIMIT ?`;
+    const args: unknown[] = language ? [ftsQuery(terms), language, limit] : [ftsQuery(terms), limit];
+    return this.db.prepare(sql).all(...args) as Array<{ path: string; score: number }>;
+  }
+
+  row(id: string): ChunkRow | null {
+    return (this.s.row.get(id) as ChunkRow | undefined) ?? null;
+  }
+
+  /** Chunk id → file path, for every chunk (read once per reader). */
+  paths(): Map<string, string> {
+    if (!this.pathOf) {
+      this.pathOf = new Map();
+      for (const r of this.s.idPaths.iterate() as IterableIterator<{ id: string; path: string }>) this.pathOf.set(r.id, r.path);
+    }
+    return this.pathOf;
+  }
+
+  /** Ids of chunks passing a language/kind filter (for filtering vector candidates). */
+  idsWhere(filter: ChunkFilter): Set<string> {
+    const where: string[] = [];
+    const args: unknown[] = [];
+    if (filter.language) (where.push("language = ?"), args.push(filter.language));
+    if (filter.kind) (where.push("kind = ?"), args.push(filter.kind));
+    const sql = `SELECT id FROM chunks${where.length ? ` WHERE ${where.join(" AND ")}` : ""}`;
+    return new Set(this.db.prepare(sql).pluck().all(...args) as string[]);
+  }
+
+  async vectors(): Promise<VectorMatrix | null> {
+    if (!this.store || this.store.dimensions === 0) return null;
+    const version = await this.store.version();
+    const cached = vectorCache.get(this.dir);
+    if (cached && cached.version === version) return cached;
+    const loaded = await this.store.loadVectors();
+    vectorCache.set(this.dir, loaded);
+    return loaded;
+  }
+
+  async pendingVectors(): Promise<number> {
+    return this.store ? this.store.countPending() : 0;
+  }
+
+  close(): void {
+    this.db.close();
+    this.store?.close();
+  }
+}

@@ -1,0 +1,204 @@
+import * as lancedb from "@lancedb/lancedb";
+import { Field, FixedSizeList, Float32, Int32, Schema, Utf8 } from "apache-arrow";
+import type { ChunkRow } from "./ChunkRow.js";
+
+/** A chunk row with its embedding; null while the vector is pending (remote provider, backfill). */
+export interface StoredChunk extends ChunkRow {
+  readonly vector: Float32Array | null;
+}
+
+/** Every stored vector in one contiguous matrix (row i is `ids[i]`), for brute-force search. */
+export interface VectorMatrix {
+  readonly ids: string[];
+  readonly dimensions: number;
+  readonly data: Float32Array;
+  /** The table version these were read at: reload when it moves. */
+  readonly version: number;
+}
+
+const TABLE = "chunks";
+const DELETE_BATCH = 500;
+/** Past this many fragments, compaction runs (in the background, never on the save path). */
+export const COMPACT_AFTER_FRAGMENTS = 32;
+/** Past this many vectors an ANN index pays for itself; below it brute force is faster than the build. */
+export const ANN_INDEX_ROWS = 50_000;
+
+const schemaFor = (dimensions: number) =>
+  new Schema([
+    new Field("id", new Utf8(), false),
+    new Field("path", new Utf8(), false),
+    new Field("symbol", new Utf8(), true),
+    new Field("kind", new Utf8(), false),
+    new Field("language", new Utf8(), false),
+    new Field("start_line", new Int32(), false),
+    new Field("end_line", new Int32(), false),
+    new Field("text", new Utf8(), false),
+    new Field("vector", new FixedSizeList(dimensions, new Field("item", new Float32(), true)), true),
+  ]);
+
+const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
+
+/**
+ * The LanceDB chunk table: one row per chunk, keyed by the deterministic chunk id. The only
+ * module that imports LanceDB. Writes are idempotent upserts; compaction and index builds
+ * happen in `maintain()`, which callers run off the save path.
+ */
+export class ChunkStore {
+  private constructor(
+    private readonly conn: lancedb.Connection,
+    private readonly table: lancedb.Table,
+    readonly dimensions: number,
+  ) {}
+
+  static async open(dir: string, dimensions: number): Promise<ChunkStore> {
+    const conn = await lancedb.connect(dir);
+    const names = await conn.tableNames();
+    const table = names.includes(TABLE)
+      ? await conn.openTable(TABLE)
+      : await conn.createEmptyTable(TABLE, schemaFor(dimensions), { existOk: true });
+    return new ChunkStore(conn, table, dimensions);
+  }
+
+  /** Opens an existing table for reading; null when none was built yet. */
+  static async openExisting(dir: string): Promise<ChunkStore | null> {
+    // A reader in a long-lived process must see the writer's later commits: check on every read (cheap on local disk).
+    const conn = await lancedb.connect(dir, { readConsistencyInterval: 0 });
+    if (!(await conn.tableNames()).includes(TABLE)) return null;
+    const table = await conn.openTable(TABLE);
+    const field = (await table.schema()).fields.find((f) => f.name === "vector");
+    const dims = field && field.type instanceof FixedSizeList ? field.type.listSize : 0;
+    return new ChunkStore(conn, table, dims);
+  }
+
+  private toArrow(rows: ReadonlyArray<StoredChunk>) {
+    return lancedb.makeArrowTable(
+      rows.map((r) => ({
+        id: r.id,
+        path: r.path,
+        symbol: r.symbol,
+        kind: r.kind,
+        language: r.language,
+        start_line: r.startLine,
+        end_line: r.endLine,
+        text: r.text,
+        vector: r.vector ? Array.from(r.vector) : null,
+      })),
+      { schema: schemaFor(this.dimensions) },
+    );
+  }
+
+  /** Inserts rows not present; fills the vector of present rows that still lack one. */
+  async upsert(rows: ReadonlyArray<StoredChunk>): Promise<void> {
+    if (rows.length === 0) return;
+    await this.table
+      .mergeInsert("id")
+      .whenMatchedUpdateAll({ where: "target.vector IS NULL AND source.vector IS NOT NULL" })
+      .whenNotMatchedInsertAll()
+      .execute(this.toArrow(rows));
+  }
+
+  async deleteIds(ids: ReadonlyArray<string>): Promise<void> {
+    for (let i = 0; i < ids.length; i += DELETE_BATCH) {
+      await this.table.delete(`id IN (${ids.slice(i, i + DELETE_BATCH).map(quote).join(",")})`);
+    }
+  }
+
+  async countRows(): Promise<number> {
+    return this.table.countRows();
+  }
+
+  async countPending(): Promise<number> {
+    return this.table.countRows("vector IS NULL");
+  }
+
+  /** Rows still waiting for a vector, oldest first as the table holds them. */
+  async pending(limit: number): Promise<StoredChunk[]> {
+    const rows = await this.table.query().where("vector IS NULL").limit(limit).toArray();
+    return rows.map(fromRecord);
+  }
+
+  async version(): Promise<number> {
+    return this.table.version();
+  }
+
+  /** Every row, sorted by id: what the replay-equality test compares. */
+  async allRows(): Promise<StoredChunk[]> {
+    const rows = (await this.table.query().toArray()).map(fromRecord);
+    return rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  }
+
+  async loadVectors(): Promise<VectorMatrix> {
+    const version = await this.table.version();
+    const arrow = await this.table.query().where("vector IS NOT NULL").select(["id", "vector"]).toArrow();
+    const ids: string[] = [];
+    const data = new Float32Array(arrow.numRows * this.dimensions);
+    let at = 0;
+    for (const batch of arrow.batches) {
+      const idCol = batch.getChild("id")!;
+      const vecCol = batch.getChild("vector")!;
+      for (let i = 0; i < batch.numRows; i++) ids.push(idCol.get(i) as string);
+      // A FixedSizeList's values are one Float32Array; copy each batch's slice in one go.
+      const d = vecCol.data[0]!;
+      const values = d.children[0]!.values as Float32Array;
+      const start = d.offset * this.dimensions;
+      data.set(values.subarray(start, start + batch.numRows * this.dimensions), at);
+      at += batch.numRows * this.dimensions;
+    }
+    return { ids, dimensions: this.dimensions, data, version };
+  }
+
+  /** Compacts once the table has many small fragments (seconds on a large table: run it off the save path). */
+  async compactIfFragmented(): Promise<boolean> {
+    const stats = await this.table.stats();
+    if (stats.fragmentStats.numFragments <= COMPACT_AFTER_FRAGMENTS) return false;
+    await this.table.optimize({ cleanupOlderThan: new Date(Date.now() - 60_000) });
+    return true;
+  }
+
+  /**
+   * Builds an ANN index once the table passes ANN_INDEX_ROWS (minutes on 2 cores: only ever
+   * in the background; LanceDB keeps serving and accepting writes meanwhile).
+   */
+  async indexIfLarge(): Promise<boolean> {
+    if (this.dimensions === 0 || (await this.table.countRows()) < ANN_INDEX_ROWS) return false;
+    const indices = await this.table.listIndices();
+    if (indices.some((i) => i.columns.includes("vector"))) return false;
+    await this.table.createIndex("vector", { config: lancedb.Index.ivfPq({ distanceType: "cosine" }) });
+    return true;
+  }
+
+  /** Whether the vector column has an ANN index (then vector search goes through LanceDB). */
+  async hasVectorIndex(): Promise<boolean> {
+    return (await this.table.listIndices()).some((i) => i.columns.includes("vector"));
+  }
+
+  /** Nearest rows by cosine through the ANN index: `[id, distance]`, nearest first. */
+  async nearest(query: Float32Array, limit: number): Promise<Array<[string, number]>> {
+    const rows = await this.table.vectorSearch(query).distanceType("cosine").select(["id"]).limit(limit).toArray();
+    return rows.map((r) => [r["id"] as string, Number(r["_distance"])]);
+  }
+
+  async fragmentCount(): Promise<number> {
+    return (await this.table.stats()).fragmentStats.numFragments;
+  }
+
+  close(): void {
+    this.table.close();
+    this.conn.close();
+  }
+}
+
+const fromRecord = (r: Record<string, unknown>): StoredChunk => {
+  const v = r["vector"] as { toArray?: () => Float32Array } | null | undefined;
+  return {
+    id: r["id"] as string,
+    path: r["path"] as string,
+    symbol: (r["symbol"] as string | null) ?? null,
+    kind: r["kind"] as string,
+    language: r["language"] as string,
+    startLine: Number(r["start_line"]),
+    endLine: Number(r["end_line"]),
+    text: r["text"] as string,
+    vector: v ? Float32Array.from(v.toArray ? v.toArray() : (v as unknown as ArrayLike<number>)) : null,
+  };
+};

@@ -1,0 +1,50 @@
+/**
+ * Keyword terms for code: identifiers are split at camelCase, digits and underscores, and the
+ * whole identifier is kept too, so `parseFloat`, "parse float" and `parse_float` all meet.
+ * The same function tokenises what is indexed and what is asked.
+ */
+const WORD = /[A-Za-z_][A-Za-z0-9_]*/g;
+const MAX_WORD = 64;
+
+export const splitIdentifier = (word: string): string[] => {
+  const parts = word
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+    .replace(/_+/g, " ")
+    .toLowerCase()
+    .split(" ")
+    .filter((p) => p.length > 0);
+  const whole = word.toLowerCase().replace(/^_+|_+$/g, "");
+  return parts.length > 1 && whole.length > 0 ? [...parts, whole] : parts;
+};
+
+/** Every term of `text`, in order, repeats kept (term frequency matters to BM25). */
+export const termsOf = (text: string): string[] => {
+  const out: string[] = [];
+  for (const m of text.matchAll(WORD)) {
+    const w = m[0];
+    if (w.length > MAX_WORD) continue;
+    for (const t of splitIdentifier(w)) if (t.length > 1) out.push(t);
+  }
+  return out;
+};
+
+/** The indexed form: terms joined by spaces (FTS5 is told `_` is part of a token). */
+export const termText = (text: string): string => termsOf(text).join(" ");
+
+const STOP = new Set(
+  (
+    "the a an of to in for and or is are be been was were this that these those with on by as it its from at not no " +
+    "use used using fix fixes fixed add adds added update updates updated when if then else into can should would " +
+    "will do does did make makes so but all any some more less via per also only just than there their they them we " +
+    "our you your i me my new old now get set like than out up down after before over under about which what how why " +
+    "where who while there here have has had support allow allows properly correctly issue bug pr"
+  ).split(" "),
+);
+
+/** Query terms: distinct, stop words dropped; falls back to all terms when only stop words were asked. */
+export const queryTerms = (query: string): string[] => {
+  const all = [...new Set(termsOf(query))];
+  const kept = all.filter((t) => !STOP.has(t));
+  return kept.length > 0 ? kept : all;
+};

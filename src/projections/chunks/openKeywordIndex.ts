@@ -1,0 +1,37 @@
+import Database from "better-sqlite3";
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+
+/**
+ * The keyword side of the chunk read model, in SQLite: chunk rows, an FTS5 index per chunk
+ * and one per file (whole-file BM25 is the strongest single signal for "which file"), and the
+ * checkpoint, all written in one transaction so keyword search is current after every save.
+ * FTS5 is contentless: the text lives once, in `chunks`.
+ */
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS chunks (
+  rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, path TEXT NOT NULL, symbol TEXT, kind TEXT NOT NULL,
+  language TEXT NOT NULL, start_line INTEGER NOT NULL, end_line INTEGER NOT NULL, text TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS chunks_by_path ON chunks (path, start_line);
+CREATE TABLE IF NOT EXISTS files (rowid INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, language TEXT NOT NULL);
+CREATE VIRTUAL TABLE IF NOT EXISTS chunk_terms USING fts5(
+  path_terms, symbol_terms, body_terms, content='', contentless_delete=1, tokenize="unicode61 tokenchars '_'"
+);
+CREATE VIRTUAL TABLE IF NOT EXISTS file_terms USING fts5(
+  path_terms, body_terms, content='', contentless_delete=1, tokenize="unicode61 tokenchars '_'"
+);
+`;
+
+export const openKeywordIndex = (path: string, readonly = false): Database.Database => {
+  if (!readonly) mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path, { readonly, fileMustExist: readonly });
+  db.pragma("busy_timeout = 5000");
+  if (!readonly) {
+    db.pragma("journal_mode = WAL");
+    db.pragma("synchronous = NORMAL");
+    db.exec(SCHEMA);
+  }
+  return db;
+};
