@@ -8,4 +8,13 @@ export {
   type FileRow,
   type RuleRow,
 } from "./catalog/CatalogReader.js";
+export {
+  GraphProjector,
+  GraphReader,
+  GRAPH_VERSION,
+  type EdgeEnd,
+  type GraphCounts,
+  type GraphQueryable,
+  type SymbolSummary,
+} from "./graph/index.js";
 export { openProjectors, PROJECTION_NAMES, type ProjectionName } from "./registry.js";

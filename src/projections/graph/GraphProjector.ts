@@ -116,7 +116,15 @@ export class GraphProjector implements Projector {
     const { position } = await this.checkpoint();
     this.index = await GraphIndex.load(this.store);
     if (position > 0) {
-      for (const event of readLatestParses(this.log, position)) this.resolver.upsert(decodeFileParsed(event));
+      const paths: string[] = [];
+      for (const event of readLatestParses(this.log, position)) {
+        const file = decodeFileParsed(event);
+        this.resolver.upsert(file);
+        paths.push(file.path);
+      }
+      // A resolver learns who depends on what while it resolves: prime it, or the first delta
+      // after a restart would miss dependants. The answers equal what the store holds.
+      for (const path of paths) this.resolver.resolve(path);
     }
     this.loaded = true;
   }

@@ -1,0 +1,10 @@
+export { GraphProjector, GRAPH_VERSION, decodeFileParsed, type GraphApplyStats } from "./GraphProjector.js";
+export {
+  GraphReader,
+  type EdgeEnd,
+  type GraphCounts,
+  type GraphQueryable,
+  type SymbolSummary,
+} from "./GraphReader.js";
+export { GraphStoreError, removeGraphDatabase, type KuzuStoreOptions } from "./KuzuStore.js";
+export * from "./model.js";
