@@ -7,7 +7,10 @@ const program = new Command("nemesis")
   .description("Local context engine for AI coding agents: a live, event-sourced model of your project, served over MCP")
   .version("0.1.0")
   .option("--root <dir>", "project root (default: the nearest directory above the cwd with a .nemesis/ folder)")
-  .showHelpAfterError("(run with --help for usage)")
+  // One line on stderr for every usage error, like the errors the commands themselves report.
+  .configureOutput({
+    outputError: (str, write) => write(`nemesis: ${str.replace(/^error: /, "").replace(/\s+/g, " ").trim()} (run with --help for usage)\n`),
+  })
   .exitOverride();
 
 registerCommands(program);

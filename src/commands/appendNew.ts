@@ -22,7 +22,7 @@ export const appendNew = (
     const result = yield* log.append(stream, "no_stream", [{ eventId: idempotencyKey, type, data: dataFor(id), meta }]);
     if (result.appended === 0) {
       return yield* Effect.fail(
-        new InvalidInput({ field: "idempotencyKey", reason: `${idempotencyKey} already names another event: use a fresh key per request` }),
+        new InvalidInput({ field: "idempotencyKey", reason: `${idempotencyKey} is already used by another event: use a fresh key per request` }),
       );
     }
     return { id, stream, position: result.lastPosition, replayed: false };

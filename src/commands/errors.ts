@@ -6,7 +6,7 @@ export class InvalidInput extends Data.TaggedError("InvalidInput")<{
   readonly reason: string;
 }> {
   override get message(): string {
-    return `${this.field}: ${this.reason}`;
+    return `${this.field} ${this.reason}`;
   }
 }
 

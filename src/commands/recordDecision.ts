@@ -33,7 +33,7 @@ const validAlternatives = (value: unknown, max: number) =>
       return yield* Effect.fail(new InvalidInput({ field: "alternatives", reason: "must be a list of {title, reasonRejected}" }));
     }
     if (value.length > MAX_ALTERNATIVES) {
-      return yield* Effect.fail(new InvalidInput({ field: "alternatives", reason: `${value.length} given; keep the ${MAX_ALTERNATIVES} that matter` }));
+      return yield* Effect.fail(new InvalidInput({ field: "alternatives", reason: `has ${value.length} entries; keep the ${MAX_ALTERNATIVES} that matter` }));
     }
     const out: AlternativeInput[] = [];
     for (const [i, alt] of value.entries()) {

@@ -45,7 +45,7 @@ export const retireRule = (input: RetireRuleInput): Effect.Effect<Stored, Retire
     ]);
     if (result.appended === 0) {
       return yield* Effect.fail(
-        new InvalidInput({ field: "idempotencyKey", reason: `${input.idempotencyKey} already names another event: use a fresh key per request` }),
+        new InvalidInput({ field: "idempotencyKey", reason: `${input.idempotencyKey} is already used by another event: use a fresh key per request` }),
       );
     }
     return { id, stream, position: result.lastPosition, replayed: false };

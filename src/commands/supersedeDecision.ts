@@ -34,7 +34,7 @@ export const supersedeDecision = (input: SupersedeDecisionInput): Effect.Effect<
   Effect.gen(function* () {
     const id = yield* validId("id", input.id);
     const by = yield* validId("by", input.by);
-    if (id === by) return yield* Effect.fail(new InvalidInput({ field: "by", reason: `a decision cannot supersede itself (${id}): pass the id of the decision that replaces it` }));
+    if (id === by) return yield* Effect.fail(new InvalidInput({ field: "by", reason: `must name another decision: ${id} cannot supersede itself; pass the id of the decision that replaces it` }));
     const reason = yield* optionalText("reason", input.reason, input.maxChars ?? DEFAULT_MAX_CHARS, "");
     const stream = streamOf("decision", id);
     const old = yield* readDecodedStream(stream);
@@ -57,7 +57,7 @@ export const supersedeDecision = (input: SupersedeDecisionInput): Effect.Effect<
     const byDone = supersession(replacement.events);
     if (byDone && byDone.type === "DecisionSuperseded") {
       return yield* Effect.fail(
-        new InvalidInput({ field: "by", reason: `${by} is itself superseded by ${byDone.data.supersededBy}: supersede ${id} by ${byDone.data.supersededBy}` }),
+        new InvalidInput({ field: "by", reason: `must name a decision in force: ${by} is itself superseded by ${byDone.data.supersededBy}: supersede ${id} by ${byDone.data.supersededBy}` }),
       );
     }
     const log = yield* EventLog;
@@ -72,7 +72,7 @@ export const supersedeDecision = (input: SupersedeDecisionInput): Effect.Effect<
     ]);
     if (result.appended === 0) {
       return yield* Effect.fail(
-        new InvalidInput({ field: "idempotencyKey", reason: `${input.idempotencyKey} already names another event: use a fresh key per request` }),
+        new InvalidInput({ field: "idempotencyKey", reason: `${input.idempotencyKey} is already used by another event: use a fresh key per request` }),
       );
     }
     return { id, stream, position: result.lastPosition, replayed: false };

@@ -55,7 +55,7 @@ export const validRelatedTo = (value: unknown): Effect.Effect<string[], InvalidI
     if (ref === "") continue;
     if (/[\r\n]/.test(ref) || ref.length > MAX_REF_CHARS) {
       return Effect.fail(
-        new InvalidInput({ field: "relatedTo", reason: `"${ref.slice(0, 40)}…" is not a file path or symbol name (one line, at most ${MAX_REF_CHARS} characters)` }),
+        new InvalidInput({ field: "relatedTo", reason: `entry "${ref.slice(0, 40)}" is not a file path or symbol name (one line, at most ${MAX_REF_CHARS} characters)` }),
       );
     }
     if (!out.includes(ref)) out.push(ref);
@@ -70,7 +70,7 @@ export const validId = (field: string, value: unknown): Effect.Effect<string, In
   }
   const id = value.trim();
   if (id.length > MAX_ID_CHARS || !/^[A-Za-z0-9_.-]+$/.test(id)) {
-    return Effect.fail(new InvalidInput({ field, reason: `"${id.slice(0, 40)}" is not an id (ids look like rule-3f9a2c1b)` }));
+    return Effect.fail(new InvalidInput({ field, reason: `must look like rule-3f9a2c1b, dec-3f9a2c1b or conv-3f9a2c1b, not "${id.slice(0, 40)}"` }));
   }
   return Effect.succeed(id);
 };

@@ -2,9 +2,21 @@ import type { Command } from "commander";
 import { registerInit } from "./init.js";
 import { registerReplay } from "./replay.js";
 import { registerStatus } from "./status.js";
+import { registerRule } from "./rule.js";
+import { registerDecision } from "./decision.js";
+import { registerConvention } from "./convention.js";
+import { registerLog } from "./log.js";
 
 /** Each command lives in its own module; add new ones to this list. */
-const COMMANDS: ReadonlyArray<(program: Command) => void> = [registerInit, registerStatus, registerReplay];
+const COMMANDS: ReadonlyArray<(program: Command) => void> = [
+  registerInit,
+  registerStatus,
+  registerReplay,
+  registerRule,
+  registerDecision,
+  registerConvention,
+  registerLog,
+];
 
 export const registerCommands = (program: Command): void => {
   for (const register of COMMANDS) register(program);

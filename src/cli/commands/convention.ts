@@ -1,0 +1,65 @@
+import type { Command } from "commander";
+import { storeConvention } from "../../commands/index.js";
+import { CatalogReader } from "../../projections/index.js";
+import { queryMemory } from "../../queries/memory.js";
+import { withProject } from "../context.js";
+import { cliMeta, intOption, localTime, runMemoryCommand, subcommandRequired, who } from "../memoryCli.js";
+import { formatTable, oneLine, printJsonLines } from "../output.js";
+
+export const registerConvention = (program: Command): void => {
+  const convention = program
+    .command("convention")
+    .description("coding conventions with an example: add, list")
+    .allowExcessArguments(true)
+    .action(subcommandRequired("convention", ["add", "list"]));
+
+  convention
+    .command("add")
+    .description("store a convention (refused when one with the same pattern exists)")
+    .requiredOption("--pattern <text>", "the habit, e.g. \"services are classes named <Thing>Service\"")
+    .requiredOption("--example <text>", "code or a path that shows it")
+    .option("--scope <scope>", "where it applies: a glob or an area name", "*")
+    .option("--json", "print {id, position} as JSON")
+    .action(async (options: { pattern: string; example: string; scope: string; json?: boolean }, cmd: Command) => {
+      await withProject(cmd.optsWithGlobals(), async (ctx) => {
+        const stored = await runMemoryCommand(
+          ctx,
+          storeConvention({
+            pattern: options.pattern,
+            example: options.example,
+            scope: options.scope,
+            meta: cliMeta(),
+            maxChars: ctx.config.memory.max_rule_chars,
+          }),
+        );
+        process.stdout.write(options.json ? `${JSON.stringify(stored)}\n` : `Stored ${stored.id} (log #${stored.position})\n`);
+      });
+    });
+
+  convention
+    .command("list")
+    .description("list conventions, optionally ranked by a topic")
+    .option("--topic <text>", "only conventions about this, best match first")
+    .option("--scope <path>", "only conventions whose scope covers this path or area (plus project-wide ones)")
+    .option("--limit <n>", "at most n conventions", intOption("--limit", 1))
+    .option("--json", "one JSON object per line")
+    .action(async (options: { topic?: string; scope?: string; limit?: number; json?: boolean }, cmd: Command) => {
+      await withProject(cmd.optsWithGlobals(), async (ctx) => {
+        const catalog = CatalogReader.open(ctx.paths.catalog);
+        try {
+          const { conventions } = queryMemory(catalog, { kinds: ["convention"], topic: options.topic, scope: options.scope, limit: options.limit });
+          if (options.json) return printJsonLines(conventions);
+          if (conventions.length === 0) {
+            process.stdout.write(
+              options.topic ? `No conventions about "${options.topic}".\n` : "No conventions yet: nemesis convention add --pattern ... --example ...\n",
+            );
+            return;
+          }
+          const rows = conventions.map((c) => [c.id, c.scope, localTime(c.recorded_at), who(c.source, c.actor), `${oneLine(c.pattern, 70)} — e.g. ${oneLine(c.example, 50)}`]);
+          process.stdout.write(`${formatTable(["id", "scope", "recorded", "by", "convention"], rows)}\n`);
+        } finally {
+          catalog.close();
+        }
+      });
+    });
+};

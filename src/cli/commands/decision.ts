@@ -1,0 +1,103 @@
+import { InvalidArgumentError, type Command } from "commander";
+import { recordDecision, supersedeDecision, type AlternativeInput } from "../../commands/index.js";
+import { CatalogReader } from "../../projections/index.js";
+import { queryMemory } from "../../queries/memory.js";
+import { withProject } from "../context.js";
+import { cliMeta, intOption, localTime, runMemoryCommand, subcommandRequired, who } from "../memoryCli.js";
+import { formatTable, oneLine, printJsonLines } from "../output.js";
+
+/** `--alternative "Postgres: needs a server"`: the first colon separates the option from why it lost. */
+const alternative = (value: string, previous: AlternativeInput[] = []): AlternativeInput[] => {
+  const i = value.indexOf(":");
+  if (i <= 0 || value.slice(i + 1).trim() === "") {
+    throw new InvalidArgumentError(`"${value}" needs the form "title: reason rejected", e.g. "Postgres: needs a server"`);
+  }
+  return [...previous, { title: value.slice(0, i).trim(), reasonRejected: value.slice(i + 1).trim() }];
+};
+
+export const registerDecision = (program: Command): void => {
+  const decision = program
+    .command("decision")
+    .description("architecture decisions with the alternatives they beat: add, list, supersede")
+    .allowExcessArguments(true)
+    .action(subcommandRequired("decision", ["add", "list", "supersede"]));
+
+  decision
+    .command("add")
+    .description("record a decision (refused when the same title and reasoning are already in force)")
+    .requiredOption("--title <text>", "what was decided")
+    .requiredOption("--reasoning <text>", "why")
+    .option("--alternative <title: reason>", "an option considered and why it was rejected (repeatable)", alternative)
+    .option("--related-to <ref...>", "file paths or symbol names the decision governs")
+    .option("--json", "print {id, position} as JSON")
+    .action(
+      async (
+        options: { title: string; reasoning: string; alternative?: AlternativeInput[]; relatedTo?: string[]; json?: boolean },
+        cmd: Command,
+      ) => {
+        await withProject(cmd.optsWithGlobals(), async (ctx) => {
+          const stored = await runMemoryCommand(
+            ctx,
+            recordDecision({
+              title: options.title,
+              reasoning: options.reasoning,
+              alternatives: options.alternative ?? [],
+              relatedTo: options.relatedTo ?? [],
+              meta: cliMeta(),
+              maxChars: ctx.config.memory.max_rule_chars,
+            }),
+          );
+          process.stdout.write(options.json ? `${JSON.stringify(stored)}\n` : `Recorded ${stored.id} (log #${stored.position})\n`);
+        });
+      },
+    );
+
+  decision
+    .command("list")
+    .description("list decisions in force (--all adds superseded ones), optionally ranked by a topic")
+    .option("--topic <text>", "only decisions about this, best match first")
+    .option("--all", "include superseded decisions")
+    .option("--limit <n>", "at most n decisions", intOption("--limit", 1))
+    .option("--json", "one JSON object per line")
+    .action(async (options: { topic?: string; all?: boolean; limit?: number; json?: boolean }, cmd: Command) => {
+      await withProject(cmd.optsWithGlobals(), async (ctx) => {
+        const catalog = CatalogReader.open(ctx.paths.catalog);
+        try {
+          const { decisions } = queryMemory(catalog, { kinds: ["decision"], topic: options.topic, includeInactive: options.all, limit: options.limit });
+          if (options.json) return printJsonLines(decisions);
+          if (decisions.length === 0) {
+            process.stdout.write(
+              options.topic ? `No decisions about "${options.topic}".\n` : "No decisions yet: nemesis decision add --title ... --reasoning ...\n",
+            );
+            return;
+          }
+          const rows = decisions.map((d) => [
+            d.id,
+            d.superseded_by ? `superseded by ${d.superseded_by}` : d.status,
+            localTime(d.recorded_at),
+            who(d.source, d.actor),
+            oneLine(`${d.title} — ${d.reasoning}${d.alternatives.length ? ` (rejected: ${d.alternatives.map((a) => a.title).join(", ")})` : ""}`, 110),
+          ]);
+          process.stdout.write(`${formatTable(["id", "status", "recorded", "by", "decision"], rows)}\n`);
+        } finally {
+          catalog.close();
+        }
+      });
+    });
+
+  decision
+    .command("supersede")
+    .description("mark a decision as replaced by another recorded decision")
+    .argument("<id>", "the decision that no longer holds")
+    .requiredOption("--by <id>", "the decision that replaces it (record it first)")
+    .option("--reason <text>", "why it changed")
+    .action(async (id: string, options: { by: string; reason?: string }, cmd: Command) => {
+      await withProject(cmd.optsWithGlobals(), async (ctx) => {
+        const stored = await runMemoryCommand(
+          ctx,
+          supersedeDecision({ id, by: options.by, reason: options.reason, meta: cliMeta(), maxChars: ctx.config.memory.max_rule_chars }),
+        );
+        process.stdout.write(`Superseded ${stored.id} by ${options.by} (log #${stored.position})\n`);
+      });
+    });
+};

@@ -1,0 +1,154 @@
+import type { Command } from "commander";
+import { InvalidArgumentError } from "commander";
+import {
+  EventCatalog,
+  EventSource,
+  headPosition,
+  readEvents,
+  tailEvents,
+  type ReadFilter,
+  type RecordedEvent,
+} from "../../events/index.js";
+import { withProject } from "../context.js";
+import { usageError } from "../errors.js";
+import { summarizeEvent } from "../eventSummary.js";
+import { intOption, localTime, who } from "../memoryCli.js";
+
+interface LogOptions {
+  type?: string;
+  stream?: string;
+  since?: string;
+  until?: string;
+  source?: string;
+  limit: number;
+  json?: boolean;
+  follow?: boolean;
+}
+
+const UNITS: Record<string, number> = { s: 1_000, m: 60_000, min: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
+
+/** `2h`, `3d`, `45m` ago; a date (`2026-11-20`, local midnight) or any ISO timestamp. */
+export const parseTimeBound = (name: string, value: string, now = Date.now()): string => {
+  const v = value.trim();
+  const rel = /^(\d+)\s*(s|m|min|h|d|w)$/.exec(v);
+  if (rel) return new Date(now - Number(rel[1]) * UNITS[rel[2]!]!).toISOString();
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+  const t = day ? new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])).getTime() : Date.parse(v);
+  if (Number.isNaN(t)) {
+    throw new InvalidArgumentError(`${name} "${value}" is neither a date (2026-11-20, 2026-11-20T14:00) nor a span back from now (30m, 2h, 3d, 1w)`);
+  }
+  return new Date(t).toISOString();
+};
+
+const toJson = (e: RecordedEvent) => ({
+  position: e.position,
+  eventId: e.eventId,
+  time: e.recordedAt,
+  type: e.type,
+  stream: e.stream,
+  version: e.version,
+  schema: e.schema,
+  source: e.meta.source,
+  actor: e.meta.actor ?? null,
+  session: e.meta.session ?? null,
+  data: e.data,
+});
+
+/** Column widths fixed by the first screenful, so lines printed by --follow stay aligned with it. */
+const tableFormatter = (events: ReadonlyArray<RecordedEvent>, head: number) => {
+  const w = {
+    position: Math.max(8, String(head).length + 1),
+    type: Math.max(4, ...events.map((e) => e.type.length), 16),
+    stream: Math.min(40, Math.max(6, ...events.map((e) => e.stream.length))),
+    source: Math.min(24, Math.max(6, ...events.map((e) => who(e.meta.source, e.meta.actor).length))),
+  };
+  const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s.padEnd(n));
+  return {
+    header: `${"position".padStart(w.position)}  ${"time".padEnd(19)}  ${"type".padEnd(w.type)}  ${"stream".padEnd(w.stream)}  ${"source".padEnd(w.source)}  summary`,
+    row: (e: RecordedEvent) =>
+      `${`#${e.position}`.padStart(w.position)}  ${localTime(e.recordedAt)}  ${e.type.padEnd(w.type)}  ${cut(e.stream, w.stream)}  ${cut(
+        who(e.meta.source, e.meta.actor),
+        w.source,
+      )}  ${summarizeEvent(e.type, e.data)}`,
+  };
+};
+
+const buildFilter = (o: LogOptions): Omit<ReadFilter, "after" | "before" | "limit" | "descending"> => {
+  const types = o.type
+    ?.split(",")
+    .map((t) => t.trim())
+    .filter(Boolean);
+  const known = Object.keys(EventCatalog);
+  const unknown = types?.filter((t) => !known.includes(t)) ?? [];
+  if (unknown.length > 0) throw usageError(`unknown event type ${unknown.join(", ")}: choose from ${known.join(", ")}`);
+  if (o.source !== undefined && !EventSource.literals.includes(o.source as EventSource)) {
+    throw usageError(`unknown source "${o.source}": choose from ${EventSource.literals.join(", ")}`);
+  }
+  if (o.since && o.until && o.since > o.until) throw usageError(`--since is after --until: nothing can match`);
+  return {
+    ...(types && types.length > 0 ? { types } : {}),
+    ...(o.stream !== undefined ? { streamPrefix: o.stream } : {}),
+    ...(o.source !== undefined ? { source: o.source } : {}),
+    ...(o.since !== undefined ? { since: o.since } : {}),
+    ...(o.until !== undefined ? { until: o.until } : {}),
+  };
+};
+
+const matches = (e: RecordedEvent, f: ReturnType<typeof buildFilter>): boolean =>
+  (!f.types || f.types.includes(e.type)) &&
+  (f.streamPrefix === undefined || e.stream.startsWith(f.streamPrefix)) &&
+  (f.source === undefined || e.meta.source === f.source) &&
+  (f.since === undefined || e.recordedAt >= f.since) &&
+  (f.until === undefined || e.recordedAt <= f.until);
+
+export const registerLog = (program: Command): void => {
+  program
+    .command("log")
+    .description("the audit trail: what was recorded, when, and by whom (newest 50 events by default)")
+    .option("--type <types>", "only these event types, comma-separated (e.g. RuleStored,DecisionRecorded)")
+    .option("--stream <prefix>", "only streams starting with this (rule:, decision:, file:src/)")
+    .option("--since <when>", "from this time: a date, an ISO time, or a span back from now (30m, 2h, 3d)", (v: string) => parseTimeBound("--since", v))
+    .option("--until <when>", "up to this time (same forms as --since)", (v: string) => parseTimeBound("--until", v))
+    .option("--source <source>", `only events written by this source (${EventSource.literals.join(", ")})`)
+    .option("--limit <n>", "show the newest n matching events (0 = all)", intOption("--limit"), 50)
+    .option("--json", "one JSON object per line: position, eventId, time, type, stream, version, source, actor, data")
+    .option("--follow", "keep printing new events as they are appended, until Ctrl-C")
+    .action(async (options: LogOptions, cmd: Command) => {
+      const filter = buildFilter(options);
+      process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+        if (e.code === "EPIPE") process.exit(0);
+        throw e;
+      });
+      await withProject(cmd.optsWithGlobals(), async (ctx) => {
+        const head = headPosition(ctx.log);
+        // Newest first with LIMIT lets SQLite stop after n rows even on a large log; shown oldest first.
+        const events = readEvents(ctx.log, {
+          ...filter,
+          before: head + 1,
+          descending: true,
+          ...(options.limit > 0 ? { limit: options.limit } : {}),
+        }).reverse();
+        const table = tableFormatter(events, head);
+        const print = (batch: ReadonlyArray<RecordedEvent>) => {
+          if (batch.length === 0) return;
+          const lines = batch.map((e) => (options.json ? JSON.stringify(toJson(e)) : table.row(e)));
+          process.stdout.write(`${lines.join("\n")}\n`);
+        };
+        if (!options.json && (events.length > 0 || options.follow)) process.stdout.write(`${table.header}\n`);
+        print(events);
+        if (!options.json && events.length === 0 && !options.follow) {
+          process.stdout.write(head === 0 ? "The log is empty.\n" : "No events match.\n");
+        }
+        if (!options.follow) return;
+        await new Promise<void>((resolve) => {
+          const stop = tailEvents(ctx.log, { after: head, intervalMs: 25 }, (batch) => print(batch.filter((e) => matches(e, filter))));
+          const end = () => {
+            stop();
+            resolve();
+          };
+          process.once("SIGINT", end);
+          process.once("SIGTERM", end);
+        });
+      });
+    });
+};

@@ -1,0 +1,83 @@
+import { Effect, Either } from "effect";
+import { userInfo } from "node:os";
+import { InvalidArgumentError } from "commander";
+import type { Stored } from "../commands/index.js";
+import { EventLog, makeEventLog, type EventMeta } from "../events/index.js";
+import { CatalogProjector, catchUp } from "../projections/index.js";
+import type { ProjectContext } from "./context.js";
+import { CliError } from "./errors.js";
+
+/** Who is writing: `nemesis log` shows it. NEMESIS_ACTOR / NEMESIS_SESSION let wrappers name themselves. */
+export const cliMeta = (): EventMeta => {
+  let actor = process.env.NEMESIS_ACTOR ?? process.env.USER ?? process.env.USERNAME;
+  if (!actor) {
+    try {
+      actor = userInfo().username;
+    } catch {
+      actor = undefined;
+    }
+  }
+  const session = process.env.NEMESIS_SESSION;
+  return { source: "cli", ...(actor ? { actor } : {}), ...(session ? { session } : {}) };
+};
+
+/** Bad input is a usage problem (exit 2); everything else the command refused is a failure (exit 1). */
+const toCliError = (e: { readonly _tag: string; readonly message: string }): CliError =>
+  new CliError(e.message, e._tag === "InvalidInput" ? 2 : 1);
+
+/**
+ * Runs a memory command against the project's log, then brings catalog.db up to date so a
+ * `list` right after shows the change.
+ */
+export const runMemoryCommand = async <E extends { readonly _tag: string; readonly message: string }>(
+  ctx: ProjectContext,
+  command: Effect.Effect<Stored, E, EventLog>,
+): Promise<Stored> => {
+  const result = await Effect.runPromise(Effect.either(Effect.provideService(command, EventLog, makeEventLog(ctx.log))));
+  if (Either.isLeft(result)) throw toCliError(result.left);
+  await refreshCatalog(ctx, result.right.id);
+  return result.right;
+};
+
+export const refreshCatalog = async (ctx: ProjectContext, storedId?: string): Promise<void> => {
+  const projector = new CatalogProjector(ctx.paths.catalog);
+  try {
+    await catchUp(ctx.log, projector);
+  } catch (e) {
+    const done = storedId ? `${storedId} is stored, but ` : "";
+    throw new CliError(`${done}catalog.db could not be updated (${(e as Error).message}): run \`nemesis replay\``);
+  } finally {
+    await projector.close();
+  }
+};
+
+/** Commander parser for a whole number >= min. */
+export const intOption =
+  (name: string, min = 0) =>
+  (value: string): number => {
+    const n = Number(value);
+    if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min) {
+      throw new InvalidArgumentError(`${name} must be a whole number${min > 0 ? ` of at least ${min}` : ""}, not "${value}"`);
+    }
+    return n;
+  };
+
+/** Commander collector for options that may repeat (`--related-to a --related-to b` or `--related-to a b`). */
+export const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
+
+/** `2026-11-22 14:03:07` in the local time zone. */
+export const localTime = (iso: string): string => {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const p = (n: number) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+};
+
+export const who = (source: string, actor: string | null | undefined): string => (actor ? `${source} (${actor})` : source);
+
+/** Rejects a bare group command (`nemesis rule`) or an unknown subcommand with one usage line. */
+export const subcommandRequired = (group: string, subs: ReadonlyArray<string>) => (_options: unknown, cmd: { readonly args: string[] }) => {
+  const sub = cmd.args[0];
+  const choose = `choose ${subs.slice(0, -1).join(", ")} or ${subs[subs.length - 1]} (nemesis ${group} --help)`;
+  throw new CliError(sub ? `unknown ${group} subcommand "${sub}": ${choose}` : `${group} needs a subcommand: ${choose}`, 2);
+};
