@@ -13,8 +13,10 @@ export interface KeywordHit {
 }
 
 export interface ChunkFilter {
-  readonly language?: string;
-  readonly kind?: string;
+  readonly language?: string | undefined;
+  readonly kind?: string | undefined;
+  /** One file, exactly. */
+  readonly path?: string | undefined;
 }
 
 /** Column weights for BM25: a term in the path or the symbol name says more than one in the body. */
@@ -72,6 +74,7 @@ export class ChunkReader {
     const args: unknown[] = [ftsQuery(terms)];
     if (filter.language) (where.push("c.language = ?"), args.push(filter.language));
     if (filter.kind) (where.push("c.kind = ?"), args.push(filter.kind));
+    if (filter.path) (where.push("c.path = ?"), args.push(filter.path));
     const w = CHUNK_WEIGHTS;
     const sql = `SELECT c.id AS id, c.path AS path, -bm25(chunk_terms, ${w.path}, ${w.symbol}, ${w.body}) AS score
       FROM chunk_terms JOIN chunks c ON c.rowid = chunk_terms.rowid

@@ -66,7 +66,8 @@ export class ChunkStore {
     if (!(await conn.tableNames()).includes(TABLE)) return null;
     const table = await conn.openTable(TABLE);
     const field = (await table.schema()).fields.find((f) => f.name === "vector");
-    const dims = field && field.type instanceof FixedSizeList ? field.type.listSize : 0;
+    // Duck-typed: LanceDB may hand back types from its own copy of apache-arrow.
+    const dims = Number((field?.type as { listSize?: number } | undefined)?.listSize ?? 0);
     return new ChunkStore(conn, table, dims);
   }
 

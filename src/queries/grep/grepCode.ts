@@ -1,0 +1,139 @@
+import { Data, Either } from "effect";
+import picomatch from "picomatch";
+import type { ChunkReader } from "../../projections/chunks/index.js";
+import { GrepWorker } from "./grepWorker.js";
+import { loadCorpus } from "./loadCorpus.js";
+import type { LineMatch } from "./matchLines.js";
+
+export interface GrepOptions {
+  /** A JavaScript regular expression, matched line by line. */
+  readonly pattern: string;
+  /** Only files matching this glob. */
+  readonly path?: string | undefined;
+  readonly pageSize?: number | undefined;
+  readonly offset?: number | undefined;
+  /** Cap on the answer's size (estimated at 4 characters a token); the page ends early past it. */
+  readonly maxResponseTokens?: number | undefined;
+  /** Lines of context either side of a match. */
+  readonly context?: number | undefined;
+  readonly ignoreCase?: boolean | undefined;
+  readonly timeoutMs?: number | undefined;
+}
+
+export interface GrepAnswer {
+  readonly pattern: string;
+  readonly matches: ReadonlyArray<LineMatch>;
+  readonly offset: number;
+  readonly pageSize: number;
+  /** Offset of the next page, or null when this page is the last. */
+  readonly nextOffset: number | null;
+  /** The page was cut short by `maxResponseTokens`. */
+  readonly truncated: boolean;
+  readonly filesSearched: number;
+  readonly tookMs: number;
+}
+
+export class GrepError extends Data.TaggedError("GrepError")<{
+  readonly reason: "invalid_pattern" | "pattern_too_long" | "timeout" | "failed";
+  readonly detail: string;
+}> {
+  override get message(): string {
+    return this.detail;
+  }
+}
+
+export const MAX_PATTERN_LENGTH = 1_000;
+export const DEFAULT_GREP_TIMEOUT_MS = 2_000;
+const MAX_LINE_CHARS = 300;
+
+const workers = new Map<string, GrepWorker>();
+const corpusCache = new Map<string, { version: string; files: ReturnType<typeof loadCorpus> }>();
+
+/**
+ * Regex search over the indexed file contents (the read model, not the working tree), in a
+ * worker thread with a hard time limit: a pathological pattern costs at most `timeoutMs` and
+ * the process stays up.
+ */
+export const grepCode = async (reader: ChunkReader, options: GrepOptions): Promise<Either.Either<GrepAnswer, GrepError>> => {
+  const t0 = performance.now();
+  const { pattern } = options;
+  if (pattern.length > MAX_PATTERN_LENGTH) {
+    return Either.left(
+      new GrepError({
+        reason: "pattern_too_long",
+        detail: `pattern is ${pattern.length.toLocaleString("en-US")} characters; the limit is ${MAX_PATTERN_LENGTH}: search for a shorter distinctive part`,
+      }),
+    );
+  }
+  const flags = `gm${options.ignoreCase ? "i" : ""}`;
+  try {
+    new RegExp(pattern, flags);
+  } catch (e) {
+    return Either.left(new GrepError({ reason: "invalid_pattern", detail: `invalid regular expression: ${(e as Error).message}` }));
+  }
+  const pageSize = Math.max(1, Math.min(500, options.pageSize ?? 50));
+  const offset = Math.max(0, options.offset ?? 0);
+  const maxTokens = options.maxResponseTokens ?? 8_000;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_GREP_TIMEOUT_MS;
+
+  const key = reader.db.name;
+  const version = `${reader.position()}`;
+  let corpus = corpusCache.get(key);
+  const files = () => {
+    if (!corpus || corpus.version !== version) {
+      corpus = { version, files: loadCorpus(reader.db) };
+      corpusCache.set(key, corpus);
+    }
+    return corpus.files;
+  };
+  const inPath = options.path ? picomatch(options.path, { dot: true }) : null;
+  const selected = inPath ? files().flatMap((f, i) => (inPath(f.path) ? [i] : [])) : null;
+  const worker = workers.get(key) ?? new GrepWorker();
+  workers.set(key, worker);
+  const outcome = await worker.search(
+    version,
+    files,
+    { pattern, flags, files: selected, maxMatches: offset + pageSize + 1, context: Math.max(0, Math.min(10, options.context ?? 2)), maxLineChars: MAX_LINE_CHARS },
+    timeoutMs,
+  );
+  if (outcome.kind === "timeout") {
+    return Either.left(
+      new GrepError({
+        reason: "timeout",
+        detail: `pattern ran past the ${timeoutMs} ms limit and was stopped (likely catastrophic backtracking): simplify it, e.g. remove nested quantifiers or backreferences`,
+      }),
+    );
+  }
+  if (outcome.kind === "failed") return Either.left(new GrepError({ reason: "failed", detail: `regex search failed: ${outcome.reason}` }));
+
+  const page: LineMatch[] = [];
+  let used = 0;
+  let truncated = false;
+  for (const m of outcome.matches.slice(offset, offset + pageSize)) {
+    const cost = Math.ceil(JSON.stringify(m).length / 4);
+    if (page.length > 0 && used + cost > maxTokens) {
+      truncated = true;
+      break;
+    }
+    page.push(m);
+    used += cost;
+  }
+  const more = truncated || outcome.matches.length > offset + pageSize;
+  return Either.right({
+    pattern,
+    matches: page,
+    offset,
+    pageSize,
+    nextOffset: more ? offset + page.length : null,
+    truncated,
+    filesSearched: selected ? selected.length : files().length,
+    tookMs: Math.round(performance.now() - t0),
+  });
+};
+
+/** Stops the grep worker threads (they never keep the process alive, but tests tidy up). */
+export const closeGrepWorkers = async (): Promise<void> => {
+  for (const w of workers.values()) await w.close();
+  workers.clear();
+  corpusCache.clear();
+};

@@ -1,0 +1,37 @@
+import type Database from "better-sqlite3";
+import type { CorpusFile } from "./matchLines.js";
+
+/**
+ * Each file's text as the read model knows it: its chunks laid at their lines, gaps between
+ * chunks blank. (Chunks are trimmed slices of the file, so a chunk's first line has lost its
+ * indentation; every line number is exact.)
+ */
+export const loadCorpus = (db: Database.Database): CorpusFile[] => {
+  const rows = db.prepare("SELECT path, start_line AS startLine, text FROM chunks ORDER BY path, start_line").iterate() as IterableIterator<{
+    path: string;
+    startLine: number;
+    text: string;
+  }>;
+  const out: CorpusFile[] = [];
+  let path: string | null = null;
+  let parts: string[] = [];
+  let line = 1;
+  const flush = () => {
+    if (path !== null) out.push({ path, text: parts.join("") });
+  };
+  for (const r of rows) {
+    if (r.path !== path) {
+      flush();
+      path = r.path;
+      parts = [];
+      line = 1;
+    }
+    if (r.startLine < line) continue; // overlapping chunk: the earlier one already holds these lines
+    parts.push("\n".repeat(r.startLine - line), r.text);
+    let newlines = 0;
+    for (let i = r.text.indexOf("\n"); i >= 0; i = r.text.indexOf("\n", i + 1)) newlines++;
+    line = r.startLine + newlines;
+  }
+  flush();
+  return out;
+};

@@ -1,0 +1,168 @@
+import picomatch from "picomatch";
+import { ChunkReader, queryTerms, type ChunkFilter } from "../../projections/chunks/index.js";
+import type { Embedder } from "../../projections/embed/Embedder.js";
+import { byScore, fuseRanks } from "./fuseRanks.js";
+import { liftToSymbols } from "./liftToSymbols.js";
+import { snippetOf } from "./snippet.js";
+import { topCosine } from "./topCosine.js";
+
+export interface SearchOptions {
+  /** Most hits returned (default 10). */
+  readonly limit?: number;
+  /** Only files matching this glob (picomatch, against the project-relative path). */
+  readonly path?: string;
+  readonly language?: string;
+  /** Symbol kind of the chunk (`Function`, `Class`, `Method`, … or `Module`). */
+  readonly kind?: string;
+  /** Most hits from one file before the next file gets a turn (default 2). */
+  readonly maxPerFile?: number;
+}
+
+export interface SearchHit {
+  readonly file: string;
+  readonly symbol: string | null;
+  readonly kind: string;
+  readonly language: string;
+  readonly startLine: number;
+  readonly endLine: number;
+  readonly score: number;
+  readonly snippet: string;
+  /** 1-based line of the snippet's first line. */
+  readonly snippetLine: number;
+  readonly chunkId: string;
+}
+
+export interface SearchAnswer {
+  readonly query: string;
+  readonly hits: ReadonlyArray<SearchHit>;
+  /** Files best first: the lift of chunk hits plus whole-file keyword evidence. */
+  readonly files: ReadonlyArray<{ readonly file: string; readonly score: number }>;
+  /** Enclosing symbols scored by the hits inside them (a method's hit also scores its class). */
+  readonly symbols: ReadonlyArray<{ readonly file: string; readonly symbol: string; readonly score: number }>;
+  /** Chunks not yet embedded: they were found by keyword only. */
+  readonly pendingVectors: number;
+  readonly chunks: number;
+  readonly usedVectors: boolean;
+  readonly tookMs: number;
+}
+
+/** Relative weights of the rank lists fused; tuned on the localisation sets (notes/eval.md). */
+export const SEARCH_WEIGHTS = {
+  chunkKeyword: 1.0,
+  chunkVector: 1.0,
+  fileKeyword: 1.0,
+  fileBestChunk: 1.0,
+};
+const CANDIDATES = 200;
+const FILE_CANDIDATES = 100;
+
+/**
+ * Hybrid search over the chunk read model: BM25 over chunks and over whole files, cosine over
+ * chunk vectors, fused by reciprocal rank, then lifted to files and symbols. Reads only.
+ */
+export const searchCode = async (
+  reader: ChunkReader,
+  embedder: Embedder | null,
+  query: string,
+  options: SearchOptions = {},
+): Promise<SearchAnswer> => {
+  const t0 = performance.now();
+  const limit = Math.max(1, options.limit ?? 10);
+  const maxPerFile = Math.max(1, options.maxPerFile ?? 2);
+  const terms = queryTerms(query);
+  const inPath = options.path ? picomatch(options.path, { dot: true }) : null;
+  const filter: ChunkFilter = { language: options.language, kind: options.kind };
+  const fetch = inPath ? CANDIDATES * 5 : CANDIDATES;
+  const w = SEARCH_WEIGHTS;
+
+  const keyword = reader
+    .keywordChunks(terms, fetch, filter)
+    .filter((h) => !inPath || inPath(h.path))
+    .slice(0, CANDIDATES);
+
+  let vector: Array<[string, number]> = [];
+  const matrix = embedder ? await reader.vectors() : null;
+  if (embedder && matrix && matrix.ids.length > 0 && query.trim().length > 0) {
+    const q = await embedder.embedQuery(query);
+    const paths = reader.paths();
+    const ids = filter.language || filter.kind ? reader.idsWhere(filter) : null;
+    const allow = ids || inPath ? (id: string) => (!ids || ids.has(id)) && (!inPath || inPath(paths.get(id) ?? "")) : undefined;
+    vector = topCosine(matrix, q, CANDIDATES, allow);
+  }
+
+  const chunkScores = fuseRanks([
+    { ids: keyword.map((h) => h.id), weight: w.chunkKeyword },
+    { ids: vector.map(([id]) => id), weight: w.chunkVector },
+  ]);
+  const rankedChunks = byScore(chunkScores);
+  const paths = vector.length > 0 ? reader.paths() : new Map(keyword.map((h) => [h.id, h.path]));
+  const pathOf = (id: string) => paths.get(id) ?? keyword.find((h) => h.id === id)?.path ?? "";
+
+  // Files: ordered by their best chunk, and by whole-file BM25.
+  const bestChunkFiles: string[] = [];
+  const chunksOfFile = new Map<string, Array<[string, number]>>();
+  for (const [id, s] of rankedChunks) {
+    const file = pathOf(id);
+    const list = chunksOfFile.get(file);
+    if (list) list.push([id, s]);
+    else {
+      chunksOfFile.set(file, [[id, s]]);
+      bestChunkFiles.push(file);
+    }
+  }
+  const fileKeyword = options.kind
+    ? []
+    : reader
+        .keywordFiles(terms, inPath ? FILE_CANDIDATES * 5 : FILE_CANDIDATES, options.language)
+        .filter((f) => !inPath || inPath(f.path))
+        .map((f) => f.path);
+  const fileScores = byScore(
+    fuseRanks([
+      { ids: fileKeyword, weight: w.fileKeyword },
+      { ids: bestChunkFiles, weight: w.fileBestChunk },
+    ]),
+  );
+
+  const hits: SearchHit[] = [];
+  for (const [file, fileScore] of fileScores) {
+    if (hits.length >= limit) break;
+    let chunks = chunksOfFile.get(file)?.slice(0, maxPerFile) ?? [];
+    // A file ranked by whole-file evidence alone: show its best keyword chunk.
+    if (chunks.length === 0) chunks = reader.keywordChunks(terms, 1, { ...filter, path: file }).map((h) => [h.id, 0] as [string, number]);
+    for (const [id, chunkScore] of chunks) {
+      if (hits.length >= limit) break;
+      const row = reader.row(id);
+      if (!row) continue;
+      const snip = snippetOf(row.text, terms);
+      hits.push({
+        file,
+        symbol: row.symbol,
+        kind: row.kind,
+        language: row.language,
+        startLine: row.startLine,
+        endLine: row.endLine,
+        score: round(fileScore + chunkScore / 10),
+        snippet: snip.text,
+        snippetLine: row.startLine + snip.offset,
+        chunkId: id,
+      });
+    }
+  }
+
+  const symbolHits = rankedChunks.slice(0, CANDIDATES).flatMap(([id, score]) => {
+    const row = reader.row(id);
+    return row ? [{ file: row.path, symbol: row.symbol, score }] : [];
+  });
+  return {
+    query,
+    hits,
+    files: fileScores.slice(0, limit).map(([file, score]) => ({ file, score: round(score) })),
+    symbols: liftToSymbols(symbolHits).slice(0, limit).map((s) => ({ ...s, score: round(s.score) })),
+    pendingVectors: await reader.pendingVectors(),
+    chunks: reader.chunkCount(),
+    usedVectors: vector.length > 0,
+    tookMs: Math.round(performance.now() - t0),
+  };
+};
+
+const round = (x: number) => Math.round(x * 1e5) / 1e5;
