@@ -1,0 +1,71 @@
+import type { Embedder } from "./Embedder.js";
+import { textKey, type EmbeddingCache } from "./EmbeddingCache.js";
+
+/** An embedder that asks its provider only for texts the cache has not seen under its model id. */
+export interface CachedEmbedder extends Embedder {
+  /** Cached vectors only, never calling the provider: null where a text is not cached. */
+  peekDocuments(texts: ReadonlyArray<string>): Array<Float32Array | null>;
+  /** What reached the provider: calls made and texts sent (tests prove a replay makes none). */
+  readonly stats: { readonly providerCalls: number; readonly providerTexts: number; readonly cacheHits: number };
+}
+
+// Queries share the cache but never a document's key: some models embed them differently.
+const queryKey = (text: string) => textKey(`\u0000query\u0000${text}`);
+
+export const cachedEmbedder = (inner: Embedder, cache: EmbeddingCache): CachedEmbedder => {
+  const stats = { providerCalls: 0, providerTexts: 0, cacheHits: 0 };
+  const usable = (v: Float32Array | undefined): v is Float32Array => v !== undefined && v.length === inner.dimensions;
+
+  const embedDocuments = async (texts: ReadonlyArray<string>): Promise<Float32Array[]> => {
+    const keys = texts.map(textKey);
+    const found = cache.getMany(inner.id, keys);
+    // Each distinct missing text goes to the provider once, however often it repeats.
+    const missing = new Map<string, { text: string; key: Buffer; at: number[] }>();
+    found.forEach((v, i) => {
+      if (usable(v)) {
+        stats.cacheHits++;
+        return;
+      }
+      const id = keys[i]!.toString("hex");
+      const m = missing.get(id);
+      if (m) m.at.push(i);
+      else missing.set(id, { text: texts[i]!, key: keys[i]!, at: [i] });
+    });
+    const out = found as Array<Float32Array | undefined>;
+    if (missing.size > 0) {
+      const todo = [...missing.values()];
+      stats.providerCalls++;
+      stats.providerTexts += todo.length;
+      const vectors = await inner.embedDocuments(todo.map((m) => m.text));
+      cache.putMany(
+        inner.id,
+        todo.map((m, j) => ({ key: m.key, vector: vectors[j]! })),
+      );
+      todo.forEach((m, j) => {
+        for (const i of m.at) out[i] = vectors[j]!;
+      });
+    }
+    return out as Float32Array[];
+  };
+
+  return {
+    id: inner.id,
+    dimensions: inner.dimensions,
+    stats,
+    embedDocuments,
+    embedQuery: async (text) => {
+      const key = queryKey(text);
+      const [hit] = cache.getMany(inner.id, [key]);
+      if (usable(hit)) {
+        stats.cacheHits++;
+        return hit;
+      }
+      stats.providerCalls++;
+      stats.providerTexts++;
+      const v = await inner.embedQuery(text);
+      cache.putMany(inner.id, [{ key, vector: v }]);
+      return v;
+    },
+    peekDocuments: (texts) => cache.getMany(inner.id, texts.map(textKey)).map((v) => (usable(v) ? v : null)),
+  };
+};

@@ -1,0 +1,165 @@
+import { normalize, type Embedder } from "./Embedder.js";
+import { isStopWord, splitIdentifier, stem } from "./localDefaultTerms.js";
+import { SYNONYMS } from "./localDefaultVocabulary.js";
+
+/**
+ * The embedded default: a signed feature-hashing embedder for code. No model, no network,
+ * deterministic. Each identifier contributes its stemmed sub-tokens, a synonym key for code
+ * abbreviations (`cfg` → config), the whole identifier when it is compound, and character
+ * trigrams of its sub-tokens (robust to morphology the stemmer misses); identifier counts are
+ * weighted sublinearly and the vector is L2-normalised, so cosine similarity is a smoothed
+ * keyword overlap that also meets near-miss spellings. It is a lexical model, not a semantic one.
+ */
+export interface HashEmbedderOptions {
+  readonly dimensions: number;
+  /** Weight of the synonym key relative to the sub-token itself. */
+  readonly synonymWeight: number;
+  /** Weight of the whole compound identifier (`parseasync`). */
+  readonly wholeWeight: number;
+  /** Total weight of one sub-token's character trigrams. */
+  readonly ngramWeight: number;
+  /** Sub-tokens shorter than this get no trigrams. */
+  readonly ngramMinLength: number;
+}
+
+export const DEFAULT_HASH_OPTIONS: HashEmbedderOptions = {
+  dimensions: 384,
+  synonymWeight: 0.5,
+  wholeWeight: 0.5,
+  ngramWeight: 0.5,
+  ngramMinLength: 4,
+};
+
+/** Bump when features change: cached vectors of another version must not be reused. */
+export const HASH_EMBEDDER_VERSION = 1;
+
+/** One distinct word's features, cached; `stamp`/`count` tally it within one embedding call. */
+interface Entry {
+  readonly word: string;
+  readonly index: Int32Array;
+  readonly weight: Float32Array;
+  /** Another word with the same 32-bit hash. */
+  next: Entry | null;
+  stamp: number;
+  count: number;
+}
+
+const fnv1a = (s: string): number => {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+};
+
+/** 1 for ASCII letters, digits and `_` (word characters); words are maximal runs of them. */
+const WORD_CHAR = (() => {
+  const t = new Uint8Array(65536);
+  for (let c = 0; c < 128; c++) {
+    if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95) t[c] = 1;
+  }
+  return t;
+})();
+const MAX_WORD = 64;
+const MAX_CACHE = 200_000;
+
+export const createHashEmbedder = (options: Partial<HashEmbedderOptions> = {}): Embedder => {
+  const o: HashEmbedderOptions = { ...DEFAULT_HASH_OPTIONS, ...options };
+  const dims = o.dimensions;
+  // Code repeats its identifiers endlessly: each one's features are computed once, and the
+  // text is scanned without allocating a string per occurrence (this loop is the hot path).
+  const cache = new Map<number, Entry>();
+  let cached = 0;
+  let stamp = 0;
+
+  const computeFeatures = (word: string): { index: Int32Array; weight: Float32Array } => {
+    const acc = new Map<number, number>();
+    const put = (key: string, w: number) => {
+      const h = fnv1a(key);
+      const sign = Math.imul(h, 0x9e3779b1) >>> 31 === 1 ? -1 : 1;
+      const i = h % dims;
+      acc.set(i, (acc.get(i) ?? 0) + sign * w);
+    };
+    const parts = splitIdentifier(word).filter((p) => p.length > 1 && !isStopWord(p));
+    for (const p of parts) {
+      const s = stem(p);
+      put(`w:${s}`, 1);
+      const syn = SYNONYMS.get(p) ?? SYNONYMS.get(s);
+      if (syn !== undefined && syn !== s) put(`w:${stem(syn)}`, o.synonymWeight);
+      if (o.ngramWeight > 0 && p.length >= o.ngramMinLength && !/^[0-9]+$/.test(p)) {
+        const padded = `^${p}$`;
+        const n = padded.length - 2;
+        const w = o.ngramWeight / Math.sqrt(n);
+        for (let i = 0; i < n; i++) put(`g:${padded.slice(i, i + 3)}`, w);
+      }
+    }
+    if (parts.length > 1 && o.wholeWeight > 0) put(`id:${parts.join("")}`, o.wholeWeight);
+    return { index: Int32Array.from(acc.keys()), weight: Float32Array.from(acc.values()) };
+  };
+
+  const entryAt = (text: string, start: number, end: number, h: number): Entry => {
+    const len = end - start;
+    const first = cache.get(h) ?? null;
+    for (let x = first; x !== null; x = x.next) {
+      if (x.word.length === len && text.startsWith(x.word, start)) return x;
+    }
+    const word = text.slice(start, end);
+    const f = computeFeatures(word);
+    let next = first;
+    if (cached >= MAX_CACHE) {
+      cache.clear();
+      cached = 0;
+      next = null;
+    }
+    const entry: Entry = { word, index: f.index, weight: f.weight, next, stamp: 0, count: 0 };
+    cache.set(h, entry);
+    cached++;
+    return entry;
+  };
+
+  const seen: Entry[] = [];
+  const embed = (text: string): Float32Array => {
+    stamp++;
+    seen.length = 0;
+    const n = text.length;
+    let i = 0;
+    while (i < n) {
+      if (WORD_CHAR[text.charCodeAt(i)] === 0) {
+        i++;
+        continue;
+      }
+      const start = i;
+      let h = 0x811c9dc5;
+      do {
+        h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+        i++;
+      } while (i < n && WORD_CHAR[text.charCodeAt(i)] === 1);
+      const len = i - start;
+      // One-letter words (loop variables) carry nothing; very long ones are data, not names.
+      if (len < 2 || len > MAX_WORD) continue;
+      const e = entryAt(text, start, i, h >>> 0);
+      if (e.index.length === 0) continue;
+      if (e.stamp !== stamp) {
+        e.stamp = stamp;
+        e.count = 0;
+        seen.push(e);
+      }
+      e.count++;
+    }
+    const v = new Float32Array(dims);
+    for (const e of seen) {
+      const k = 1 + Math.log(e.count);
+      for (let j = 0; j < e.index.length; j++) v[e.index[j]!]! += k * e.weight[j]!;
+    }
+    seen.length = 0;
+    return normalize(v);
+  };
+
+  return {
+    id: `hash-v${HASH_EMBEDDER_VERSION}-${dims}`,
+    dimensions: dims,
+    embedDocuments: async (texts) => texts.map(embed),
+    embedQuery: async (text) => embed(text),
+  };
+};
