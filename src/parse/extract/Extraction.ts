@@ -1,0 +1,201 @@
+import type { ExtractedSymbol, Import, Param, Reference, SymbolKind } from "../../events/types/parse.js";
+import { LineIndex } from "../LineIndex.js";
+
+/** Longest signature kept; declarations longer than this are cut with an ellipsis. */
+const SIGNATURE_MAX = 200;
+/** Longest qualifier kept for a call (`a.b(c).d` chains can be whole expressions). */
+const QUALIFIER_MAX = 120;
+const DOC_MAX = 2000;
+
+export type Mutable<T> = { -readonly [K in keyof T]: T[K] extends ReadonlyArray<infer U> ? U[] : T[K] };
+
+export interface SymbolDraft extends Omit<Mutable<ExtractedSymbol>, "params" | "returns" | "members"> {
+  params: Param[];
+  returns: string[];
+  members: string[];
+  /** String index where this symbol's scope ends (exclusive). */
+  end: number;
+  /** Type parameters declared here (`<T>`), which are not references to anything. */
+  typeParams: Set<string> | null;
+  /** [start, end) of the return type annotation; type names inside it fill `returns`. */
+  returnsFrom: number;
+  returnsTo: number;
+}
+
+export interface NewSymbol {
+  kind: SymbolKind;
+  name: string;
+  /** Range of the whole declaration (its scope for what lies inside). */
+  start: number;
+  end: number;
+  signature?: string;
+  doc?: string | null;
+  exported?: boolean;
+  visibility?: "public" | "private" | "protected" | null;
+  async?: boolean;
+  params?: Param[];
+  /** Qualified name when it is not `parent.name` (Go methods: `Receiver.Method`). */
+  qualifiedName?: string;
+  /** Parent symbol when it is not the innermost enclosing one. */
+  parent?: SymbolDraft | null;
+}
+
+const FUNCTION_KINDS: ReadonlySet<SymbolKind> = new Set(["Function", "Method", "Test"]);
+
+/** Collapses runs of whitespace to one space and cuts to `max` characters. */
+export const oneLine = (s: string, max: number): string => {
+  const flat = s.replace(/\s+/g, " ").trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+};
+
+/**
+ * The state of one file's extraction: what was found so far and the stack of symbols that
+ * enclose the node being visited. Nodes arrive in document order (pre-order), so a symbol's
+ * scope opens when the walk reaches its start and closes once a node starts past its end.
+ */
+export class Extraction {
+  readonly lines: LineIndex;
+  readonly symbols: SymbolDraft[] = [];
+  readonly references: Mutable<Reference>[] = [];
+  readonly imports: Mutable<Import>[] = [];
+  packageName: string | null = null;
+  /** Start indices of declaration names, so the type walk does not report them as uses. */
+  readonly declNames = new Set<number>();
+  /** Type identifiers starting before this index were already reported by an enclosing node. */
+  skipTypesUntil = -1;
+
+  private readonly stack: SymbolDraft[] = [];
+  private readonly pending: { start: number; symbol: SymbolDraft }[] = [];
+  private readonly ids = new Map<string, number>();
+
+  constructor(
+    readonly text: string,
+    readonly path: string,
+  ) {
+    this.lines = new LineIndex(text);
+  }
+
+  /** Moves the scope stack to the node starting at `index`. */
+  enter(index: number): void {
+    const pending = this.pending;
+    while (pending.length > 0 && pending[0]!.start <= index) {
+      const next = pending.shift()!;
+      this.popEnded(next.start);
+      this.stack.push(next.symbol);
+    }
+    this.popEnded(index);
+  }
+
+  private popEnded(index: number): void {
+    const stack = this.stack;
+    while (stack.length > 0 && stack[stack.length - 1]!.end <= index) stack.pop();
+  }
+
+  /** Innermost symbol enclosing the current node, or null at module level. */
+  current(): SymbolDraft | null {
+    return this.stack.length > 0 ? this.stack[this.stack.length - 1]! : null;
+  }
+
+  /** Enclosing symbols, innermost last (read-only view). */
+  scopes(): readonly SymbolDraft[] {
+    return this.stack;
+  }
+
+  /** Counts one branch for the innermost symbol when it is a function. */
+  branch(): void {
+    const top = this.current();
+    if (top !== null && FUNCTION_KINDS.has(top.kind)) top.complexity++;
+  }
+
+  slice(start: number, end: number): string {
+    return this.text.slice(start, end);
+  }
+
+  /** Single-line header text between `start` and `end` (the body start), cut to ~200 chars. */
+  signature(start: number, end: number): string {
+    return oneLine(this.text.slice(start, Math.min(end, start + SIGNATURE_MAX * 4)), SIGNATURE_MAX);
+  }
+
+  qualifier(start: number, end: number): string {
+    return oneLine(this.text.slice(start, Math.min(end, start + QUALIFIER_MAX * 4)), QUALIFIER_MAX);
+  }
+
+  addSymbol(spec: NewSymbol): SymbolDraft {
+    const parent = spec.parent !== undefined ? spec.parent : this.current();
+    const qualifiedName = spec.qualifiedName ?? (parent !== null ? `${parent.qualifiedName}.${spec.name}` : spec.name);
+    const seen = this.ids.get(qualifiedName) ?? 0;
+    this.ids.set(qualifiedName, seen + 1);
+    const id = seen === 0 ? qualifiedName : `${qualifiedName}#${seen + 1}`;
+    const startLine = this.lines.line(spec.start);
+    const endLine = this.lines.line(spec.end);
+    const symbol: SymbolDraft = {
+      id,
+      kind: spec.kind,
+      name: spec.name,
+      qualifiedName,
+      parent: parent?.id ?? null,
+      signature: spec.signature ?? "",
+      doc: spec.doc !== undefined && spec.doc !== null ? spec.doc.slice(0, DOC_MAX) : null,
+      startLine,
+      startCol: this.lines.col(spec.start, startLine),
+      endLine,
+      endCol: this.lines.col(spec.end, endLine),
+      exported: spec.exported ?? false,
+      visibility: spec.visibility ?? null,
+      async: spec.async ?? false,
+      params: spec.params ?? [],
+      returns: [],
+      complexity: 1,
+      members: [],
+      end: spec.end,
+      typeParams: null,
+      returnsFrom: -1,
+      returnsTo: -1,
+    };
+    this.symbols.push(symbol);
+    this.openScope(spec.start, symbol);
+    return symbol;
+  }
+
+  private openScope(start: number, symbol: SymbolDraft): void {
+    const pending = this.pending;
+    let i = pending.length;
+    while (i > 0 && pending[i - 1]!.start > start) i--;
+    pending.splice(i, 0, { start, symbol });
+  }
+
+  addReference(kind: Reference["kind"], name: string, qualifier: string | null, index: number, from?: SymbolDraft | null): Mutable<Reference> {
+    const line = this.lines.line(index);
+    const source = from !== undefined ? from : this.current();
+    const reference = { kind, name, qualifier, from: source?.id ?? null, line, col: this.lines.col(index, line) };
+    this.references.push(reference);
+    return reference;
+  }
+
+  addImport(entry: Mutable<Import>): void {
+    this.imports.push(entry);
+  }
+
+  /** True when `name` is a type parameter of an enclosing symbol. */
+  isTypeParam(name: string): boolean {
+    for (let i = this.stack.length - 1; i >= 0; i--) {
+      const params = this.stack[i]!.typeParams;
+      if (params !== null && params.has(name)) return true;
+    }
+    return false;
+  }
+
+  /** Records a type name used at `index`: a `type` reference, and a return type when inside one. */
+  typeUse(name: string, qualifier: string | null, index: number): void {
+    if (this.isTypeParam(name)) return;
+    const top = this.current();
+    if (top !== null && index >= top.returnsFrom && index < top.returnsTo && !top.returns.includes(name)) {
+      top.returns.push(name);
+    }
+    this.addReference("type", name, qualifier, index);
+  }
+
+  lineOf(index: number): number {
+    return this.lines.line(index);
+  }
+}

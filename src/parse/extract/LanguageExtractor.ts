@@ -1,0 +1,45 @@
+import type { SyntaxNode } from "tree-sitter";
+import type { Extraction } from "./Extraction.js";
+
+/**
+ * The node being visited: its type and start are free; `node()` builds the `SyntaxNode`
+ * (a few native calls), so handlers that need only a position never pay for it.
+ */
+export interface NodeRef {
+  readonly type: string;
+  readonly start: number;
+  node(): SyntaxNode;
+}
+
+/**
+ * One language's extraction rules. The runner collects every node whose type is in `interest`
+ * in a single native walk, then calls `visit` for each in document order.
+ */
+export interface LanguageExtractor {
+  readonly interest: readonly string[];
+  visit(ref: NodeRef, x: Extraction): void;
+  /** Called once after the walk (e.g. to apply `export { a }` lists to symbols). */
+  finish?(x: Extraction): void;
+}
+
+export const field = (node: SyntaxNode, name: string): SyntaxNode | null => node.childForFieldName(name);
+
+export const textOf = (x: Extraction, node: SyntaxNode): string => x.text.slice(node.startIndex, node.endIndex);
+
+/** Text of a string literal node without its quotes (no escape processing: specifiers rarely have any). */
+export const unquote = (literal: string): string => {
+  const first = literal.charAt(0);
+  if ((first === '"' || first === "'" || first === "`") && literal.length >= 2 && literal.endsWith(first)) {
+    return literal.slice(1, -1);
+  }
+  return literal;
+};
+
+const IDENT = /[\p{ID_Continue}$\u200c\u200d]*/uy;
+
+/** The identifier starting at `start` in `text`, read without asking the tree for its end. */
+export const identifierAt = (text: string, start: number): string => {
+  IDENT.lastIndex = start;
+  const m = IDENT.exec(text);
+  return m !== null ? m[0] : "";
+};

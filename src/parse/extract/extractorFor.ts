@@ -1,0 +1,25 @@
+import type { SourceLanguage } from "../languages.js";
+import { makeGoExtractor } from "./go.js";
+import { makeJavaExtractor } from "./java.js";
+import { makeRustExtractor } from "./rust.js";
+import type { LanguageExtractor } from "./LanguageExtractor.js";
+import { makePythonExtractor } from "./python.js";
+import { makeTypeScriptExtractor } from "./typescript.js";
+
+/** A fresh extractor for one file (extractors keep per-file state). */
+export const extractorFor = (language: SourceLanguage, path: string): LanguageExtractor => {
+  switch (language) {
+    case "typescript":
+    case "tsx":
+    case "javascript":
+      return makeTypeScriptExtractor(path);
+    case "python":
+      return makePythonExtractor(path);
+    case "go":
+      return makeGoExtractor(path);
+    case "rust":
+      return makeRustExtractor(path);
+    case "java":
+      return makeJavaExtractor(path);
+  }
+};

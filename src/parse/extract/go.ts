@@ -1,0 +1,283 @@
+import type { SyntaxNode } from "tree-sitter";
+import type { Param } from "../../events/types/parse.js";
+import { startOf } from "../collectNodes.js";
+import { lineDocAbove } from "./docComments.js";
+import { oneLine, type Extraction, type SymbolDraft } from "./Extraction.js";
+import { field, identifierAt, textOf, unquote, type LanguageExtractor } from "./LanguageExtractor.js";
+import { splitCallee } from "./typescript.js";
+
+const BRANCHES = new Set(["if_statement", "for_statement", "expression_case", "type_case", "communication_case", "&&", "||"]);
+
+const INTEREST = [
+  ...BRANCHES,
+  "package_clause",
+  "import_spec",
+  "function_declaration",
+  "method_declaration",
+  "type_spec",
+  "type_alias",
+  "method_elem",
+  "type_elem",
+  "field_declaration",
+  "const_spec",
+  "var_spec",
+  "call_expression",
+  "composite_literal",
+  "type_identifier",
+  "qualified_type",
+  "type_parameter_declaration",
+];
+
+const BUILTIN_TYPES = new Set([
+  "bool", "byte", "complex64", "complex128", "error", "float32", "float64", "int", "int8", "int16", "int32",
+  "int64", "rune", "string", "uint", "uint8", "uint16", "uint32", "uint64", "uintptr", "any", "comparable",
+]);
+
+const DOC_SKIP = ["//go:", "//nolint", "//lint:"];
+const RECEIVER_TYPE = /^\(\s*(?:[\p{L}_][\p{L}\p{N}_]*\s+)?\*?\s*([\p{L}_][\p{L}\p{N}_]*)/u;
+const COMPOSITE = /^([\p{L}_][\p{L}\p{N}_]*)(?:\s*\.\s*([\p{L}_][\p{L}\p{N}_]*))?\s*(?:\[[^\]{}]*\])?\s*\{/u;
+const QUALIFIED = /^([\p{L}_][\p{L}\p{N}_]*)\s*\.\s*([\p{L}_][\p{L}\p{N}_]*)/u;
+
+const isExported = (name: string): boolean => /^\p{Lu}/u.test(name);
+
+const paramsOf = (x: Extraction, list: SyntaxNode | null): Param[] => {
+  if (list === null) return [];
+  const out: Param[] = [];
+  for (const p of list.namedChildren) {
+    if (p.type !== "parameter_declaration" && p.type !== "variadic_parameter_declaration") continue;
+    const type = field(p, "type");
+    const typeText = type !== null ? (p.type === "variadic_parameter_declaration" ? "..." : "") + oneLine(textOf(x, type), 200) : null;
+    let named = false;
+    for (const child of p.namedChildren) {
+      if (child.type === "identifier") {
+        out.push({ name: textOf(x, child), type: typeText });
+        named = true;
+      }
+    }
+    if (!named) out.push({ name: "_", type: typeText });
+  }
+  return out;
+};
+
+export const makeGoExtractor = (path: string): LanguageExtractor => {
+  const testFile = path.endsWith("_test.go");
+  /** Methods whose receiver type is declared later in the file get their parent at the end. */
+  const methods: { symbol: SymbolDraft; receiver: string }[] = [];
+
+  const addFunctionLike = (x: Extraction, node: SyntaxNode, method: boolean): void => {
+    const nameNode = field(node, "name");
+    if (nameNode === null) return;
+    const start = startOf(node);
+    const name = identifierAt(x.text, startOf(nameNode));
+    const body = field(node, "body");
+    let receiver: string | null = null;
+    if (method) {
+      const recv = field(node, "receiver");
+      const m = recv !== null ? RECEIVER_TYPE.exec(x.slice(startOf(recv), Math.min(recv.endIndex, startOf(recv) + 200))) : null;
+      receiver = m !== null ? m[1]! : null;
+    }
+    const symbol = x.addSymbol({
+      kind: !method && testFile && /^Test/.test(name) ? "Test" : method ? "Method" : "Function",
+      name,
+      qualifiedName: receiver !== null ? `${receiver}.${name}` : name,
+      parent: null,
+      start,
+      end: node.endIndex,
+      signature: x.signature(start, body !== null ? startOf(body) : node.endIndex),
+      doc: lineDocAbove(x.text, start, "//", DOC_SKIP),
+      exported: isExported(name),
+      visibility: isExported(name) ? "public" : "private",
+      params: paramsOf(x, field(node, "parameters")),
+    });
+    const result = field(node, "result");
+    if (result !== null) {
+      symbol.returnsFrom = startOf(result);
+      symbol.returnsTo = result.endIndex;
+    }
+    if (receiver !== null) methods.push({ symbol, receiver });
+  };
+
+  const visitTypeSpec = (x: Extraction, node: SyntaxNode, alias: boolean): void => {
+    // Types declared inside functions are locals.
+    if (x.current() !== null) return;
+    const nameNode = field(node, "name");
+    if (nameNode === null) return;
+    const nameStart = startOf(nameNode);
+    const name = identifierAt(x.text, nameStart);
+    x.declNames.add(nameStart);
+    const typeNode = field(node, "type");
+    const typeKind = typeNode?.type;
+    const kind = alias ? "Type" : typeKind === "interface_type" ? "Interface" : typeKind === "struct_type" ? "Class" : "Type";
+    const start = startOf(node);
+    const bodyStart = kind === "Type" || typeNode === null ? node.endIndex : startOf(typeNode);
+    const header = x.slice(start, bodyStart);
+    x.addSymbol({
+      kind,
+      name,
+      start,
+      end: node.endIndex,
+      signature: oneLine(`type ${header}${kind === "Interface" ? " interface" : kind === "Class" ? " struct" : ""}`, 200),
+      doc: lineDocAbove(x.text, start, "//", DOC_SKIP),
+      exported: isExported(name),
+      visibility: isExported(name) ? "public" : "private",
+    });
+  };
+
+  const visitValueSpec = (x: Extraction, node: SyntaxNode): void => {
+    if (x.current() !== null) return;
+    const start = startOf(node);
+    for (const child of node.namedChildren) {
+      if (child.type !== "identifier") continue;
+      const name = textOf(x, child);
+      if (name === "_") continue;
+      x.declNames.add(startOf(child));
+      x.addSymbol({
+        kind: "Variable",
+        name,
+        start,
+        end: node.endIndex,
+        signature: x.signature(start, node.endIndex),
+        doc: lineDocAbove(x.text, start, "//", DOC_SKIP),
+        exported: isExported(name),
+        visibility: isExported(name) ? "public" : "private",
+      });
+    }
+  };
+
+  const embedded = (x: Extraction, start: number, kind: "extends"): void => {
+    const text = x.slice(start, start + 200).replace(/^\*\s*/, "");
+    const offset = x.text.slice(start, start + 200).length - text.length;
+    const q = QUALIFIED.exec(text);
+    if (q !== null) {
+      x.addReference(kind, q[2]!, q[1]!, start + offset + q[0].lastIndexOf(q[2]!));
+      x.skipTypesUntil = start + offset + q[0].length;
+      return;
+    }
+    const name = identifierAt(text, 0);
+    if (name.length === 0) return;
+    x.addReference(kind, name, null, start + offset);
+    x.skipTypesUntil = start + offset + name.length;
+  };
+
+  return {
+    interest: INTEREST,
+    visit(ref, x) {
+      const type = ref.type;
+      if (BRANCHES.has(type)) {
+        x.branch();
+        return;
+      }
+      const start = ref.start;
+      switch (type) {
+        case "type_identifier": {
+          if (start < x.skipTypesUntil || x.declNames.has(start)) return;
+          const name = identifierAt(x.text, start);
+          if (!BUILTIN_TYPES.has(name)) x.typeUse(name, null, start);
+          return;
+        }
+        case "qualified_type": {
+          if (start < x.skipTypesUntil) return;
+          const q = QUALIFIED.exec(x.slice(start, start + 200));
+          if (q === null) return;
+          x.typeUse(q[2]!, q[1]!, start + q[0].lastIndexOf(q[2]!));
+          x.skipTypesUntil = start + q[0].length;
+          return;
+        }
+        case "composite_literal": {
+          const m = COMPOSITE.exec(x.slice(start, start + 200));
+          if (m === null) return;
+          if (m[2] !== undefined) x.addReference("new", m[2], m[1]!, start + m[0].indexOf(m[2], m[1]!.length));
+          else x.addReference("new", m[1]!, null, start);
+          // The literal's type name is the same use; do not count it again as a type reference.
+          x.skipTypesUntil = start + (m[2] !== undefined ? m[0].indexOf(m[2], m[1]!.length) + m[2].length : m[1]!.length);
+          return;
+        }
+        case "call_expression": {
+          const fn = field(ref.node(), "function");
+          if (fn === null) return;
+          const fnStart = startOf(fn);
+          if (fn.type === "identifier") x.addReference("call", identifierAt(x.text, fnStart), null, fnStart);
+          else if (fn.type === "selector_expression") {
+            const callee = splitCallee(x.slice(fnStart, Math.min(fn.endIndex, fnStart + 400)));
+            if (callee !== null) x.addReference("call", callee.name, callee.qualifier !== null ? oneLine(callee.qualifier, 120) : null, fnStart + callee.nameOffset);
+          }
+          return;
+        }
+        case "function_declaration":
+          addFunctionLike(x, ref.node(), false);
+          return;
+        case "method_declaration":
+          addFunctionLike(x, ref.node(), true);
+          return;
+        case "type_spec":
+          visitTypeSpec(x, ref.node(), false);
+          return;
+        case "type_alias":
+          visitTypeSpec(x, ref.node(), true);
+          return;
+        case "method_elem": {
+          const owner = x.current();
+          if (owner === null || owner.kind !== "Interface") return;
+          const nameNode = field(ref.node(), "name");
+          if (nameNode === null) return;
+          const name = identifierAt(x.text, startOf(nameNode));
+          if (!owner.members.includes(name)) owner.members.push(name);
+          return;
+        }
+        case "type_elem": {
+          const owner = x.current();
+          if (owner === null || owner.kind !== "Interface") return;
+          // `io.Reader` embedded in an interface; unions like `~int | ~string` are constraints.
+          if (/^[\p{L}_][\p{L}\p{N}_.\s]*$/u.test(x.slice(start, ref.node().endIndex))) embedded(x, start, "extends");
+          return;
+        }
+        case "field_declaration": {
+          const owner = x.current();
+          if (owner === null || owner.kind !== "Class") return;
+          if (field(ref.node(), "name") === null) embedded(x, start, "extends");
+          return;
+        }
+        case "const_spec":
+        case "var_spec":
+          visitValueSpec(x, ref.node());
+          return;
+        case "type_parameter_declaration": {
+          const owner = x.current();
+          for (const child of ref.node().namedChildren) {
+            if (child.type !== "identifier") continue;
+            x.declNames.add(startOf(child));
+            if (owner !== null) (owner.typeParams ??= new Set()).add(textOf(x, child));
+          }
+          return;
+        }
+        case "package_clause": {
+          const m = /^package\s+([\p{L}_][\p{L}\p{N}_]*)/u.exec(x.slice(start, start + 200));
+          if (m !== null) x.packageName = m[1]!;
+          return;
+        }
+        case "import_spec": {
+          const node = ref.node();
+          const pathNode = field(node, "path");
+          if (pathNode === null) return;
+          const nameNode = field(node, "name");
+          x.addImport({
+            specifier: unquote(textOf(x, pathNode)),
+            names: [{ name: "*", alias: nameNode !== null ? textOf(x, nameNode) : null }],
+            kind: "import",
+            typeOnly: false,
+            line: x.lineOf(start),
+          });
+          return;
+        }
+      }
+    },
+    finish(x) {
+      const types = new Map<string, SymbolDraft>();
+      for (const s of x.symbols) if (s.parent === null && (s.kind === "Class" || s.kind === "Type" || s.kind === "Interface")) types.set(s.name, s);
+      for (const { symbol, receiver } of methods) {
+        const owner = types.get(receiver);
+        if (owner !== undefined) symbol.parent = owner.id;
+      }
+    },
+  };
+};

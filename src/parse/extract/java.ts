@@ -1,0 +1,223 @@
+import type { SyntaxNode } from "tree-sitter";
+import type { Param, SymbolKind } from "../../events/types/parse.js";
+import { startOf } from "../collectNodes.js";
+import { blockDocAbove } from "./docComments.js";
+import { oneLine, type Extraction } from "./Extraction.js";
+import { field, identifierAt, textOf, type LanguageExtractor } from "./LanguageExtractor.js";
+import { listedTypes } from "./typeLists.js";
+
+const BRANCHES = new Set([
+  "if_statement",
+  "for_statement",
+  "enhanced_for_statement",
+  "while_statement",
+  "do_statement",
+  "catch_clause",
+  "ternary_expression",
+  "&&",
+  "||",
+]);
+
+const TYPE_DECLARATIONS: Record<string, SymbolKind> = {
+  class_declaration: "Class",
+  record_declaration: "Class",
+  interface_declaration: "Interface",
+  annotation_type_declaration: "Interface",
+  enum_declaration: "Enum",
+};
+
+const INTEREST = [
+  ...BRANCHES,
+  ...Object.keys(TYPE_DECLARATIONS),
+  "switch_label",
+  "package_declaration",
+  "import_declaration",
+  "method_declaration",
+  "constructor_declaration",
+  "superclass",
+  "super_interfaces",
+  "extends_interfaces",
+  "method_invocation",
+  "object_creation_expression",
+  "type_identifier",
+  "scoped_type_identifier",
+  "type_parameter",
+];
+
+const BUILTIN_TYPES = new Set(["String", "Object", "Integer", "Long", "Short", "Byte", "Boolean", "Double", "Float", "Character", "Void"]);
+const MODIFIER = /\b(public|private|protected)\b/;
+const NEW_TYPE = /^new\s+((?:[\p{L}_$][\p{L}\p{N}_$]*\s*\.\s*)*)([\p{L}_$][\p{L}\p{N}_$]*)/u;
+const SCOPED = /^((?:[\p{L}_$][\p{L}\p{N}_$]*\s*\.\s*)+)([\p{L}_$][\p{L}\p{N}_$]*)/u;
+
+const paramsOf = (x: Extraction, list: SyntaxNode | null): Param[] => {
+  if (list === null) return [];
+  const out: Param[] = [];
+  for (const p of list.namedChildren) {
+    if (p.type === "formal_parameter") {
+      const type = field(p, "type");
+      const name = field(p, "name");
+      out.push({ name: name !== null ? textOf(x, name) : "", type: type !== null ? oneLine(textOf(x, type), 200) : null });
+    } else if (p.type === "spread_parameter") {
+      const text = oneLine(textOf(x, p), 200);
+      const m = /^(.*?)\s*\.\.\.\s*([\p{L}_$][\p{L}\p{N}_$]*)$/u.exec(text);
+      out.push(m !== null ? { name: m[2]!, type: `${m[1]!}...` } : { name: text, type: null });
+    }
+  }
+  return out;
+};
+
+export const makeJavaExtractor = (_path: string): LanguageExtractor => {
+  const visitType = (x: Extraction, node: SyntaxNode, kind: SymbolKind): void => {
+    const nameNode = field(node, "name");
+    if (nameNode === null) return;
+    const start = startOf(node);
+    const body = field(node, "body");
+    const header = x.slice(start, body !== null ? startOf(body) : node.endIndex);
+    const access = MODIFIER.exec(header.slice(0, Math.max(0, startOf(nameNode) - start)));
+    const visibility = access !== null ? (access[1] as "public" | "private" | "protected") : null;
+    x.addSymbol({
+      kind,
+      name: identifierAt(x.text, startOf(nameNode)),
+      start,
+      end: node.endIndex,
+      signature: oneLine(header, 200),
+      doc: blockDocAbove(x.text, start),
+      exported: visibility === "public",
+      visibility,
+    });
+  };
+
+  const visitMethod = (x: Extraction, node: SyntaxNode): void => {
+    const nameNode = field(node, "name");
+    if (nameNode === null) return;
+    const start = startOf(node);
+    const nameStart = startOf(nameNode);
+    const name = identifierAt(x.text, nameStart);
+    const body = field(node, "body");
+    const modifiers = x.slice(start, nameStart);
+    const access = MODIFIER.exec(modifiers);
+    const owner = x.current();
+    const visibility = access !== null ? (access[1] as "public" | "private" | "protected") : owner?.kind === "Interface" ? "public" : null;
+    if (owner !== null && owner.kind === "Interface" && !owner.members.includes(name)) owner.members.push(name);
+    const symbol = x.addSymbol({
+      kind: /@Test\b|@ParameterizedTest\b/.test(modifiers) ? "Test" : "Method",
+      name,
+      start,
+      end: node.endIndex,
+      signature: x.signature(start, body !== null ? startOf(body) : node.endIndex).replace(/\s*;$/, ""),
+      doc: blockDocAbove(x.text, start),
+      exported: visibility === "public",
+      visibility,
+      params: paramsOf(x, field(node, "parameters")),
+    });
+    const returnType = field(node, "type");
+    if (returnType !== null) {
+      symbol.returnsFrom = startOf(returnType);
+      symbol.returnsTo = returnType.endIndex;
+    }
+  };
+
+  const heritage = (x: Extraction, node: SyntaxNode, kind: "extends" | "implements"): void => {
+    const start = startOf(node);
+    const end = node.endIndex;
+    const text = x.slice(start, Math.min(end, start + 2000));
+    const keyword = /^\s*(extends|implements)\s+/.exec(text);
+    const from = keyword !== null ? keyword[0].length : 0;
+    for (const t of listedTypes(text.slice(from))) x.addReference(kind, t.name, t.qualifier, start + from + t.offset);
+    x.skipTypesUntil = end;
+  };
+
+  return {
+    interest: INTEREST,
+    visit(ref, x) {
+      const type = ref.type;
+      if (BRANCHES.has(type)) {
+        x.branch();
+        return;
+      }
+      const start = ref.start;
+      switch (type) {
+        case "type_identifier": {
+          if (start < x.skipTypesUntil || x.declNames.has(start)) return;
+          const name = identifierAt(x.text, start);
+          if (!BUILTIN_TYPES.has(name)) x.typeUse(name, null, start);
+          return;
+        }
+        case "scoped_type_identifier": {
+          if (start < x.skipTypesUntil) return;
+          const m = SCOPED.exec(x.slice(start, start + 300));
+          if (m === null) return;
+          x.typeUse(m[2]!, m[1]!.replace(/[\s.]+$/, "").replace(/\s+/g, ""), start + m[0].length - m[2]!.length);
+          x.skipTypesUntil = start + m[0].length;
+          return;
+        }
+        case "switch_label":
+          if (x.text.startsWith("case", start)) x.branch();
+          return;
+        case "method_invocation": {
+          const node = ref.node();
+          const nameNode = field(node, "name");
+          if (nameNode === null) return;
+          const nameStart = startOf(nameNode);
+          const name = identifierAt(x.text, nameStart);
+          const before = x.slice(start, nameStart).replace(/\s*\.\s*(<[^>]*>\s*)?$/, "");
+          x.addReference("call", name, before.length > 0 ? oneLine(before, 120) : null, nameStart);
+          return;
+        }
+        case "object_creation_expression": {
+          const m = NEW_TYPE.exec(x.slice(start, start + 300));
+          if (m === null) return;
+          const qualifier = m[1]!.replace(/[\s.]+$/, "").replace(/\s+/g, "");
+          const nameAt = start + m[0].length - m[2]!.length;
+          x.addReference("new", m[2]!, qualifier.length > 0 ? qualifier : null, nameAt);
+          x.skipTypesUntil = start + m[0].length;
+          return;
+        }
+        case "method_declaration":
+        case "constructor_declaration":
+          visitMethod(x, ref.node());
+          return;
+        case "superclass":
+          heritage(x, ref.node(), "extends");
+          return;
+        case "super_interfaces":
+          heritage(x, ref.node(), "implements");
+          return;
+        case "extends_interfaces":
+          heritage(x, ref.node(), "extends");
+          return;
+        case "type_parameter": {
+          const name = identifierAt(x.text, start);
+          x.declNames.add(start);
+          const owner = x.current();
+          if (owner !== null && name.length > 0) (owner.typeParams ??= new Set()).add(name);
+          return;
+        }
+        case "package_declaration": {
+          const m = /^package\s+([\w.\s]+?)\s*;/.exec(x.slice(start, start + 500));
+          if (m !== null) x.packageName = m[1]!.replace(/\s+/g, "");
+          return;
+        }
+        case "import_declaration": {
+          const m = /^import\s+(static\s+)?([\w.\s$]+?)(\s*\.\s*\*)?\s*;/.exec(x.slice(start, start + 500));
+          if (m === null) return;
+          const path = m[2]!.replace(/\s+/g, "");
+          const line = x.lineOf(start);
+          if (m[3] !== undefined) {
+            x.addImport({ specifier: path, names: [{ name: "*", alias: null }], kind: "import", typeOnly: false, line });
+          } else if (m[1] !== undefined) {
+            const dot = path.lastIndexOf(".");
+            x.addImport({ specifier: path.slice(0, dot), names: [{ name: path.slice(dot + 1), alias: null }], kind: "import", typeOnly: false, line });
+          } else {
+            x.addImport({ specifier: path, names: [{ name: path.slice(path.lastIndexOf(".") + 1), alias: null }], kind: "import", typeOnly: false, line });
+          }
+          return;
+        }
+        default: {
+          const kind = TYPE_DECLARATIONS[type];
+          if (kind !== undefined) visitType(x, ref.node(), kind);
+        }
+      }
+    },
+  };
+};

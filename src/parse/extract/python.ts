@@ -1,0 +1,294 @@
+import type { SyntaxNode } from "tree-sitter";
+import type { ImportedName, Param } from "../../events/types/parse.js";
+import { startOf } from "../collectNodes.js";
+import { docstringText } from "./docComments.js";
+import { oneLine, type Extraction, type SymbolDraft } from "./Extraction.js";
+import { field, identifierAt, textOf, type LanguageExtractor } from "./LanguageExtractor.js";
+import { splitCallee } from "./typescript.js";
+
+const BRANCHES = new Set([
+  "if_statement",
+  "elif_clause",
+  "for_statement",
+  "while_statement",
+  "except_clause",
+  "conditional_expression",
+  "case_clause",
+  "for_in_clause",
+  "if_clause",
+  "and",
+  "or",
+]);
+
+const INTEREST = [
+  ...BRANCHES,
+  "function_definition",
+  "class_definition",
+  "assignment",
+  "import_statement",
+  "import_from_statement",
+  "call",
+  "type",
+];
+
+/** Names that say nothing about the project's own types. */
+const BUILTIN_TYPES = new Set([
+  "int", "float", "complex", "str", "bytes", "bytearray", "bool", "None", "object", "list", "dict", "set",
+  "frozenset", "tuple", "type", "Any", "Optional", "Union", "List", "Dict", "Set", "FrozenSet", "Tuple",
+  "Callable", "Iterable", "Iterator", "Sequence", "Mapping", "MutableMapping", "Generator", "AsyncIterator",
+  "AsyncGenerator", "Awaitable", "Coroutine", "Literal", "Type", "ClassVar", "Final", "Self", "NoReturn",
+  "Never", "typing", "Annotated", "TypeVar", "Generic",
+]);
+
+const TEST_FILE = /(^|[\\/])(tests?[\\/]|test_[^\\/]*\.py$|[^\\/]*_test\.py$|conftest\.py$)/;
+const DOTTED = /[A-Za-z_][A-Za-z0-9_]*(?:\s*\.\s*[A-Za-z_][A-Za-z0-9_]*)*/g;
+
+const visibilityOf = (name: string): "public" | "private" =>
+  name.startsWith("_") && !(name.startsWith("__") && name.endsWith("__")) ? "private" : "public";
+
+const paramsOf = (x: Extraction, params: SyntaxNode | null): Param[] => {
+  if (params === null) return [];
+  const out: Param[] = [];
+  for (const p of params.namedChildren) {
+    switch (p.type) {
+      case "identifier":
+        out.push({ name: textOf(x, p), type: null });
+        break;
+      case "typed_parameter": {
+        const type = field(p, "type");
+        const name = p.firstNamedChild;
+        out.push({ name: name !== null ? textOf(x, name) : "", type: type !== null ? oneLine(textOf(x, type), 200) : null });
+        break;
+      }
+      case "default_parameter":
+      case "typed_default_parameter": {
+        const name = field(p, "name");
+        const type = field(p, "type");
+        out.push({ name: name !== null ? textOf(x, name) : "", type: type !== null ? oneLine(textOf(x, type), 200) : null });
+        break;
+      }
+      case "list_splat_pattern":
+      case "dictionary_splat_pattern":
+        out.push({ name: textOf(x, p), type: null });
+        break;
+    }
+  }
+  return out;
+};
+
+const docstringOf = (x: Extraction, body: SyntaxNode | null): string | null => {
+  const first = body?.firstNamedChild ?? null;
+  if (first === null || first.type !== "expression_statement") return null;
+  const literal = first.firstNamedChild;
+  if (literal === null || literal.type !== "string") return null;
+  return docstringText(textOf(x, literal).slice(0, 20_000));
+};
+
+/** `Base`, `abc.ABC`, `Generic[T]` from the text of a class's argument list. */
+const baseClasses = (text: string): { name: string; qualifier: string | null; offset: number }[] => {
+  const out: { name: string; qualifier: string | null; offset: number }[] = [];
+  let depth = 0;
+  let partStart = 1;
+  for (let i = 1; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === "(" || c === "[" || c === "{") depth++;
+    else if ((c === ")" || c === "]" || c === "}") && depth > 0) depth--;
+    else if ((c === "," && depth === 0) || (c === ")" && depth === 0)) {
+      const part = text.slice(partStart, i);
+      const m = /^\s*([A-Za-z_][\w.]*)\s*(\[.*)?$/s.exec(part);
+      if (m !== null && !part.includes("=")) {
+        const dotted = m[1]!;
+        const dot = dotted.lastIndexOf(".");
+        out.push({
+          name: dotted.slice(dot + 1),
+          qualifier: dot > 0 ? dotted.slice(0, dot) : null,
+          offset: partStart + part.indexOf(dotted) + dot + 1,
+        });
+      }
+      partStart = i + 1;
+    }
+  }
+  return out;
+};
+
+export const makePythonExtractor = (path: string): LanguageExtractor => {
+  const testFile = TEST_FILE.test(path);
+  const protocols = new Set<SymbolDraft>();
+
+  const visitFunction = (x: Extraction, node: SyntaxNode): void => {
+    const nameNode = field(node, "name");
+    if (nameNode === null) return;
+    const start = startOf(node);
+    const name = identifierAt(x.text, startOf(nameNode));
+    const owner = x.current();
+    const inClass = owner !== null && owner.kind === "Class";
+    const isTest = name.startsWith("test") && (testFile || (inClass && owner.name.startsWith("Test")));
+    const body = field(node, "body");
+    const signatureEnd = body !== null ? startOf(body) : node.endIndex;
+    const symbol = x.addSymbol({
+      kind: isTest ? "Test" : inClass ? "Method" : "Function",
+      name,
+      start,
+      end: node.endIndex,
+      signature: x.signature(start, signatureEnd).replace(/\s*:$/, ""),
+      doc: docstringOf(x, body),
+      exported: owner === null && visibilityOf(name) === "public",
+      visibility: visibilityOf(name),
+      async: x.text.startsWith("async", start),
+      params: paramsOf(x, field(node, "parameters")),
+    });
+    const returnType = field(node, "return_type");
+    if (returnType !== null) {
+      symbol.returnsFrom = startOf(returnType);
+      symbol.returnsTo = returnType.endIndex;
+    }
+    if (inClass && protocols.has(owner) && !owner.members.includes(name)) owner.members.push(name);
+  };
+
+  const visitClass = (x: Extraction, node: SyntaxNode): void => {
+    const nameNode = field(node, "name");
+    if (nameNode === null) return;
+    const start = startOf(node);
+    const name = identifierAt(x.text, startOf(nameNode));
+    const body = field(node, "body");
+    const owner = x.current();
+    const symbol = x.addSymbol({
+      kind: "Class",
+      name,
+      start,
+      end: node.endIndex,
+      signature: x.signature(start, body !== null ? startOf(body) : node.endIndex).replace(/\s*:$/, ""),
+      doc: docstringOf(x, body),
+      exported: owner === null && visibilityOf(name) === "public",
+      visibility: visibilityOf(name),
+    });
+    const supers = field(node, "superclasses");
+    if (supers === null) return;
+    const superStart = startOf(supers);
+    for (const base of baseClasses(x.slice(superStart, Math.min(supers.endIndex, superStart + 2000)))) {
+      if (base.name === "Protocol") protocols.add(symbol);
+      x.addReference("extends", base.name, base.qualifier, superStart + base.offset, symbol);
+    }
+  };
+
+  const visitAssignment = (x: Extraction, node: SyntaxNode): void => {
+    if (x.current() !== null) return;
+    const statement = node.parent;
+    if (statement === null || statement.type !== "expression_statement" || statement.parent?.type !== "module") return;
+    const left = field(node, "left");
+    if (left === null || left.type !== "identifier") return;
+    const name = textOf(x, left);
+    const right = field(node, "right");
+    const start = startOf(node);
+    const lambda = right !== null && right.type === "lambda";
+    x.addSymbol({
+      kind: lambda ? "Function" : "Variable",
+      name,
+      start,
+      end: node.endIndex,
+      signature: x.signature(start, node.endIndex),
+      exported: visibilityOf(name) === "public",
+      visibility: visibilityOf(name),
+      params: lambda ? paramsOf(x, field(right, "parameters")) : [],
+    });
+  };
+
+  const visitImport = (x: Extraction, node: SyntaxNode, from: boolean): void => {
+    const line = x.lineOf(startOf(node));
+    if (!from) {
+      for (const part of node.namedChildren) {
+        if (part.type === "dotted_name") {
+          x.addImport({ specifier: textOf(x, part), names: [{ name: "*", alias: null }], kind: "import", typeOnly: false, line });
+        } else if (part.type === "aliased_import") {
+          const name = field(part, "name");
+          const alias = field(part, "alias");
+          if (name === null) continue;
+          x.addImport({
+            specifier: textOf(x, name),
+            names: [{ name: "*", alias: alias !== null ? textOf(x, alias) : null }],
+            kind: "import",
+            typeOnly: false,
+            line,
+          });
+        }
+      }
+      return;
+    }
+    const moduleNode = field(node, "module_name");
+    if (moduleNode === null) return;
+    const names: ImportedName[] = [];
+    const moduleStart = startOf(moduleNode);
+    for (const part of node.namedChildren) {
+      if (startOf(part) === moduleStart) continue;
+      if (part.type === "dotted_name") names.push({ name: textOf(x, part), alias: null });
+      else if (part.type === "aliased_import") {
+        const name = field(part, "name");
+        const alias = field(part, "alias");
+        if (name !== null) names.push({ name: textOf(x, name), alias: alias !== null ? textOf(x, alias) : null });
+      } else if (part.type === "wildcard_import") names.push({ name: "*", alias: null });
+    }
+    x.addImport({ specifier: textOf(x, moduleNode).replace(/\s+/g, ""), names, kind: "import", typeOnly: false, line });
+  };
+
+  const visitCall = (x: Extraction, node: SyntaxNode): void => {
+    const fn = field(node, "function");
+    if (fn === null) return;
+    const start = startOf(fn);
+    if (fn.type === "identifier") {
+      x.addReference("call", identifierAt(x.text, start), null, start);
+    } else if (fn.type === "attribute") {
+      const callee = splitCallee(x.text.slice(start, Math.min(fn.endIndex, start + 400)));
+      if (callee !== null) x.addReference("call", callee.name, callee.qualifier !== null ? oneLine(callee.qualifier, 120) : null, start + callee.nameOffset);
+    }
+  };
+
+  const visitType = (x: Extraction, start: number, node: SyntaxNode): void => {
+    if (start < x.skipTypesUntil) return;
+    const end = node.endIndex;
+    x.skipTypesUntil = end;
+    const text = x.slice(start, Math.min(end, start + 1000));
+    DOTTED.lastIndex = 0;
+    for (let m = DOTTED.exec(text); m !== null; m = DOTTED.exec(text)) {
+      const dotted = m[0].replace(/\s+/g, "");
+      const dot = dotted.lastIndexOf(".");
+      const name = dotted.slice(dot + 1);
+      if (BUILTIN_TYPES.has(name) || (dot > 0 && dotted.startsWith("typing."))) continue;
+      x.typeUse(name, dot > 0 ? dotted.slice(0, dot) : null, start + m.index + m[0].lastIndexOf(name));
+    }
+  };
+
+  return {
+    interest: INTEREST,
+    visit(ref, x) {
+      const type = ref.type;
+      if (BRANCHES.has(type)) {
+        x.branch();
+        return;
+      }
+      const node = ref.node();
+      switch (type) {
+        case "call":
+          visitCall(x, node);
+          return;
+        case "type":
+          visitType(x, ref.start, node);
+          return;
+        case "function_definition":
+          visitFunction(x, node);
+          return;
+        case "class_definition":
+          visitClass(x, node);
+          return;
+        case "assignment":
+          visitAssignment(x, node);
+          return;
+        case "import_statement":
+          visitImport(x, node, false);
+          return;
+        case "import_from_statement":
+          visitImport(x, node, true);
+          return;
+      }
+    },
+  };
+};

@@ -1,0 +1,45 @@
+import type { SyntaxNode, Tree } from "tree-sitter";
+import { collectNodes, type CollectedNodes } from "../collectNodes.js";
+import type { Extraction } from "./Extraction.js";
+import type { LanguageExtractor, NodeRef } from "./LanguageExtractor.js";
+
+/** How many nodes are visited between two looks at the clock. */
+const CLOCK_EVERY = 256;
+
+export type ExtractOutcome = { readonly ok: true } | { readonly ok: false; readonly reason: string };
+
+class Ref implements NodeRef {
+  i = 0;
+  type = "";
+  start = 0;
+  constructor(private readonly nodes: CollectedNodes) {}
+  node(): SyntaxNode {
+    return this.nodes.node(this.i);
+  }
+}
+
+/** Visits the interesting nodes of `tree` in document order, stopping at `deadline`. */
+export const runExtractor = (
+  tree: Tree,
+  root: SyntaxNode,
+  extractor: LanguageExtractor,
+  x: Extraction,
+  deadline: number,
+  budgetMs: number,
+): ExtractOutcome => {
+  const nodes = collectNodes(tree, root, extractor.interest);
+  const ref = new Ref(nodes);
+  const { types, starts, count } = nodes;
+  for (let i = 0; i < count; i++) {
+    if (i % CLOCK_EVERY === 0 && performance.now() > deadline) {
+      return { ok: false, reason: `extraction timed out after ${budgetMs} ms` };
+    }
+    ref.i = i;
+    ref.type = types[i]!;
+    ref.start = starts[i]!;
+    x.enter(ref.start);
+    extractor.visit(ref, x);
+  }
+  extractor.finish?.(x);
+  return { ok: true };
+};

@@ -1,0 +1,313 @@
+import type { SyntaxNode } from "tree-sitter";
+import type { ImportedName, Param, Reference, SymbolKind } from "../../events/types/parse.js";
+import { startOf } from "../collectNodes.js";
+import { lineDocAbove } from "./docComments.js";
+import { oneLine, type Extraction, type Mutable, type SymbolDraft } from "./Extraction.js";
+import { field, identifierAt, textOf, type LanguageExtractor } from "./LanguageExtractor.js";
+import { splitCallee } from "./typescript.js";
+import { listedTypes, splitTopLevel } from "./typeLists.js";
+
+const BRANCHES = new Set(["if_expression", "match_arm", "while_expression", "for_expression", "&&", "||"]);
+
+const ITEMS: Record<string, SymbolKind> = {
+  struct_item: "Class",
+  union_item: "Class",
+  enum_item: "Enum",
+  trait_item: "Interface",
+  type_item: "Type",
+  const_item: "Variable",
+  static_item: "Variable",
+};
+
+const INTEREST = [
+  ...BRANCHES,
+  ...Object.keys(ITEMS),
+  "function_item",
+  "function_signature_item",
+  "impl_item",
+  "use_declaration",
+  "call_expression",
+  "struct_expression",
+  "type_identifier",
+  "scoped_type_identifier",
+  "type_parameter",
+];
+
+const BUILTIN_TYPES = new Set(["Self", "Option", "Result", "Vec", "Box", "String"]);
+const DOC_SKIP = ["#["];
+const STRUCT_LITERAL = /^((?:[\p{L}_][\p{L}\p{N}_]*\s*::\s*)*)([\p{L}_][\p{L}\p{N}_]*)/u;
+
+interface Impl {
+  end: number;
+  typeName: string;
+}
+
+/** `a::b::{C, D as E}` → one import per module path, names with aliases; `*` for globs. */
+export const useImports = (tree: string): { specifier: string; names: ImportedName[] }[] => {
+  const bySpecifier = new Map<string, ImportedName[]>();
+  const add = (specifier: string, name: ImportedName): void => {
+    let names = bySpecifier.get(specifier);
+    if (names === undefined) bySpecifier.set(specifier, (names = []));
+    names.push(name);
+  };
+  const work: { prefix: string; text: string }[] = [{ prefix: "", text: tree }];
+  while (work.length > 0) {
+    const { prefix, text } = work.pop()!;
+    const open = text.indexOf("{");
+    if (open !== -1) {
+      const close = text.lastIndexOf("}");
+      const head = text.slice(0, open).replace(/\s+/g, "").replace(/::$/, "");
+      const inner = text.slice(open + 1, close === -1 ? text.length : close);
+      const base = head.length > 0 ? (prefix.length > 0 ? `${prefix}::${head}` : head) : prefix;
+      const parts = splitTopLevel(inner, ",");
+      for (let i = parts.length - 1; i >= 0; i--) {
+        const part = parts[i]!.part.trim();
+        if (part.length > 0) work.push({ prefix: base, text: part });
+      }
+      continue;
+    }
+    const m = /^(.*?)(?:\s+as\s+([\p{L}_][\p{L}\p{N}_]*))?\s*$/su.exec(text.trim());
+    const path = (m?.[1] ?? text).replace(/\s+/g, "");
+    const alias = m?.[2] ?? null;
+    const full = prefix.length > 0 ? (path.length > 0 ? `${prefix}::${path}` : prefix) : path;
+    const cut = full.lastIndexOf("::");
+    const last = cut === -1 ? full : full.slice(cut + 2);
+    const module = cut === -1 ? "" : full.slice(0, cut);
+    if (last === "*") add(module, { name: "*", alias: null });
+    else if (last === "self") add(module, { name: "*", alias });
+    else if (module.length === 0) add(full, { name: "*", alias });
+    else add(module, { name: last, alias: alias !== null && alias !== last ? alias : null });
+  }
+  return [...bySpecifier].map(([specifier, names]) => ({ specifier, names }));
+};
+
+/** The `#[...]` attribute lines directly above `start` (doc comments in between are passed over). */
+const attributesAbove = (text: string, start: number): string[] => {
+  const out: string[] = [];
+  let lineEnd = text.lastIndexOf("\n", start - 1);
+  for (let guard = 0; guard < 50 && lineEnd > 0; guard++) {
+    const lineStart = text.lastIndexOf("\n", lineEnd - 1) + 1;
+    const line = text.slice(lineStart, lineEnd).trim();
+    lineEnd = lineStart - 1;
+    if (line.startsWith("#[")) out.push(line.replace(/\s+/g, ""));
+    else if (!line.startsWith("//")) break;
+  }
+  return out;
+};
+
+const paramsOf = (x: Extraction, list: SyntaxNode | null): Param[] => {
+  if (list === null) return [];
+  const out: Param[] = [];
+  for (const p of list.namedChildren) {
+    if (p.type === "self_parameter") out.push({ name: oneLine(textOf(x, p), 40), type: null });
+    else if (p.type === "parameter") {
+      const pattern = field(p, "pattern");
+      const type = field(p, "type");
+      out.push({ name: pattern !== null ? oneLine(textOf(x, pattern), 80) : "", type: type !== null ? oneLine(textOf(x, type), 200) : null });
+    }
+  }
+  return out;
+};
+
+export const makeRustExtractor = (_path: string): LanguageExtractor => {
+  const impls: Impl[] = [];
+  const methods: { symbol: SymbolDraft; typeName: string }[] = [];
+  const implementsRefs: { reference: Mutable<Reference>; typeName: string }[] = [];
+
+  const currentImpl = (start: number): Impl | null => {
+    while (impls.length > 0 && impls[impls.length - 1]!.end <= start) impls.pop();
+    return impls.length > 0 ? impls[impls.length - 1]! : null;
+  };
+
+  const visitFunction = (x: Extraction, node: SyntaxNode, start: number, signatureOnly: boolean): void => {
+    const nameNode = field(node, "name");
+    if (nameNode === null) return;
+    const name = identifierAt(x.text, startOf(nameNode));
+    const owner = x.current();
+    if (owner !== null && owner.kind === "Interface" && !owner.members.includes(name)) owner.members.push(name);
+    if (signatureOnly) return;
+    const impl = owner === null ? currentImpl(start) : null;
+    const body = field(node, "body");
+    const header = x.slice(start, Math.max(start, startOf(nameNode)));
+    const isPub = /^\s*pub\b/.test(header);
+    const isTest = attributesAbove(x.text, start).some((a) => /^#\[(?:[\w]+::)*test\]$/.test(a));
+    const symbol = x.addSymbol({
+      kind: isTest ? "Test" : impl !== null || (owner !== null && owner.kind === "Interface") ? "Method" : "Function",
+      name,
+      ...(impl !== null ? { qualifiedName: `${impl.typeName}.${name}`, parent: null } : {}),
+      start,
+      end: node.endIndex,
+      signature: x.signature(start, body !== null ? startOf(body) : node.endIndex).replace(/\s*;$/, ""),
+      doc: lineDocAbove(x.text, start, "///", DOC_SKIP),
+      exported: isPub,
+      visibility: isPub ? "public" : "private",
+      async: /\basync\b/.test(header),
+      params: paramsOf(x, field(node, "parameters")),
+    });
+    const returnType = field(node, "return_type");
+    if (returnType !== null) {
+      symbol.returnsFrom = startOf(returnType);
+      symbol.returnsTo = returnType.endIndex;
+    }
+    if (impl !== null) methods.push({ symbol, typeName: impl.typeName });
+  };
+
+  const visitItem = (x: Extraction, node: SyntaxNode, start: number, kind: SymbolKind): void => {
+    if (x.current() !== null && kind === "Variable") return;
+    const nameNode = field(node, "name");
+    if (nameNode === null) return;
+    const nameStart = startOf(nameNode);
+    x.declNames.add(nameStart);
+    const name = identifierAt(x.text, nameStart);
+    const body = field(node, "body");
+    const header = x.slice(start, nameStart);
+    const isPub = /^\s*pub\b/.test(header);
+    const symbol = x.addSymbol({
+      kind,
+      name,
+      start,
+      end: node.endIndex,
+      signature: x.signature(start, body !== null ? startOf(body) : node.endIndex).replace(/\s*;$/, ""),
+      doc: lineDocAbove(x.text, start, "///", DOC_SKIP),
+      exported: isPub,
+      visibility: isPub ? "public" : "private",
+    });
+    if (kind === "Interface") {
+      const bounds = field(node, "bounds");
+      if (bounds !== null) {
+        const boundsStart = startOf(bounds);
+        const text = x.slice(boundsStart, bounds.endIndex);
+        const colon = text.indexOf(":") + 1;
+        for (const t of listedTypes(text.slice(colon), "+")) {
+          x.addReference("extends", t.name, t.qualifier, boundsStart + colon + t.offset, symbol);
+        }
+        x.skipTypesUntil = bounds.endIndex;
+      }
+    }
+  };
+
+  const visitImpl = (x: Extraction, node: SyntaxNode, start: number): void => {
+    const typeNode = field(node, "type");
+    if (typeNode === null) return;
+    const typeText = x.slice(startOf(typeNode), typeNode.endIndex);
+    const typeName = listedTypes(typeText)[0]?.name;
+    if (typeName === undefined) return;
+    currentImpl(start);
+    impls.push({ end: node.endIndex, typeName });
+    // The header names the implementing type and trait: not uses of them as types.
+    x.skipTypesUntil = Math.max(x.skipTypesUntil, typeNode.endIndex);
+    const trait = field(node, "trait");
+    if (trait !== null) {
+      const traitStart = startOf(trait);
+      const t = listedTypes(x.slice(traitStart, trait.endIndex))[0];
+      if (t !== undefined) {
+        const reference = x.addReference("implements", t.name, t.qualifier, traitStart + t.offset, null);
+        implementsRefs.push({ reference, typeName });
+      }
+      x.skipTypesUntil = Math.max(x.skipTypesUntil, trait.endIndex);
+    }
+  };
+
+  const visitUse = (x: Extraction, start: number, node: SyntaxNode): void => {
+    const argument = field(node, "argument");
+    if (argument === null) return;
+    const line = x.lineOf(start);
+    for (const entry of useImports(x.slice(startOf(argument), argument.endIndex))) {
+      x.addImport({ specifier: entry.specifier, names: entry.names, kind: "import", typeOnly: false, line });
+    }
+  };
+
+  const visitCall = (x: Extraction, node: SyntaxNode): void => {
+    const fn = field(node, "function");
+    if (fn === null) return;
+    const fnStart = startOf(fn);
+    switch (fn.type) {
+      case "identifier":
+        x.addReference("call", identifierAt(x.text, fnStart), null, fnStart);
+        return;
+      case "field_expression": {
+        const callee = splitCallee(x.slice(fnStart, Math.min(fn.endIndex, fnStart + 400)));
+        if (callee !== null) x.addReference("call", callee.name, callee.qualifier !== null ? oneLine(callee.qualifier, 120) : null, fnStart + callee.nameOffset);
+        return;
+      }
+      case "scoped_identifier":
+      case "generic_function": {
+        const text = x.slice(fnStart, Math.min(fn.endIndex, fnStart + 400)).replace(/::\s*<.*$/s, "");
+        const cut = text.lastIndexOf("::");
+        const name = text.slice(cut + 2).trim();
+        if (/^[\p{L}_][\p{L}\p{N}_]*$/u.test(name)) {
+          x.addReference("call", name, cut > 0 ? oneLine(text.slice(0, cut), 120) : null, fnStart + text.lastIndexOf(name));
+        }
+      }
+    }
+  };
+
+  return {
+    interest: INTEREST,
+    visit(ref, x) {
+      const type = ref.type;
+      if (BRANCHES.has(type)) {
+        x.branch();
+        return;
+      }
+      const start = ref.start;
+      switch (type) {
+        case "type_identifier": {
+          if (start < x.skipTypesUntil || x.declNames.has(start)) return;
+          const name = identifierAt(x.text, start);
+          if (!BUILTIN_TYPES.has(name)) x.typeUse(name, null, start);
+          return;
+        }
+        case "scoped_type_identifier": {
+          if (start < x.skipTypesUntil) return;
+          const m = STRUCT_LITERAL.exec(x.slice(start, start + 300));
+          if (m === null || m[1]!.length === 0) return;
+          x.typeUse(m[2]!, m[1]!.replace(/\s+/g, "").replace(/::$/, ""), start + m[0].length - m[2]!.length);
+          x.skipTypesUntil = start + m[0].length;
+          return;
+        }
+        case "struct_expression": {
+          const m = STRUCT_LITERAL.exec(x.slice(start, start + 300));
+          if (m === null) return;
+          const qualifier = m[1]!.replace(/\s+/g, "").replace(/::$/, "");
+          x.addReference("new", m[2]!, qualifier.length > 0 ? qualifier : null, start + m[0].length - m[2]!.length);
+          x.skipTypesUntil = start + m[0].length;
+          return;
+        }
+        case "call_expression":
+          visitCall(x, ref.node());
+          return;
+        case "function_item":
+          visitFunction(x, ref.node(), start, false);
+          return;
+        case "function_signature_item":
+          visitFunction(x, ref.node(), start, true);
+          return;
+        case "impl_item":
+          visitImpl(x, ref.node(), start);
+          return;
+        case "use_declaration":
+          visitUse(x, start, ref.node());
+          return;
+        case "type_parameter": {
+          const name = identifierAt(x.text, start);
+          x.declNames.add(start);
+          const owner = x.current();
+          if (owner !== null && name.length > 0) (owner.typeParams ??= new Set()).add(name);
+          return;
+        }
+        default: {
+          const kind = ITEMS[type];
+          if (kind !== undefined) visitItem(x, ref.node(), start, kind);
+        }
+      }
+    },
+    finish(x) {
+      const types = new Map<string, SymbolDraft>();
+      for (const s of x.symbols) if (s.parent === null && (s.kind === "Class" || s.kind === "Enum" || s.kind === "Type")) types.set(s.name, s);
+      for (const { symbol, typeName } of methods) symbol.parent = types.get(typeName)?.id ?? null;
+      // An impl block is no symbol; the implementing type (by id when declared here) is the source.
+      for (const { reference, typeName } of implementsRefs) reference.from = types.get(typeName)?.id ?? typeName;
+    },
+  };
+};

@@ -1,0 +1,613 @@
+import type { SyntaxNode } from "tree-sitter";
+import type { ImportedName, Param, SymbolKind } from "../../events/types/parse.js";
+import { startOf } from "../collectNodes.js";
+import { blockDocAbove } from "./docComments.js";
+import { oneLine, type Extraction, type SymbolDraft } from "./Extraction.js";
+import { field, identifierAt, textOf, unquote, type LanguageExtractor } from "./LanguageExtractor.js";
+
+const BRANCHES = new Set([
+  "if_statement",
+  "for_statement",
+  "for_in_statement",
+  "while_statement",
+  "do_statement",
+  "switch_case",
+  "catch_clause",
+  "ternary_expression",
+  "&&",
+  "||",
+  "??",
+]);
+
+const INTEREST = [
+  ...BRANCHES,
+  "function_declaration",
+  "generator_function_declaration",
+  "function_signature",
+  "class_declaration",
+  "abstract_class_declaration",
+  "method_definition",
+  "method_signature",
+  "abstract_method_signature",
+  "interface_declaration",
+  "type_alias_declaration",
+  "enum_declaration",
+  "lexical_declaration",
+  "variable_declaration",
+  "export_statement",
+  "import_statement",
+  "call_expression",
+  "new_expression",
+  "class_heritage",
+  "extends_clause",
+  "implements_clause",
+  "extends_type_clause",
+  "type_identifier",
+  "nested_type_identifier",
+  "type_parameter",
+  "jsx_opening_element",
+  "jsx_self_closing_element",
+];
+
+const FUNCTION_VALUES = new Set(["arrow_function", "function_expression", "function", "generator_function"]);
+const TEST_CALLEES = new Set(["describe", "it", "test", "suite", "context", "specify", "bench"]);
+const TEST_PATH = /(^|[\\/])(__tests__|tests?|specs?)[\\/]|\.(test|spec)\.[cm]?[jt]sx?$/;
+
+export const isTestPath = (path: string): boolean => TEST_PATH.test(path);
+
+const TRAILING_NAME = /([\p{ID_Continue}$#\u200c\u200d]+)\s*$/u;
+
+/**
+ * `this.auth.login` → name `login`, qualifier `this.auth`; read from the member expression's
+ * text so no further tree navigation is needed. Null when it does not end in a plain name.
+ */
+export const splitCallee = (text: string): { name: string; qualifier: string | null; nameOffset: number } | null => {
+  const m = TRAILING_NAME.exec(text);
+  if (m === null) return null;
+  const name = m[1]!;
+  const nameOffset = m.index;
+  let i = nameOffset - 1;
+  while (i >= 0 && /\s/.test(text[i]!)) i--;
+  if (text[i] !== ".") return { name, qualifier: null, nameOffset };
+  i--;
+  if (text[i] === "?") i--;
+  const qualifier = text.slice(0, i + 1).trim();
+  return { name, qualifier: qualifier.length > 0 ? qualifier : null, nameOffset };
+};
+
+interface Placement {
+  /** The node that carries leading comments (the `export` statement when exported). */
+  outer: SyntaxNode;
+  exported: boolean;
+  /** Directly in the program (possibly through `export` / `declare`). */
+  topLevel: boolean;
+}
+
+const placementOf = (node: SyntaxNode): Placement => {
+  let outer = node;
+  let exported = false;
+  for (let depth = 0; depth < 3; depth++) {
+    const parent = outer.parent;
+    if (parent === null) return { outer, exported, topLevel: false };
+    const type = parent.type;
+    if (type === "program") return { outer, exported, topLevel: true };
+    if (type === "export_statement") exported = true;
+    else if (type !== "ambient_declaration") return { outer, exported, topLevel: false };
+    outer = parent;
+  }
+  return { outer, exported, topLevel: false };
+};
+
+const typeText = (x: Extraction, annotation: SyntaxNode | null): string | null => {
+  if (annotation === null) return null;
+  const raw = textOf(x, annotation).replace(/^\s*[:?]\s*/, "");
+  return raw.length > 0 ? oneLine(raw, 200) : null;
+};
+
+const paramsOf = (x: Extraction, params: SyntaxNode | null): Param[] => {
+  if (params === null) return [];
+  if (params.type === "identifier") return [{ name: textOf(x, params), type: null }];
+  const out: Param[] = [];
+  for (const p of params.namedChildren) {
+    switch (p.type) {
+      case "required_parameter":
+      case "optional_parameter": {
+        const pattern = field(p, "pattern");
+        out.push({
+          name: pattern !== null ? oneLine(textOf(x, pattern), 80) : oneLine(textOf(x, p), 80),
+          type: typeText(x, field(p, "type")),
+        });
+        break;
+      }
+      case "assignment_pattern": {
+        const left = field(p, "left");
+        out.push({ name: oneLine(textOf(x, left ?? p), 80), type: null });
+        break;
+      }
+      case "comment":
+      case "decorator":
+        break;
+      default:
+        out.push({ name: oneLine(textOf(x, p), 80), type: null });
+    }
+  }
+  return out;
+};
+
+/** Creates a per-file extractor for TypeScript, TSX and JavaScript (JSX included). */
+export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
+  const testFile = isTestPath(path);
+  /** Local names exported by `export { a, b as c }` or `export default a`. */
+  const exportedNames = new Set<string>();
+
+  const addFunction = (
+    x: Extraction,
+    kind: SymbolKind,
+    name: string,
+    nameNode: SyntaxNode | null,
+    header: SyntaxNode,
+    fn: SyntaxNode,
+    scope: SyntaxNode,
+    place: Placement,
+    visibility: SymbolDraft["visibility"] = null,
+  ): SymbolDraft => {
+    const body = field(fn, "body");
+    const paramsNode = field(fn, "parameters") ?? field(fn, "parameter");
+    const headerEnd = body !== null ? body.startIndex : fn.endIndex;
+    const beforeParams = x.slice(fn.startIndex, paramsNode !== null ? paramsNode.startIndex : headerEnd);
+    if (nameNode !== null) x.declNames.add(nameNode.startIndex);
+    const symbol = x.addSymbol({
+      kind,
+      name,
+      start: scope.startIndex,
+      end: scope.endIndex,
+      signature: x.signature(header.startIndex, headerEnd).replace(/\s*(;|=>)$/, ""),
+      doc: blockDocAbove(x.text, place.outer.startIndex),
+      exported: place.exported,
+      visibility,
+      async: /(^|\s)async\b/.test(beforeParams),
+      params: paramsOf(x, paramsNode),
+    });
+    const returnType = field(fn, "return_type");
+    if (returnType !== null) {
+      symbol.returnsFrom = returnType.startIndex;
+      symbol.returnsTo = returnType.endIndex;
+    }
+    return symbol;
+  };
+
+  const addTypeLike = (x: Extraction, node: SyntaxNode, kind: SymbolKind): void => {
+    const nameNode = field(node, "name");
+    if (nameNode === null) return;
+    const place = placementOf(node);
+    const body = field(node, "body");
+    x.declNames.add(nameNode.startIndex);
+    x.addSymbol({
+      kind,
+      name: textOf(x, nameNode),
+      start: node.startIndex,
+      end: node.endIndex,
+      signature: x.signature(node.startIndex, body !== null ? body.startIndex : node.endIndex).replace(/\s*;$/, ""),
+      doc: blockDocAbove(x.text, place.outer.startIndex),
+      exported: place.exported,
+    });
+  };
+
+  const visitMethod = (x: Extraction, node: SyntaxNode, type: string): void => {
+    const owner = x.current();
+    const nameNode = field(node, "name");
+    if (owner === null || nameNode === null) return;
+    const name = textOf(x, nameNode);
+    if (owner.kind === "Interface") {
+      if (!owner.members.includes(name)) owner.members.push(name);
+      return;
+    }
+    if (owner.kind !== "Class" || type === "method_signature" && node.parent?.type !== "class_body") return;
+    const modifiers = x.slice(node.startIndex, nameNode.startIndex);
+    const access = /\b(private|protected|public)\b/.exec(modifiers);
+    const visibility = access !== null ? (access[1] as "private" | "protected" | "public") : name.startsWith("#") ? "private" : "public";
+    addFunction(x, "Method", name, nameNode, node, node, node, { outer: node, exported: false, topLevel: false }, visibility);
+  };
+
+  const visitDeclaration = (x: Extraction, node: SyntaxNode): void => {
+    // Inside any symbol a declaration is a local; only module-level ones become symbols.
+    if (x.current() !== null) return;
+    const place = placementOf(node);
+    if (!place.topLevel) return;
+    let first = true;
+    for (const declarator of node.namedChildren) {
+      if (declarator.type !== "variable_declarator") continue;
+      const nameNode = field(declarator, "name");
+      if (nameNode === null || nameNode.type !== "identifier") continue;
+      const name = textOf(x, nameNode);
+      const value = field(declarator, "value");
+      const header = first ? node : declarator;
+      first = false;
+      if (value !== null && FUNCTION_VALUES.has(value.type)) {
+        addFunction(x, "Function", name, nameNode, header, value, declarator, place);
+        continue;
+      }
+      x.declNames.add(nameNode.startIndex);
+      const isClass = value !== null && value.type === "class";
+      const body = isClass ? field(value, "body") : null;
+      x.addSymbol({
+        kind: isClass ? "Class" : "Variable",
+        name,
+        start: declarator.startIndex,
+        end: declarator.endIndex,
+        signature: x.signature(header.startIndex, body !== null ? body.startIndex : declarator.endIndex),
+        doc: blockDocAbove(x.text, place.outer.startIndex),
+        exported: place.exported,
+      });
+    }
+  };
+
+  const requireNames = (x: Extraction, call: SyntaxNode): ImportedName[] => {
+    const parent = call.parent;
+    if (parent === null) return [];
+    if (parent.type === "member_expression") {
+      const property = field(parent, "property");
+      return property !== null ? [{ name: textOf(x, property), alias: null }] : [];
+    }
+    if (parent.type !== "variable_declarator") return [];
+    const target = field(parent, "name");
+    if (target === null) return [];
+    if (target.type === "identifier") return [{ name: "*", alias: textOf(x, target) }];
+    if (target.type !== "object_pattern") return [];
+    const names: ImportedName[] = [];
+    for (const part of target.namedChildren) {
+      if (part.type === "shorthand_property_identifier_pattern") names.push({ name: textOf(x, part), alias: null });
+      else if (part.type === "pair_pattern") {
+        const key = field(part, "key");
+        const value = field(part, "value");
+        if (key !== null) {
+          const local = value !== null && value.type === "identifier" ? textOf(x, value) : null;
+          const exported = textOf(x, key);
+          names.push({ name: exported, alias: local !== null && local !== exported ? local : null });
+        }
+      }
+    }
+    return names;
+  };
+
+  const literalArg = (x: Extraction, call: SyntaxNode): SyntaxNode | null => {
+    const args = field(call, "arguments");
+    const first = args?.firstNamedChild ?? null;
+    if (first === null) return null;
+    if (first.type === "string") return first;
+    if (first.type === "template_string" && first.namedChildCount <= 1) {
+      const only = first.firstNamedChild;
+      return only === null || only.type === "string_fragment" ? first : null;
+    }
+    return null;
+  };
+
+  const visitCall = (x: Extraction, node: SyntaxNode): void => {
+    const fn = field(node, "function");
+    if (fn === null) return;
+    const fnType = fn.type;
+    if (fnType === "identifier") {
+      const start = startOf(fn);
+      const name = identifierAt(x.text, start);
+      if (name === "require") {
+        const arg = literalArg(x, node);
+        if (arg !== null) {
+          x.addImport({ specifier: unquote(textOf(x, arg)), names: requireNames(x, node), kind: "require", typeOnly: false, line: x.lineOf(start) });
+          return;
+        }
+      }
+      if (testFile && TEST_CALLEES.has(name) && addTest(x, node, name)) return;
+      x.addReference("call", name, null, start);
+      return;
+    }
+    if (fnType === "member_expression") {
+      const start = startOf(fn);
+      const callee = splitCallee(x.text.slice(start, Math.min(fn.endIndex, start + 400)));
+      if (callee === null) return;
+      if (testFile && callee.qualifier !== null && TEST_CALLEES.has(callee.qualifier) && addTest(x, node, `${callee.qualifier}.${callee.name}`)) return;
+      x.addReference("call", callee.name, oneLine(callee.qualifier ?? "", 120) || null, start + callee.nameOffset);
+      return;
+    }
+    if (fnType === "import") {
+      const arg = literalArg(x, node);
+      if (arg !== null) {
+        x.addImport({ specifier: unquote(textOf(x, arg)), names: [], kind: "dynamic", typeOnly: false, line: x.lineOf(node.startIndex) });
+      }
+    }
+  };
+
+  const addTest = (x: Extraction, call: SyntaxNode, callee: string): boolean => {
+    const arg = literalArg(x, call);
+    if (arg === null) return false;
+    const literal = textOf(x, arg);
+    x.addSymbol({
+      kind: "Test",
+      name: oneLine(unquote(literal), 200),
+      start: call.startIndex,
+      end: call.endIndex,
+      signature: oneLine(`${callee}(${literal})`, 200),
+      doc: null,
+    });
+    return true;
+  };
+
+  const visitNew = (x: Extraction, node: SyntaxNode): void => {
+    const ctor = field(node, "constructor");
+    if (ctor === null) return;
+    if (ctor.type === "identifier") x.addReference("new", textOf(x, ctor), null, ctor.startIndex);
+    else if (ctor.type === "member_expression") {
+      const property = field(ctor, "property");
+      const object = field(ctor, "object");
+      if (property !== null && object !== null) {
+        x.addReference("new", textOf(x, property), x.qualifier(object.startIndex, object.endIndex), property.startIndex);
+      }
+    }
+  };
+
+  /** `extends`/`implements` targets: identifiers, `a.B`, `B<T>`. */
+  const heritage = (x: Extraction, kind: "extends" | "implements", target: SyntaxNode): void => {
+    switch (target.type) {
+      case "identifier":
+      case "type_identifier":
+        x.declNames.add(target.startIndex);
+        x.addReference(kind, textOf(x, target), null, target.startIndex);
+        return;
+      case "member_expression":
+      case "nested_type_identifier":
+      case "nested_identifier": {
+        const text = x.qualifier(target.startIndex, target.endIndex);
+        const dot = text.lastIndexOf(".");
+        x.addReference(kind, text.slice(dot + 1), dot > 0 ? text.slice(0, dot) : null, target.startIndex);
+        return;
+      }
+      case "generic_type": {
+        const name = field(target, "name");
+        if (name !== null) heritage(x, kind, name);
+        return;
+      }
+    }
+  };
+
+  const visitImport = (x: Extraction, node: SyntaxNode): void => {
+    const line = x.lineOf(node.startIndex);
+    const head = x.slice(node.startIndex, Math.min(node.endIndex, node.startIndex + 64));
+    let typeOnly = /^import\s+type\s+(?!from\b)/.test(head);
+    let specifier: string | null = null;
+    const names: ImportedName[] = [];
+    let kind: "import" | "require" = "import";
+    let typeSpecifiers = 0;
+    for (const child of node.namedChildren) {
+      switch (child.type) {
+        case "string":
+          specifier = unquote(textOf(x, child));
+          break;
+        case "import_require_clause": {
+          kind = "require";
+          const source = field(child, "source");
+          if (source !== null) specifier = unquote(textOf(x, source));
+          const local = child.firstNamedChild;
+          if (local !== null && local.type === "identifier") names.push({ name: "*", alias: textOf(x, local) });
+          break;
+        }
+        case "import_clause":
+          for (const part of child.namedChildren) {
+            if (part.type === "identifier") names.push({ name: "default", alias: textOf(x, part) });
+            else if (part.type === "namespace_import") {
+              const local = part.firstNamedChild;
+              names.push({ name: "*", alias: local !== null ? textOf(x, local) : null });
+            } else if (part.type === "named_imports") {
+              for (const spec of part.namedChildren) {
+                if (spec.type !== "import_specifier") continue;
+                const name = field(spec, "name");
+                const alias = field(spec, "alias");
+                if (name === null) continue;
+                if (/^type\s/.test(textOf(x, spec))) typeSpecifiers++;
+                names.push({ name: unquote(textOf(x, name)), alias: alias !== null ? textOf(x, alias) : null });
+              }
+            }
+          }
+          break;
+      }
+    }
+    if (specifier === null) return;
+    if (typeSpecifiers > 0 && typeSpecifiers === names.length) typeOnly = true;
+    x.addImport({ specifier, names, kind, typeOnly, line });
+  };
+
+  const visitExport = (x: Extraction, node: SyntaxNode): void => {
+    const source = field(node, "source");
+    const head = x.slice(node.startIndex, Math.min(node.endIndex, node.startIndex + 64));
+    if (source !== null) {
+      const names: ImportedName[] = [];
+      for (const child of node.namedChildren) {
+        if (child.type === "export_clause") {
+          for (const spec of child.namedChildren) {
+            if (spec.type !== "export_specifier") continue;
+            const name = field(spec, "name");
+            const alias = field(spec, "alias");
+            if (name !== null) names.push({ name: unquote(textOf(x, name)), alias: alias !== null ? unquote(textOf(x, alias)) : null });
+          }
+        } else if (child.type === "namespace_export") {
+          const local = child.firstNamedChild;
+          names.push({ name: "*", alias: local !== null ? unquote(textOf(x, local)) : null });
+        }
+      }
+      if (names.length === 0) names.push({ name: "*", alias: null });
+      x.addImport({
+        specifier: unquote(textOf(x, source)),
+        names,
+        kind: "reexport",
+        typeOnly: /^export\s+type\b/.test(head),
+        line: x.lineOf(node.startIndex),
+      });
+      return;
+    }
+    const value = field(node, "value");
+    if (value !== null) {
+      if (value.type === "identifier") exportedNames.add(textOf(x, value));
+      else if (FUNCTION_VALUES.has(value.type)) {
+        const nameNode = field(value, "name");
+        const name = nameNode !== null ? textOf(x, nameNode) : "default";
+        addFunction(x, "Function", name, nameNode, value, value, value, { outer: node, exported: true, topLevel: true });
+      } else if (value.type === "class") {
+        const nameNode = field(value, "name");
+        const body = field(value, "body");
+        x.addSymbol({
+          kind: "Class",
+          name: nameNode !== null ? textOf(x, nameNode) : "default",
+          start: value.startIndex,
+          end: value.endIndex,
+          signature: x.signature(value.startIndex, body !== null ? body.startIndex : value.endIndex),
+          doc: blockDocAbove(x.text, node.startIndex),
+          exported: true,
+        });
+      }
+      return;
+    }
+    for (const child of node.namedChildren) {
+      if (child.type !== "export_clause") continue;
+      for (const spec of child.namedChildren) {
+        const name = spec.type === "export_specifier" ? field(spec, "name") : null;
+        if (name !== null) exportedNames.add(textOf(x, name));
+      }
+    }
+  };
+
+  const visitTypeParameter = (x: Extraction, node: SyntaxNode): void => {
+    const nameNode = field(node, "name");
+    const owner = x.current();
+    if (nameNode === null) return;
+    x.declNames.add(nameNode.startIndex);
+    if (owner !== null) (owner.typeParams ??= new Set()).add(textOf(x, nameNode));
+  };
+
+  const visitJsx = (x: Extraction, node: SyntaxNode): void => {
+    const nameNode = field(node, "name");
+    if (nameNode === null) return;
+    const text = textOf(x, nameNode);
+    const dot = text.lastIndexOf(".");
+    if (dot === -1) {
+      if (/^[A-Z]/.test(text)) x.addReference("call", text, null, nameNode.startIndex);
+      return;
+    }
+    x.addReference("call", text.slice(dot + 1), text.slice(0, dot), nameNode.startIndex);
+  };
+
+  return {
+    interest: INTEREST,
+    visit(ref, x) {
+      const type = ref.type;
+      if (BRANCHES.has(type)) {
+        x.branch();
+        return;
+      }
+      if (type === "type_identifier") {
+        const start = ref.start;
+        if (start < x.skipTypesUntil || x.declNames.has(start)) return;
+        x.typeUse(identifierAt(x.text, start), null, start);
+        return;
+      }
+      const node = ref.node();
+      switch (type) {
+        case "call_expression":
+          visitCall(x, node);
+          return;
+        case "new_expression":
+          visitNew(x, node);
+          return;
+        case "jsx_opening_element":
+        case "jsx_self_closing_element":
+          visitJsx(x, node);
+          return;
+        case "nested_type_identifier": {
+          const start = node.startIndex;
+          if (start < x.skipTypesUntil) return;
+          const name = field(node, "name");
+          const module = field(node, "module");
+          if (name !== null) x.typeUse(textOf(x, name), module !== null ? x.qualifier(module.startIndex, module.endIndex) : null, start);
+          x.skipTypesUntil = node.endIndex;
+          return;
+        }
+        case "function_declaration":
+        case "generator_function_declaration":
+        case "function_signature": {
+          const nameNode = field(node, "name");
+          if (nameNode === null) return;
+          const place = placementOf(node);
+          addFunction(x, "Function", textOf(x, nameNode), nameNode, node, node, node, place);
+          return;
+        }
+        case "method_definition":
+        case "method_signature":
+        case "abstract_method_signature":
+          visitMethod(x, node, type);
+          return;
+        case "class_declaration":
+        case "abstract_class_declaration":
+          addTypeLike(x, node, "Class");
+          return;
+        case "interface_declaration":
+          addTypeLike(x, node, "Interface");
+          return;
+        case "enum_declaration":
+          addTypeLike(x, node, "Enum");
+          return;
+        case "type_alias_declaration": {
+          const nameNode = field(node, "name");
+          if (nameNode === null) return;
+          const place = placementOf(node);
+          x.declNames.add(nameNode.startIndex);
+          x.addSymbol({
+            kind: "Type",
+            name: textOf(x, nameNode),
+            start: node.startIndex,
+            end: node.endIndex,
+            signature: x.signature(node.startIndex, node.endIndex).replace(/\s*;$/, ""),
+            doc: blockDocAbove(x.text, place.outer.startIndex),
+            exported: place.exported,
+          });
+          return;
+        }
+        case "lexical_declaration":
+        case "variable_declaration":
+          visitDeclaration(x, node);
+          return;
+        case "import_statement":
+          visitImport(x, node);
+          return;
+        case "export_statement":
+          visitExport(x, node);
+          return;
+        case "type_parameter":
+          visitTypeParameter(x, node);
+          return;
+        case "class_heritage": {
+          // JavaScript puts the superclass expression directly here; TypeScript wraps it in clauses.
+          const target = node.firstNamedChild;
+          if (target !== null && target.type !== "extends_clause" && target.type !== "implements_clause") {
+            heritage(x, "extends", target);
+          }
+          return;
+        }
+        case "extends_clause": {
+          const value = field(node, "value");
+          if (value !== null) heritage(x, "extends", value);
+          return;
+        }
+        case "implements_clause":
+        case "extends_type_clause": {
+          const kind = type === "implements_clause" ? "implements" : "extends";
+          for (const target of node.namedChildren) heritage(x, kind, target);
+          x.skipTypesUntil = node.endIndex;
+          return;
+        }
+      }
+    },
+    finish(x) {
+      if (exportedNames.size === 0) return;
+      for (const symbol of x.symbols) {
+        if (symbol.parent === null && exportedNames.has(symbol.name)) symbol.exported = true;
+      }
+    },
+  };
+};

@@ -1,0 +1,105 @@
+import type { ExtractedSymbol, FileParsed } from "../events/types/parse.js";
+import { Extraction, type SymbolDraft } from "./extract/Extraction.js";
+import { extractorFor } from "./extract/extractorFor.js";
+import { runExtractor } from "./extract/runExtractor.js";
+import { detectLanguage, isSourceLanguage, manifestKind } from "./languages.js";
+import { LineIndex } from "./LineIndex.js";
+import { readManifest } from "./readManifest.js";
+import { runParser } from "./runParser.js";
+import { PARSER_VERSION } from "./version.js";
+
+export interface ParseInput {
+  readonly path: string;
+  readonly text: string;
+  readonly contentHash: string;
+  /** Wall-clock budget for parsing and extraction together. */
+  readonly budgetMs?: number;
+}
+
+export type ParseResult = { readonly ok: true; readonly result: FileParsed } | { readonly ok: false; readonly reason: string };
+
+export const DEFAULT_BUDGET_MS = 5_000;
+
+const finishSymbol = (s: SymbolDraft): ExtractedSymbol => ({
+  id: s.id,
+  kind: s.kind,
+  name: s.name,
+  qualifiedName: s.qualifiedName,
+  parent: s.parent,
+  signature: s.signature,
+  doc: s.doc,
+  startLine: s.startLine,
+  startCol: s.startCol,
+  endLine: s.endLine,
+  endCol: s.endCol,
+  exported: s.exported,
+  visibility: s.visibility,
+  async: s.async,
+  params: s.params,
+  returns: s.returns,
+  complexity: s.complexity,
+  members: s.members,
+});
+
+/**
+ * One file's text to its `FileParsed` payload: symbols, references, imports (and the manifest
+ * fields for build files). Pure and synchronous; failures come back as a reason, never thrown.
+ */
+export const parseSource = (input: ParseInput): ParseResult => {
+  const { path, text, contentHash } = input;
+  const budgetMs = input.budgetMs ?? DEFAULT_BUDGET_MS;
+  const deadline = performance.now() + budgetMs;
+  const language = detectLanguage(path);
+  if (language === null) return { ok: false, reason: `no parser for ${path}: unknown file type` };
+  try {
+    if (language === "manifest") {
+      const kind = manifestKind(path)!;
+      const manifest = readManifest(kind, path, text);
+      if (!manifest.ok) return manifest;
+      return {
+        ok: true,
+        result: {
+          path,
+          contentHash,
+          language,
+          parserVersion: PARSER_VERSION,
+          packageName: null,
+          lineCount: new LineIndex(text).lineCount,
+          hasErrors: false,
+          symbols: [],
+          references: [],
+          imports: [],
+          chunks: [],
+          manifest: manifest.manifest,
+        },
+      };
+    }
+    if (!isSourceLanguage(language)) return { ok: false, reason: `no parser for language ${language}` };
+    const parsed = runParser(language, text, deadline, budgetMs);
+    if (!parsed.ok) return parsed;
+    const root = parsed.tree.rootNode;
+    const x = new Extraction(text, path);
+    const extracted = runExtractor(parsed.tree, root, extractorFor(language, path), x, deadline, budgetMs);
+    if (!extracted.ok) return extracted;
+    return {
+      ok: true,
+      result: {
+        path,
+        contentHash,
+        language,
+        parserVersion: PARSER_VERSION,
+        packageName: x.packageName,
+        lineCount: x.lines.lineCount,
+        hasErrors: root.hasError,
+        symbols: x.symbols.map(finishSymbol),
+        references: x.references,
+        imports: x.imports,
+        chunks: [],
+        manifest: null,
+      },
+    };
+  } catch (error) {
+    // A bug in an extractor must cost one file, not the whole index run.
+    return { ok: false, reason: `extraction failed for ${path}: ${error instanceof Error ? error.message : String(error)}` };
+  }
+};

@@ -1,0 +1,160 @@
+import { Either } from "effect";
+import {
+  appendToStreams,
+  decodeEvent,
+  headPosition,
+  readEvents,
+  VersionConflict,
+  type EventMeta,
+  type FileChanged,
+  type LogHandle,
+  type RecordedEvent,
+  type StreamAppend,
+} from "../../events/index.js";
+import { outcomeIdFor, planParseOutcome, type ParseLimits, type PlannedOutcome } from "./planParseOutcome.js";
+import { ensureReactorCheckpoint, readReactorCheckpoint, saveReactorCheckpoint } from "./reactorCheckpoint.js";
+import type { SourceParser } from "./SourceParser.js";
+
+export const PARSE_REACTOR = "parse";
+
+export interface ParseReactorOptions extends ParseLimits {
+  /** Absolute project root: FileChanged paths are relative to it. */
+  readonly root: string;
+  readonly parser: SourceParser;
+  /** FileChanged events handled per transaction. */
+  readonly batchSize?: number;
+  /** Called before each file is read (tests use it to change the disk between scan and parse). */
+  readonly beforeRead?: (path: string) => void | Promise<void>;
+}
+
+export interface ReactorProgress {
+  readonly done: number;
+  readonly total: number;
+}
+
+export interface ReactorResult {
+  readonly from: number;
+  readonly to: number;
+  readonly parsed: number;
+  /** Files rewritten after their FileChanged: re-recorded and parsed as they are now. */
+  readonly rewritten: number;
+  readonly deleted: number;
+  /** A later event on the same file made this FileChanged moot, or its outcome was already stored. */
+  readonly superseded: number;
+  readonly failed: Record<string, number>;
+}
+
+interface Job {
+  readonly event: RecordedEvent;
+  readonly data: FileChanged;
+  expectedVersion: number;
+}
+
+const DECISIVE = "('FileChanged', 'FileDeleted', 'FileSkipped')";
+
+/**
+ * Consumes FileChanged events after its checkpoint and appends each one's outcome
+ * (FileParsed, ParseFailed, or what it found instead: FileDeleted, a newer FileChanged).
+ * Outcomes are keyed by the FileChanged's id, and the checkpoint commits with them, so
+ * running it twice, or after a crash, stores nothing twice.
+ */
+export class ParseReactor {
+  private readonly stmt;
+
+  constructor(
+    private readonly log: LogHandle,
+    private readonly options: ParseReactorOptions,
+  ) {
+    ensureReactorCheckpoint(log);
+    this.stmt = {
+      latestDecisive: log.db.prepare(`SELECT MAX(position) FROM events WHERE stream = ? AND type IN ${DECISIVE}`).pluck(),
+      pending: log.db.prepare("SELECT COUNT(*) FROM events WHERE type = 'FileChanged' AND position > ?").pluck(),
+    };
+  }
+
+  checkpoint(): number {
+    return readReactorCheckpoint(this.log, PARSE_REACTOR);
+  }
+
+  /** FileChanged events after the checkpoint (an upper bound on the files left to parse). */
+  pending(): number {
+    return this.stmt.pending.get(this.checkpoint()) as number;
+  }
+
+  /** Processes every FileChanged up to the log's head, including ones it appends itself. */
+  async catchUp(onProgress?: (p: ReactorProgress) => void): Promise<ReactorResult> {
+    const batchSize = this.options.batchSize ?? 128;
+    const from = this.checkpoint();
+    let position = from;
+    const total = { done: 0, total: this.pending() };
+    const result = { parsed: 0, rewritten: 0, deleted: 0, superseded: 0, failed: {} as Record<string, number> };
+    for (;;) {
+      const head = headPosition(this.log);
+      if (position >= head) break;
+      const batch = readEvents(this.log, { after: position, before: head + 1, limit: batchSize, types: ["FileChanged"] });
+      const upTo = batch.length < batchSize ? head : batch[batch.length - 1]!.position;
+      const outcomes = await this.processBatch(batch, upTo);
+      for (const o of outcomes) {
+        if (o === null) result.superseded++;
+        else if (o.kind === "failed") result.failed[o.reason!] = (result.failed[o.reason!] ?? 0) + 1;
+        else result[o.kind === "rewritten" ? "rewritten" : o.kind === "deleted" ? "deleted" : "parsed"]++;
+      }
+      position = upTo;
+      total.done += batch.length;
+      // The reactor's own appends (FileChanged for rewritten files) raise the count as it goes.
+      onProgress?.({ done: total.done, total: Math.max(total.total, total.done) });
+    }
+    return { from, to: position, ...result };
+  }
+
+  private jobFor(event: RecordedEvent): Job | null {
+    if (this.log.stmt.positionOfId.get(outcomeIdFor(event.eventId)) !== undefined) return null;
+    const latest = this.stmt.latestDecisive.get(event.stream) as number | null;
+    if (latest !== null && latest > event.position) return null;
+    const decoded = decodeEvent(event);
+    if (Either.isLeft(decoded) || decoded.right.type !== "FileChanged") return null;
+    return { event, data: decoded.right.data, expectedVersion: this.log.stmt.streamVersion.get(event.stream) as number };
+  }
+
+  private async processBatch(batch: ReadonlyArray<RecordedEvent>, upTo: number): Promise<(PlannedOutcome | null)[]> {
+    const jobs = batch.map((e) => this.jobFor(e));
+    const outcomes = await Promise.all(
+      jobs.map(async (job) => {
+        if (job === null) return null;
+        await this.options.beforeRead?.(job.data.path);
+        const meta: EventMeta = {
+          source: "engine",
+          causationId: job.event.eventId,
+          ...(job.event.meta.correlationId ? { correlationId: job.event.meta.correlationId } : {}),
+        };
+        return planParseOutcome(this.options.root, { eventId: job.event.eventId, data: job.data }, this.options.parser, this.options, meta);
+      }),
+    );
+    for (let attempt = 0; ; attempt++) {
+      const appends: StreamAppend[] = [];
+      jobs.forEach((job, i) => {
+        const outcome = outcomes[i];
+        if (job && outcome) appends.push({ stream: job.event.stream, expectedVersion: job.expectedVersion, events: outcome.events });
+      });
+      const conflict = this.log.db
+        .transaction(() => {
+          const r = appendToStreams(this.log, appends);
+          if (r instanceof VersionConflict) return r;
+          saveReactorCheckpoint(this.log, PARSE_REACTOR, upTo);
+          return null;
+        })
+        .immediate();
+      if (conflict === null) return outcomes;
+      if (attempt >= 5) throw conflict;
+      // Someone wrote to these files while they were parsed: drop outcomes a newer event made moot.
+      jobs.forEach((job, i) => {
+        if (!job) return;
+        const fresh = this.jobFor(job.event);
+        if (fresh === null) {
+          jobs[i] = null;
+          outcomes[i] = null;
+        } else job.expectedVersion = fresh.expectedVersion;
+      });
+    }
+  }
+}
