@@ -1,0 +1,27 @@
+import { Either } from "effect";
+import { headPosition } from "../../events/index.js";
+import { ChunkReader } from "../../projections/chunks/index.js";
+import type { ProjectContext } from "../context.js";
+
+/**
+ * Opens the chunk read model for a one-shot query, first parsing and projecting whatever the
+ * log holds beyond it. When another process owns the engine, that owner is already catching
+ * up: the query reads what is there rather than wait.
+ */
+export const openCurrentChunks = async (ctx: ProjectContext): Promise<ChunkReader | null> => {
+  const existing = await ChunkReader.open(ctx.paths.chunks);
+  const behind = !existing || existing.position() < headPosition(ctx.log);
+  if (!behind) return existing;
+  existing?.close();
+  // Loaded only when needed: the engine brings the parser and Kuzu with it.
+  const { Engine } = await import("../../engine/index.js");
+  const engine = await Engine.open(ctx, { workers: 1 });
+  if (Either.isRight(engine)) {
+    try {
+      await engine.right.catchUp();
+    } finally {
+      await engine.right.close();
+    }
+  }
+  return ChunkReader.open(ctx.paths.chunks);
+};

@@ -1,0 +1,71 @@
+import type { Command } from "commander";
+import { projectEmbedder } from "../../projections/chunks/index.js";
+import { searchCode } from "../../queries/search/searchCode.js";
+import { withProject } from "../context.js";
+import { CliError, usageError } from "../errors.js";
+import { printJsonLines } from "../output.js";
+import { openCurrentChunks } from "./ensureChunksCurrent.js";
+
+interface SearchFlags {
+  limit: string;
+  json?: boolean;
+  path?: string;
+  language?: string;
+  kind?: string;
+}
+
+export const registerSearch = (program: Command): void => {
+  program
+    .command("search")
+    .description("hybrid keyword + vector search over the indexed code, ranked by file and symbol")
+    .argument("<text...>", "what to look for, in words or identifiers")
+    .option("--limit <n>", "most results", "10")
+    .option("--json", "one JSON object per line: file, symbol, kind, startLine, endLine, score, snippet")
+    .option("--path <glob>", "only files matching this glob (e.g. 'src/**/*.ts')")
+    .option("--language <name>", "only this language (typescript, python, go, …)")
+    .option("--kind <kind>", "only chunks of this symbol kind (Function, Class, Method, Module, …)")
+    .action(async (words: string[], options: SearchFlags, cmd: Command) => {
+      const limit = Number(options.limit);
+      if (!Number.isInteger(limit) || limit < 1) throw usageError("--limit takes a positive integer");
+      const text = words.join(" ");
+      await withProject(cmd.optsWithGlobals(), async (ctx) => {
+        const reader = await openCurrentChunks(ctx);
+        if (!reader) throw new CliError("nothing is indexed yet: run `nemesis index` first");
+        try {
+          const { embedder } = projectEmbedder(ctx.paths, ctx.config);
+          const answer = await searchCode(reader, embedder, text, {
+            limit,
+            path: options.path,
+            language: options.language,
+            kind: options.kind,
+          });
+          if (options.json) {
+            printJsonLines(
+              answer.hits.map((h) => ({
+                file: h.file,
+                symbol: h.symbol,
+                kind: h.kind,
+                startLine: h.startLine,
+                endLine: h.endLine,
+                score: h.score,
+                snippet: h.snippet,
+              })),
+            );
+            return;
+          }
+          const out: string[] = [];
+          for (const h of answer.hits) {
+            out.push(`${h.file}:${h.startLine}-${h.endLine}  ${h.symbol ?? h.kind}  (${h.score.toFixed(4)})`);
+            out.push(...h.snippet.split("\n").map((l, i) => `  ${String(h.snippetLine + i).padStart(5)}│ ${l}`));
+          }
+          if (answer.hits.length === 0) out.push(`no matches for "${text}"`);
+          const notes = [`${answer.chunks.toLocaleString("en-US")} chunks searched in ${answer.tookMs} ms`];
+          if (answer.pendingVectors > 0) notes.push(`${answer.pendingVectors} chunks still waiting for vectors (keyword match only)`);
+          out.push("", notes.join("; "));
+          process.stdout.write(`${out.join("\n")}\n`);
+        } finally {
+          reader.close();
+        }
+      });
+    });
+};
