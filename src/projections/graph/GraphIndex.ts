@@ -6,15 +6,13 @@ export interface PathEntry {
   readonly status: "parsed" | "failed";
   /** Symbol node ids of the file. */
   symbols: NodeId[];
-  /** Unresolved rows stored for the file (ids `u:<path>#0..n-1`). */
-  unresolved: number;
   /** External targets of the file's resolved edges, one per edge. */
   externals: NodeId[];
 }
 
 /**
- * An in-memory mirror of the graph's keys: which files and symbols exist, how many unresolved
- * rows each file has, and how many edges point at each external module (an external nobody
+ * An in-memory mirror of the graph's keys: which files and symbols exist, and how many edges
+ * point at each external module (an external nobody
  * imports any more is deleted, as a fresh index would never have created it).
  */
 export class GraphIndex {
@@ -34,10 +32,6 @@ export class GraphIndex {
     for (const r of await store.query("MATCH (s:Symbol) RETURN s.path AS path, s.id AS id")) {
       index.addSymbol(String(r.path), String(r.id));
     }
-    for (const r of await store.query("MATCH (u:Unresolved) RETURN u.path AS path, count(*) AS n")) {
-      const entry = index.paths.get(String(r.path));
-      if (entry) entry.unresolved = Number(r.n);
-    }
     for (const table of ["File", "Symbol"]) {
       for (const r of await store.query(`MATCH (a:${table})-[]->(x:External) RETURN a.path AS path, x.id AS id`)) {
         index.paths.get(String(r.path))?.externals.push(String(r.id));
@@ -53,7 +47,7 @@ export class GraphIndex {
   }
 
   addFile(path: string, status: PathEntry["status"]): PathEntry {
-    const entry: PathEntry = { status, symbols: [], unresolved: 0, externals: [] };
+    const entry: PathEntry = { status, symbols: [], externals: [] };
     this.paths.set(path, entry);
     this.nodes.set(fileNodeId(path), path);
     return entry;
@@ -64,11 +58,10 @@ export class GraphIndex {
     this.nodes.set(id, path);
   }
 
-  /** Forgets the file's resolved edges and unresolved rows (its nodes stay). */
+  /** Forgets the file's resolved edges (its nodes stay). */
   clearResolution(entry: PathEntry): void {
     for (const x of entry.externals) this.addExternalRef(x, -1);
     entry.externals = [];
-    entry.unresolved = 0;
   }
 
   /** Forgets the file entirely. */

@@ -8,13 +8,20 @@ import {
 } from "../../events/index.js";
 import type { Projector } from "../Projector.js";
 import { GraphIndex } from "./GraphIndex.js";
-import { failedFileRow, fileNodes, unresolvedId, unresolvedRows, type ExternalRow } from "./graphRows.js";
+import {
+  failedFileRow,
+  fileNodes,
+  unresolvedColumns,
+  type ExternalRow,
+  type FileRow,
+  type SymbolRow,
+} from "./graphRows.js";
 import { STRUCTURAL_KINDS, type GraphWrite } from "./GraphWrite.js";
 import { KuzuStore, removeGraphDatabase, type KuzuStoreOptions, type Params, type Row } from "./KuzuStore.js";
-import type { GraphEdge, NodeId, Resolver } from "./model.js";
+import { fileNodeId, type GraphEdge, type NodeId, type Resolver } from "./model.js";
 import { readLatestParses } from "./readLatestParses.js";
 
-export const GRAPH_VERSION = 1;
+export const GRAPH_VERSION = 2;
 const NAME = "graph";
 const HANDLES = ["FileParsed", "FileDeleted", "ParseFailed"] as const;
 
@@ -110,6 +117,14 @@ export class GraphProjector implements Projector {
     await this.store.close();
   }
 
+  /**
+   * Refills the resolver and the key index after a restart (done lazily by the first `apply`).
+   * The engine calls it once caught up, so the first edit after a start does not pay for it.
+   */
+  async warmUp(): Promise<void> {
+    await this.ensureLoaded();
+  }
+
   /** After a restart the store is as committed, but the resolver lives in memory: refill it from the log. */
   private async ensureLoaded(): Promise<void> {
     if (this.loaded) return;
@@ -164,11 +179,10 @@ export class GraphProjector implements Projector {
     // Nodes of replaced files go away with their edges; edges into them from files that are
     // not re-resolved would be lost, so read them first and put them back.
     const deleteNodes: NodeId[] = [];
-    const deleteUnresolved: string[] = [];
     for (const path of final.keys()) {
       const entry = index.paths.get(path);
       if (entry === undefined) continue;
-      deleteNodes.push(`f:${path}`, ...entry.symbols);
+      deleteNodes.push(fileNodeId(path), ...entry.symbols);
     }
     const kept: GraphEdge[] = [];
     if (deleteNodes.length > 0) {
@@ -182,28 +196,26 @@ export class GraphProjector implements Projector {
       if (final.has(path)) continue;
       const entry = index.paths.get(path);
       if (entry === undefined) continue;
-      clearEdgesFrom.push(`f:${path}`, ...entry.symbols);
+      clearEdgesFrom.push(fileNodeId(path), ...entry.symbols);
     }
     for (const path of new Set([...final.keys(), ...reresolve])) {
       const entry = index.paths.get(path);
-      if (entry === undefined) continue;
-      for (let i = 0; i < entry.unresolved; i++) deleteUnresolved.push(unresolvedId(path, i));
-      index.clearResolution(entry);
+      if (entry !== undefined) index.clearResolution(entry);
     }
     for (const path of final.keys()) index.removeFile(path);
 
-    const files = [];
-    const symbols = [];
+    const files = new Map<string, FileRow>();
+    const symbols: SymbolRow[] = [];
     const edges: GraphEdge[] = [];
     for (const [path, state] of final) {
       if (state.kind === "deleted") continue;
       if (state.kind === "failed") {
-        files.push(failedFileRow(path, state.contentHash));
+        files.set(path, failedFileRow(path, state.contentHash));
         index.addFile(path, "failed");
         continue;
       }
       const nodes = fileNodes(state.file);
-      files.push(nodes.file);
+      files.set(path, nodes.file);
       index.addFile(path, "parsed");
       for (const s of nodes.symbols) {
         symbols.push(s);
@@ -212,7 +224,7 @@ export class GraphProjector implements Projector {
       edges.push(...nodes.structural);
     }
 
-    const unresolved = [];
+    const setUnresolved: Array<Pick<FileRow, "id" | "unresolved" | "unresolvedCount">> = [];
     const touchedExternals = new Set<NodeId>(index.storedExternals);
     let dropped = 0;
     for (const path of reresolve) {
@@ -235,9 +247,10 @@ export class GraphProjector implements Projector {
         }
         edges.push(e);
       }
-      const rows = unresolvedRows(path, resolution.unresolved);
-      entry.unresolved = rows.length;
-      unresolved.push(...rows);
+      const columns = unresolvedColumns(resolution.unresolved);
+      const row = files.get(path);
+      if (row !== undefined) files.set(path, { ...row, ...columns });
+      else setUnresolved.push({ id: fileNodeId(path), ...columns });
     }
     for (const e of kept) if (index.nodes.has(e.from) && (e.to.startsWith("x:") || index.nodes.has(e.to))) edges.push(e);
 
@@ -258,12 +271,11 @@ export class GraphProjector implements Projector {
     return {
       deleteNodes,
       clearEdgesFrom,
-      deleteUnresolved,
       deleteExternals,
-      files,
+      setUnresolved,
+      files: [...files.values()],
       symbols,
       externals,
-      unresolved,
       edges,
     };
   }

@@ -1,3 +1,4 @@
+import type { UnresolvedEntry } from "./graphRows.js";
 import { NODE_COLUMNS } from "./kuzuSchema.js";
 import { KuzuStore, type Params, type Row } from "./KuzuStore.js";
 import { EDGE_KINDS, fileNodeId, type EdgeKind, type NodeId } from "./model.js";
@@ -88,19 +89,16 @@ export class GraphReader {
       files: await one("MATCH (f:File) RETURN count(*) AS n"),
       symbols,
       externals: await one("MATCH (x:External) RETURN count(*) AS n"),
-      unresolved: await one("MATCH (u:Unresolved) RETURN count(*) AS n"),
+      unresolved: await one("MATCH (f:File) RETURN sum(f.unresolvedCount) AS n"),
       edges,
     };
   }
 
-  /**
-   * Every node and edge as one sorted text line each: two graphs are equal iff their dumps are.
-   * Unresolved rows are listed without their ids (a numbering, not a fact).
-   */
+  /** Every node and edge as one sorted text line each: two graphs are equal iff their dumps are. */
   async dump(): Promise<string[]> {
     const lines: string[] = [];
-    for (const table of ["File", "Symbol", "External", "Unresolved"] as const) {
-      const columns = NODE_COLUMNS[table].filter((c) => !(table === "Unresolved" && c === "id"));
+    for (const table of ["File", "Symbol", "External"] as const) {
+      const columns = NODE_COLUMNS[table];
       const rows = await this.db.query(`MATCH (n:${table}) RETURN ${columns.map((c) => `n.${c} AS ${c}`).join(", ")}`);
       for (const r of rows) lines.push(`${table} ${JSON.stringify(columns.map((c) => r[c] ?? null))}`);
     }
@@ -108,6 +106,13 @@ export class GraphReader {
       lines.push(`${String(r.kind)} ${String(r.src)} -> ${String(r.dst)} @${String(r.line)}`);
     }
     return lines.sort();
+  }
+
+  /** References in `path` the resolver could not pin to one definition (kept as data, never as edges). */
+  async unresolvedIn(path: string): Promise<UnresolvedEntry[]> {
+    const rows = await this.db.query("MATCH (f:File {id: $id}) RETURN f.unresolved AS u", { id: fileNodeId(path) });
+    const text = rows[0]?.u;
+    return typeof text === "string" ? (JSON.parse(text) as UnresolvedEntry[]) : [];
   }
 
   async symbolsOf(path: string): Promise<SymbolSummary[]> {

@@ -1,24 +1,24 @@
-import type { ExternalRow, FileRow, SymbolRow, UnresolvedRow } from "./graphRows.js";
+import type { ExternalRow, FileRow, SymbolRow } from "./graphRows.js";
 import { EDGE_KINDS, type EdgeKind, type GraphEdge, type NodeId } from "./model.js";
 
 /**
  * One batch's change to the graph, applied by the store in a single transaction together with
  * the checkpoint. Everything is keyed by our own ids, so the store never has to MERGE or scan.
- * Order of application: deletes (nodes, resolved edges, unresolved rows, orphaned externals),
- * then creates (nodes, then edges), then the checkpoint.
+ * Order of application: deletes (nodes, resolved edges, orphaned externals), then the
+ * unresolved lists of re-resolved files, then creates (nodes, then edges), then the checkpoint.
  */
 export interface GraphWrite {
   /** File and Symbol nodes to detach-delete: every node of a replaced, failed or deleted file. */
   readonly deleteNodes: ReadonlyArray<NodeId>;
   /** Nodes (of dependants that keep their nodes) whose resolved outgoing edges are dropped. */
   readonly clearEdgesFrom: ReadonlyArray<NodeId>;
-  readonly deleteUnresolved: ReadonlyArray<string>;
   /** External modules nothing points at any more. */
   readonly deleteExternals: ReadonlyArray<NodeId>;
   readonly files: ReadonlyArray<FileRow>;
   readonly symbols: ReadonlyArray<SymbolRow>;
   readonly externals: ReadonlyArray<ExternalRow>;
-  readonly unresolved: ReadonlyArray<UnresolvedRow>;
+  /** New unresolved lists of re-resolved files that keep their File node. */
+  readonly setUnresolved: ReadonlyArray<Pick<FileRow, "id" | "unresolved" | "unresolvedCount">>;
   /** Structural and resolved edges; both ends exist once the creates above are done. */
   readonly edges: ReadonlyArray<GraphEdge>;
 }
@@ -41,14 +41,13 @@ export const nodeTableOf = (id: NodeId): NodeTable | null => {
 export const isEmptyWrite = (w: GraphWrite): boolean =>
   w.deleteNodes.length === 0 &&
   w.clearEdgesFrom.length === 0 &&
-  w.deleteUnresolved.length === 0 &&
   w.deleteExternals.length === 0 &&
   w.files.length === 0 &&
   w.symbols.length === 0 &&
   w.externals.length === 0 &&
-  w.unresolved.length === 0 &&
+  w.setUnresolved.length === 0 &&
   w.edges.length === 0;
 
 /** Rows a write touches: the store picks COPY over parameterised creates above a threshold. */
 export const writeSize = (w: GraphWrite): number =>
-  w.files.length + w.symbols.length + w.externals.length + w.unresolved.length + w.edges.length;
+  w.files.length + w.symbols.length + w.externals.length + w.edges.length;

@@ -3,7 +3,7 @@ import { Connection, Database, type KuzuValue, type PreparedStatement, type Quer
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { nodeTableOf, RESOLVED_KINDS, type GraphWrite, type NodeTable } from "./GraphWrite.js";
+import { nodeTableOf, RESOLVED_KINDS, writeSize, type GraphWrite, type NodeTable } from "./GraphWrite.js";
 import { COLUMN_TYPES, NODE_COLUMNS, SCHEMA_DDL, type RowTable } from "./kuzuSchema.js";
 import type { EdgeKind, GraphEdge, NodeId } from "./model.js";
 import { hasLineBreaks, writeCsv, type CsvValue } from "./writeCsv.js";
@@ -113,9 +113,7 @@ export class KuzuStore {
 
   /** Applies one batch's write and the checkpoint atomically: a crash leaves the graph before or after it, never between. */
   async write(write: GraphWrite, checkpoint: { readonly name: string } & StoredCheckpoint): Promise<void> {
-    const rows =
-      write.files.length + write.symbols.length + write.externals.length + write.unresolved.length + write.edges.length;
-    const bulk = rows > this.copyThreshold;
+    const bulk = writeSize(write) > this.copyThreshold;
     const staging = bulk ? mkdtempSync(join(tmpdir(), "nemesis-graph-")) : null;
     await this.exec("BEGIN TRANSACTION");
     try {
@@ -165,8 +163,13 @@ export class KuzuStore {
       if (table === "External") continue;
       await this.execList(`UNWIND $ids AS i MATCH (n:${table} {id: i})-[r:${RESOLVED_LABELS}]->() DELETE r`, ids);
     }
-    await this.execList("UNWIND $ids AS i MATCH (n:Unresolved {id: i}) DELETE n", w.deleteUnresolved);
     await this.execList("UNWIND $ids AS i MATCH (n:External {id: i}) DETACH DELETE n", w.deleteExternals);
+    if (w.setUnresolved.length > 0) {
+      await this.exec(
+        "UNWIND $rows AS r MATCH (f:File {id: r.id}) SET f.unresolved = r.unresolved, f.unresolvedCount = CAST(r.unresolvedCount AS INT64)",
+        { rows: w.setUnresolved },
+      );
+    }
   }
 
   private async paramCreates(w: GraphWrite): Promise<void> {
@@ -174,7 +177,6 @@ export class KuzuStore {
       ["File", w.files],
       ["Symbol", w.symbols],
       ["External", w.externals],
-      ["Unresolved", w.unresolved],
     ];
     for (const [table, rows] of nodes) {
       if (rows.length === 0) continue;
@@ -197,7 +199,6 @@ export class KuzuStore {
       ["File", w.files],
       ["Symbol", w.symbols],
       ["External", w.externals],
-      ["Unresolved", w.unresolved],
     ];
     for (const [table, rows] of nodes) {
       if (rows.length === 0) continue;

@@ -14,6 +14,21 @@ export interface FileRow {
   readonly hash: string;
   /** `parsed`, or `failed` for a file whose latest version did not parse (it keeps no symbols). */
   readonly status: "parsed" | "failed";
+  /** JSON array of the file's unresolved references (`UnresolvedEntry`), in a canonical order. */
+  readonly unresolved: string;
+  readonly unresolvedCount: number;
+}
+
+/**
+ * A reference the resolver could not pin down, kept as data on its File node: one JSON list
+ * per file rather than a row per reference, since a big repository has hundreds of thousands.
+ */
+export interface UnresolvedEntry {
+  readonly from: NodeId;
+  readonly kind: string;
+  readonly name: string;
+  readonly qualifier: string | null;
+  readonly line: number;
 }
 
 export interface SymbolRow {
@@ -36,16 +51,6 @@ export interface SymbolRow {
   readonly params: string;
 }
 
-export interface UnresolvedRow {
-  readonly id: string;
-  readonly path: string;
-  readonly fromId: NodeId;
-  readonly kind: string;
-  readonly name: string;
-  readonly qualifier: string | null;
-  readonly line: number;
-}
-
 export interface ExternalRow {
   readonly id: NodeId;
   readonly name: string;
@@ -60,6 +65,8 @@ export const parsedFileRow = (file: FileParsed): FileRow => ({
   lines: file.lineCount,
   hash: file.contentHash,
   status: "parsed",
+  unresolved: "[]",
+  unresolvedCount: 0,
 });
 
 export const failedFileRow = (path: string, contentHash: string): FileRow => ({
@@ -69,6 +76,8 @@ export const failedFileRow = (path: string, contentHash: string): FileRow => ({
   lines: null,
   hash: contentHash,
   status: "failed",
+  unresolved: "[]",
+  unresolvedCount: 0,
 });
 
 const symbolRow = (path: string, s: ExtractedSymbol): SymbolRow => ({
@@ -125,16 +134,24 @@ export const fileNodes = (file: FileParsed): FileNodes => {
   return { file: parsedFileRow(file), symbols, structural };
 };
 
-export const unresolvedRows = (path: string, unresolved: ReadonlyArray<UnresolvedReference>): UnresolvedRow[] =>
-  unresolved.map((u, i) => ({
-    id: unresolvedId(path, i),
-    path,
-    fromId: u.from,
+const compareEntries = (a: UnresolvedEntry, b: UnresolvedEntry): number =>
+  a.line - b.line ||
+  a.from.localeCompare(b.from) ||
+  a.kind.localeCompare(b.kind) ||
+  a.name.localeCompare(b.name) ||
+  (a.qualifier ?? "").localeCompare(b.qualifier ?? "");
+
+/** The file's unresolved references as stored: sorted, so the same facts always give the same text. */
+export const unresolvedColumns = (
+  unresolved: ReadonlyArray<UnresolvedReference>,
+): { readonly unresolved: string; readonly unresolvedCount: number } => {
+  const entries: UnresolvedEntry[] = unresolved.map((u) => ({
+    from: u.from,
     kind: u.kind,
     name: u.name,
     qualifier: orNull(u.qualifier),
     line: u.line,
   }));
-
-/** Unresolved references are numbered per file, so a file's rows are deleted by key, not by a scan. */
-export const unresolvedId = (path: string, index: number): string => `u:${path}#${index}`;
+  entries.sort(compareEntries);
+  return { unresolved: JSON.stringify(entries), unresolvedCount: entries.length };
+};

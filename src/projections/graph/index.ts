@@ -6,5 +6,6 @@ export {
   type GraphQueryable,
   type SymbolSummary,
 } from "./GraphReader.js";
+export type { UnresolvedEntry } from "./graphRows.js";
 export { GraphStoreError, removeGraphDatabase, type KuzuStoreOptions } from "./KuzuStore.js";
 export * from "./model.js";

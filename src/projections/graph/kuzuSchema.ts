@@ -5,7 +5,7 @@ import { EDGE_KINDS } from "./model.js";
  * both write paths fill the same columns.
  */
 export const NODE_COLUMNS = {
-  File: ["id", "path", "language", "lines", "hash", "status"],
+  File: ["id", "path", "language", "lines", "hash", "status", "unresolved", "unresolvedCount"],
   Symbol: [
     "id",
     "path",
@@ -24,13 +24,13 @@ export const NODE_COLUMNS = {
     "params",
   ],
   External: ["id", "name"],
-  Unresolved: ["id", "path", "fromId", "kind", "name", "qualifier", "line"],
 } as const;
 export type RowTable = keyof typeof NODE_COLUMNS;
 
 /** Non-string columns: a parameter list whose values are all null reaches Kuzu typed as STRING, so creates cast these. */
 export const COLUMN_TYPES: Readonly<Record<string, string>> = {
   lines: "INT64",
+  unresolvedCount: "INT64",
   startLine: "INT64",
   endLine: "INT64",
   exported: "BOOLEAN",
@@ -40,13 +40,13 @@ export const COLUMN_TYPES: Readonly<Record<string, string>> = {
 };
 
 const NODE_DDL = [
-  "CREATE NODE TABLE File(id STRING, path STRING, language STRING, lines INT64, hash STRING, status STRING, PRIMARY KEY(id))",
+  // Unresolved references stay data on their file (a JSON list), never guessed edges.
+  `CREATE NODE TABLE File(id STRING, path STRING, language STRING, lines INT64, hash STRING, status STRING,
+    unresolved STRING, unresolvedCount INT64, PRIMARY KEY(id))`,
   `CREATE NODE TABLE Symbol(id STRING, path STRING, kind STRING, name STRING, qualifiedName STRING, signature STRING,
     doc STRING, startLine INT64, endLine INT64, exported BOOLEAN, visibility STRING, async BOOLEAN, complexity INT64,
     returns STRING, params STRING, PRIMARY KEY(id))`,
   "CREATE NODE TABLE External(id STRING, name STRING, PRIMARY KEY(id))",
-  // Unresolved references are data, not edges: a wrong edge is worse than a missing one.
-  "CREATE NODE TABLE Unresolved(id STRING, path STRING, fromId STRING, kind STRING, name STRING, qualifier STRING, line INT64, PRIMARY KEY(id))",
   "CREATE NODE TABLE Checkpoint(name STRING, position INT64, version INT64, PRIMARY KEY(name))",
 ];
 

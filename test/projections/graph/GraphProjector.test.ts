@@ -8,6 +8,8 @@ import { openGraph } from "./harness.js";
 const fn = (name: string, calls: string[] = [], returns: string[] = []) => ({ name, calls, returns, doc: null });
 const file = (m: Partial<FileModel>): FileModel => ({ functions: [], classes: [], imports: [], moduleCalls: [], ...m });
 
+const LOAD_UNRESOLVED = { from: "s:src/a.ts#main", kind: "call", name: "load", qualifier: null, line: 2 };
+
 let cleanups: Array<() => unknown> = [];
 afterEach(async () => {
   for (const c of cleanups.reverse()) await c();
@@ -55,8 +57,17 @@ describe("GraphProjector", () => {
     expect((await g.reader.callees("s:src/a.ts#main")).map((e) => e.name)).toEqual(["load"]);
     expect(await g.reader.dependentsOf("src/b.ts")).toEqual(["src/a.ts"]);
     const dump = await g.reader.dump();
-    expect(dump).toContain('Unresolved ["src/a.ts","f:src/a.ts","import","./gone",null,3]');
-    expect(dump).toContain('Unresolved ["src/b.ts","s:src/b.ts#User","extends","Base",null,4]');
+    expect(await g.reader.unresolvedIn("src/a.ts")).toEqual([
+      { from: "f:src/a.ts", kind: "import", name: "./gone", qualifier: null, line: 3 },
+      { from: "s:src/a.ts#main", kind: "call", name: "missing", qualifier: null, line: 3 },
+    ]);
+    expect(await g.reader.unresolvedIn("src/b.ts")).toContainEqual({
+      from: "s:src/b.ts#User",
+      kind: "extends",
+      name: "Base",
+      qualifier: null,
+      line: 4,
+    });
     expect(dump).toContain("IMPORTS f:src/a.ts -> x:react @2");
     expect(await g.projector.checkpoint()).toEqual({ position: 2, version: g.projector.version });
   });
@@ -88,13 +99,13 @@ describe("GraphProjector", () => {
     await catchUp(g.log, g.projector);
     const renamed = await g.reader.dump();
     expect(renamed.some((l) => l.startsWith("CALLS"))).toBe(false);
-    expect(renamed).toContain('Unresolved ["src/a.ts","s:src/a.ts#main","call","load",null,2]');
+    expect(await g.reader.unresolvedIn("src/a.ts")).toEqual([LOAD_UNRESOLVED]);
 
     g.repo.apply([{ op: "write", path: "src/b.ts", model: file({ functions: [fn("load"), fn("other")] }) }]);
     await catchUp(g.log, g.projector);
     const back = await g.reader.dump();
     expect(back).toContain("CALLS s:src/a.ts#main -> s:src/b.ts#load @2");
-    expect(back.some((l) => l.startsWith("Unresolved"))).toBe(false);
+    expect(await g.reader.unresolvedIn("src/a.ts")).toEqual([]);
   });
 
   it("keeps edges into a replaced file from files the resolver did not re-resolve", async () => {
@@ -129,7 +140,7 @@ describe("GraphProjector", () => {
     const failed = await g.reader.dump();
     expect(failed.filter((l) => l.startsWith("File")).map((l) => JSON.parse(l.slice(5))[5])).toEqual(["parsed", "failed"]);
     expect(failed.some((l) => l.includes("s:src/b.ts"))).toBe(false);
-    expect(failed).toContain('Unresolved ["src/a.ts","s:src/a.ts#main","call","load",null,2]');
+    expect(await g.reader.unresolvedIn("src/a.ts")).toEqual([LOAD_UNRESOLVED]);
     expect(failed).toContain("External [\"x:react\",\"react\"]");
 
     g.repo.apply([{ op: "delete", path: "src/b.ts" }, { op: "delete", path: "src/a.ts" }]);
@@ -156,7 +167,7 @@ describe("GraphProjector", () => {
     // The reopened resolver must know b.ts defines `load`, or a.ts would not be re-resolved.
     repo.apply([{ op: "write", path: "src/b.ts", model: file({ functions: [fn("store")] }) }]);
     await catchUp(g.log, g.projector);
-    expect(await g.reader.dump()).toContain('Unresolved ["src/a.ts","s:src/a.ts#main","call","load",null,2]');
+    expect(await g.reader.unresolvedIn("src/a.ts")).toEqual([LOAD_UNRESOLVED]);
   });
 
   it("reset drops the graph and rebuild replays it identically", async () => {
