@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { createHashEmbedder } from "../../../src/projections/embed/localDefaultEmbedder.js";
+import { splitIdentifier, stem } from "../../../src/projections/embed/localDefaultTerms.js";
+
+const cos = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * b[i]!, 0);
+
+describe("the embedded default embedder", () => {
+  it("splits identifiers and stems their parts", () => {
+    expect(splitIdentifier("parseHTTPRequest2")).toEqual(["parse", "http", "request", "2"]);
+    expect(splitIdentifier("__snake_case_name")).toEqual(["snake", "case", "name"]);
+    expect(splitIdentifier("isValidBase64")).toEqual(["is", "valid", "base", "64"]);
+    expect(new Set(["parse", "parsing", "parser", "parses", "parsed"].map(stem)).size).toBe(1);
+    expect(stem("immutability")).toBe(stem("immutable"));
+    expect(stem("queries")).toBe(stem("query"));
+  });
+
+  it("is deterministic, unit length, and the same for a fresh instance", async () => {
+    const text = "export async function loginUser(req: Request) { return authService.validate(req.body.token); }";
+    const [a] = await createHashEmbedder().embedDocuments([text]);
+    const b = await createHashEmbedder().embedQuery(text);
+    expect(Array.from(a!)).toEqual(Array.from(b));
+    expect(cos(a!, a!)).toBeCloseTo(1, 5);
+    expect(a!.length).toBe(384);
+    expect(Array.from((await createHashEmbedder().embedDocuments(["   "]))[0]!).every((x) => x === 0)).toBe(true);
+  });
+
+  it("ranks the code a task describes above unrelated code", async () => {
+    const e = createHashEmbedder();
+    const docs = await e.embedDocuments([
+      "function loadCfg(path) { const cfg = readConfigFile(path); return validateOptions(cfg); }",
+      "function renderTemplate(view, locals) { return engine.render(view, locals); }",
+      "class SessionStore { authenticate(user, passwd) { return this.db.checkPassword(user, passwd); } }",
+    ]);
+    const rank = async (q: string) => {
+      const v = await e.embedQuery(q);
+      return docs.map((d, i) => [cos(d, v), i] as const).sort((x, y) => y[0] - x[0])[0]![1];
+    };
+    expect(await rank("configuration loading fails for missing settings file")).toBe(0);
+    expect(await rank("templates rendered with wrong locals")).toBe(1);
+    expect(await rank("login with a bad password should be rejected")).toBe(2);
+  });
+
+  it("embeds a realistic batch quickly", async () => {
+    const chunk = Array.from({ length: 40 }, (_, i) => `  const value${i} = computeThing(input.field${i % 7}, options); // step ${i}`).join("\n");
+    const texts = Array.from({ length: 2000 }, (_, i) => `${chunk}\nexport function handler${i}() {}`);
+    const t0 = performance.now();
+    await createHashEmbedder().embedDocuments(texts);
+    // Generous for a loaded 2-core CI box; unloaded it runs at several thousand chunks per second.
+    expect(performance.now() - t0).toBeLessThan(10_000);
+  });
+});
