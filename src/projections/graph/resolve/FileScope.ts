@@ -21,6 +21,8 @@ export interface FileScope {
   readonly dotted: ReadonlyMap<string, Import>;
   /** Modules whose public names this one takes wholesale (`from m import *`, `export * from`). */
   readonly starModules: readonly Import[];
+  /** Python `import a.b` / `from a.b import *` (written alike): the module's names, tried last. */
+  readonly lateStars: readonly Import[];
   /** Names this module re-exports from another (`export { a as b } from`, `export * as ns from`). */
   readonly reexports: ReadonlyMap<string, Binding>;
   /** `extends`/`implements` references by the class or interface they belong to. */
@@ -48,11 +50,14 @@ const addBindings = (scope: Mutable, imp: Import): void => {
     }
     return;
   }
-  if (family === "python" && !imp.specifier.startsWith(".") && imp.names.length === 0) {
-    // `import a.b.c` binds `a`; `a.b.c.f()` is looked up through the dotted table.
+  const plain = imp.names.length === 0 || (imp.names.length === 1 && imp.names[0]!.name === "*" && imp.names[0]!.alias === null);
+  if (family === "python" && !imp.specifier.startsWith(".") && plain) {
+    // `import a.b.c` binds `a`; `a.b.c.f()` is looked up through the dotted table. The
+    // extractor writes `from a.b import *` the same way, so its names are tried last.
     scope.dotted.set(imp.specifier, imp);
     const head = imp.specifier.split(".")[0]!;
     if (!scope.bindings.has(head)) scope.bindings.set(head, { imp, module: head, name: "*" });
+    if (imp.names.length > 0) scope.lateStars.push(imp);
     return;
   }
   if (family === "go") {
@@ -83,6 +88,7 @@ type Mutable = {
   bindings: Map<string, Binding>;
   dotted: Map<string, Import>;
   starModules: Import[];
+  lateStars: Import[];
   reexports: Map<string, Binding>;
 };
 
@@ -105,6 +111,7 @@ export const scopeOf = (file: FileParsed): FileScope => {
     bindings: new Map(),
     dotted: new Map(),
     starModules: [],
+    lateStars: [],
     reexports: new Map(),
   };
   for (const imp of file.imports) addBindings(mutable, imp);

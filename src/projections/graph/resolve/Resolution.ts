@@ -30,6 +30,22 @@ const first = (list: readonly ExtractedSymbol[] | undefined, accept: (s: Extract
 const isScopeName = (s: ExtractedSymbol): boolean => s.kind !== "Method" && s.kind !== "Test";
 
 /**
+ * TypeScript keeps values and types apart (`interface X` and `const X` coexist), so a call
+ * looks for a value and an annotation for a type; other languages have one namespace.
+ */
+export type Space = "value" | "type";
+const VALUE_KINDS = new Set(["Function", "Class", "Variable", "Enum"]);
+const TYPE_SPACE_KINDS = new Set(["Class", "Interface", "Type", "Enum"]);
+const inSpace = (space: Space) => (s: ExtractedSymbol): boolean =>
+  isScopeName(s) && (space === "value" ? VALUE_KINDS : TYPE_SPACE_KINDS).has(s.kind);
+/** The declaration a name denotes in `space`, or (outside TypeScript) any declaration of it. */
+const pick = (list: readonly ExtractedSymbol[] | undefined, space: Space, family: string, exportedOnly = false): ExtractedSymbol | null => {
+  const accept = family === "ts" ? inSpace(space) : isScopeName;
+  if (exportedOnly) return first(list, (s) => accept(s) && s.exported);
+  return first(list, accept);
+};
+
+/**
  * Name resolution across files for one `resolve` call. All reads go through `lookup`, so
  * the dependencies of the answer are known; memo tables live only as long as this object.
  */
@@ -72,45 +88,45 @@ export class Resolution {
   }
 
   /** The target of an import binding, following re-exports. */
-  binding(scope: FileScope, binding: Binding, depth = 0): Target | null {
+  binding(scope: FileScope, binding: Binding, depth = 0, space: Space = "value"): Target | null {
     const family = scope.family;
-    if (family === "rust") return this.rustBinding(scope, binding, depth);
-    if (family === "java") return this.javaBinding(binding, depth);
+    if (family === "rust") return this.rustBinding(scope, binding, depth, space);
+    if (family === "java") return this.javaBinding(binding, depth, space);
     const module = this.module(scope, binding.module);
     const base = this.moduleAsTarget(module);
     if (base === null || binding.name === "*") return base;
-    if (base.kind !== "module") return base.kind === "package" ? this.memberOf(base, binding.name, depth + 1) : base;
+    if (base.kind !== "module") return base.kind === "package" ? this.memberOf(base, binding.name, depth + 1, space) : base;
     if (family === "python") {
       const sub = submoduleOf(this.lookup, base.path, binding.name);
-      const found = this.exportOf(base.path, binding.name, depth + 1);
+      const found = this.exportOf(base.path, binding.name, depth + 1, space);
       if (found !== null) return found;
       return sub !== null ? { kind: "module", path: sub } : null;
     }
-    const found = this.exportOf(base.path, binding.name, depth + 1);
+    const found = this.exportOf(base.path, binding.name, depth + 1, space);
     if (found !== null || binding.name !== "default") return found;
     // `export default x` keeps no mark on `x`; the local name usually matches the declaration.
     const local = [...scope.bindings].find(([, b]) => b === binding)?.[0];
-    return local !== undefined ? this.exportOf(base.path, local, depth + 1) : null;
+    return local !== undefined ? this.exportOf(base.path, local, depth + 1, space) : null;
   }
 
-  private rustBinding(scope: FileScope, binding: Binding, depth: number): Target | null {
+  private rustBinding(scope: FileScope, binding: Binding, depth: number, space: Space): Target | null {
     const { target, rest } = resolveRustModule(this.lookup, scope.file.path, binding.module);
     let current = this.moduleAsTarget(target);
-    for (const segment of rest) {
+    for (const [i, segment] of rest.entries()) {
       if (current === null || current.kind === "external") return current;
-      current = this.memberOf(current, segment, depth + 1);
+      current = this.memberOf(current, segment, depth + 1, i === rest.length - 1 ? space : "value");
     }
     return current;
   }
 
-  private javaBinding(binding: Binding, depth: number): Target | null {
+  private javaBinding(binding: Binding, depth: number, space: Space): Target | null {
     const { target, rest } = resolveJavaImport(this.lookup, binding.module);
     if (target.kind !== "file") return this.moduleAsTarget(target);
     const className = binding.module.split(".")[binding.module.split(".").length - rest.length - 1] ?? "";
     let current = this.exportOf(target.path, className, depth + 1);
-    for (const segment of rest) {
+    for (const [i, segment] of rest.entries()) {
       if (current === null || current.kind === "external") return current;
-      current = this.memberOf(current, segment, depth + 1);
+      current = this.memberOf(current, segment, depth + 1, i === rest.length - 1 ? space : "value");
     }
     return current;
   }
@@ -129,39 +145,39 @@ export class Resolution {
   }
 
   /** A name a module makes available to importers. */
-  exportOf(path: string, name: string, depth = 0): Target | null {
+  exportOf(path: string, name: string, depth = 0, space: Space = "value"): Target | null {
     if (depth > MAX_DEPTH) return null;
     const scope = this.scope(path);
     if (scope === null) return null;
     const top = scope.declared.get("")?.get(name);
-    const own = first(top, (s) => isScopeName(s) && s.exported) ?? first(top, isScopeName);
+    const own = pick(top, space, scope.family, true) ?? pick(top, space, scope.family);
     if (own !== null) return { kind: "symbol", path, symbol: own };
     const re = scope.reexports.get(name);
-    if (re !== undefined) return this.binding(scope, re, depth + 1);
+    if (re !== undefined) return this.binding(scope, re, depth + 1, space);
     const imported = scope.bindings.get(name);
-    if (imported !== undefined) return this.binding(scope, imported, depth + 1);
+    if (imported !== undefined) return this.binding(scope, imported, depth + 1, space);
     if (scope.family === "python" && isPackageInit(path)) {
       const sub = submoduleOf(this.lookup, path, name);
       if (sub !== null) return { kind: "module", path: sub };
     }
-    for (const star of scope.starModules) {
+    for (const star of [...scope.starModules, ...scope.lateStars]) {
       if (scope.family === "python" && name.startsWith("_")) break;
       const module = this.moduleAsTarget(this.module(scope, star.specifier));
       if (module === null || module.kind === "external") continue;
-      const found = this.memberOf(module, name, depth + 1);
+      const found = this.memberOf(module, name, depth + 1, space);
       if (found !== null && found.kind !== "external") return found;
     }
     return null;
   }
 
   /** `name` looked up inside a module, package or class target. */
-  memberOf(target: Target, name: string, depth = 0): Target | null {
+  memberOf(target: Target, name: string, depth = 0, space: Space = "value"): Target | null {
     if (depth > MAX_DEPTH) return null;
     switch (target.kind) {
       case "module":
-        return this.exportOf(target.path, name, depth + 1);
+        return this.exportOf(target.path, name, depth + 1, space);
       case "package":
-        return this.packageMember(target.files, name);
+        return this.packageMember(target.files, name, space);
       case "external":
         return target;
       case "symbol": {
@@ -175,10 +191,10 @@ export class Resolution {
   }
 
   /** A package-level declaration of a Go package (methods excluded: they are reached through types). */
-  packageMember(files: readonly string[], name: string): Target | null {
+  packageMember(files: readonly string[], name: string, space: Space = "value"): Target | null {
     for (const path of files) {
       const scope = this.scope(path);
-      const found = first(scope?.declared.get("")?.get(name), isScopeName);
+      const found = scope === null ? null : pick(scope.declared.get("")?.get(name), space, scope.family);
       if (found !== null) return { kind: "symbol", path, symbol: found };
     }
     return null;
@@ -221,7 +237,7 @@ export class Resolution {
     const out: { path: string; symbol: ExtractedSymbol }[] = [];
     for (const ref of refs) {
       if (ref.kind !== kind) continue;
-      const target = this.resolveQualified(scope, cls.parent, ref.qualifier, ref.name);
+      const target = this.resolveQualified(scope, cls.parent, ref.qualifier, ref.name, "type");
       if (target !== null && target.kind === "symbol" && TYPE_KINDS.has(target.symbol.kind)) {
         out.push({ path: target.path, symbol: target.symbol });
       }
@@ -230,13 +246,13 @@ export class Resolution {
   }
 
   /** A bare name as seen from inside symbol `fromId` of `scope`'s file. */
-  resolveName(scope: FileScope, fromId: string | null, name: string): Target | null {
+  resolveName(scope: FileScope, fromId: string | null, name: string, space: Space = "value"): Target | null {
     const path = scope.file.path;
     let current = fromId !== null ? scope.byId.get(fromId) : undefined;
     while (current !== undefined) {
       if (!TYPE_KINDS.has(current.kind)) {
         if (current.params.some((p) => p.name === name)) return null;
-        const local = first(scope.declared.get(current.id)?.get(name), isScopeName);
+        const local = pick(scope.declared.get(current.id)?.get(name), space, scope.family);
         if (local !== null) return { kind: "symbol", path, symbol: local };
       } else if (scope.family === "java") {
         const method = this.methodOf(path, current, name, new Set());
@@ -244,23 +260,24 @@ export class Resolution {
       }
       current = current.parent !== null ? scope.byId.get(current.parent) : undefined;
     }
-    const top = first(scope.declared.get("")?.get(name), isScopeName);
+    const top = pick(scope.declared.get("")?.get(name), space, scope.family);
     if (top !== null) return { kind: "symbol", path, symbol: top };
     const binding = scope.bindings.get(name);
-    if (binding !== undefined) return this.binding(scope, binding);
+    if (binding !== undefined) return this.binding(scope, binding, 0, space);
     if (scope.family === "go") {
       const siblings = goPackageFiles(this.lookup, dirname(path)).filter((p) => p !== path && this.samePackage(scope, p));
-      const found = this.packageMember(siblings, name);
+      const found = this.packageMember(siblings, name, space);
       if (found !== null) return found;
     }
     if (scope.family === "java") {
       const found = this.javaSamePackage(scope, name);
       if (found !== null) return found;
     }
-    for (const star of scope.starModules) {
+    for (const star of [...scope.starModules, ...scope.lateStars]) {
+      if (scope.family === "python" && name.startsWith("_")) break;
       const module = this.moduleAsTarget(this.module(scope, star.specifier));
       if (module === null || module.kind === "external") continue;
-      const found = this.memberOf(module, name);
+      const found = this.memberOf(module, name, 0, space);
       if (found !== null && found.kind !== "external") return found;
     }
     return null;
@@ -329,8 +346,8 @@ export class Resolution {
   }
 
   /** `qualifier.name` (or a bare `name` when the qualifier is null) seen from `fromId`. */
-  resolveQualified(scope: FileScope, fromId: string | null, qualifier: string | null, name: string): Target | null {
-    if (qualifier === null) return this.resolveName(scope, fromId, name);
+  resolveQualified(scope: FileScope, fromId: string | null, qualifier: string | null, name: string, space: Space = "value"): Target | null {
+    if (qualifier === null) return this.resolveName(scope, fromId, name, space);
     if (scope.family === "python") {
       const viaDotted = this.pythonDotted(scope, qualifier, name);
       if (viaDotted !== undefined) return viaDotted;
@@ -357,7 +374,7 @@ export class Resolution {
       current = this.memberOf(current, segment);
     }
     if (current === null || current.kind === "external") return current;
-    return this.memberOf(current, name);
+    return this.memberOf(current, name, 0, space);
   }
 
   /** `a.b.c.f` where `import a.b.c` was written: the longest imported prefix is the module. */

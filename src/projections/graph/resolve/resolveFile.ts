@@ -17,7 +17,7 @@ import { structuralImplements } from "./structuralImplements.js";
 import { typeNamesIn } from "./typeNames.js";
 
 const CALLABLE = new Set(["Function", "Method", "Class", "Variable"]);
-const CONSTRUCTIBLE = new Set(["Class", "Function"]);
+const CONSTRUCTIBLE = new Set(["Class", "Function", "Method"]);
 const TESTED = new Set(["Function", "Method", "Class"]);
 const TYPES = new Set(["Class", "Interface", "Type", "Enum"]);
 const HERITAGE = new Set(["Class", "Interface"]);
@@ -42,6 +42,16 @@ class EdgeSet {
 
 const symbolTarget = (target: Target | null): { path: string; symbol: ExtractedSymbol } | null =>
   target !== null && target.kind === "symbol" ? target : null;
+
+/**
+ * `new X()` calls X's own constructor when it declares one (scip-typescript's convention
+ * too), else the class itself.
+ */
+const constructorOf = (resolution: Resolution, cls: { path: string; symbol: ExtractedSymbol }): { path: string; symbol: ExtractedSymbol } => {
+  if (cls.symbol.kind !== "Class") return cls;
+  const own = resolution.scope(cls.path)?.declared.get(cls.symbol.id)?.get("constructor")?.[0];
+  return own !== undefined && own.kind === "Method" ? { path: cls.path, symbol: own } : cls;
+};
 
 /** The test a reference sits in, if any (the innermost `Test` symbol enclosing `from`). */
 const testOwner = (scope: FileScope, fromId: string | null): ExtractedSymbol | null => {
@@ -102,7 +112,8 @@ export const resolveFile = (lookup: Lookup, path: string): FileResolution => {
         break;
       case "call":
       case "new": {
-        const target = symbolTarget(resolution.resolveQualified(scope, ref.from, ref.qualifier, ref.name));
+        const found = symbolTarget(resolution.resolveQualified(scope, ref.from, ref.qualifier, ref.name));
+        const target = ref.kind === "new" && found !== null ? constructorOf(resolution, found) : found;
         const accepted = ref.kind === "new" ? CONSTRUCTIBLE : CALLABLE;
         if (target === null || !accepted.has(target.symbol.kind)) {
           unresolvedRef(ref);
@@ -117,7 +128,7 @@ export const resolveFile = (lookup: Lookup, path: string): FileResolution => {
       case "extends":
       case "implements": {
         const subject = heritageSubject(scope.byId, file.symbols, ref);
-        const target = subject !== null ? symbolTarget(resolution.resolveQualified(scope, subject.parent, ref.qualifier, ref.name)) : null;
+        const target = subject !== null ? symbolTarget(resolution.resolveQualified(scope, subject.parent, ref.qualifier, ref.name, "type")) : null;
         if (subject === null || target === null || !HERITAGE.has(target.symbol.kind)) {
           unresolvedRef(ref);
           break;
@@ -130,7 +141,7 @@ export const resolveFile = (lookup: Lookup, path: string): FileResolution => {
   }
 
   const typeEdge = (kind: EdgeKind, symbol: ExtractedSymbol, name: string, qualifier: string | null): void => {
-    const target = symbolTarget(resolution.resolveQualified(scope, symbol.parent, qualifier, name));
+    const target = symbolTarget(resolution.resolveQualified(scope, symbol.parent, qualifier, name, "type"));
     if (target !== null && TYPES.has(target.symbol.kind)) {
       edges.add(kind, symbolNodeId(path, symbol.id), symbolNodeId(target.path, target.symbol.id), symbol.startLine);
     }

@@ -1,0 +1,139 @@
+import type { ExtractedSymbol, FileParsed } from "../../events/index.js";
+import type { ScipDocument } from "./readScip.js";
+
+export type Family = "ts" | "python";
+
+/** Pairs as `caller -> callee` (`path#symbolId`) and `importer -> imported` (paths). */
+export interface GroundTruth {
+  readonly calls: Set<string>;
+  /** Calls whose callee SCIP defines but our extractor has no symbol for (a local, a field, an interface member). */
+  readonly unrepresentable: Set<string>;
+  readonly imports: Set<string>;
+}
+
+const contains = (s: ExtractedSymbol, line: number, col: number): boolean =>
+  (s.startLine < line || (s.startLine === line && s.startCol <= col)) && (s.endLine > line || (s.endLine === line && s.endCol >= col));
+
+/** The innermost of our symbols enclosing a position (1-based line, 0-based column). */
+export const innermostAt = (file: FileParsed, line: number, col: number, accept?: (s: ExtractedSymbol) => boolean): ExtractedSymbol | null => {
+  let best: ExtractedSymbol | null = null;
+  for (const s of file.symbols) {
+    if (!contains(s, line, col) || (accept !== undefined && !accept(s))) continue;
+    if (best === null || contains(best, s.startLine, s.startCol)) best = s;
+  }
+  return best;
+};
+
+/** True when the text after a reference makes it a call (`f(`, `f<T>(`, `f?.(`) or `new F`. */
+const isCallSite = (family: Family, lines: readonly string[], line: number, col: number, endCol: number): boolean => {
+  const text = lines[line] ?? "";
+  const after = text.slice(endCol);
+  if (family === "python") return /^\s*\(/.test(after);
+  if (/^\s*(\?\.)?\s*(<[^()=;{}]*>)?\s*(\?\.)?\(/.test(after)) return true;
+  return /\bnew\s+(?:[\w$]+\.)*$/.test(text.slice(0, col));
+};
+
+/**
+ * A module reference that is an import: in TS the specifier string itself (a namespace
+ * re-exported under a name is a reference to the module too, but not an import of it).
+ */
+const isImportSite = (family: Family, lines: readonly string[], o: { line: number; col: number }): boolean => {
+  if (family !== "ts") return true;
+  const c = (lines[o.line] ?? "").charAt(o.col);
+  return c === '"' || c === "'" || c === "`";
+};
+
+/**
+ * Ground truth from a SCIP index: a reference at a call site inside one of our symbols, to
+ * a definition SCIP found in the repository, is a CALLS pair (callee mapped to the symbol of
+ * ours with that name enclosing SCIP's definition); a reference to another file's module
+ * symbol is an IMPORTS pair. Callers are located with our own symbol ranges on purpose: the
+ * measurement is about resolving names, not about which constructs count as functions.
+ */
+export const groundTruth = (
+  family: Family,
+  docs: readonly ScipDocument[],
+  parsed: ReadonlyMap<string, FileParsed>,
+  sources: ReadonlyMap<string, readonly string[]>,
+): GroundTruth => {
+  // Locals (`local N`) are per document; a symbol may have several definitions (overloads,
+  // re-export sites), of which the first that is one of our symbols counts.
+  type Def = { path: string; line: number; col: number; endCol: number };
+  const defs = new Map<string, Def[]>();
+  const modules = new Map<string, string>();
+  const keyOf = (path: string, symbol: string): string => (symbol.startsWith("local ") ? `${path}\u0000${symbol}` : symbol);
+  for (const doc of docs) {
+    for (const o of doc.occurrences) {
+      if (!o.definition) continue;
+      if (o.line === 0 && o.col === 0 && o.endCol === 0 && (o.symbol.endsWith("/") || o.symbol.endsWith("__init__:"))) {
+        modules.set(o.symbol, doc.path);
+        continue;
+      }
+      const key = keyOf(doc.path, o.symbol);
+      const list = defs.get(key) ?? [];
+      list.push({ path: doc.path, line: o.line, col: o.col, endCol: o.endCol });
+      defs.set(key, list);
+    }
+  }
+  // scip-python names a relative import's module without its package (`utils.x` for
+  // `.utils.x`), a symbol nothing defines; the dotted name rebuilt from the file's package finds it.
+  const pythonModules = new Map<string, string>();
+  for (const [symbol, path] of modules) {
+    const m = /\s`?([^\s`]+)`?\/__init__:$/.exec(symbol);
+    if (m !== null) pythonModules.set(m[1]!, path);
+  }
+  const relativeModule = (docPath: string, text: string): string | undefined => {
+    const dots = /^\.+/.exec(text)?.[0].length ?? 0;
+    if (dots === 0) return undefined;
+    const pkg = docPath.split("/").slice(0, -1);
+    const base = pkg.slice(0, pkg.length - (dots - 1));
+    const rest = text.slice(dots);
+    return pythonModules.get([...base, ...(rest === "" ? [] : rest.split("."))].join("."));
+  };
+  const calleeMemo = new Map<string, string | null>();
+  const calleeOf = (key: string): string | null => {
+    const memo = calleeMemo.get(key);
+    if (memo !== undefined) return memo;
+    let found: string | null = null;
+    for (const def of defs.get(key) ?? []) {
+      const file = parsed.get(def.path);
+      const name = (sources.get(def.path)?.[def.line] ?? "").slice(def.col, def.endCol);
+      const symbol = file !== undefined ? innermostAt(file, def.line + 1, def.col, (s) => s.name === name && s.kind !== "Test") : null;
+      if (symbol !== null) {
+        found = `${def.path}#${symbol.id}`;
+        break;
+      }
+    }
+    calleeMemo.set(key, found);
+    return found;
+  };
+
+  const calls = new Set<string>();
+  const unrepresentable = new Set<string>();
+  const imports = new Set<string>();
+  for (const doc of docs) {
+    const file = parsed.get(doc.path);
+    const lines = sources.get(doc.path);
+    if (file === undefined || lines === undefined) continue;
+    for (const o of doc.occurrences) {
+      if (o.definition) continue;
+      const module =
+        modules.get(o.symbol) ??
+        (family === "python" && o.symbol.endsWith("__init__:") ? relativeModule(doc.path, (lines[o.line] ?? "").slice(o.col, o.endCol)) : undefined);
+      if (module !== undefined) {
+        if (module !== doc.path && isImportSite(family, lines, o)) imports.add(`${doc.path} -> ${module}`);
+        continue;
+      }
+      const key = keyOf(doc.path, o.symbol);
+      if (!defs.has(key)) continue;
+      if (!isCallSite(family, lines, o.line, o.col, o.endCol)) continue;
+      const caller = innermostAt(file, o.line + 1, o.col);
+      if (caller === null) continue;
+      const callerKey = `${doc.path}#${caller.id}`;
+      const callee = calleeOf(key);
+      if (callee === null) unrepresentable.add(`${callerKey} -> ${o.symbol}`);
+      else if (callee !== callerKey) calls.add(`${callerKey} -> ${callee}`);
+    }
+  }
+  return { calls, unrepresentable, imports };
+};
