@@ -4,6 +4,8 @@ import { isUtf8 } from "node:buffer";
 const SNIFF_BYTES = 8000;
 /** Share of U+FFFD in the sniffed prefix above which undecodable bytes mean "binary", not "latin-1 typo". */
 const MAX_REPLACEMENT_SHARE = 0.02;
+/** A short file with a couple of stray bytes is still text. */
+const MIN_REPLACEMENTS = 4;
 
 export type ContentVerdict = { readonly ok: true } | { readonly ok: false; readonly reason: "binary" | "generated or minified" };
 
@@ -24,7 +26,7 @@ const looksBinary = (buf: Buffer): boolean => {
   const text = head.toString("utf8");
   let bad = 0;
   for (let i = text.indexOf("\uFFFD"); i !== -1; i = text.indexOf("\uFFFD", i + 1)) bad++;
-  return bad > text.length * MAX_REPLACEMENT_SHARE;
+  return bad > Math.max(MIN_REPLACEMENTS, text.length * MAX_REPLACEMENT_SHARE);
 };
 
 /**

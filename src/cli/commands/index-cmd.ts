@@ -1,0 +1,144 @@
+import cliProgress from "cli-progress";
+import type { Command } from "commander";
+import { existsSync, statSync } from "node:fs";
+import { relative, resolve } from "node:path";
+import { findProjectRoot, nemesisPaths } from "../../config/index.js";
+import { indexProject, type IndexProgress, type IndexSummary } from "../../engine/index.js";
+import { openProjectAt } from "../context.js";
+import { CliError, usageError } from "../errors.js";
+import { initProject } from "./init.js";
+
+const STAGE_LABEL = { scan: "scanning", parse: "parsing ", project: "projecting" } as const;
+
+/** A progress bar on stderr (files/s, ETA), only when stderr is a terminal. */
+const progressBar = (): { update: (p: IndexProgress) => void; stop: () => void } | null => {
+  if (!process.stderr.isTTY) return null;
+  const bar = new cliProgress.SingleBar(
+    {
+      format: "{stage} [{bar}] {value}/{total} {unit} | {rate}/s | ETA {eta_formatted}",
+      stream: process.stderr,
+      hideCursor: true,
+      clearOnComplete: true,
+      etaBuffer: 50,
+    },
+    cliProgress.Presets.shades_classic,
+  );
+  let stage = "";
+  let started = 0;
+  return {
+    update: (p) => {
+      const key = p.stage === "project" ? `project:${p.name}` : p.stage;
+      const [value, total] = p.stage === "project" ? [p.position, p.head] : [p.done, p.total];
+      const label = p.stage === "project" ? `${STAGE_LABEL.project} ${p.name}` : STAGE_LABEL[p.stage];
+      const unit = p.stage === "project" ? "events" : "files";
+      if (key !== stage) {
+        if (stage !== "") bar.stop();
+        stage = key;
+        started = performance.now();
+        bar.start(total, 0, { stage: label, unit, rate: "0" });
+      }
+      const seconds = (performance.now() - started) / 1000;
+      bar.setTotal(total);
+      bar.update(value, { rate: seconds > 0 ? Math.round(value / seconds).toLocaleString("en-US") : "0" });
+    },
+    stop: () => {
+      if (stage !== "") bar.stop();
+    },
+  };
+};
+
+const reasons = (counts: Record<string, number>): string =>
+  Object.entries(counts)
+    .sort((a, b) => b[1] - a[1])
+    .map(([reason, n]) => `${n} ${reason}`)
+    .join(", ");
+
+const total = (counts: Record<string, number>): number => Object.values(counts).reduce((a, b) => a + b, 0);
+
+const kinds = (counts: Record<string, number>): string =>
+  Object.entries(counts)
+    .filter(([, n]) => n > 0)
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, n]) => `${n.toLocaleString("en-US")} ${k}`)
+    .join(", ") || "none";
+
+export const formatIndexSummary = (s: IndexSummary): string => {
+  const f = s.files;
+  const mb = (f.bytes / 1e6).toFixed(1);
+  const lines = [
+    `indexed ${s.root}`,
+    `files     ${f.scanned} indexable (${mb} MB): ${f.changed} changed, ${f.unchanged} unchanged, ${f.deleted} deleted`,
+    `skipped   ${total(f.skipped) === 0 ? "none" : `${total(f.skipped)} (${reasons(f.skipped)})`}; ${f.ignored} ignored, ${f.unsupported} in unsupported languages`,
+  ];
+  if (s.parse) {
+    const failed = total(s.parse.failed);
+    lines.push(
+      `parsed    ${s.parse.parsed}${s.parse.rewritten ? ` (${s.parse.rewritten} changed again while indexing)` : ""}` +
+        `${s.parse.deleted ? `, ${s.parse.deleted} vanished` : ""}${failed ? `, ${failed} failed (${reasons(s.parse.failed)})` : ""}`,
+    );
+  }
+  if (s.graph) {
+    lines.push(`nodes     ${s.graph.files.toLocaleString("en-US")} File, ${kinds(s.graph.symbols)}`);
+    lines.push(`edges     ${kinds(s.graph.edges)}`);
+  }
+  if (s.engineBusy !== null) {
+    lines.push(`engine    pid ${s.engineBusy} owns the read models and is parsing and projecting these changes`);
+  }
+  const t = s.timings;
+  const projected = Object.entries(t.projectMs).map(([n, ms]) => `${n} ${(ms / 1000).toFixed(1)}s`).join(", ");
+  lines.push(
+    `took      ${(s.durationMs / 1000).toFixed(1)}s (scan ${(t.scanMs / 1000).toFixed(1)}s, parse ${(t.parseMs / 1000).toFixed(1)}s${projected ? `, ${projected}` : ""})`,
+  );
+  return `${lines.join("\n")}\n`;
+};
+
+/**
+ * The project `nemesis index [path]` works on: `--root` if given (then `path` is a directory
+ * inside it to scan), else `path` itself, else the project around the cwd, else the cwd.
+ * A directory without `.nemesis/` is initialised first.
+ */
+const resolveTarget = (path: string | undefined, rootOption: string | undefined): { root: string; scope?: string } => {
+  if (rootOption !== undefined) {
+    const root = resolve(rootOption);
+    if (path === undefined) return { root };
+    const scope = relative(root, resolve(path)).split("\\").join("/");
+    if (scope.startsWith("..")) throw usageError(`${path} is not inside the project root ${root}`);
+    return scope === "" ? { root } : { root, scope };
+  }
+  if (path !== undefined) return { root: resolve(path) };
+  return { root: findProjectRoot(process.cwd()) ?? process.cwd() };
+};
+
+export const registerIndex = (program: Command): void => {
+  program
+    .command("index")
+    .description("scan the project, record what changed in the log, parse and project it (creates .nemesis/ if missing)")
+    .argument("[path]", "project directory (default: the project around the cwd)")
+    .option("--json", "print the summary as one JSON object")
+    .option("--workers <n>", "parse worker threads (default: one per core, at most 8)")
+    .option("--no-progress", "never draw a progress bar")
+    .action(async (path: string | undefined, options: { json?: boolean; workers?: string; progress?: boolean }, cmd: Command) => {
+      const globals = cmd.optsWithGlobals() as { root?: string };
+      const target = resolveTarget(path, globals.root);
+      if (!existsSync(target.root) || !statSync(target.root).isDirectory()) {
+        throw new CliError(`${target.root} is not a directory: pass the project's root`, 2);
+      }
+      const workers = options.workers === undefined ? undefined : Number(options.workers);
+      if (workers !== undefined && (!Number.isInteger(workers) || workers < 1)) throw usageError("--workers takes a positive integer");
+      if (!existsSync(nemesisPaths(target.root).dir)) initProject(target.root);
+      const ctx = openProjectAt(nemesisPaths(target.root));
+      const bar = options.progress === false || options.json ? null : progressBar();
+      try {
+        const summary = await indexProject(ctx, {
+          ...(target.scope ? { scope: target.scope } : {}),
+          ...(workers ? { workers } : {}),
+          ...(bar ? { onProgress: bar.update } : {}),
+        });
+        bar?.stop();
+        process.stdout.write(options.json ? `${JSON.stringify(summary)}\n` : formatIndexSummary(summary));
+      } finally {
+        bar?.stop();
+        ctx.close();
+      }
+    });
+};

@@ -1,0 +1,103 @@
+import { Either } from "effect";
+import { availableParallelism } from "node:os";
+import type { NemesisConfig, NemesisPaths } from "../config/index.js";
+import { tailEvents, type LogHandle } from "../events/index.js";
+import { ParseReactor, type SourceParser } from "../parse/reactor/index.js";
+import { GraphReader, openProjectors, PROJECTION_NAMES, type ProjectionName, type Projector } from "../projections/index.js";
+import { acquireEngineLock, type EngineLock, type EngineLockHeld } from "./engineLock.js";
+import { openSourceParser } from "./openSourceParser.js";
+import { runPipeline, type PipelineProgress, type PipelineResult } from "./runPipeline.js";
+
+export interface EngineContext {
+  readonly paths: NemesisPaths;
+  readonly config: NemesisConfig;
+  readonly log: LogHandle;
+}
+
+export interface EngineOptions {
+  /** Parse workers; default: one per core, at most 8. */
+  readonly workers?: number;
+  /** A parser to use instead of a worker pool (tests). */
+  readonly parser?: SourceParser & { close(): Promise<void> };
+  readonly projections?: ReadonlyArray<ProjectionName>;
+  /** Called before the reactor reads each file (tests change the disk here). */
+  readonly beforeRead?: (path: string) => void | Promise<void>;
+}
+
+export const defaultWorkers = (): number => Math.max(1, Math.min(8, availableParallelism()));
+
+/**
+ * The one process that owns a project's read models: it holds the engine lock, the parse
+ * workers, the reactor and every projector. Hooks and the watcher only append to the log;
+ * this picks their events up (`catchUp` once, or `follow` live).
+ */
+export class Engine {
+  private running: Promise<unknown> = Promise.resolve();
+
+  private constructor(
+    readonly ctx: EngineContext,
+    private readonly lock: EngineLock,
+    private readonly parser: SourceParser & { close(): Promise<void> },
+    readonly reactor: ParseReactor,
+    readonly projectors: ReadonlyArray<Projector>,
+  ) {}
+
+  static async open(ctx: EngineContext, options: EngineOptions = {}): Promise<Either.Either<Engine, EngineLockHeld>> {
+    const lock = acquireEngineLock(ctx.paths.lock);
+    if (Either.isLeft(lock)) return Either.left(lock.left);
+    let parser: (SourceParser & { close(): Promise<void> }) | undefined;
+    const projectors: Projector[] = [];
+    try {
+      parser = options.parser ?? (await openSourceParser(options.workers ?? defaultWorkers()));
+      const reactor = new ParseReactor(ctx.log, {
+        root: ctx.paths.root,
+        parser,
+        maxFileBytes: ctx.config.index.max_file_bytes,
+        maxLineLength: ctx.config.index.max_line_length,
+        budgetMs: ctx.config.index.parse_budget_ms,
+        ...(options.beforeRead ? { beforeRead: options.beforeRead } : {}),
+      });
+      projectors.push(...(await openProjectors(ctx.paths, ctx.config, ctx.log, options.projections ?? PROJECTION_NAMES)));
+      return Either.right(new Engine(ctx, lock.right, parser, reactor, projectors));
+    } catch (e) {
+      for (const p of projectors) await p.close().catch(() => undefined);
+      if (parser && parser !== options.parser) await parser.close().catch(() => undefined);
+      lock.right.release();
+      throw e;
+    }
+  }
+
+  /** Parses and projects everything appended so far. Calls never overlap. */
+  catchUp(onProgress?: (p: PipelineProgress) => void): Promise<PipelineResult> {
+    const run = this.running.then(() => runPipeline(this.ctx.log, this.reactor, this.projectors, onProgress));
+    this.running = run.catch(() => undefined);
+    return run;
+  }
+
+  /**
+   * Follows the log: whenever any process appends, catches up within `intervalMs` (polling
+   * the head is one b-tree lookup). Returns a function that stops following.
+   */
+  follow(options: { readonly intervalMs?: number; readonly onCaughtUp?: (r: PipelineResult) => void; readonly onError?: (e: unknown) => void } = {}): () => void {
+    return tailEvents(this.ctx.log, { after: this.ctx.log.stmt.head.get() as number, intervalMs: options.intervalMs ?? 10 }, async () => {
+      try {
+        options.onCaughtUp?.(await this.catchUp());
+      } catch (e) {
+        options.onError?.(e);
+      }
+    });
+  }
+
+  /** Read access to the graph through the engine's own connection, or null without a graph projector. */
+  graph(): GraphReader | null {
+    const g = this.projectors.find((p) => p.name === "graph");
+    return g ? new GraphReader(g as unknown as ConstructorParameters<typeof GraphReader>[0]) : null;
+  }
+
+  async close(): Promise<void> {
+    await this.running;
+    for (const p of this.projectors) await p.close().catch(() => undefined);
+    await this.parser.close().catch(() => undefined);
+    this.lock.release();
+  }
+}

@@ -1,0 +1,92 @@
+import { Data, Either } from "effect";
+import { readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
+import { hostname } from "node:os";
+
+/** Another live process owns the project's read models. */
+export class EngineLockHeld extends Data.TaggedError("EngineLockHeld")<{ readonly pid: number; readonly path: string }> {
+  override get message(): string {
+    return `another Nemesis engine (pid ${this.pid}) owns this project's read models (${this.path}); stop it with \`kill ${this.pid}\` (or close the editor running \`nemesis serve\`) and retry`;
+  }
+}
+
+export interface EngineLock {
+  readonly path: string;
+  /** Removes the lock if it is still ours; safe to call twice. */
+  release(): void;
+}
+
+interface LockContent {
+  readonly pid: number;
+  readonly host: string;
+  readonly startedAt: string;
+}
+
+const readLock = (path: string): LockContent | null => {
+  try {
+    const parsed = JSON.parse(readFileSync(path, "utf8")) as Partial<LockContent>;
+    return typeof parsed.pid === "number" ? (parsed as LockContent) : null;
+  } catch {
+    return null;
+  }
+};
+
+const isAlive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    // EPERM: the process exists but belongs to someone else.
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+};
+
+/** The pid holding the lock at `path` if that process is alive, else null. */
+export const engineLockHolder = (path: string): number | null => {
+  const content = readLock(path);
+  return content && isAlive(content.pid) ? content.pid : null;
+};
+
+/**
+ * Takes `.nemesis/engine.lock` (exclusive create, holding our pid). A lock left by a dead
+ * process is taken over; one held by a live process is an `EngineLockHeld` naming it. An
+ * unreadable or half-written lock counts as stale. The lock is released on process exit too.
+ */
+export const acquireEngineLock = (path: string): Either.Either<EngineLock, EngineLockHeld> => {
+  const mine: LockContent = { pid: process.pid, host: hostname(), startedAt: new Date().toISOString() };
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      writeFileSync(path, JSON.stringify(mine), { flag: "wx" });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+      const holder = readLock(path);
+      if (holder && isAlive(holder.pid)) {
+        return Either.left(new EngineLockHeld({ pid: holder.pid, path }));
+      }
+      // Stale: move it aside atomically (two takers cannot both succeed), then retry the create.
+      try {
+        renameSync(path, `${path}.stale-${process.pid}`);
+        unlinkSync(`${path}.stale-${process.pid}`);
+      } catch {
+        /* someone else took it over first: retry decides */
+      }
+      continue;
+    }
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      process.removeListener("exit", release);
+      if (readLock(path)?.pid === process.pid) {
+        try {
+          unlinkSync(path);
+        } catch {
+          /* already gone */
+        }
+      }
+    };
+    process.on("exit", release);
+    return Either.right({ path, release });
+  }
+  const holder = readLock(path);
+  return Either.left(new EngineLockHeld({ pid: holder?.pid ?? 0, path }));
+};

@@ -1,0 +1,145 @@
+import { Either } from "effect";
+import type { EventSource } from "../events/index.js";
+import { completeIndexRun, scanProject, startIndexRun } from "../commands/scan/index.js";
+import { recordFileChanges } from "../commands/recordFileChanges.js";
+import type { GraphCounts } from "../projections/index.js";
+import { Engine, type EngineContext, type EngineOptions } from "./Engine.js";
+import type { PipelineProgress } from "./runPipeline.js";
+
+export type IndexProgress = { readonly stage: "scan"; readonly done: number; readonly total: number } | PipelineProgress;
+
+export interface IndexOptions extends EngineOptions {
+  /** Scan only this directory (relative to the root); deletions are limited to it. */
+  readonly scope?: string;
+  readonly source?: EventSource;
+  readonly onProgress?: (p: IndexProgress) => void;
+}
+
+export interface IndexSummary {
+  readonly root: string;
+  readonly runId: string;
+  readonly files: {
+    readonly scanned: number;
+    readonly bytes: number;
+    readonly changed: number;
+    readonly unchanged: number;
+    readonly deleted: number;
+    readonly skipped: Record<string, number>;
+    readonly ignored: number;
+    readonly unsupported: number;
+  };
+  /** Null when another engine owns the read models: it parses and projects these changes itself. */
+  readonly parse: {
+    readonly parsed: number;
+    readonly rewritten: number;
+    readonly deleted: number;
+    readonly failed: Record<string, number>;
+  } | null;
+  readonly graph: Pick<GraphCounts, "files" | "symbols" | "edges"> | null;
+  /** Pid of a running engine that will project the recorded changes (this run did not). */
+  readonly engineBusy: number | null;
+  readonly timings: { readonly scanMs: number; readonly recordMs: number; readonly parseMs: number; readonly projectMs: Record<string, number> };
+  readonly durationMs: number;
+}
+
+const countBy = (items: ReadonlyArray<{ readonly reason: string }>): Record<string, number> => {
+  const out: Record<string, number> = {};
+  for (const { reason } of items) out[reason] = (out[reason] ?? 0) + 1;
+  return out;
+};
+
+/**
+ * `nemesis index`: scan, append what changed (wrapped in IndexRunStarted/Completed), then,
+ * unless another engine owns the read models, parse and project it all. Bad files never stop
+ * it: each ends parsed or recorded as skipped/failed with a reason.
+ */
+export const indexProject = async (ctx: EngineContext, options: IndexOptions = {}): Promise<IndexSummary> => {
+  const t0 = performance.now();
+  const meta = { source: options.source ?? ("cli" as const) };
+  const { index, project } = ctx.config;
+  const runId = startIndexRun(ctx.log, { root: ctx.paths.root, languages: project.languages, meta });
+  const runMeta = { ...meta, correlationId: runId };
+  const scanRoot = options.scope ? `${ctx.paths.root}/${options.scope}` : ctx.paths.root;
+  const scan = await scanProject(scanRoot, {
+    ignore: index.ignore,
+    languages: project.languages,
+    maxFileBytes: index.max_file_bytes,
+    maxLineLength: index.max_line_length,
+    onProgress: (done, total) => options.onProgress?.({ stage: "scan", done, total }),
+  });
+  const prefix = options.scope ? `${options.scope}/` : "";
+  const files = prefix ? scan.files.map((f) => ({ ...f, path: prefix + f.path })) : scan.files;
+  const skipped = prefix ? scan.skipped.map((s) => ({ ...s, path: prefix + s.path })) : scan.skipped;
+  const tRecord = performance.now();
+  const recorded = recordFileChanges(ctx.log, { files, skipped, ...(options.scope ? { scope: options.scope } : {}) }, { meta: runMeta });
+  const recordMs = performance.now() - tRecord;
+  const skippedByReason = countBy(skipped);
+  const complete = () =>
+    completeIndexRun(
+      ctx.log,
+      {
+        runId,
+        files: files.length,
+        changed: recorded.changed,
+        deleted: recorded.deleted,
+        skipped: skippedByReason,
+        durationMs: Math.round(performance.now() - t0),
+      },
+      runMeta,
+    );
+  const base = {
+    root: ctx.paths.root,
+    runId,
+    files: {
+      scanned: files.length,
+      bytes: scan.bytes,
+      changed: recorded.changed,
+      unchanged: recorded.unchanged,
+      deleted: recorded.deleted,
+      skipped: skippedByReason,
+      ignored: scan.ignored,
+      unsupported: scan.unsupported,
+    },
+  };
+
+  const opened = await Engine.open(ctx, options);
+  if (Either.isLeft(opened)) {
+    complete();
+    return {
+      ...base,
+      parse: null,
+      graph: null,
+      engineBusy: opened.left.pid,
+      timings: { scanMs: scan.durationMs, recordMs, parseMs: 0, projectMs: {} },
+      durationMs: performance.now() - t0,
+    };
+  }
+  const engine = opened.right;
+  try {
+    const pipeline = await engine.catchUp(options.onProgress);
+    complete();
+    // Projects IndexRunCompleted too, so the catalog's run history is current when we return.
+    await engine.catchUp();
+    const counts = await engine.graph()?.counts();
+    return {
+      ...base,
+      parse: {
+        parsed: pipeline.reactor.parsed + pipeline.reactor.rewritten,
+        rewritten: pipeline.reactor.rewritten,
+        deleted: pipeline.reactor.deleted,
+        failed: pipeline.reactor.failed,
+      },
+      graph: counts ? { files: counts.files, symbols: counts.symbols, edges: counts.edges } : null,
+      engineBusy: null,
+      timings: {
+        scanMs: scan.durationMs,
+        recordMs,
+        parseMs: pipeline.parseMs,
+        projectMs: Object.fromEntries(pipeline.projections.map((p) => [p.name, p.durationMs])),
+      },
+      durationMs: performance.now() - t0,
+    };
+  } finally {
+    await engine.close();
+  }
+};
