@@ -71,10 +71,15 @@ export const makeGoExtractor = (path: string): LanguageExtractor => {
     const name = identifierAt(x.text, startOf(nameNode));
     const body = field(node, "body");
     let receiver: string | null = null;
+    let receiverParams: string[] = [];
     if (method) {
       const recv = field(node, "receiver");
-      const m = recv !== null ? RECEIVER_TYPE.exec(x.slice(startOf(recv), Math.min(recv.endIndex, startOf(recv) + 200))) : null;
+      const text = recv !== null ? x.slice(startOf(recv), Math.min(recv.endIndex, startOf(recv) + 200)) : "";
+      const m = RECEIVER_TYPE.exec(text);
       receiver = m !== null ? m[1]! : null;
+      // `func (l *List[T])` declares T for the method body.
+      const generic = m !== null ? /^\s*\[([^\]]*)\]/.exec(text.slice(m[0].length)) : null;
+      if (generic !== null) receiverParams = generic[1]!.split(",").map((p) => p.trim()).filter((p) => p.length > 0);
     }
     const symbol = x.addSymbol({
       kind: !method && testFile && /^Test/.test(name) ? "Test" : method ? "Method" : "Function",
@@ -95,6 +100,7 @@ export const makeGoExtractor = (path: string): LanguageExtractor => {
       symbol.returnsTo = result.endIndex;
     }
     if (receiver !== null) methods.push({ symbol, receiver });
+    if (receiverParams.length > 0) symbol.typeParams = new Set(receiverParams);
   };
 
   const visitTypeSpec = (x: Extraction, node: SyntaxNode, alias: boolean): void => {

@@ -40,6 +40,8 @@ const STRUCT_LITERAL = /^((?:[\p{L}_][\p{L}\p{N}_]*\s*::\s*)*)([\p{L}_][\p{L}\p{
 interface Impl {
   end: number;
   typeName: string;
+  /** `impl<K, V>` parameters, in scope for every method of the block. */
+  typeParams: string[];
 }
 
 /** `a::b::{C, D as E}` → one import per module path, names with aliases; `*` for globs. */
@@ -149,7 +151,10 @@ export const makeRustExtractor = (_path: string): LanguageExtractor => {
       symbol.returnsFrom = startOf(returnType);
       symbol.returnsTo = returnType.endIndex;
     }
-    if (impl !== null) methods.push({ symbol, typeName: impl.typeName });
+    if (impl !== null) {
+      methods.push({ symbol, typeName: impl.typeName });
+      if (impl.typeParams.length > 0) symbol.typeParams = new Set(impl.typeParams);
+    }
   };
 
   const visitItem = (x: Extraction, node: SyntaxNode, start: number, kind: SymbolKind): void => {
@@ -193,7 +198,9 @@ export const makeRustExtractor = (_path: string): LanguageExtractor => {
     const typeName = listedTypes(typeText)[0]?.name;
     if (typeName === undefined) return;
     currentImpl(start);
-    impls.push({ end: node.endIndex, typeName });
+    const generics = /^impl\s*<([^{]*?)>\s/.exec(x.slice(start, startOf(typeNode)));
+    const typeParams = generics !== null ? listedTypes(generics[1]!.replace(/'\w+\s*,?/g, "")).map((t) => t.name) : [];
+    impls.push({ end: node.endIndex, typeName, typeParams });
     // The header names the implementing type and trait: not uses of them as types.
     x.skipTypesUntil = Math.max(x.skipTypesUntil, typeNode.endIndex);
     const trait = field(node, "trait");

@@ -1,0 +1,172 @@
+import { existsSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
+import { DEFAULT_BUDGET_MS, parseSource, type ParseInput, type ParseResult } from "./parseSource.js";
+
+export interface ParsePoolOptions {
+  /** Worker threads; defaults to `os.availableParallelism()`. */
+  readonly size?: number;
+  /**
+   * Worker script. Defaults to the compiled `parseWorker.js` beside this module. When that file
+   * does not exist (running from TypeScript sources, as vitest does) the pool parses in-process.
+   */
+  readonly workerUrl?: URL;
+  /**
+   * How long a worker may take over one file before it is presumed hung, killed and replaced.
+   * Defaults to three times the file's budget plus two seconds (the budget already stops
+   * tree-sitter, so this only catches a worker that is truly stuck).
+   */
+  readonly hangTimeoutMs?: number;
+}
+
+export interface ParsePool {
+  /** `worker` with real threads, `in-process` when no compiled worker script was found. */
+  readonly mode: "worker" | "in-process";
+  readonly size: number;
+  parse(input: ParseInput): Promise<ParseResult>;
+  /** Stops the workers; files still queued resolve as failures. */
+  close(): Promise<void>;
+}
+
+interface Job {
+  readonly id: number;
+  readonly input: ParseInput;
+  readonly resolve: (result: ParseResult) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  job: Job | null;
+  timer: NodeJS.Timeout | null;
+}
+
+export interface WorkerRequest {
+  readonly id: number;
+  readonly input: ParseInput;
+}
+
+export interface WorkerResponse {
+  readonly id: number;
+  readonly result: ParseResult;
+}
+
+const defaultWorkerUrl = (): URL | null => {
+  const url = new URL("./parseWorker.js", import.meta.url);
+  return url.protocol === "file:" && existsSync(fileURLToPath(url)) ? url : null;
+};
+
+const inProcessPool = (): ParsePool => {
+  let closed = false;
+  return {
+    mode: "in-process",
+    size: 1,
+    parse(input) {
+      if (closed) return Promise.resolve({ ok: false, reason: "parse pool closed" });
+      // Yield first so a caller queuing many files is not blocked for all of them at once.
+      return new Promise((resolve) => setImmediate(() => resolve(parseSource(input))));
+    },
+    async close() {
+      closed = true;
+    },
+  };
+};
+
+/** A pool of parse workers: files go to idle workers; a crashed or hung worker costs only its file. */
+export const createParsePool = (options: ParsePoolOptions = {}): ParsePool => {
+  const workerUrl = options.workerUrl ?? defaultWorkerUrl();
+  if (workerUrl === null) return inProcessPool();
+  const size = Math.max(1, options.size ?? availableParallelism());
+  const queue: Job[] = [];
+  const slots: Slot[] = [];
+  let nextId = 1;
+  let closed = false;
+
+  const finish = (slot: Slot, result: ParseResult): void => {
+    const job = slot.job;
+    // An idle worker must not keep the process alive if the caller never closes the pool.
+    slot.worker.unref();
+    if (slot.timer !== null) clearTimeout(slot.timer);
+    slot.timer = null;
+    slot.job = null;
+    job?.resolve(result);
+  };
+
+  const replace = (slot: Slot, reason: string): void => {
+    const old = slot.worker;
+    old.removeAllListeners();
+    old.on("error", () => {});
+    void old.terminate();
+    finish(slot, { ok: false, reason });
+    if (closed) return;
+    slot.worker = spawn(slot);
+    dispatch();
+  };
+
+  const spawn = (slot: Slot): Worker => {
+    const worker = new Worker(workerUrl);
+    worker.on("message", (message: WorkerResponse) => {
+      if (slot.job === null || message.id !== slot.job.id) return;
+      finish(slot, message.result);
+      dispatch();
+    });
+    worker.on("error", (error) => {
+      const path = slot.job?.input.path ?? "a file";
+      replace(slot, `parse worker crashed on ${path}: ${error.message}`);
+    });
+    worker.on("exit", (code) => {
+      if (closed || slot.worker !== worker) return;
+      const path = slot.job?.input.path ?? "a file";
+      replace(slot, `parse worker exited (code ${code}) while parsing ${path}`);
+    });
+    worker.unref();
+    return worker;
+  };
+
+  const dispatch = (): void => {
+    for (const slot of slots) {
+      if (queue.length === 0) return;
+      if (slot.job !== null) continue;
+      const job = queue.shift()!;
+      slot.job = job;
+      const limit = options.hangTimeoutMs ?? 3 * (job.input.budgetMs ?? DEFAULT_BUDGET_MS) + 2_000;
+      slot.timer = setTimeout(() => {
+        replace(slot, `parse worker stopped responding after ${limit} ms on ${job.input.path}`);
+      }, limit);
+      const request: WorkerRequest = { id: job.id, input: job.input };
+      slot.worker.ref();
+      slot.worker.postMessage(request);
+    }
+  };
+
+  for (let i = 0; i < size; i++) {
+    const slot: Slot = { worker: null as unknown as Worker, job: null, timer: null };
+    slot.worker = spawn(slot);
+    slots.push(slot);
+  }
+
+  return {
+    mode: "worker",
+    size,
+    parse(input) {
+      if (closed) return Promise.resolve({ ok: false, reason: "parse pool closed" });
+      return new Promise<ParseResult>((resolve) => {
+        queue.push({ id: nextId++, input, resolve });
+        dispatch();
+      });
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      for (const job of queue.splice(0)) job.resolve({ ok: false, reason: "parse pool closed" });
+      await Promise.all(
+        slots.map(async (slot) => {
+          finish(slot, { ok: false, reason: "parse pool closed" });
+          slot.worker.removeAllListeners();
+          slot.worker.on("error", () => {});
+          await slot.worker.terminate();
+        }),
+      );
+    },
+  };
+};
