@@ -22,6 +22,8 @@ export interface RecordFileChangesOptions {
   readonly meta: EventMeta;
   /** Streams per transaction: large enough to amortise the commit, small enough to keep other writers waiting briefly. */
   readonly batchSize?: number;
+  /** The log's file state if already read; a stale one is safe (conflicting streams are re-read). */
+  readonly known?: ReadonlyMap<string, KnownFile>;
 }
 
 export interface RecordedFileChanges {
@@ -47,7 +49,7 @@ export const recordFileChanges = (
   options: RecordFileChangesOptions,
 ): RecordedFileChanges => {
   const batchSize = options.batchSize ?? 2_000;
-  const decisions = decideFileChanges(readKnownFiles(log), input);
+  const decisions = decideFileChanges(options.known ?? readKnownFiles(log), input);
   const byPath = {
     files: new Map(input.files.map((f) => [f.path, f])),
     skipped: new Map(input.skipped.map((s) => [s.path, s])),

@@ -1,5 +1,6 @@
+import { createParsePool } from "../parse/index.js";
 import type { SourceParser } from "../parse/reactor/index.js";
-import { inlineParser } from "./inlineParser.js";
 
-/** The parser the engine uses: a worker pool of `workers` threads. */
-export const openSourceParser = async (_workers: number): Promise<SourceParser & { close(): Promise<void> }> => inlineParser;
+/** The parser the engine uses: a pool of `workers` parse threads (in-process when run from sources). */
+export const openSourceParser = async (workers: number): Promise<SourceParser & { close(): Promise<void> }> =>
+  createParsePool({ size: workers });
