@@ -1,19 +1,22 @@
+import { RESOLVED_KINDS } from "./GraphWrite.js";
 import type { KuzuStore } from "./KuzuStore.js";
-import { fileNodeId, type NodeId } from "./model.js";
+import { fileNodeId, type EdgeKind, type GraphEdge, type NodeId } from "./model.js";
 
 /** What the store holds for one file, kept in memory so a delta deletes by key and never scans. */
 export interface PathEntry {
   readonly status: "parsed" | "failed";
   /** Symbol node ids of the file. */
   symbols: NodeId[];
-  /** External targets of the file's resolved edges, one per edge. */
-  externals: NodeId[];
+  /** The file's resolved outgoing edges as stored: a re-resolution writes only the difference. */
+  edges: GraphEdge[];
+  /** The stored unresolved list (JSON), rewritten only when it changes. */
+  unresolved: string;
 }
 
 /**
- * An in-memory mirror of the graph's keys: which files and symbols exist, and how many edges
- * point at each external module (an external nobody
- * imports any more is deleted, as a fresh index would never have created it).
+ * An in-memory mirror of what the graph holds: which files and symbols exist, each file's
+ * resolved edges and unresolved list, and how many edges point at each external module (an
+ * external nobody imports any more is deleted, as a fresh index would never have created it).
  */
 export class GraphIndex {
   readonly paths = new Map<string, PathEntry>();
@@ -26,28 +29,27 @@ export class GraphIndex {
   /** Rebuilds the mirror from the store itself, so it matches what was committed. */
   static async load(store: KuzuStore): Promise<GraphIndex> {
     const index = new GraphIndex();
-    for (const r of await store.query("MATCH (f:File) RETURN f.path AS path, f.status AS status")) {
-      index.addFile(String(r.path), r.status === "failed" ? "failed" : "parsed");
+    for (const r of await store.query("MATCH (f:File) RETURN f.path AS path, f.status AS status, f.unresolved AS u")) {
+      index.addFile(String(r.path), r.status === "failed" ? "failed" : "parsed").unresolved = String(r.u ?? "[]");
     }
     for (const r of await store.query("MATCH (s:Symbol) RETURN s.path AS path, s.id AS id")) {
       index.addSymbol(String(r.path), String(r.id));
     }
+    const labels = RESOLVED_KINDS.join("|");
     for (const table of ["File", "Symbol"]) {
-      for (const r of await store.query(`MATCH (a:${table})-[]->(x:External) RETURN a.path AS path, x.id AS id`)) {
-        index.paths.get(String(r.path))?.externals.push(String(r.id));
-        index.addExternalRef(String(r.id), 1);
+      const rows = await store.query(
+        `MATCH (a:${table})-[r:${labels}]->(b) RETURN a.path AS path, label(r) AS kind, a.id AS src, b.id AS dst, r.line AS line`,
+      );
+      for (const r of rows) {
+        index.addEdge(String(r.path), { kind: r.kind as EdgeKind, from: String(r.src), to: String(r.dst), line: Number(r.line) });
       }
     }
     for (const r of await store.query("MATCH (x:External) RETURN x.id AS id")) index.storedExternals.add(String(r.id));
     return index;
   }
 
-  get isEmpty(): boolean {
-    return this.paths.size === 0 && this.storedExternals.size === 0;
-  }
-
   addFile(path: string, status: PathEntry["status"]): PathEntry {
-    const entry: PathEntry = { status, symbols: [], externals: [] };
+    const entry: PathEntry = { status, symbols: [], edges: [], unresolved: "[]" };
     this.paths.set(path, entry);
     this.nodes.set(fileNodeId(path), path);
     return entry;
@@ -58,23 +60,30 @@ export class GraphIndex {
     this.nodes.set(id, path);
   }
 
+  addEdge(path: string, edge: GraphEdge): void {
+    const entry = this.paths.get(path);
+    if (entry === undefined) return;
+    entry.edges.push(edge);
+    if (edge.to.startsWith("x:")) this.addExternalRef(edge.to, 1);
+  }
+
   /** Forgets the file's resolved edges (its nodes stay). */
-  clearResolution(entry: PathEntry): void {
-    for (const x of entry.externals) this.addExternalRef(x, -1);
-    entry.externals = [];
+  clearEdges(entry: PathEntry): void {
+    for (const e of entry.edges) if (e.to.startsWith("x:")) this.addExternalRef(e.to, -1);
+    entry.edges = [];
   }
 
   /** Forgets the file entirely. */
   removeFile(path: string): void {
     const entry = this.paths.get(path);
     if (entry === undefined) return;
-    this.clearResolution(entry);
+    this.clearEdges(entry);
     for (const id of entry.symbols) this.nodes.delete(id);
     this.nodes.delete(fileNodeId(path));
     this.paths.delete(path);
   }
 
-  addExternalRef(id: NodeId, delta: number): void {
+  private addExternalRef(id: NodeId, delta: number): void {
     const n = (this.externalRefs.get(id) ?? 0) + delta;
     if (n > 0) this.externalRefs.set(id, n);
     else this.externalRefs.delete(id);

@@ -19,6 +19,7 @@ import {
 import { STRUCTURAL_KINDS, type GraphWrite } from "./GraphWrite.js";
 import { KuzuStore, removeGraphDatabase, type KuzuStoreOptions, type Params, type Row } from "./KuzuStore.js";
 import { fileNodeId, type GraphEdge, type NodeId, type Resolver } from "./model.js";
+import { diffEdges } from "./diffEdges.js";
 import { readLatestParses } from "./readLatestParses.js";
 
 export const GRAPH_VERSION = 2;
@@ -176,31 +177,20 @@ export class GraphProjector implements Projector {
     const reresolve = [...affected].filter((p) => statusAfter(p) === "parsed").sort();
     const reresolveSet = new Set(reresolve);
 
-    // Nodes of replaced files go away with their edges; edges into them from files that are
-    // not re-resolved would be lost, so read them first and put them back.
+    // Nodes of replaced files go away with every edge touching them. Edges into them from
+    // files that are not re-resolved would be lost, so read those first and put them back.
     const deleteNodes: NodeId[] = [];
     for (const path of final.keys()) {
       const entry = index.paths.get(path);
-      if (entry === undefined) continue;
-      deleteNodes.push(fileNodeId(path), ...entry.symbols);
+      if (entry !== undefined) deleteNodes.push(fileNodeId(path), ...entry.symbols);
     }
+    const detached = new Set(deleteNodes);
     const kept: GraphEdge[] = [];
     if (deleteNodes.length > 0) {
       for (const e of await this.store.incomingEdges(deleteNodes)) {
         const source = index.nodes.get(e.from);
         if (source !== undefined && !final.has(source) && !reresolveSet.has(source)) kept.push(e);
       }
-    }
-    const clearEdgesFrom: NodeId[] = [];
-    for (const path of reresolve) {
-      if (final.has(path)) continue;
-      const entry = index.paths.get(path);
-      if (entry === undefined) continue;
-      clearEdgesFrom.push(fileNodeId(path), ...entry.symbols);
-    }
-    for (const path of new Set([...final.keys(), ...reresolve])) {
-      const entry = index.paths.get(path);
-      if (entry !== undefined) index.clearResolution(entry);
     }
     for (const path of final.keys()) index.removeFile(path);
 
@@ -224,35 +214,59 @@ export class GraphProjector implements Projector {
       edges.push(...nodes.structural);
     }
 
+    const deleteEdges: GraphEdge[] = [];
     const setUnresolved: Array<Pick<FileRow, "id" | "unresolved" | "unresolvedCount">> = [];
     const touchedExternals = new Set<NodeId>(index.storedExternals);
     let dropped = 0;
     for (const path of reresolve) {
       const entry = index.paths.get(path)!;
       const resolution = this.resolver.resolve(path);
+      const fresh: GraphEdge[] = [];
       for (const e of resolution.edges) {
-        const external = e.to.startsWith("x:");
-        if (
-          STRUCTURAL_KINDS.has(e.kind) ||
-          index.nodes.get(e.from) !== path ||
-          (!external && !index.nodes.has(e.to))
-        ) {
-          dropped++;
-          continue;
-        }
-        if (external) {
-          entry.externals.push(e.to);
-          index.addExternalRef(e.to, 1);
-          touchedExternals.add(e.to);
-        }
-        edges.push(e);
+        // Structural kinds are ours; an edge must start in this file and end at a node that exists.
+        const ok =
+          !STRUCTURAL_KINDS.has(e.kind) &&
+          index.nodes.get(e.from) === path &&
+          (e.to.startsWith("x:") || index.nodes.has(e.to));
+        if (ok) fresh.push(e);
+        else dropped++;
       }
       const columns = unresolvedColumns(resolution.unresolved);
       const row = files.get(path);
-      if (row !== undefined) files.set(path, { ...row, ...columns });
-      else setUnresolved.push({ id: fileNodeId(path), ...columns });
+      if (row !== undefined) {
+        files.set(path, { ...row, ...columns });
+        edges.push(...fresh);
+      } else {
+        // A dependant keeps its nodes: write only what changed. Its edges into detached nodes
+        // are gone already, so those count as absent.
+        const { removed, added } = diffEdges(
+          entry.edges.filter((e) => !detached.has(e.to)),
+          fresh,
+        );
+        deleteEdges.push(...removed);
+        edges.push(...added);
+        if (columns.unresolved !== entry.unresolved) setUnresolved.push({ id: fileNodeId(path), ...columns });
+      }
+      entry.unresolved = columns.unresolved;
+      index.clearEdges(entry);
+      for (const e of fresh) {
+        index.addEdge(path, e);
+        if (e.to.startsWith("x:")) touchedExternals.add(e.to);
+      }
     }
-    for (const e of kept) if (index.nodes.has(e.from) && (e.to.startsWith("x:") || index.nodes.has(e.to))) edges.push(e);
+    for (const e of kept) {
+      if (index.nodes.has(e.to)) {
+        edges.push(e);
+        continue;
+      }
+      // Its target is gone and the resolver did not re-resolve the source: drop it from the mirror too.
+      dropped++;
+      const entry = index.paths.get(index.nodes.get(e.from)!);
+      if (entry !== undefined) {
+        const i = entry.edges.findIndex((x) => x.kind === e.kind && x.from === e.from && x.to === e.to && x.line === e.line);
+        if (i !== -1) entry.edges.splice(i, 1);
+      }
+    }
 
     const externals: ExternalRow[] = [];
     const deleteExternals: NodeId[] = [];
@@ -270,7 +284,7 @@ export class GraphProjector implements Projector {
     this.lastApply = { files: final.size, reresolved: reresolve.length, edges: edges.length, dropped };
     return {
       deleteNodes,
-      clearEdgesFrom,
+      deleteEdges,
       deleteExternals,
       setUnresolved,
       files: [...files.values()],

@@ -4,14 +4,14 @@ import { EDGE_KINDS, type EdgeKind, type GraphEdge, type NodeId } from "./model.
 /**
  * One batch's change to the graph, applied by the store in a single transaction together with
  * the checkpoint. Everything is keyed by our own ids, so the store never has to MERGE or scan.
- * Order of application: deletes (nodes, resolved edges, orphaned externals), then the
+ * Order of application: deletes (nodes, changed edges, orphaned externals), then the
  * unresolved lists of re-resolved files, then creates (nodes, then edges), then the checkpoint.
  */
 export interface GraphWrite {
   /** File and Symbol nodes to detach-delete: every node of a replaced, failed or deleted file. */
   readonly deleteNodes: ReadonlyArray<NodeId>;
-  /** Nodes (of dependants that keep their nodes) whose resolved outgoing edges are dropped. */
-  readonly clearEdgesFrom: ReadonlyArray<NodeId>;
+  /** Resolved edges of re-resolved files that keep their nodes: every edge with this (kind, from, to, line) goes. */
+  readonly deleteEdges: ReadonlyArray<GraphEdge>;
   /** External modules nothing points at any more. */
   readonly deleteExternals: ReadonlyArray<NodeId>;
   readonly files: ReadonlyArray<FileRow>;
@@ -40,7 +40,7 @@ export const nodeTableOf = (id: NodeId): NodeTable | null => {
 
 export const isEmptyWrite = (w: GraphWrite): boolean =>
   w.deleteNodes.length === 0 &&
-  w.clearEdgesFrom.length === 0 &&
+  w.deleteEdges.length === 0 &&
   w.deleteExternals.length === 0 &&
   w.files.length === 0 &&
   w.symbols.length === 0 &&

@@ -159,9 +159,12 @@ export class KuzuStore {
     for (const [table, ids] of groupByTable(w.deleteNodes)) {
       await this.execList(`UNWIND $ids AS i MATCH (n:${table} {id: i}) DETACH DELETE n`, ids);
     }
-    for (const [table, ids] of groupByTable(w.clearEdgesFrom)) {
-      if (table === "External") continue;
-      await this.execList(`UNWIND $ids AS i MATCH (n:${table} {id: i})-[r:${RESOLVED_LABELS}]->() DELETE r`, ids);
+    for (const [key, edges] of groupEdges(w.deleteEdges)) {
+      const [kind, from, to] = key.split("|");
+      await this.exec(
+        `UNWIND $rows AS r MATCH (a:${from} {id: r.f})-[e:${kind}]->(b:${to} {id: r.t}) WHERE e.line = r.l DELETE e`,
+        { rows: edges.map((e) => ({ f: e.from, t: e.to, l: e.line })) },
+      );
     }
     await this.execList("UNWIND $ids AS i MATCH (n:External {id: i}) DETACH DELETE n", w.deleteExternals);
     if (w.setUnresolved.length > 0) {
