@@ -39,6 +39,19 @@ export type ExpectedVersion = number | "any" | "no_stream";
 
 let lastMs = 0;
 let counter = 0;
+// One getRandomValues call per 1,024 ids instead of one per id: appends of large batches mint many.
+const POOL_IDS = 1024;
+let pool = Buffer.alloc(0);
+let poolOffset = 0;
+const randomHex6 = (): string => {
+  if (poolOffset >= pool.length) {
+    pool = randomBytes(6 * POOL_IDS);
+    poolOffset = 0;
+  }
+  const hex = pool.toString("hex", poolOffset, poolOffset + 6);
+  poolOffset += 6;
+  return hex;
+};
 /**
  * Time-ordered ids keep the UNIQUE(event_id) index append-mostly, which is what keeps
  * batched appends fast once the log holds millions of rows.
@@ -50,5 +63,5 @@ export const newEventId = (): string => {
     lastMs = now;
     counter = 0;
   }
-  return `${now.toString(36).padStart(9, "0")}${counter.toString(36).padStart(4, "0")}${randomBytes(6).toString("hex")}`;
+  return `${now.toString(36).padStart(9, "0")}${counter.toString(36).padStart(4, "0")}${randomHex6()}`;
 };

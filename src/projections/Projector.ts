@@ -11,6 +11,8 @@ export interface Projector {
   readonly version: number;
   /** Event types it consumes; the runner reads only these, but the checkpoint covers all. */
   readonly handles: ReadonlyArray<string>;
+  /** Types whose payload it reads only in part: `apply` then gets just these fields (see ReadFilter.summaries). */
+  readonly summaries?: Readonly<Record<string, Readonly<Record<string, string>>>>;
   /** Position of the last event applied, and the projector version that applied it. */
   checkpoint(): Promise<{ readonly position: number; readonly version: number }>;
   /** `events` are in position order, all at or below `upTo`. */

@@ -30,7 +30,7 @@ export const catchUp = async (log: LogHandle, projector: Projector, options: Cat
   const head = headPosition(log);
   let count = 0;
   while (position < head) {
-    const batch = readEvents(log, { after: position, before: head + 1, limit: batchSize, types: projector.handles });
+    const batch = readEvents(log, { after: position, before: head + 1, limit: batchSize, types: projector.handles, summaries: projector.summaries });
     const upTo = batch.length < batchSize ? head : batch[batch.length - 1]!.position;
     await projector.apply(batch, upTo);
     count += batch.length;

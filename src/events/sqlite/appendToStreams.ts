@@ -45,7 +45,10 @@ export const appendToStreams = (
     for (const append of appends) {
       const ids = append.events.map((e) => e.eventId ?? newEventId());
       const current = (log.stmt.streamVersion.get(append.stream) as number | null) ?? 0;
-      const known = ids.map((id) => (log.stmt.positionOfId.get(id) as number | undefined) ?? 0);
+      // Only a caller's own key can already be stored; fresh ids skip the lookup.
+      const known = append.events.map((e, i) =>
+        e.eventId === undefined ? 0 : ((log.stmt.positionOfId.get(ids[i]) as number | undefined) ?? 0),
+      );
       if (ids.length > 0 && known.every((p) => p > 0)) {
         duplicates += ids.length;
         lastPosition = Math.max(lastPosition, ...known);
@@ -70,17 +73,22 @@ export const appendToStreams = (
           meta = JSON.stringify(event.meta);
           metaJson.set(event.meta, meta);
         }
-        version++;
         const info = log.stmt.insert.run(
           ids[i],
           append.stream,
-          version,
+          version + 1,
           event.type,
           currentSchemaVersion(event.type),
           JSON.stringify(event.data),
           meta,
           recordedAt,
         );
+        // The same key twice within one append: the second is a duplicate, not a new version.
+        if (info.changes === 0) {
+          duplicates++;
+          return;
+        }
+        version++;
         lastPosition = Number(info.lastInsertRowid);
         appended++;
       });

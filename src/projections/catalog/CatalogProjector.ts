@@ -5,14 +5,27 @@ import { decodeEvent, type DecodedEvent, type RecordedEvent } from "../../events
 import type { Projector } from "../Projector.js";
 import { openCatalog } from "./openCatalog.js";
 
-/** The few FileParsed fields the catalog keeps; decoding the symbols and chunks here would waste the replay. */
+/**
+ * The few FileParsed fields the catalog keeps. The runner has SQLite extract just these
+ * (see `summaries`), so a replay never builds the symbols and chunks: FileParsed is most of
+ * the log's bytes.
+ */
 const FileParsedSummary = Schema.Struct({
   path: Schema.String,
   contentHash: Schema.String,
   language: Schema.String,
   parserVersion: Schema.String,
-  symbols: Schema.Array(Schema.Unknown),
+  symbolCount: Schema.Number,
 });
+const SUMMARIES = {
+  FileParsed: {
+    path: "$.path",
+    contentHash: "$.contentHash",
+    language: "$.language",
+    parserVersion: "$.parserVersion",
+    symbolCount: "length:$.symbols",
+  },
+};
 const decodeParsedSummary = Schema.decodeUnknownSync(FileParsedSummary);
 
 const HANDLES = [
@@ -68,6 +81,7 @@ export class CatalogProjector implements Projector {
   readonly name = "catalog";
   readonly version = CATALOG_VERSION;
   readonly handles = HANDLES;
+  readonly summaries = SUMMARIES;
   private db: Database.Database;
   private stmt: ReturnType<typeof statements>;
 
@@ -92,7 +106,7 @@ export class CatalogProjector implements Projector {
     const s = this.stmt;
     if (event.type === "FileParsed") {
       const d = decodeParsedSummary(event.data);
-      s.fileParsed.run(d.parserVersion, d.symbols.length, event.position, d.language, d.path, d.contentHash);
+      s.fileParsed.run(d.parserVersion, d.symbolCount, event.position, d.language, d.path, d.contentHash);
       return;
     }
     const decoded = decodeEvent(event);
