@@ -56,7 +56,9 @@ describe("indexProject: bad input never crashes or stops the indexer", () => {
     symlinkSync(".", join(root, "loop"));
     mkfifo(join(root, "pipe.ts"));
 
-    const summary = await indexProject(ctx, opts);
+    // A short parse budget: the 100k-deep nesting may time out, which must end as a recorded failure.
+    const quick = { ...ctx, config: { ...ctx.config, index: { ...ctx.config.index, parse_budget_ms: 1_000 } } };
+    const summary = await indexProject(quick, opts);
 
     const files = catalogFiles();
     const outcome = (p: string) => (files[p]?.status === "parsed" ? "parsed" : `${files[p]?.status}: ${files[p]?.reason}`);

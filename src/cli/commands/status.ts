@@ -1,34 +1,97 @@
 import type { Command } from "commander";
-import { headPosition } from "../../events/index.js";
-import { CatalogReader, openProjectors } from "../../projections/index.js";
+import { Either } from "effect";
+import { findStaleFiles } from "../../commands/scan/index.js";
+import { acquireEngineLock, engineLockHolder } from "../../engine/index.js";
+import { headPosition, type LogHandle } from "../../events/index.js";
+import { PARSE_REACTOR, readReactorCheckpoint } from "../../parse/reactor/index.js";
+import { CatalogReader, GraphReader, openProjectors, type GraphCounts, type Projector } from "../../projections/index.js";
 import { withProject } from "../context.js";
 import { formatTable } from "../output.js";
+
+/** Events a consumer still has to see: only the types it handles count, so skipped markers are not "behind". */
+const pendingFor = (log: LogHandle, types: ReadonlyArray<string>, after: number): number =>
+  types.length === 0
+    ? 0
+    : (log.db
+        .prepare(`SELECT COUNT(*) FROM events WHERE type IN (${types.map(() => "?").join(",")}) AND position > ?`)
+        .pluck()
+        .get(...types, after) as number);
+
+interface ReadModelStatus {
+  readonly position: number;
+  readonly version: number | null;
+  readonly behind: number;
+}
+
+const kinds = (counts: Readonly<Record<string, number>>): string =>
+  Object.entries(counts)
+    .filter(([, n]) => n > 0)
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, n]) => `${n.toLocaleString("en-US")} ${k}`)
+    .join(", ") || "none";
+
+const listSome = (paths: ReadonlyArray<string>, max = 5): string =>
+  paths.length <= max ? paths.join(", ") : `${paths.slice(0, max).join(", ")}, … (${paths.length - max} more)`;
+
+/**
+ * Checkpoints and graph counts need the read models open; only the engine may hold Kuzu, so
+ * while an engine runs, status reads what SQLite alone can answer and names the engine.
+ */
+const readModels = async (
+  ctx: Parameters<Parameters<typeof withProject>[1]>[0],
+): Promise<{ engine: number | null; models: Record<string, ReadModelStatus>; graph: GraphCounts | null }> => {
+  const models: Record<string, ReadModelStatus> = {};
+  const holder = engineLockHolder(ctx.paths.lock);
+  const lock = holder === null ? acquireEngineLock(ctx.paths.lock) : null;
+  if (lock === null || Either.isLeft(lock)) {
+    const catalog = CatalogReader.open(ctx.paths.catalog);
+    try {
+      const position = catalog.checkpoint();
+      models.catalog = { position, version: null, behind: headPosition(ctx.log) - position };
+    } finally {
+      catalog.close();
+    }
+    return { engine: holder ?? (lock !== null && Either.isLeft(lock) ? lock.left.pid : null), models, graph: null };
+  }
+  let projectors: Projector[] = [];
+  try {
+    projectors = await openProjectors(ctx.paths, ctx.config, ctx.log);
+    let graph: GraphCounts | null = null;
+    for (const p of projectors) {
+      const cp = await p.checkpoint();
+      models[p.name] = { position: cp.position, version: cp.version, behind: pendingFor(ctx.log, p.handles, cp.position) };
+      if (p.name === "graph") graph = await new GraphReader(p as unknown as ConstructorParameters<typeof GraphReader>[0]).counts();
+    }
+    return { engine: null, models, graph };
+  } finally {
+    for (const p of projectors) await p.close();
+    lock.right.release();
+  }
+};
 
 export const registerStatus = (program: Command): void => {
   program
     .command("status")
-    .description("show the log position, each read model's checkpoint, files and memory counts")
+    .description("show the log position against each read model's checkpoint, files, nodes and edges, stale files and memory")
     .option("--json", "print one JSON object")
     .action(async (options: { json?: boolean }, cmd: Command) => {
       await withProject(cmd.optsWithGlobals(), async (ctx) => {
         const head = headPosition(ctx.log);
-        const projectors = await openProjectors(ctx.paths, ctx.config, ctx.log);
-        const checkpoints: Record<string, number> = {};
-        try {
-          for (const p of projectors) checkpoints[p.name] = (await p.checkpoint()).position;
-        } finally {
-          for (const p of projectors) await p.close();
-        }
+        const reactorAt = readReactorCheckpoint(ctx.log, PARSE_REACTOR);
+        const { engine, models, graph } = await readModels(ctx);
         const catalog = CatalogReader.open(ctx.paths.catalog);
         try {
+          const stale = findStaleFiles(ctx.paths.root, catalog.files(), ctx.config.index.max_file_bytes);
           const status = {
             root: ctx.paths.root,
             logHead: head,
-            projections: Object.fromEntries(
-              Object.entries(checkpoints).map(([name, position]) => [name, { position, behind: head - position }]),
-            ),
+            engine: engine === null ? null : { pid: engine },
+            parse: { position: reactorAt, behind: pendingFor(ctx.log, ["FileChanged"], reactorAt) },
+            projections: models,
             files: catalog.fileCounts(),
             skipped: catalog.skipReasons(),
+            stale,
+            graph: graph ? { files: graph.files, symbols: graph.symbols, edges: graph.edges } : null,
             memory: {
               rules: catalog.rules().length,
               decisions: catalog.decisions().length,
@@ -39,16 +102,35 @@ export const registerStatus = (program: Command): void => {
             process.stdout.write(`${JSON.stringify(status)}\n`);
             return;
           }
+          const staleCount = stale.changed.length + stale.missing.length;
           const lines = [
             `project   ${status.root}`,
             `log head  #${head}`,
+            `engine    ${engine === null ? "not running" : `pid ${engine} owns the read models (graph and chunk checkpoints not shown)`}`,
             "",
             formatTable(
               ["read model", "checkpoint", "behind"],
-              Object.entries(status.projections).map(([n, s]) => [n, `#${s.position}`, String(s.behind)]),
+              [
+                ["parse", `#${reactorAt}`, `${status.parse.behind} files`],
+                ...Object.entries(models).map(([n, s]) => [n, `#${s.position}`, `${s.behind} events`]),
+              ],
             ),
             "",
             `files     ${Object.entries(status.files).map(([k, v]) => `${v} ${k}`).join(", ") || "none indexed yet (run nemesis index)"}`,
+            ...(Object.keys(status.skipped).length > 0 ? [`reasons   ${kinds(status.skipped)}`] : []),
+            `stale     ${
+              staleCount === 0
+                ? "none"
+                : [
+                    stale.changed.length > 0 ? `${stale.changed.length} changed on disk since indexed (${listSome(stale.changed)})` : "",
+                    stale.missing.length > 0 ? `${stale.missing.length} deleted (${listSome(stale.missing)})` : "",
+                  ]
+                    .filter(Boolean)
+                    .join("; ") + ": run nemesis index"
+            }`,
+            ...(graph
+              ? [`nodes     ${graph.files.toLocaleString("en-US")} File, ${kinds(graph.symbols)}`, `edges     ${kinds(graph.edges)}`]
+              : []),
             `memory    ${status.memory.rules} rules, ${status.memory.decisions} decisions, ${status.memory.conventions} conventions`,
           ];
           process.stdout.write(`${lines.join("\n")}\n`);

@@ -1,0 +1,41 @@
+import { cpSync, existsSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { runCli, tempDir } from "../helpers.js";
+import { FIXTURES } from "../commands/scan/helpers.js";
+
+describe("nemesis index / status (built CLI)", () => {
+  let cleanup = () => {};
+  afterEach(() => cleanup());
+
+  it("indexes a fresh directory (initialising it), reports stale files, and re-indexes only what changed", () => {
+    const t = tempDir();
+    cleanup = t.cleanup;
+    cpSync(join(FIXTURES, "basic"), t.dir, { recursive: true });
+    const first = runCli("/", ["index", t.dir, "--json"]);
+    expect(first.stderr).toBe("");
+    expect(first.code).toBe(0);
+    expect(existsSync(join(t.dir, ".nemesis", "events.db"))).toBe(true);
+    const summary = JSON.parse(first.stdout);
+    expect(summary.files).toMatchObject({ scanned: 5, changed: 5, deleted: 0 });
+    expect(summary.parse.parsed).toBe(5);
+    expect(summary.graph.files).toBe(5);
+
+    let status = JSON.parse(runCli(t.dir, ["status", "--json"]).stdout);
+    expect(status.stale).toEqual({ changed: [], missing: [] });
+    expect(status.parse.behind).toBe(0);
+    expect(status.projections.catalog.behind).toBe(0);
+    expect(status.graph.symbols.Function).toBeGreaterThan(0);
+
+    writeFileSync(join(t.dir, "src/math.ts"), "export function add(a: number, b: number): number {\n  return b + a;\n}\n");
+    writeFileSync(join(t.dir, "src/tool.py"), "def hello():\n    return \"hi\"\n"); // same bytes, new mtime
+    status = JSON.parse(runCli(t.dir, ["status", "--json"]).stdout);
+    expect(status.stale).toEqual({ changed: ["src/math.ts"], missing: [] });
+
+    const text = runCli(t.dir, ["index"]);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/1 changed, 4 unchanged, 0 deleted/);
+    expect(text.stdout).toMatch(/^nodes .*Function/m);
+    expect(JSON.parse(runCli(t.dir, ["status", "--json"]).stdout).stale).toEqual({ changed: [], missing: [] });
+  });
+});
