@@ -1,5 +1,16 @@
 import * as lancedb from "@lancedb/lancedb";
-import { Field, FixedSizeList, Float32, Int32, Schema, Utf8 } from "apache-arrow";
+import {
+  Field,
+  FixedSizeList,
+  Float32,
+  Int32,
+  makeData,
+  makeVector,
+  Schema,
+  Table as ArrowTable,
+  Utf8,
+  vectorFromArray,
+} from "apache-arrow";
 import type { ChunkRow } from "./ChunkRow.js";
 
 /** A chunk row with its embedding; null while the vector is pending (remote provider, backfill). */
@@ -71,21 +82,44 @@ export class ChunkStore {
     return new ChunkStore(conn, table, dims);
   }
 
-  private toArrow(rows: ReadonlyArray<StoredChunk>) {
-    return lancedb.makeArrowTable(
-      rows.map((r) => ({
-        id: r.id,
-        path: r.path,
-        symbol: r.symbol,
-        kind: r.kind,
-        language: r.language,
-        start_line: r.startLine,
-        end_line: r.endLine,
-        text: r.text,
-        vector: r.vector ? Array.from(r.vector) : null,
-      })),
-      { schema: schemaFor(this.dimensions) },
-    );
+  /**
+   * Builds the Arrow batch column by column: LanceDB's row-object conversion spends ~0.5 ms
+   * per row on a 384-float vector, this copies each vector once into one Float32Array.
+   */
+  private toArrow(rows: ReadonlyArray<StoredChunk>): ArrowTable {
+    const d = this.dimensions;
+    const n = rows.length;
+    const flat = new Float32Array(n * d);
+    const valid = new Uint8Array(Math.ceil(n / 8));
+    let nulls = 0;
+    rows.forEach((r, i) => {
+      if (r.vector) {
+        flat.set(r.vector.subarray(0, d), i * d);
+        valid[i >> 3]! |= 1 << (i & 7);
+      } else nulls++;
+    });
+    const schema = schemaFor(d);
+    const vectorType = schema.fields[8]!.type as FixedSizeList<Float32>;
+    const vector = makeData({
+      type: vectorType,
+      length: n,
+      nullCount: nulls,
+      nullBitmap: nulls > 0 ? valid : null,
+      child: makeData({ type: new Float32(), length: n * d, data: flat }),
+    });
+    const str = (f: (r: StoredChunk) => string) => vectorFromArray(rows.map(f), new Utf8());
+    const int = (f: (r: StoredChunk) => number) => makeVector(Int32Array.from(rows, f));
+    return new ArrowTable(schema, {
+      id: str((r) => r.id),
+      path: str((r) => r.path),
+      symbol: vectorFromArray(rows.map((r) => r.symbol), new Utf8()),
+      kind: str((r) => r.kind),
+      language: str((r) => r.language),
+      start_line: int((r) => r.startLine),
+      end_line: int((r) => r.endLine),
+      text: str((r) => r.text),
+      vector: makeVector(vector),
+    });
   }
 
   /** Inserts rows not present; fills the vector of present rows that still lack one. */

@@ -77,28 +77,34 @@ export class KeywordIndex {
     const have = new Set(present.map((p) => p.id));
     const added: ChunkRow[] = [];
     const pathTerms = pathTermText(path);
+    const bodies = new Map<string, string>();
+    const body = (row: ChunkRow) => {
+      let t = bodies.get(row.id);
+      if (t === undefined) bodies.set(row.id, (t = termText(row.text)));
+      return t;
+    };
     for (const row of rows) {
       if (have.has(row.id)) continue;
       const info = this.s.insertChunk.run(row);
       if (info.changes === 0) continue; // the same chunk listed twice in one parse
-      this.s.insertChunkTerms.run(info.lastInsertRowid, pathTerms, symbolTermText(row.symbol), termText(row.text));
+      this.s.insertChunkTerms.run(info.lastInsertRowid, pathTerms, symbolTermText(row.symbol), body(row));
       added.push(row);
     }
     if (removed.length > 0 || added.length > 0 || rows.length === 0 || this.s.fileRowid.get(path) === undefined) {
-      this.replaceFileTerms(path, language, rows, pathTerms);
+      this.replaceFileTerms(path, language, rows.map(body), pathTerms);
     }
     return { removed, added };
   }
 
-  private replaceFileTerms(path: string, language: string | null, rows: ReadonlyArray<ChunkRow>, pathTerms: string): void {
+  private replaceFileTerms(path: string, language: string | null, bodies: ReadonlyArray<string>, pathTerms: string): void {
     const old = this.s.fileRowid.get(path) as number | undefined;
     if (old !== undefined) {
       this.s.deleteFileTerms.run(old);
-      if (rows.length === 0) this.s.deleteFile.run(old);
+      if (bodies.length === 0) this.s.deleteFile.run(old);
     }
-    if (rows.length === 0) return;
-    const rowid = this.s.upsertFile.get(path, language ?? rows[0]!.language) as number;
-    this.s.insertFileTerms.run(rowid, pathTerms, rows.map((r) => termText(r.text)).join(" "));
+    if (bodies.length === 0) return;
+    const rowid = this.s.upsertFile.get(path, language ?? "unknown") as number;
+    this.s.insertFileTerms.run(rowid, pathTerms, bodies.join(" "));
   }
 
   transaction<A>(f: () => A): A {

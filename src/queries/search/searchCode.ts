@@ -55,6 +55,7 @@ export const SEARCH_WEIGHTS = {
 };
 const CANDIDATES = 200;
 const FILE_CANDIDATES = 100;
+const SYMBOL_CANDIDATES = 50;
 
 /**
  * Hybrid search over the chunk read model: BM25 over chunks and over whole files, cosine over
@@ -123,6 +124,11 @@ export const searchCode = async (
     ]),
   );
 
+  const rowCache = new Map<string, ReturnType<ChunkReader["row"]>>();
+  const rowOf = (id: string) => {
+    if (!rowCache.has(id)) rowCache.set(id, reader.row(id));
+    return rowCache.get(id) ?? null;
+  };
   const hits: SearchHit[] = [];
   for (const [file, fileScore] of fileScores) {
     if (hits.length >= limit) break;
@@ -131,7 +137,7 @@ export const searchCode = async (
     if (chunks.length === 0) chunks = reader.keywordChunks(terms, 1, { ...filter, path: file }).map((h) => [h.id, 0] as [string, number]);
     for (const [id, chunkScore] of chunks) {
       if (hits.length >= limit) break;
-      const row = reader.row(id);
+      const row = rowOf(id);
       if (!row) continue;
       const snip = snippetOf(row.text, terms);
       hits.push({
@@ -149,8 +155,8 @@ export const searchCode = async (
     }
   }
 
-  const symbolHits = rankedChunks.slice(0, CANDIDATES).flatMap(([id, score]) => {
-    const row = reader.row(id);
+  const symbolHits = rankedChunks.slice(0, SYMBOL_CANDIDATES).flatMap(([id, score]) => {
+    const row = rowOf(id);
     return row ? [{ file: row.path, symbol: row.symbol, score }] : [];
   });
   return {

@@ -1,0 +1,195 @@
+/**
+ * Chunk read model and search figures on a real repository (NEMESIS_BENCH_REPO, default a
+ * sympy checkout at /tmp/nemesis-bench/sympy, ~800k lines):
+ *   - chunking throughput (line-based chunker; AST chunking is part of parsing, see `graph`);
+ *   - embedding + table build: FileParsed events projected by the chunk projector with the
+ *     default embedder (keyword index, LanceDB rows and vectors);
+ *   - hybrid search p50/p95 over 50 queries (warm process: vectors loaded once);
+ *   - regex search p50 over the whole repository (warm worker);
+ *   - peak RSS.
+ * NEMESIS_BENCH_FILES caps the file count.
+ */
+import { Either } from "effect";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative, resolve } from "node:path";
+import { appendToStreams, openEventLog, type FileParsed } from "../events/index.js";
+import { detectLanguage } from "../parse/languages.js";
+import { chunkFile } from "../parse/chunk/index.js";
+import { ChunkProjector, ChunkReader } from "../projections/chunks/index.js";
+import { createHashEmbedder } from "../projections/embed/localDefaultEmbedder.js";
+import { catchUp } from "../projections/runProjector.js";
+import { closeGrepWorkers, grepCode } from "../queries/grep/grepCode.js";
+import { searchCode } from "../queries/search/searchCode.js";
+import { fmtRate, median, percentile } from "./stats.js";
+
+const REPO = resolve(process.env.NEMESIS_BENCH_REPO ?? "/tmp/nemesis-bench/sympy");
+const SOURCE = /\.(py|ts|tsx|js|go|rs|java)$/;
+const SKIP = new Set([".git", "node_modules", ".nemesis", "dist", "build", "target"]);
+
+const listFiles = (dir: string): string[] =>
+  readdirSync(dir).flatMap((name) => {
+    if (SKIP.has(name)) return [];
+    const full = join(dir, name);
+    const st = statSync(full);
+    return st.isDirectory() ? listFiles(full) : SOURCE.test(name) && st.size < 1_000_000 ? [full] : [];
+  });
+
+/** Questions of the kind an agent asks, plus identifiers; sympy-flavoured but generic enough for any repo. */
+const QUERIES = [
+  "simplify trigonometric expressions",
+  "matrix determinant computation",
+  "solve polynomial equations",
+  "derivative of a function",
+  "integrate rational functions",
+  "print expression as latex",
+  "parse string into expression",
+  "series expansion around a point",
+  "limit of a sequence",
+  "prime factorization of integers",
+  "gcd of polynomials",
+  "eigenvalues of a matrix",
+  "substitute symbols in expression",
+  "assumptions positive real",
+  "sparse matrix multiplication",
+  "code generation for C",
+  "lambdify numeric evaluation",
+  "plot a function",
+  "differential equation solver",
+  "random variables probability distribution",
+  "quantum mechanics operators",
+  "tensor index contraction",
+  "geometry point line intersection",
+  "set union intersection complement",
+  "logic boolean satisfiability",
+  "rewrite expression in terms of exp",
+  "caching of function results",
+  "pretty printing unicode",
+  "rational number arithmetic",
+  "floating point precision evalf",
+  "summation of series closed form",
+  "continued fraction",
+  "permutation group order",
+  "combinatorics partitions",
+  "physics units conversion",
+  "Fourier transform",
+  "Laplace transform inverse",
+  "gamma function special values",
+  "Bessel functions",
+  "expand product of sums",
+  "factor expression over field",
+  "Groebner basis",
+  "diophantine equation",
+  "inequality solver",
+  "vector calculus gradient curl",
+  "Matrix.inv",
+  "sympify",
+  "Poly.degree",
+  "_eval_derivative",
+  "test_simplify",
+];
+const GREPS = ["def _eval_is_\\w+\\(self\\)", "raise NotImplementedError", "import numpy", "class \\w+\\(Basic\\)", "TODO|FIXME"];
+
+const ms = (n: number): string => `${n.toFixed(1)} ms`;
+
+export const run = async (): Promise<void> => {
+  if (!existsSync(REPO)) {
+    process.stdout.write(
+      `search: no repository at ${REPO}; clone one (e.g. git clone --depth 1 https://github.com/sympy/sympy ${REPO}) or set NEMESIS_BENCH_REPO\n`,
+    );
+    return;
+  }
+  let peak = process.memoryUsage().rss;
+  const sample = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+  const limit = Number(process.env.NEMESIS_BENCH_FILES ?? Infinity);
+  const files = listFiles(REPO).sort().slice(0, limit);
+  const dir = mkdtempSync(join(tmpdir(), "nemesis-search-bench-"));
+  const log = openEventLog(join(dir, "events.db"));
+  try {
+    let t0 = performance.now();
+    let lines = 0;
+    const events: FileParsed[] = [];
+    for (const full of files) {
+      const path = relative(REPO, full).split("\\").join("/");
+      const text = readFileSync(full, "utf8");
+      const language = detectLanguage(path) ?? "unknown";
+      lines += text.split("\n").length;
+      const chunks = chunkFile({ text, language, symbols: [] });
+      events.push({
+        path, contentHash: path, language, parserVersion: "bench", packageName: null, lineCount: 0, hasErrors: false,
+        symbols: [], references: [], imports: [], chunks, manifest: null,
+      });
+    }
+    const chunkMs = performance.now() - t0;
+    const chunkCount = events.reduce((n, e) => n + e.chunks.length, 0);
+    appendToStreams(
+      log,
+      events.map((data) => ({ stream: `file:${data.path}`, expectedVersion: "any" as const, events: [{ type: "FileParsed", data, meta: { source: "bench" as const } }] })),
+    );
+    process.stdout.write(
+      `files: ${files.length} (${fmtRate(lines)} lines) from ${REPO}\n` +
+        `chunking: ${fmtRate(chunkCount)} chunks in ${ms(chunkMs)} (${fmtRate(lines / (chunkMs / 1000))} lines/s)\n`,
+    );
+
+    const embedder = createHashEmbedder();
+    t0 = performance.now();
+    const vectors = await embedder.embedDocuments(events.flatMap((e) => e.chunks.map((c) => `${e.path}\n${c.text}`)));
+    const embedMs = performance.now() - t0;
+    process.stdout.write(`embedding alone (${embedder.id}): ${vectors.length} chunks in ${ms(embedMs)} (${fmtRate(vectors.length / (embedMs / 1000))} chunks/s)\n`);
+
+    const chunksDir = join(dir, "chunks.lance");
+    const projector = await ChunkProjector.open(chunksDir, embedder, { inlineEmbedding: true });
+    t0 = performance.now();
+    await catchUp(log, projector, { batchSize: 500 });
+    const buildMs = performance.now() - t0;
+    await projector.settle();
+    const settleMs = performance.now() - t0;
+    await projector.close();
+    process.stdout.write(
+      `embed + table build: ${fmtRate(chunkCount)} chunks in ${ms(buildMs)} (${fmtRate(chunkCount / (buildMs / 1000))} chunks/s, ` +
+        `${fmtRate(lines / (buildMs / 1000))} lines/s); background compaction done at ${ms(settleMs)}\n`,
+    );
+
+    const reader = (await ChunkReader.open(chunksDir))!;
+    t0 = performance.now();
+    await reader.vectors();
+    process.stdout.write(`vectors loaded in ${ms(performance.now() - t0)} (once per process)\n`);
+    await searchCode(reader, embedder, "warm up", { limit: 10 });
+    const times: number[] = [];
+    for (const q of QUERIES) {
+      const t = performance.now();
+      await searchCode(reader, embedder, q, { limit: 10 });
+      times.push(performance.now() - t);
+    }
+    process.stdout.write(`search (${QUERIES.length} queries, limit 10): p50 ${ms(median(times))}, p95 ${ms(percentile(times, 95))}\n`);
+
+    t0 = performance.now();
+    Either.getOrThrow(await grepCode(reader, { pattern: "warm" }));
+    process.stdout.write(`grep corpus load + first search: ${ms(performance.now() - t0)}\n`);
+    const grepTimes: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      for (const pattern of GREPS) {
+        const t = performance.now();
+        const r = await grepCode(reader, { pattern, pageSize: 50 });
+        grepTimes.push(performance.now() - t);
+        if (Either.isLeft(r)) throw r.left;
+      }
+    }
+    // A pattern matching nothing scans everything: the worst case for a linear scan.
+    const full: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const t = performance.now();
+      Either.getOrThrow(await grepCode(reader, { pattern: "zq_no_such_identifier_\\d+" }));
+      full.push(performance.now() - t);
+    }
+    process.stdout.write(`grep (${GREPS.length} patterns × 3, page 50): p50 ${ms(median(grepTimes))}; full scan with no match: p50 ${ms(median(full))}\n`);
+    reader.close();
+    await closeGrepWorkers();
+    clearInterval(sample);
+    process.stdout.write(`peak RSS: ${(peak / 1e6).toFixed(0)} MB\n`);
+  } finally {
+    clearInterval(sample);
+    log.db.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+};
