@@ -94,16 +94,24 @@ export const groundTruth = (
   const calleeOf = (key: string): string | null => {
     const memo = calleeMemo.get(key);
     if (memo !== undefined) return memo;
+    // SCIP gives `X#` (type) and `X.` (value) the same ranges; `interface X` and `const X`
+    // are two symbols of ours, so the descriptor's suffix picks the one of its kind.
+    const wantsType = key.endsWith("#");
     let found: string | null = null;
+    let fallback: string | null = null;
     for (const def of defs.get(key) ?? []) {
       const file = parsed.get(def.path);
       const name = (sources.get(def.path)?.[def.line] ?? "").slice(def.col, def.endCol);
       const symbol = file !== undefined ? innermostAt(file, def.line + 1, def.col, (s) => s.name === name && s.kind !== "Test") : null;
-      if (symbol !== null) {
+      if (symbol === null) continue;
+      const typeKind = symbol.kind === "Interface" || symbol.kind === "Type";
+      if (typeKind === wantsType || symbol.kind === "Class") {
         found = `${def.path}#${symbol.id}`;
         break;
       }
+      fallback ??= `${def.path}#${symbol.id}`;
     }
+    found ??= fallback;
     calleeMemo.set(key, found);
     return found;
   };
@@ -115,8 +123,13 @@ export const groundTruth = (
     const file = parsed.get(doc.path);
     const lines = sources.get(doc.path);
     if (file === undefined || lines === undefined) continue;
+    // A call site's range can carry a type symbol beside the value one (`interface X` merged
+    // with `function X`); the call is to the value.
+    const valueAt = new Set<string>();
+    for (const o of doc.occurrences) if (!o.definition && !o.symbol.endsWith("#")) valueAt.add(`${o.line}:${o.col}`);
     for (const o of doc.occurrences) {
       if (o.definition) continue;
+      if (o.symbol.endsWith("#") && valueAt.has(`${o.line}:${o.col}`) && !o.symbol.endsWith("/__init__:")) continue;
       const module =
         modules.get(o.symbol) ??
         (family === "python" && o.symbol.endsWith("__init__:") ? relativeModule(doc.path, (lines[o.line] ?? "").slice(o.col, o.endCol)) : undefined);

@@ -7,6 +7,8 @@ export interface Binding {
   /** Specifier to resolve (differs from `imp.specifier` for `import a.b` binding `a`). */
   readonly module: string;
   readonly name: string;
+  /** The name it is known by in this file (or re-exported as). */
+  readonly local: string;
 }
 
 /** The name tables of one file, computed once per parse result. */
@@ -46,7 +48,7 @@ const addBindings = (scope: Mutable, imp: Import): void => {
   if (imp.kind === "reexport") {
     for (const n of imp.names) {
       if (n.name === "*" && n.alias === null) scope.starModules.push(imp);
-      else scope.reexports.set(n.alias ?? n.name, { imp, module: imp.specifier, name: n.name });
+      else scope.reexports.set(n.alias ?? n.name, { imp, module: imp.specifier, name: n.name, local: n.alias ?? n.name });
     }
     return;
   }
@@ -56,7 +58,7 @@ const addBindings = (scope: Mutable, imp: Import): void => {
     // extractor writes `from a.b import *` the same way, so its names are tried last.
     scope.dotted.set(imp.specifier, imp);
     const head = imp.specifier.split(".")[0]!;
-    if (!scope.bindings.has(head)) scope.bindings.set(head, { imp, module: head, name: "*" });
+    if (!scope.bindings.has(head)) scope.bindings.set(head, { imp, module: head, name: "*", local: head });
     if (imp.names.length > 0) scope.lateStars.push(imp);
     return;
   }
@@ -67,19 +69,20 @@ const addBindings = (scope: Mutable, imp: Import): void => {
       scope.starModules.push(imp);
       return;
     }
-    scope.bindings.set(alias ?? goLocalName(imp.specifier), { imp, module: imp.specifier, name: "*" });
+    const local = alias ?? goLocalName(imp.specifier);
+    scope.bindings.set(local, { imp, module: imp.specifier, name: "*", local });
     return;
   }
   if ((family === "java" || family === "rust") && imp.names.length === 0) {
     const sep = family === "java" ? "." : "::";
     const last = lastSegment(imp.specifier, sep);
     if (last === "*") scope.starModules.push(imp);
-    else scope.bindings.set(last, { imp, module: imp.specifier, name: "*" });
+    else scope.bindings.set(last, { imp, module: imp.specifier, name: "*", local: last });
     return;
   }
   for (const n of imp.names) {
     if (n.name === "*" && n.alias === null) scope.starModules.push(imp);
-    else scope.bindings.set(n.alias ?? n.name, { imp, module: imp.specifier, name: n.name });
+    else scope.bindings.set(n.alias ?? n.name, { imp, module: imp.specifier, name: n.name, local: n.alias ?? n.name });
   }
 };
 

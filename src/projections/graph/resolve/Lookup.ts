@@ -6,12 +6,30 @@ import { MANIFESTS_KEY, type DepKey, type FileTable, type Located } from "./File
  * a later change to what was read (or to what was looked for and missing) finds this file.
  */
 export class Lookup {
-  readonly deps = new Set<DepKey>();
+  // Kept apart and prefixed once at the end: reads repeat far more often than they differ.
+  private readonly files = new Set<string>();
+  private readonly dirs = new Set<string>();
+  private readonly tails = new Set<string>();
+  private readonly names = new Set<string>();
+  private readonly members = new Set<string>();
+  private manifestsRead = false;
 
   constructor(private readonly table: FileTable) {}
 
+  /** Every dependency key read so far. */
+  deps(): Set<DepKey> {
+    const out = new Set<DepKey>();
+    for (const p of this.files) out.add(`f:${p}`);
+    for (const d of this.dirs) out.add(`d:${d}`);
+    for (const t of this.tails) out.add(`s:${t}`);
+    for (const n of this.names) out.add(`n:${n}`);
+    for (const m of this.members) out.add(`m:${m}`);
+    if (this.manifestsRead) out.add(MANIFESTS_KEY);
+    return out;
+  }
+
   file(path: string): FileParsed | undefined {
-    this.deps.add(`f:${path}`);
+    this.files.add(path);
     return this.table.files.get(path);
   }
 
@@ -20,27 +38,27 @@ export class Lookup {
   }
 
   filesIn(dir: string): readonly string[] {
-    this.deps.add(`d:${dir}`);
+    this.dirs.add(dir);
     return this.table.filesIn(dir);
   }
 
   endingWith(tail: string): readonly string[] {
-    this.deps.add(`s:${tail}`);
+    this.tails.add(tail);
     return this.table.endingWith(tail);
   }
 
   symbolsNamed(name: string): readonly Located[] {
-    this.deps.add(`n:${name}`);
+    this.names.add(name);
     return this.table.symbolsNamed(name);
   }
 
   interfacesRequiring(member: string): readonly Located[] {
-    this.deps.add(`m:${member}`);
+    this.members.add(member);
     return this.table.interfacesRequiring(member);
   }
 
   manifests(): readonly { readonly path: string; readonly manifest: Manifest }[] {
-    this.deps.add(MANIFESTS_KEY);
+    this.manifestsRead = true;
     return this.table.manifests();
   }
 }

@@ -51,6 +51,7 @@ const pick = (list: readonly ExtractedSymbol[] | undefined, space: Space, family
  */
 export class Resolution {
   private readonly moduleMemo = new Map<string, ModuleTarget>();
+  private readonly exportMemo = new Map<string, Target | null>();
 
   constructor(readonly lookup: Lookup) {}
 
@@ -105,8 +106,7 @@ export class Resolution {
     const found = this.exportOf(base.path, binding.name, depth + 1, space);
     if (found !== null || binding.name !== "default") return found;
     // `export default x` keeps no mark on `x`; the local name usually matches the declaration.
-    const local = [...scope.bindings].find(([, b]) => b === binding)?.[0];
-    return local !== undefined ? this.exportOf(base.path, local, depth + 1, space) : null;
+    return binding.local !== "default" ? this.exportOf(base.path, binding.local, depth + 1, space) : null;
   }
 
   private rustBinding(scope: FileScope, binding: Binding, depth: number, space: Space): Target | null {
@@ -147,6 +147,17 @@ export class Resolution {
   /** A name a module makes available to importers. */
   exportOf(path: string, name: string, depth = 0, space: Space = "value"): Target | null {
     if (depth > MAX_DEPTH) return null;
+    // Memoised per call, and marked while in progress: `import *` cycles are common in Python.
+    const key = `${space}\u0000${path}\u0000${name}`;
+    const memo = this.exportMemo.get(key);
+    if (memo !== undefined) return memo;
+    this.exportMemo.set(key, null);
+    const found = this.computeExport(path, name, depth, space);
+    this.exportMemo.set(key, found);
+    return found;
+  }
+
+  private computeExport(path: string, name: string, depth: number, space: Space): Target | null {
     const scope = this.scope(path);
     if (scope === null) return null;
     const top = scope.declared.get("")?.get(name);
@@ -380,6 +391,9 @@ export class Resolution {
   /** `a.b.c.f` where `import a.b.c` was written: the longest imported prefix is the module. */
   private pythonDotted(scope: FileScope, qualifier: string, name: string): Target | null | undefined {
     if (scope.dotted.size === 0) return undefined;
+    const dot = qualifier.indexOf(".");
+    const binding = scope.bindings.get(dot === -1 ? qualifier : qualifier.slice(0, dot));
+    if (binding === undefined || !scope.dotted.has(binding.imp.specifier)) return undefined;
     const parts = qualifier.split(".");
     for (let take = parts.length; take >= 1; take--) {
       const imp = scope.dotted.get(parts.slice(0, take).join("."));

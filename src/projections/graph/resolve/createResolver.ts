@@ -36,7 +36,7 @@ export const createResolver = (): Resolver => {
       }
       const lookup = new Lookup(table);
       const result = resolveFile(lookup, path);
-      deps.record(path, lookup.deps);
+      deps.record(path, lookup.deps());
       return result;
     },
     files() {

@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { edgeLines, loadFixture, resolverFor } from "./loadFixture.js";
+
+describe("TypeScript resolution (fixtures/resolve/ts-basic)", () => {
+  const resolver = resolverFor(loadFixture("ts-basic"));
+
+  it("maps relative, `.js`, index, tsconfig paths and workspace package imports to files", () => {
+    const imports = edgeLines(resolver, "IMPORTS").filter((l) => l.startsWith("IMPORTS src/render.ts") || l.startsWith("IMPORTS src/shapes/square.ts"));
+    expect(imports).toEqual([
+      "IMPORTS src/render.ts -> packages/util/src/index.ts",
+      "IMPORTS src/render.ts -> react",
+      "IMPORTS src/render.ts -> src/shapes/index.ts",
+      "IMPORTS src/render.ts -> src/shapes/square.ts",
+      "IMPORTS src/shapes/square.ts -> src/lib/math.ts",
+      "IMPORTS src/shapes/square.ts -> src/shapes/base.ts",
+    ]);
+  });
+
+  it("resolves calls through namespaces, re-exports, default imports, this, super and the class hierarchy", () => {
+    const calls = edgeLines(resolver, "CALLS");
+    expect(calls).toEqual(
+      expect.arrayContaining([
+        "CALLS src/render.ts#render -> src/shapes/square.ts#Square.constructor",
+        "CALLS src/render.ts#render -> src/shapes/square.ts#makeSquare",
+        "CALLS src/render.ts#render -> packages/util/src/index.ts#slugify",
+        "CALLS src/render.ts#render -> src/render.ts#format",
+        "CALLS src/shapes/square.ts#Square.size -> src/lib/math.ts#add",
+        "CALLS src/shapes/square.ts#Square.size -> src/shapes/base.ts#Base.size",
+        "CALLS src/shapes/square.ts#Square.size -> src/shapes/square.ts#Square.area",
+        "CALLS src/shapes/square.ts#Square.label -> src/shapes/base.ts#Base.describe",
+        "CALLS src/shapes/base.ts#Base.describe -> src/shapes/base.ts#Base.size",
+        "CALLS src/lib/math.ts#twice -> src/lib/math.ts#add",
+      ]),
+    );
+  });
+
+  it("keeps what it cannot pin down as unresolved data instead of guessing", () => {
+    const render = resolver.resolve("src/render.ts");
+    const names = render.unresolved.map((u) => `${u.qualifier ?? ""}.${u.name}`);
+    expect(names).toEqual(expect.arrayContaining([".missingHelper", "shape.area", "box.label", "text.trim"]));
+    // `useState` comes from an external package: no edge into the repository.
+    expect(render.edges.some((e) => e.kind === "CALLS" && e.to.includes("useState"))).toBe(false);
+  });
+
+  it("links heritage, parameter and return types", () => {
+    const lines = edgeLines(resolver).filter((l) => /^(INHERITS|IMPLEMENTS|RETURNS|ACCEPTS)/.test(l));
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        "INHERITS src/shapes/square.ts#Square -> src/shapes/base.ts#Base",
+        "IMPLEMENTS src/shapes/square.ts#Square -> src/shapes/base.ts#Shape",
+        "RETURNS src/shapes/square.ts#makeSquare -> src/shapes/square.ts#Square",
+        "ACCEPTS src/render.ts#render -> src/shapes/base.ts#Shape",
+      ]),
+    );
+  });
+
+  it("links tests to what they exercise", () => {
+    const tests = edgeLines(resolver, "TESTS");
+    expect(tests).toEqual([
+      "TESTS test/render.test.ts#render.renders a square -> src/lib/math.ts#twice",
+      "TESTS test/render.test.ts#render.renders a square -> src/render.ts#render",
+    ]);
+  });
+});
