@@ -1,5 +1,6 @@
 import { normalize, type Embedder } from "./Embedder.js";
 import { isStopWord, splitIdentifier, stem } from "./localDefaultTerms.js";
+import { IDF_PERCENT } from "./localDefaultIdf.js";
 import { SYNONYMS } from "./localDefaultVocabulary.js";
 
 /**
@@ -16,18 +17,24 @@ export interface HashEmbedderOptions {
   readonly synonymWeight: number;
   /** Weight of the whole compound identifier (`parseasync`). */
   readonly wholeWeight: number;
+  /** Weight of adjacent sub-token pairs (`clearCookie` → clear|cookie); a query also pairs adjacent words. */
+  readonly bigramWeight: number;
   /** Total weight of one sub-token's character trigrams. */
   readonly ngramWeight: number;
   /** Sub-tokens shorter than this get no trigrams. */
   readonly ngramMinLength: number;
+  /** Exponent on the built-in idf weight of a sub-token (0: every word counts the same). */
+  readonly idfPower: number;
 }
 
 export const DEFAULT_HASH_OPTIONS: HashEmbedderOptions = {
   dimensions: 384,
   synonymWeight: 0.5,
   wholeWeight: 0.5,
+  bigramWeight: 0.5,
   ngramWeight: 0.5,
   ngramMinLength: 4,
+  idfPower: 1,
 };
 
 /** Bump when features change: cached vectors of another version must not be reused. */
@@ -64,6 +71,19 @@ const WORD_CHAR = (() => {
 const MAX_WORD = 64;
 const MAX_CACHE = 200_000;
 
+let idfTable: Map<string, number> | null = null;
+/** How informative a stemmed sub-token is, 0..1: rare words (absent from the table) are 1. */
+const idfOf = (stemmed: string): number => {
+  if (idfTable === null) {
+    idfTable = new Map();
+    for (const line of IDF_PERCENT.split("\n")) {
+      const sp = line.indexOf(" ");
+      idfTable.set(line.slice(0, sp), Number(line.slice(sp + 1)) / 100);
+    }
+  }
+  return idfTable.get(stemmed) ?? 1;
+};
+
 export const createHashEmbedder = (options: Partial<HashEmbedderOptions> = {}): Embedder => {
   const o: HashEmbedderOptions = { ...DEFAULT_HASH_OPTIONS, ...options };
   const dims = o.dimensions;
@@ -84,17 +104,21 @@ export const createHashEmbedder = (options: Partial<HashEmbedderOptions> = {}): 
     const parts = splitIdentifier(word).filter((p) => p.length > 1 && !isStopWord(p));
     for (const p of parts) {
       const s = stem(p);
-      put(`w:${s}`, 1);
+      const idf = o.idfPower === 0 ? 1 : Math.max(0.02, idfOf(s)) ** o.idfPower;
+      put(`w:${s}`, idf);
       const syn = SYNONYMS.get(p) ?? SYNONYMS.get(s);
-      if (syn !== undefined && syn !== s) put(`w:${stem(syn)}`, o.synonymWeight);
+      if (syn !== undefined && syn !== s) put(`w:${stem(syn)}`, o.synonymWeight * idf);
       if (o.ngramWeight > 0 && p.length >= o.ngramMinLength && !/^[0-9]+$/.test(p)) {
         const padded = `^${p}$`;
         const n = padded.length - 2;
-        const w = o.ngramWeight / Math.sqrt(n);
+        const w = (o.ngramWeight * idf) / Math.sqrt(n);
         for (let i = 0; i < n; i++) put(`g:${padded.slice(i, i + 3)}`, w);
       }
     }
     if (parts.length > 1 && o.wholeWeight > 0) put(`id:${parts.join("")}`, o.wholeWeight);
+    if (o.bigramWeight > 0) {
+      for (let i = 1; i < parts.length; i++) put(`b:${stem(parts[i - 1]!)}|${stem(parts[i]!)}`, o.bigramWeight);
+    }
     return { index: Int32Array.from(acc.keys()), weight: Float32Array.from(acc.values()) };
   };
 
@@ -119,7 +143,8 @@ export const createHashEmbedder = (options: Partial<HashEmbedderOptions> = {}): 
   };
 
   const seen: Entry[] = [];
-  const embed = (text: string): Float32Array => {
+  const embed = (text: string): Float32Array => normalize(embedRaw(text));
+  const embedRaw = (text: string): Float32Array => {
     stamp++;
     seen.length = 0;
     const n = text.length;
@@ -153,13 +178,30 @@ export const createHashEmbedder = (options: Partial<HashEmbedderOptions> = {}): 
       for (let j = 0; j < e.index.length; j++) v[e.index[j]!]! += k * e.weight[j]!;
     }
     seen.length = 0;
-    return normalize(v);
+    return v;
   };
 
   return {
     id: `hash-v${HASH_EMBEDDER_VERSION}-${dims}`,
     dimensions: dims,
     embedDocuments: async (texts) => texts.map(embed),
-    embedQuery: async (text) => embed(text),
+    embedQuery: async (text) => {
+      const v = embedRaw(text);
+      if (o.bigramWeight > 0) {
+        // A question writes "clear cookie" where code writes clearCookie: pair adjacent words too.
+        // (Pairs inside one identifier are among its features already.)
+        let last: string | null = null;
+        for (const m of text.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)) {
+          const parts = splitIdentifier(m[0]).filter((p) => p.length > 1 && !isStopWord(p));
+          if (parts.length === 0) continue;
+          if (last !== null) {
+            const h = fnv1a(`b:${last}|${stem(parts[0]!)}`);
+            v[h % dims]! += (Math.imul(h, 0x9e3779b1) >>> 31 === 1 ? -1 : 1) * o.bigramWeight;
+          }
+          last = stem(parts[parts.length - 1]!);
+        }
+      }
+      return normalize(v);
+    },
   };
 };

@@ -17,8 +17,13 @@ describe("the embedded default embedder", () => {
   it("is deterministic, unit length, and the same for a fresh instance", async () => {
     const text = "export async function loginUser(req: Request) { return authService.validate(req.body.token); }";
     const [a] = await createHashEmbedder().embedDocuments([text]);
-    const b = await createHashEmbedder().embedQuery(text);
-    expect(Array.from(a!)).toEqual(Array.from(b));
+    const [b] = await createHashEmbedder().embedDocuments([text]);
+    expect(Array.from(a!)).toEqual(Array.from(b!));
+    const q1 = await createHashEmbedder().embedQuery("clear the cookie");
+    expect(Array.from(q1)).toEqual(Array.from(await createHashEmbedder().embedQuery("clear the cookie")));
+    // A question's adjacent words meet the identifier they spell.
+    const [ident, other] = await createHashEmbedder().embedDocuments(["res.clearCookie(name)", "res.cookie(name); clear(list)"]);
+    expect(cos(q1, ident!)).toBeGreaterThan(cos(q1, other!));
     expect(cos(a!, a!)).toBeCloseTo(1, 5);
     expect(a!.length).toBe(384);
     expect(Array.from((await createHashEmbedder().embedDocuments(["   "]))[0]!).every((x) => x === 0)).toBe(true);
