@@ -8,6 +8,7 @@ const SUITES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   log: () => import("./logBench.js"),
   graph: () => import("./graphBench.js"),
   search: () => import("./searchBench.js"),
+  index: () => import("./indexBench.js"),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));

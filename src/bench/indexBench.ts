@@ -1,0 +1,181 @@
+/**
+ * Indexing figures on a real repository (NEMESIS_BENCH_REPO, default sympy materialised from
+ * the local mirror into /tmp/nemesis-bench/sympy):
+ *   - parse-only throughput: the scan's files parsed by a pool of 2 workers, no events (MB/s);
+ *   - cold index: `node dist/cli.js index` on a fresh copy (wall, files/s, MB/s, peak RSS);
+ *   - no-change re-index: the same command again (wall);
+ *   - one changed file: FileChanged appended → graph checkpoint past it, in a warm engine (p50).
+ * NEMESIS_BENCH_RUNS sets the repetitions of the heavy figures (default 2), NEMESIS_BENCH_DELTAS
+ * the number of single-file edits (default 20). Run after `npm run build`.
+ */
+import { execFileSync, spawn } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Either } from "effect";
+import { recordFileChanges } from "../commands/recordFileChanges.js";
+import { inspectFile, scanProject } from "../commands/scan/index.js";
+import { defaultConfig, loadConfig, nemesisPaths } from "../config/index.js";
+import { Engine } from "../engine/index.js";
+import { openEventLog } from "../events/index.js";
+import { createParsePool, decodeSourceBytes } from "../parse/index.js";
+import { median, percentile } from "./stats.js";
+
+const DEFAULT_REPO = "/tmp/nemesis-bench/sympy";
+const MIRROR = "/work/.mirror/sympy+sympy/repo";
+const CLI = fileURLToPath(new URL("../cli.js", import.meta.url));
+const RUNS = Number(process.env.NEMESIS_BENCH_RUNS ?? 2);
+const DELTAS = Number(process.env.NEMESIS_BENCH_DELTAS ?? 20);
+
+const out = (line: string) => process.stdout.write(`${line}\n`);
+const mbps = (bytes: number, ms: number) => (bytes / 1e6 / (ms / 1000)).toFixed(2);
+
+/** The benchmark repository, materialised from the local bare mirror when it is the default and missing. */
+const benchRepo = (): string | null => {
+  const repo = resolve(process.env.NEMESIS_BENCH_REPO ?? DEFAULT_REPO);
+  if (existsSync(repo)) return repo;
+  if (repo !== DEFAULT_REPO || !existsSync(MIRROR)) {
+    out(
+      `index: no repository at ${repo}. Get one with\n` +
+        `  git clone --depth 1 https://github.com/sympy/sympy ${DEFAULT_REPO}\n` +
+        `or, from a bare mirror: mkdir -p ${DEFAULT_REPO} && git --git-dir=<mirror> archive HEAD | tar -x -C ${DEFAULT_REPO}\n` +
+        `or set NEMESIS_BENCH_REPO to any checkout.`,
+    );
+    return null;
+  }
+  mkdirSync(repo, { recursive: true });
+  execFileSync("sh", ["-c", `git --git-dir="${MIRROR}" archive HEAD | tar -x -C "${repo}"`]);
+  return repo;
+};
+
+/** Runs the built CLI; a preloaded module reports the child's peak RSS (workers included) on exit. */
+const runIndexCli = (dir: string): Promise<{ wallMs: number; maxRssMb: number; summary: any }> =>
+  new Promise((resolvePromise, reject) => {
+    const rssFile = join(tmpdir(), `nemesis-rss-${process.pid}-${Date.now()}`);
+    const preload =
+      "data:text/javascript,import{writeFileSync}from'node:fs';process.on('exit',()=>writeFileSync(process.env.NEMESIS_RSS_FILE,String(process.resourceUsage().maxRSS)))";
+    const t0 = performance.now();
+    const child = spawn(process.execPath, ["--import", preload, CLI, "index", dir, "--json", "--no-progress"], {
+      env: { ...process.env, NEMESIS_RSS_FILE: rssFile },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    child.on("exit", (code) => {
+      const wallMs = performance.now() - t0;
+      if (code !== 0) return reject(new Error(`nemesis index exited ${code}: ${stderr.trim()}`));
+      const maxRssMb = Number(readFileSync(rssFile, "utf8")) / 1024;
+      rmSync(rssFile, { force: true });
+      resolvePromise({ wallMs, maxRssMb, summary: JSON.parse(stdout) });
+    });
+  });
+
+const parseOnly = async (repo: string): Promise<{ files: number; bytes: number; ms: number[] }> => {
+  const config = defaultConfig();
+  const scan = await scanProject(repo, {
+    ignore: config.index.ignore,
+    languages: [],
+    maxFileBytes: config.index.max_file_bytes,
+    maxLineLength: config.index.max_line_length,
+  });
+  const inputs = scan.files.map((f) => {
+    const decoded = decodeSourceBytes(readFileSync(join(repo, f.path)));
+    return { path: f.path, text: "text" in decoded ? decoded.text : "", contentHash: f.contentHash, budgetMs: config.index.parse_budget_ms };
+  });
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const pool = createParsePool({ size: 2 });
+    try {
+      const t0 = performance.now();
+      await Promise.all(inputs.map((input) => pool.parse(input)));
+      times.push(performance.now() - t0);
+      if (i === 0 && pool.mode !== "worker") out("  (parse pool ran in-process: build first so dist/parse/parseWorker.js exists)");
+    } finally {
+      await pool.close();
+    }
+  }
+  return { files: inputs.length, bytes: scan.bytes, ms: times };
+};
+
+/** Edits one file at a time in a warm engine: FileChanged appended → graph checkpoint past it. */
+const singleFileLatency = async (dir: string): Promise<number[]> => {
+  const paths = nemesisPaths(dir);
+  const config = Either.getOrElse(loadConfig(paths.config), () => defaultConfig());
+  const log = openEventLog(paths.events);
+  const engine = Either.getOrThrow(await Engine.open({ paths, config, log }));
+  const latencies: number[] = [];
+  try {
+    await engine.catchUp(); // warm: the graph's resolver is loaded from the log once
+    const graph = engine.projectors.find((p) => p.name === "graph");
+    const scan = await scanProject(dir, { ignore: config.index.ignore, languages: [], maxFileBytes: config.index.max_file_bytes, maxLineLength: config.index.max_line_length });
+    const candidates = scan.files.filter((f) => f.path.endsWith(".py") && !f.path.includes("/tests/"));
+    for (let i = 0; i < DELTAS; i++) {
+      const file = candidates[(i * 7919) % candidates.length]!;
+      const abs = join(dir, file.path);
+      writeFileSync(abs, `${readFileSync(abs, "utf8")}\n# bench edit ${i}\n`);
+      const seen = inspectFile(abs, { maxFileBytes: config.index.max_file_bytes, maxLineLength: config.index.max_line_length });
+      if (seen.kind !== "file") continue;
+      const r = recordFileChanges(log, { files: [{ ...file, ...seen }], skipped: [], scope: file.path }, { meta: { source: "bench" } });
+      const t0 = performance.now();
+      await engine.catchUp();
+      const reached = graph ? (await graph.checkpoint()).position : Infinity;
+      if (reached < r.lastPosition) throw new Error(`graph checkpoint #${reached} did not pass FileChanged #${r.lastPosition}`);
+      latencies.push(performance.now() - t0);
+    }
+  } finally {
+    await engine.close();
+    log.db.close();
+  }
+  return latencies;
+};
+
+export const run = async (): Promise<void> => {
+  const repo = benchRepo();
+  if (repo === null) return;
+  if (!existsSync(CLI)) {
+    out(`index: ${CLI} is missing: run \`npm run build\` first`);
+    return;
+  }
+  out(`repository ${repo} (${RUNS} runs each, medians)`);
+
+  const parse = await parseOnly(repo);
+  const parseMs = median(parse.ms);
+  const parseRate = parse.bytes / 1e6 / (parseMs / 1000);
+  out(`parse-only (2 workers): ${parse.files} files, ${(parse.bytes / 1e6).toFixed(1)} MB in ${(parseMs / 1000).toFixed(1)} s = ${parseRate.toFixed(2)} MB/s, ${Math.round(parse.files / (parseMs / 1000))} files/s`);
+
+  const cold: { wallMs: number; maxRssMb: number; summary: any }[] = [];
+  const noChange: number[] = [];
+  let lastDir = "";
+  for (let i = 0; i < RUNS; i++) {
+    const dir = mkdtempSync(join(tmpdir(), "nemesis-index-bench-"));
+    cpSync(repo, dir, { recursive: true, filter: (src) => !src.includes("/.nemesis") });
+    cold.push(await runIndexCli(dir));
+    noChange.push((await runIndexCli(dir)).wallMs);
+    if (lastDir) rmSync(lastDir, { recursive: true, force: true });
+    lastDir = dir;
+  }
+  const coldMs = median(cold.map((c) => c.wallMs));
+  const s = cold[0]!.summary;
+  const rate = s.files.bytes / 1e6 / (coldMs / 1000);
+  out(
+    `cold index: ${s.files.scanned} files, ${(s.files.bytes / 1e6).toFixed(1)} MB in ${(coldMs / 1000).toFixed(1)} s = ` +
+      `${Math.round(s.files.scanned / (coldMs / 1000))} files/s, ${mbps(s.files.bytes, coldMs)} MB/s ` +
+      `(${((rate / parseRate) * 100).toFixed(0)}% of parse-only; target >= 40%, < 30 s)`,
+  );
+  out(`  peak RSS ${Math.round(median(cold.map((c) => c.maxRssMb)))} MB (target < 1536 MB)`);
+  const t = s.timings;
+  out(
+    `  phases (first run): scan ${(t.scanMs / 1000).toFixed(1)} s, record ${(t.recordMs / 1000).toFixed(1)} s, parse ${(t.parseMs / 1000).toFixed(1)} s, ` +
+      Object.entries(t.projectMs as Record<string, number>).map(([n, ms]) => `${n} ${(ms / 1000).toFixed(1)} s`).join(", "),
+  );
+  out(`no-change re-index: ${(median(noChange) / 1000).toFixed(2)} s wall, CLI start to exit (target < 2 s)`);
+
+  const latencies = await singleFileLatency(lastDir);
+  out(
+    `one changed file -> graph: p50 ${median(latencies).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms over ${latencies.length} edits (target p50 < 200 ms)`,
+  );
+  rmSync(lastDir, { recursive: true, force: true });
+};
