@@ -1,0 +1,30 @@
+// Appends `count` events: every third to the stream both writers share (expected version,
+// retried on conflict), the rest to its own stream. Prints "done <conflicts>" at the end.
+import { once } from "node:events";
+import { appendToStreams, openEventLog, streamVersion, VersionConflict } from "../../../dist/events/index.js";
+
+const [dbPath, name, countArg] = process.argv.slice(2);
+const count = Number(countArg);
+const log = openEventLog(dbPath);
+const meta = { source: "test", actor: name };
+// Both writers start on the parent's word, so their bursts overlap.
+process.stdout.write("ready\n");
+await once(process.stdin, "data");
+let own = 0;
+let conflicts = 0;
+for (let i = 0; i < count; i++) {
+  const event = { type: "FileChanged", data: { path: `${name}/${i}`, contentHash: `${name}-${i}`, size: i, mtime: i, language: null }, meta };
+  if (i % 3 === 0) {
+    for (;;) {
+      const r = appendToStreams(log, [{ stream: "file:shared", expectedVersion: streamVersion(log, "file:shared"), events: [event] }]);
+      if (!(r instanceof VersionConflict)) break;
+      conflicts++;
+    }
+  } else {
+    const r = appendToStreams(log, [{ stream: `file:own-${name}`, expectedVersion: own, events: [event] }]);
+    if (r instanceof VersionConflict) throw new Error(`unexpected conflict on own stream: ${r.message}`);
+    own++;
+  }
+}
+log.db.close();
+process.stdout.write(`done ${conflicts}\n`);

@@ -1,0 +1,41 @@
+import { Either } from "effect";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { decodeEvent, readEvents, type LogHandle } from "../../src/events/index.js";
+import { tempLog } from "./support.js";
+
+describe("upcasting", () => {
+  let t: ReturnType<typeof tempLog>;
+  let log: LogHandle;
+  beforeEach(() => {
+    t = tempLog();
+    log = t.open();
+  });
+  afterEach(() => {
+    log.db.close();
+    t.cleanup();
+  });
+
+  const insertRaw = (schema: number, data: unknown) =>
+    log.db
+      .prepare(`INSERT INTO events (event_id, stream, version, type, schema, data, meta, recorded_at) VALUES (?, ?, 1, 'DecisionRecorded', ?, ?, '{"source":"cli"}', '2025-01-01T00:00:00.000Z')`)
+      .run(`old-${schema}`, `decision:dec-${schema}`, schema, JSON.stringify(data));
+
+  it("reads a stored v1 DecisionRecorded (no relatedTo) as v2, leaving the stored row as it was", () => {
+    const v1 = { id: "dec-1", title: "Use SQLite", reasoning: "one file", alternatives: [{ title: "Postgres", reasonRejected: "server" }], status: "accepted" };
+    insertRaw(1, v1);
+    const [raw] = readEvents(log);
+    expect(raw!.schema).toBe(1);
+    const decoded = decodeEvent(raw!);
+    expect(Either.isRight(decoded)).toBe(true);
+    expect(Either.getOrThrow(decoded).data).toEqual({ ...v1, relatedTo: [] });
+    expect(log.db.prepare("SELECT schema, data FROM events").get()).toEqual({ schema: 1, data: JSON.stringify(v1) });
+  });
+
+  it("a payload no schema accepts, or from a newer schema, is a typed decode error naming the position", () => {
+    insertRaw(1, { id: "dec-1" });
+    insertRaw(9, { id: "dec-9" });
+    const [bad, newer] = readEvents(log).map(decodeEvent);
+    expect(Either.isLeft(bad!) && bad.left).toMatchObject({ _tag: "EventDecodeError", position: 1, schema: 1 });
+    expect(Either.isLeft(newer!) && newer.left.message).toContain("newer than this build knows");
+  });
+});
