@@ -10,13 +10,21 @@ import { openCatalog } from "./openCatalog.js";
  * (see `summaries`), so a replay never builds the symbols and chunks: FileParsed is most of
  * the log's bytes.
  */
-const FileParsedSummary = Schema.Struct({
+const ParsedFields = {
   path: Schema.String,
   contentHash: Schema.String,
   language: Schema.String,
   parserVersion: Schema.String,
-  symbolCount: Schema.Number,
-});
+};
+// A caller that hands `apply` whole events (not through the runner) still gets the same result.
+const FileParsedSummary = Schema.Union(
+  Schema.Struct({ ...ParsedFields, symbolCount: Schema.Number }),
+  Schema.transform(Schema.Struct({ ...ParsedFields, symbols: Schema.Array(Schema.Unknown) }), Schema.Struct({ ...ParsedFields, symbolCount: Schema.Number }), {
+    strict: true,
+    decode: ({ symbols, ...rest }) => ({ ...rest, symbolCount: symbols.length }),
+    encode: ({ symbolCount, ...rest }) => ({ ...rest, symbols: Array.from({ length: symbolCount }) }),
+  }),
+);
 const SUMMARIES = {
   FileParsed: {
     path: "$.path",
