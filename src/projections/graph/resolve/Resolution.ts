@@ -1,6 +1,6 @@
 import type { ExtractedSymbol, Import } from "../../../events/index.js";
 import { scopeOf, type Binding, type FileScope } from "./FileScope.js";
-import type { Lookup } from "./Lookup.js";
+import type { Capture, Lookup } from "./Lookup.js";
 import { goPackageFiles, resolveGoModule } from "./modules/go.js";
 import { resolveJavaImport } from "./modules/java.js";
 import { MISSING, type ModuleTarget } from "./modules/ModuleTarget.js";
@@ -17,7 +17,11 @@ export type Target =
   /** Defined outside the repository: resolution stops here, with no edge and no guess. */
   | { readonly kind: "external"; readonly id: string };
 
-const MAX_DEPTH = 12;
+const MAX_DEPTH = 48;
+const IN_PROGRESS = Symbol("in progress");
+
+/** Export lookups that saw no cycle, with what they read; valid until the next change. */
+export type SharedExports = Map<string, { readonly target: Target | null; readonly capture: Capture }>;
 const TYPE_KINDS = new Set(["Class", "Interface"]);
 
 const first = (list: readonly ExtractedSymbol[] | undefined, accept: (s: ExtractedSymbol) => boolean): ExtractedSymbol | null => {
@@ -51,9 +55,13 @@ const pick = (list: readonly ExtractedSymbol[] | undefined, space: Space, family
  */
 export class Resolution {
   private readonly moduleMemo = new Map<string, ModuleTarget>();
-  private readonly exportMemo = new Map<string, Target | null>();
+  private readonly exportMemo = new Map<string, Target | null | typeof IN_PROGRESS>();
+  private readonly qualifiedMemo = new Map<FileScope, Map<string, Map<string, Map<string, Target | null>>>>();
 
-  constructor(readonly lookup: Lookup) {}
+  constructor(
+    readonly lookup: Lookup,
+    private readonly shared: SharedExports = new Map(),
+  ) {}
 
   scope(path: string): FileScope | null {
     const file = this.lookup.file(path);
@@ -145,15 +153,29 @@ export class Resolution {
   }
 
   /** A name a module makes available to importers. */
-  exportOf(path: string, name: string, depth = 0, space: Space = "value"): Target | null {
-    if (depth > MAX_DEPTH) return null;
-    // Memoised per call, and marked while in progress: `import *` cycles are common in Python.
+  exportOf(path: string, name: string, _depth = 0, space: Space = "value"): Target | null {
+    // Memoised per call and, when the walk met no cycle, across calls (`shared`, cleared on
+    // every change) with its reads replayed; marked while in progress, as `import *` cycles
+    // are common in Python.
     const key = `${space}\u0000${path}\u0000${name}`;
     const memo = this.exportMemo.get(key);
+    if (memo === IN_PROGRESS) {
+      this.lookup.taint();
+      return null;
+    }
     if (memo !== undefined) return memo;
-    this.exportMemo.set(key, null);
-    const found = this.computeExport(path, name, depth, space);
+    const shared = this.shared.get(key);
+    if (shared !== undefined) {
+      this.lookup.replay(shared.capture);
+      this.exportMemo.set(key, shared.target);
+      return shared.target;
+    }
+    this.exportMemo.set(key, IN_PROGRESS);
+    const capture = this.lookup.begin();
+    const found = this.computeExport(path, name, 0, space);
+    this.lookup.end(capture);
     this.exportMemo.set(key, found);
+    if (!capture.tainted) this.shared.set(key, { target: found, capture });
     return found;
   }
 
@@ -183,7 +205,10 @@ export class Resolution {
 
   /** `name` looked up inside a module, package or class target. */
   memberOf(target: Target, name: string, depth = 0, space: Space = "value"): Target | null {
-    if (depth > MAX_DEPTH) return null;
+    if (depth > MAX_DEPTH) {
+      this.lookup.taint();
+      return null;
+    }
     switch (target.kind) {
       case "module":
         return this.exportOf(target.path, name, depth + 1, space);
@@ -214,7 +239,11 @@ export class Resolution {
   /** A method of a class or of its ancestors (first base first, depth first). */
   methodOf(path: string, cls: ExtractedSymbol, name: string, seen: Set<string>, depth = 0): Target | null {
     const key = `${path}#${cls.id}`;
-    if (depth > MAX_DEPTH || seen.has(key)) return null;
+    if (seen.has(key)) return null;
+    if (depth > MAX_DEPTH) {
+      this.lookup.taint();
+      return null;
+    }
     seen.add(key);
     const scope = this.scope(path);
     if (scope === null) return null;
@@ -358,6 +387,23 @@ export class Resolution {
 
   /** `qualifier.name` (or a bare `name` when the qualifier is null) seen from `fromId`. */
   resolveQualified(scope: FileScope, fromId: string | null, qualifier: string | null, name: string, space: Space = "value"): Target | null {
+    // Files repeat the same call many times (`Q.real(x)` hundreds of times in one test).
+    // Nested maps keyed by the strings the parse result already holds: no key is built.
+    const byFile = this.qualifiedMemo.get(scope) ?? new Map<string, Map<string, Map<string, Target | null>>>();
+    this.qualifiedMemo.set(scope, byFile);
+    const fromKey = space === "value" ? (fromId ?? "") : `\u0000type${fromId ?? ""}`;
+    let byQualifier = byFile.get(fromKey);
+    if (byQualifier === undefined) byFile.set(fromKey, (byQualifier = new Map()));
+    let byName = byQualifier.get(qualifier ?? "");
+    if (byName === undefined) byQualifier.set(qualifier ?? "", (byName = new Map()));
+    const memo = byName.get(name);
+    if (memo !== undefined) return memo;
+    const found = this.computeQualified(scope, fromId, qualifier, name, space);
+    byName.set(name, found);
+    return found;
+  }
+
+  private computeQualified(scope: FileScope, fromId: string | null, qualifier: string | null, name: string, space: Space): Target | null {
     if (qualifier === null) return this.resolveName(scope, fromId, name, space);
     if (scope.family === "python") {
       const viaDotted = this.pythonDotted(scope, qualifier, name);

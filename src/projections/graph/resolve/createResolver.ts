@@ -3,6 +3,7 @@ import type { FileResolution, Resolver } from "../model.js";
 import { DependencyIndex } from "./DependencyIndex.js";
 import { FileTable } from "./FileTable.js";
 import { Lookup } from "./Lookup.js";
+import type { SharedExports } from "./Resolution.js";
 import { EMPTY_RESOLUTION, resolveFile } from "./resolveFile.js";
 
 /**
@@ -13,6 +14,8 @@ import { EMPTY_RESOLUTION, resolveFile } from "./resolveFile.js";
 export const createResolver = (): Resolver => {
   const table = new FileTable();
   const deps = new DependencyIndex();
+  // Answers shared between resolutions; any change may alter them, so it empties the table.
+  const shared: SharedExports = new Map();
 
   const changed = (path: string, dirty: Set<string>): ReadonlySet<string> => {
     const out = new Set<string>([path]);
@@ -21,9 +24,11 @@ export const createResolver = (): Resolver => {
 
   return {
     upsert(file: FileParsed) {
+      shared.clear();
       return changed(file.path, table.set(file));
     },
     remove(path: string) {
+      shared.clear();
       const dirty = table.delete(path);
       const out = changed(path, dirty);
       deps.forget(path);
@@ -35,7 +40,7 @@ export const createResolver = (): Resolver => {
         return EMPTY_RESOLUTION;
       }
       const lookup = new Lookup(table);
-      const result = resolveFile(lookup, path);
+      const result = resolveFile(lookup, path, shared);
       deps.record(path, lookup.deps());
       return result;
     },

@@ -12,7 +12,7 @@ import {
 import { heritageSubject, scopeOf, type FileScope } from "./FileScope.js";
 import type { Lookup } from "./Lookup.js";
 import { submoduleOf } from "./modules/python.js";
-import { Resolution, type Target } from "./Resolution.js";
+import { Resolution, type SharedExports, type Target } from "./Resolution.js";
 import { structuralImplements } from "./structuralImplements.js";
 import { typeNamesIn } from "./typeNames.js";
 
@@ -26,19 +26,35 @@ export const EMPTY_RESOLUTION: FileResolution = { edges: [], unresolved: [] };
 
 /** Collects edges, one per (kind, from, to), keeping the earliest line. */
 class EdgeSet {
-  private readonly edges = new Map<string, GraphEdge>();
+  // Nested by interned node ids, so adding an edge hashes no freshly built string.
+  private readonly edges = new Map<EdgeKind, Map<NodeId, Map<NodeId, GraphEdge>>>();
 
   add(kind: EdgeKind, from: NodeId, to: NodeId, line: number): void {
     if (from === to) return;
-    const key = `${kind}\u0000${from}\u0000${to}`;
-    const existing = this.edges.get(key);
-    if (existing === undefined || existing.line > line) this.edges.set(key, { kind, from, to, line });
+    let byFrom = this.edges.get(kind);
+    if (byFrom === undefined) this.edges.set(kind, (byFrom = new Map()));
+    let byTo = byFrom.get(from);
+    if (byTo === undefined) byFrom.set(from, (byTo = new Map()));
+    const existing = byTo.get(to);
+    if (existing === undefined || existing.line > line) byTo.set(to, { kind, from, to, line });
   }
 
   list(): GraphEdge[] {
-    return [...this.edges.values()];
+    const out: GraphEdge[] = [];
+    for (const byFrom of this.edges.values()) for (const byTo of byFrom.values()) for (const edge of byTo.values()) out.push(edge);
+    return out;
   }
 }
+
+const symbolIds = new WeakMap<ExtractedSymbol, Map<string, NodeId>>();
+/** `symbolNodeId`, built once per symbol and path. */
+const nodeIdOf = (path: string, symbol: ExtractedSymbol): NodeId => {
+  let byPath = symbolIds.get(symbol);
+  if (byPath === undefined) symbolIds.set(symbol, (byPath = new Map()));
+  let id = byPath.get(path);
+  if (id === undefined) byPath.set(path, (id = symbolNodeId(path, symbol.id)));
+  return id;
+};
 
 const symbolTarget = (target: Target | null): { path: string; symbol: ExtractedSymbol } | null =>
   target !== null && target.kind === "symbol" ? target : null;
@@ -64,15 +80,18 @@ const testOwner = (scope: FileScope, fromId: string | null): ExtractedSymbol | n
 };
 
 /** Everything one file contributes to the graph beyond its own structure. */
-export const resolveFile = (lookup: Lookup, path: string): FileResolution => {
+export const resolveFile = (lookup: Lookup, path: string, shared?: SharedExports): FileResolution => {
   const file = lookup.file(path);
   if (file === undefined) return EMPTY_RESOLUTION;
   const scope = scopeOf(file);
-  const resolution = new Resolution(lookup);
+  const resolution = new Resolution(lookup, shared);
   const edges = new EdgeSet();
   const unresolved: UnresolvedReference[] = [];
   const fileNode = fileNodeId(path);
-  const nodeOf = (fromId: string | null): NodeId => (fromId !== null && scope.byId.has(fromId) ? symbolNodeId(path, fromId) : fileNode);
+  const nodeOf = (fromId: string | null): NodeId => {
+    const symbol = fromId !== null ? scope.byId.get(fromId) : undefined;
+    return symbol !== undefined ? nodeIdOf(path, symbol) : fileNode;
+  };
 
   for (const imp of file.imports) {
     const target = resolution.module(scope, imp.specifier);
@@ -119,10 +138,10 @@ export const resolveFile = (lookup: Lookup, path: string): FileResolution => {
           unresolvedRef(ref);
           break;
         }
-        const to = symbolNodeId(target.path, target.symbol.id);
+        const to = nodeIdOf(target.path, target.symbol);
         edges.add("CALLS", nodeOf(ref.from), to, ref.line);
         const test = testOwner(scope, ref.from);
-        if (test !== null && TESTED.has(target.symbol.kind)) edges.add("TESTS", symbolNodeId(path, test.id), to, ref.line);
+        if (test !== null && TESTED.has(target.symbol.kind)) edges.add("TESTS", nodeIdOf(path, test), to, ref.line);
         break;
       }
       case "extends":
@@ -134,7 +153,7 @@ export const resolveFile = (lookup: Lookup, path: string): FileResolution => {
           break;
         }
         const kind: EdgeKind = ref.kind === "implements" ? "IMPLEMENTS" : "INHERITS";
-        edges.add(kind, symbolNodeId(path, subject.id), symbolNodeId(target.path, target.symbol.id), ref.line);
+        edges.add(kind, nodeIdOf(path, subject), nodeIdOf(target.path, target.symbol), ref.line);
         break;
       }
     }
@@ -143,7 +162,7 @@ export const resolveFile = (lookup: Lookup, path: string): FileResolution => {
   const typeEdge = (kind: EdgeKind, symbol: ExtractedSymbol, name: string, qualifier: string | null): void => {
     const target = symbolTarget(resolution.resolveQualified(scope, symbol.parent, qualifier, name, "type"));
     if (target !== null && TYPES.has(target.symbol.kind)) {
-      edges.add(kind, symbolNodeId(path, symbol.id), symbolNodeId(target.path, target.symbol.id), symbol.startLine);
+      edges.add(kind, nodeIdOf(path, symbol), nodeIdOf(target.path, target.symbol), symbol.startLine);
     }
   };
   for (const symbol of file.symbols) {
