@@ -23,6 +23,8 @@ export class GraphIndex {
   /** File and Symbol node ids, with the path that owns them. */
   readonly nodes = new Map<NodeId, string>();
   readonly externalRefs = new Map<NodeId, number>();
+  /** Target node → paths whose resolved edges point at it (with edge counts): who loses an edge when it is detached. */
+  private readonly incoming = new Map<NodeId, Map<string, number>>();
   /** Externals present in the store now. */
   readonly storedExternals = new Set<NodeId>();
 
@@ -64,20 +66,59 @@ export class GraphIndex {
     const entry = this.paths.get(path);
     if (entry === undefined) return;
     entry.edges.push(edge);
-    if (edge.to.startsWith("x:")) this.addExternalRef(edge.to, 1);
+    this.count(path, edge, 1);
+  }
+
+  /** Forgets one stored edge of the file. */
+  removeEdge(path: string, edge: GraphEdge): void {
+    const entry = this.paths.get(path);
+    if (entry === undefined) return;
+    const i = entry.edges.findIndex((e) => e.kind === edge.kind && e.from === edge.from && e.to === edge.to && e.line === edge.line);
+    if (i === -1) return;
+    entry.edges.splice(i, 1);
+    this.count(path, edge, -1);
   }
 
   /** Forgets the file's resolved edges (its nodes stay). */
-  clearEdges(entry: PathEntry): void {
-    for (const e of entry.edges) if (e.to.startsWith("x:")) this.addExternalRef(e.to, -1);
+  clearEdges(path: string): void {
+    const entry = this.paths.get(path);
+    if (entry === undefined) return;
+    for (const e of entry.edges) this.count(path, e, -1);
     entry.edges = [];
+  }
+
+  /** Stored resolved edges that end at one of `targets`, grouped by the path they start in. */
+  edgesInto(targets: ReadonlySet<NodeId>): Map<string, GraphEdge[]> {
+    const sources = new Set<string>();
+    for (const t of targets) for (const path of this.incoming.get(t)?.keys() ?? []) sources.add(path);
+    const out = new Map<string, GraphEdge[]>();
+    for (const path of sources) {
+      const edges = this.paths.get(path)?.edges.filter((e) => targets.has(e.to)) ?? [];
+      if (edges.length > 0) out.set(path, edges);
+    }
+    return out;
+  }
+
+  private count(path: string, edge: GraphEdge, delta: number): void {
+    if (edge.to.startsWith("x:")) {
+      this.addExternalRef(edge.to, delta);
+      return;
+    }
+    let byPath = this.incoming.get(edge.to);
+    if (byPath === undefined) this.incoming.set(edge.to, (byPath = new Map()));
+    const n = (byPath.get(path) ?? 0) + delta;
+    if (n > 0) byPath.set(path, n);
+    else {
+      byPath.delete(path);
+      if (byPath.size === 0) this.incoming.delete(edge.to);
+    }
   }
 
   /** Forgets the file entirely. */
   removeFile(path: string): void {
     const entry = this.paths.get(path);
     if (entry === undefined) return;
-    this.clearEdges(entry);
+    this.clearEdges(path);
     for (const id of entry.symbols) this.nodes.delete(id);
     this.nodes.delete(fileNodeId(path));
     this.paths.delete(path);

@@ -26,9 +26,22 @@ export const GRAPH_VERSION = 2;
 const NAME = "graph";
 const HANDLES = ["FileParsed", "FileDeleted", "ParseFailed"] as const;
 
-/** The graph never reads chunk texts; skipping them keeps a replay's decode and the resolver's memory small. */
-const FileParsedForGraph = Schema.Struct({ ...FileParsed.fields, chunks: Schema.Unknown });
-const decodeForGraph = Schema.decodeUnknownSync(FileParsedForGraph);
+/**
+ * The shape the graph keys on. FileParsed is written only by the parse reactor from typed
+ * values, and decoding every symbol, reference and import through the full schema costs as
+ * much CPU as resolving them (~2 ms a file), so a current-version payload is checked at this
+ * depth and its items trusted. Chunk texts are dropped: the graph never reads them.
+ */
+const FileParsedShape = Schema.Struct({
+  path: Schema.String,
+  contentHash: Schema.String,
+  language: Schema.String,
+  lineCount: Schema.Number,
+  symbols: Schema.Array(Schema.Unknown),
+  references: Schema.Array(Schema.Unknown),
+  imports: Schema.Array(Schema.Unknown),
+});
+const checkShape = Schema.decodeUnknownSync(FileParsedShape);
 
 type FinalState =
   | { readonly kind: "parsed"; readonly file: FileParsed }
@@ -185,12 +198,9 @@ export class GraphProjector implements Projector {
       if (entry !== undefined) deleteNodes.push(fileNodeId(path), ...entry.symbols);
     }
     const detached = new Set(deleteNodes);
-    const kept: GraphEdge[] = [];
-    if (deleteNodes.length > 0) {
-      for (const e of await this.store.incomingEdges(deleteNodes)) {
-        const source = index.nodes.get(e.from);
-        if (source !== undefined && !final.has(source) && !reresolveSet.has(source)) kept.push(e);
-      }
+    const kept: Array<readonly [string, GraphEdge]> = [];
+    for (const [source, into] of index.edgesInto(detached)) {
+      if (!final.has(source) && !reresolveSet.has(source)) for (const e of into) kept.push([source, e]);
     }
     for (const path of final.keys()) index.removeFile(path);
 
@@ -248,23 +258,19 @@ export class GraphProjector implements Projector {
         if (columns.unresolved !== entry.unresolved) setUnresolved.push({ id: fileNodeId(path), ...columns });
       }
       entry.unresolved = columns.unresolved;
-      index.clearEdges(entry);
+      index.clearEdges(path);
       for (const e of fresh) {
         index.addEdge(path, e);
         if (e.to.startsWith("x:")) touchedExternals.add(e.to);
       }
     }
-    for (const e of kept) {
+    for (const [source, e] of kept) {
       if (index.nodes.has(e.to)) {
         edges.push(e);
-        continue;
-      }
-      // Its target is gone and the resolver did not re-resolve the source: drop it from the mirror too.
-      dropped++;
-      const entry = index.paths.get(index.nodes.get(e.from)!);
-      if (entry !== undefined) {
-        const i = entry.edges.findIndex((x) => x.kind === e.kind && x.from === e.from && x.to === e.to && x.line === e.line);
-        if (i !== -1) entry.edges.splice(i, 1);
+      } else {
+        // Its target is gone and the resolver did not re-resolve the source: drop it from the mirror too.
+        dropped++;
+        index.removeEdge(source, e);
       }
     }
 
@@ -298,7 +304,9 @@ export class GraphProjector implements Projector {
 /** Decodes a FileParsed payload, chunks left out; older schema versions go through the catalog's upcasters. */
 export const decodeFileParsed = (event: RecordedEvent): FileParsed => {
   if (event.schema === currentSchemaVersion("FileParsed")) {
-    return { ...decodeForGraph(event.data), chunks: [] };
+    checkShape(event.data);
+    const data = event.data as FileParsed;
+    return { ...data, manifest: data.manifest ?? null, chunks: [] };
   }
   const decoded = decodeEvent(event);
   if (Either.isLeft(decoded)) throw decoded.left;

@@ -3,9 +3,9 @@ import { Connection, Database, type KuzuValue, type PreparedStatement, type Quer
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { nodeTableOf, RESOLVED_KINDS, writeSize, type GraphWrite, type NodeTable } from "./GraphWrite.js";
+import { nodeTableOf, writeSize, type GraphWrite, type NodeTable } from "./GraphWrite.js";
 import { COLUMN_TYPES, NODE_COLUMNS, SCHEMA_DDL, type RowTable } from "./kuzuSchema.js";
-import type { EdgeKind, GraphEdge, NodeId } from "./model.js";
+import type { GraphEdge, NodeId } from "./model.js";
 import { hasLineBreaks, writeCsv, type CsvValue } from "./writeCsv.js";
 
 /**
@@ -45,8 +45,6 @@ const errorText = (e: unknown): string => (e instanceof Error ? e.message : Stri
 export const removeGraphDatabase = (path: string): void => {
   for (const suffix of ["", ".wal", ".shadow", ".tmp"]) rmSync(path + suffix, { recursive: true, force: true });
 };
-
-const RESOLVED_LABELS = RESOLVED_KINDS.join("|");
 
 export class KuzuStore {
   private readonly statements = new Map<string, PreparedStatement>();
@@ -95,20 +93,6 @@ export class KuzuStore {
     });
     const row = rows[0];
     return row === undefined ? null : { position: Number(row.position), version: Number(row.version) };
-  }
-
-  /** Resolved edges that end at any of `targets`, whoever their source: what a replaced file's detach would lose. */
-  async incomingEdges(targets: ReadonlyArray<NodeId>): Promise<GraphEdge[]> {
-    const out: GraphEdge[] = [];
-    for (const [table, ids] of groupByTable(targets)) {
-      if (table === "External") continue;
-      const rows = await this.query(
-        `UNWIND $ids AS i MATCH (a)-[r:${RESOLVED_LABELS}]->(b:${table} {id: i}) RETURN label(r) AS kind, a.id AS src, b.id AS dst, r.line AS line`,
-        { ids },
-      );
-      for (const r of rows) out.push({ kind: r.kind as EdgeKind, from: String(r.src), to: String(r.dst), line: Number(r.line) });
-    }
-    return out;
   }
 
   /** Applies one batch's write and the checkpoint atomically: a crash leaves the graph before or after it, never between. */
