@@ -1,4 +1,6 @@
-import type { ExtractedSymbol, FileParsed } from "../events/types/parse.js";
+import type { SyntaxNode } from "tree-sitter";
+import type { Chunk, ExtractedSymbol, FileParsed } from "../events/types/parse.js";
+import { chunkFile } from "./chunk/index.js";
 import { Extraction, type SymbolDraft } from "./extract/Extraction.js";
 import { extractorFor } from "./extract/extractorFor.js";
 import { runExtractor } from "./extract/runExtractor.js";
@@ -41,6 +43,34 @@ const finishSymbol = (s: SymbolDraft): ExtractedSymbol => ({
   members: s.members,
 });
 
+/** Past this bracket nesting a file is machine-made or hostile; its chunks are cut by lines. */
+const MAX_CHUNKABLE_NESTING = 256;
+
+/** Deepest bracket nesting in `text`, counted roughly (strings included), stopping past `limit`. */
+const bracketDepthExceeds = (text: string, limit: number): boolean => {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 40 || c === 91 || c === 123) {
+      if (++depth > limit) return true;
+    } else if ((c === 41 || c === 93 || c === 125) && depth > 0) depth--;
+  }
+  return false;
+};
+
+/**
+ * AST-aware chunks. Deeply nested trees are chunked by lines: walking them costs seconds. If the
+ * tree walk fails on a strange tree, chunks by lines too.
+ */
+const chunkSource = (root: SyntaxNode, text: string, language: string, symbols: ExtractedSymbol[]): Chunk[] => {
+  try {
+    if (bracketDepthExceeds(text, MAX_CHUNKABLE_NESTING)) return chunkFile({ text, language, symbols });
+    return chunkFile({ root, text, language, symbols });
+  } catch {
+    return chunkFile({ text, language, symbols });
+  }
+};
+
 /**
  * One file's text to its `FileParsed` payload: symbols, references, imports (and the manifest
  * fields for build files). Pure and synchronous; failures come back as a reason, never thrown.
@@ -81,6 +111,10 @@ export const parseSource = (input: ParseInput): ParseResult => {
     const x = new Extraction(text, path);
     const extracted = runExtractor(parsed.tree, root, extractorFor(language, path), x, deadline, budgetMs);
     if (!extracted.ok) return extracted;
+    const symbols = x.symbols.map(finishSymbol);
+    if (performance.now() > deadline) return { ok: false, reason: `parse timed out after ${budgetMs} ms` };
+    const chunks = chunkSource(root, text, language, symbols);
+    if (performance.now() > deadline) return { ok: false, reason: `parse timed out after ${budgetMs} ms` };
     return {
       ok: true,
       result: {
@@ -91,10 +125,10 @@ export const parseSource = (input: ParseInput): ParseResult => {
         packageName: x.packageName,
         lineCount: x.lines.lineCount,
         hasErrors: root.hasError,
-        symbols: x.symbols.map(finishSymbol),
+        symbols,
         references: x.references,
         imports: x.imports,
-        chunks: [],
+        chunks,
         manifest: null,
       },
     };

@@ -1,4 +1,5 @@
 import type { SyntaxNode } from "tree-sitter";
+import { startOf } from "../collectNodes.js";
 import type { Extraction } from "./Extraction.js";
 
 /**
@@ -24,7 +25,7 @@ export interface LanguageExtractor {
 
 export const field = (node: SyntaxNode, name: string): SyntaxNode | null => node.childForFieldName(name);
 
-export const textOf = (x: Extraction, node: SyntaxNode): string => x.text.slice(node.startIndex, node.endIndex);
+export const textOf = (x: Extraction, node: SyntaxNode): string => x.text.slice(startOf(node), node.endIndex);
 
 /** Text of a string literal node without its quotes (no escape processing: specifiers rarely have any). */
 export const unquote = (literal: string): string => {

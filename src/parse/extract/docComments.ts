@@ -8,11 +8,32 @@ const isSpace = (c: number): boolean => c === 32 || c === 9 || c === 10 || c ===
 /** Index of the last non-whitespace character before `index`, or -1. */
 const skipSpaceBack = (text: string, index: number): number => {
   let i = index - 1;
-  while (i >= 0 && isSpace(text.charCodeAt(i))) i--;
-  return i;
+  const lo = Math.max(0, index - WINDOW);
+  while (i >= lo && isSpace(text.charCodeAt(i))) i--;
+  return i < lo && lo > 0 ? -1 : i;
 };
 
-const lineStartOf = (text: string, index: number): number => text.lastIndexOf("\n", index) + 1;
+/**
+ * How far back any search looks. Without a bound, `lastIndexOf` on a minified one-line file
+ * scans back to the start for every symbol, which is quadratic in the file size.
+ */
+const WINDOW = 16_384;
+
+/** A decorator or attribute line longer than this is not looked through. */
+const LINE_WINDOW = 1_024;
+
+/** Last index of `needle` starting at or before `from`, looking back at most `window` characters. */
+const lastIndexNear = (text: string, needle: string, from: number, window = WINDOW): number => {
+  const lo = Math.max(0, from - window);
+  const i = text.slice(lo, from + needle.length).lastIndexOf(needle);
+  return i === -1 ? -1 : lo + i;
+};
+
+/** Start of the line containing `index` (or the window's edge on an extremely long line). */
+const lineStartOf = (text: string, index: number): number => {
+  const newline = lastIndexNear(text, "\n", index, LINE_WINDOW);
+  return newline === -1 ? Math.max(0, index - LINE_WINDOW) : newline + 1;
+};
 
 /** Most lines a doc search walks over (decorators, attributes, comment lines). */
 const MAX_LINES = 200;
@@ -25,7 +46,7 @@ export const blockDocAbove = (text: string, start: number): string | null => {
   let end = skipSpaceBack(text, start);
   for (let guard = 0; guard < MAX_LINES && end >= 0; guard++) {
     if (text.charCodeAt(end) === 47 /* / */ && text.charCodeAt(end - 1) === 42 /* * */) {
-      const open = text.lastIndexOf("/*", end - 2);
+      const open = lastIndexNear(text, "/*", end - 2);
       if (open === -1 || text.charCodeAt(open + 2) !== 42 || open + 3 > end - 1) return null;
       return cleanBlock(text.slice(open + 3, end - 1));
     }
@@ -55,7 +76,7 @@ export const lineDocAbove = (
 ): string | null => {
   const collected: string[] = [];
   let lineEnd = lineStartOf(text, start) - 1; // index of the newline ending the previous line
-  for (let guard = 0; guard < MAX_LINES && lineEnd >= 0; guard++) {
+  for (let guard = 0; guard < MAX_LINES && lineEnd >= 0 && text.charCodeAt(lineEnd) === 10; guard++) {
     const lineStart = lineStartOf(text, lineEnd - 1);
     const line = text.slice(lineStart, lineEnd).trim();
     lineEnd = lineStart - 1;

@@ -86,10 +86,11 @@ export const useImports = (tree: string): { specifier: string; names: ImportedNa
 /** The `#[...]` attribute lines directly above `start` (doc comments in between are passed over). */
 const attributesAbove = (text: string, start: number): string[] => {
   const out: string[] = [];
-  let lineEnd = text.lastIndexOf("\n", start - 1);
+  const window = text.slice(Math.max(0, start - 4096), start);
+  let lineEnd = window.lastIndexOf("\n");
   for (let guard = 0; guard < 50 && lineEnd > 0; guard++) {
-    const lineStart = text.lastIndexOf("\n", lineEnd - 1) + 1;
-    const line = text.slice(lineStart, lineEnd).trim();
+    const lineStart = window.lastIndexOf("\n", lineEnd - 1) + 1;
+    const line = window.slice(lineStart, lineEnd).trim();
     lineEnd = lineStart - 1;
     if (line.startsWith("#[")) out.push(line.replace(/\s+/g, ""));
     else if (!line.startsWith("//")) break;

@@ -153,16 +153,16 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
   ): SymbolDraft => {
     const body = field(fn, "body");
     const paramsNode = field(fn, "parameters") ?? field(fn, "parameter");
-    const headerEnd = body !== null ? body.startIndex : fn.endIndex;
-    const beforeParams = x.slice(fn.startIndex, paramsNode !== null ? paramsNode.startIndex : headerEnd);
-    if (nameNode !== null) x.declNames.add(nameNode.startIndex);
+    const headerEnd = body !== null ? startOf(body) : fn.endIndex;
+    const beforeParams = x.slice(startOf(fn), paramsNode !== null ? startOf(paramsNode) : headerEnd);
+    if (nameNode !== null) x.declNames.add(startOf(nameNode));
     const symbol = x.addSymbol({
       kind,
       name,
-      start: scope.startIndex,
+      start: startOf(scope),
       end: scope.endIndex,
-      signature: x.signature(header.startIndex, headerEnd).replace(/\s*(;|=>)$/, ""),
-      doc: blockDocAbove(x.text, place.outer.startIndex),
+      signature: x.signature(startOf(header), headerEnd).replace(/\s*(;|=>)$/, ""),
+      doc: blockDocAbove(x.text, startOf(place.outer)),
       exported: place.exported,
       visibility,
       async: /(^|\s)async\b/.test(beforeParams),
@@ -170,7 +170,7 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
     });
     const returnType = field(fn, "return_type");
     if (returnType !== null) {
-      symbol.returnsFrom = returnType.startIndex;
+      symbol.returnsFrom = startOf(returnType);
       symbol.returnsTo = returnType.endIndex;
     }
     return symbol;
@@ -181,14 +181,14 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
     if (nameNode === null) return;
     const place = placementOf(node);
     const body = field(node, "body");
-    x.declNames.add(nameNode.startIndex);
+    x.declNames.add(startOf(nameNode));
     x.addSymbol({
       kind,
       name: textOf(x, nameNode),
-      start: node.startIndex,
+      start: startOf(node),
       end: node.endIndex,
-      signature: x.signature(node.startIndex, body !== null ? body.startIndex : node.endIndex).replace(/\s*;$/, ""),
-      doc: blockDocAbove(x.text, place.outer.startIndex),
+      signature: x.signature(startOf(node), body !== null ? startOf(body) : node.endIndex).replace(/\s*;$/, ""),
+      doc: blockDocAbove(x.text, startOf(place.outer)),
       exported: place.exported,
     });
   };
@@ -203,7 +203,7 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
       return;
     }
     if (owner.kind !== "Class" || type === "method_signature" && node.parent?.type !== "class_body") return;
-    const modifiers = x.slice(node.startIndex, nameNode.startIndex);
+    const modifiers = x.slice(startOf(node), startOf(nameNode));
     const access = /\b(private|protected|public)\b/.exec(modifiers);
     const visibility = access !== null ? (access[1] as "private" | "protected" | "public") : name.startsWith("#") ? "private" : "public";
     addFunction(x, "Method", name, nameNode, node, node, node, { outer: node, exported: false, topLevel: false }, visibility);
@@ -227,16 +227,16 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
         addFunction(x, "Function", name, nameNode, header, value, declarator, place);
         continue;
       }
-      x.declNames.add(nameNode.startIndex);
+      x.declNames.add(startOf(nameNode));
       const isClass = value !== null && value.type === "class";
       const body = isClass ? field(value, "body") : null;
       x.addSymbol({
         kind: isClass ? "Class" : "Variable",
         name,
-        start: declarator.startIndex,
+        start: startOf(declarator),
         end: declarator.endIndex,
-        signature: x.signature(header.startIndex, body !== null ? body.startIndex : declarator.endIndex),
-        doc: blockDocAbove(x.text, place.outer.startIndex),
+        signature: x.signature(startOf(header), body !== null ? startOf(body) : declarator.endIndex),
+        doc: blockDocAbove(x.text, startOf(place.outer)),
         exported: place.exported,
       });
     }
@@ -311,7 +311,7 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
     if (fnType === "import") {
       const arg = literalArg(x, node);
       if (arg !== null) {
-        x.addImport({ specifier: unquote(textOf(x, arg)), names: [], kind: "dynamic", typeOnly: false, line: x.lineOf(node.startIndex) });
+        x.addImport({ specifier: unquote(textOf(x, arg)), names: [], kind: "dynamic", typeOnly: false, line: x.lineOf(startOf(node)) });
       }
     }
   };
@@ -323,7 +323,7 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
     x.addSymbol({
       kind: "Test",
       name: oneLine(unquote(literal), 200),
-      start: call.startIndex,
+      start: startOf(call),
       end: call.endIndex,
       signature: oneLine(`${callee}(${literal})`, 200),
       doc: null,
@@ -334,12 +334,12 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
   const visitNew = (x: Extraction, node: SyntaxNode): void => {
     const ctor = field(node, "constructor");
     if (ctor === null) return;
-    if (ctor.type === "identifier") x.addReference("new", textOf(x, ctor), null, ctor.startIndex);
+    if (ctor.type === "identifier") x.addReference("new", textOf(x, ctor), null, startOf(ctor));
     else if (ctor.type === "member_expression") {
       const property = field(ctor, "property");
       const object = field(ctor, "object");
       if (property !== null && object !== null) {
-        x.addReference("new", textOf(x, property), x.qualifier(object.startIndex, object.endIndex), property.startIndex);
+        x.addReference("new", textOf(x, property), x.qualifier(startOf(object), object.endIndex), startOf(property));
       }
     }
   };
@@ -349,15 +349,15 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
     switch (target.type) {
       case "identifier":
       case "type_identifier":
-        x.declNames.add(target.startIndex);
-        x.addReference(kind, textOf(x, target), null, target.startIndex);
+        x.declNames.add(startOf(target));
+        x.addReference(kind, textOf(x, target), null, startOf(target));
         return;
       case "member_expression":
       case "nested_type_identifier":
       case "nested_identifier": {
-        const text = x.qualifier(target.startIndex, target.endIndex);
+        const text = x.qualifier(startOf(target), target.endIndex);
         const dot = text.lastIndexOf(".");
-        x.addReference(kind, text.slice(dot + 1), dot > 0 ? text.slice(0, dot) : null, target.startIndex);
+        x.addReference(kind, text.slice(dot + 1), dot > 0 ? text.slice(0, dot) : null, startOf(target));
         return;
       }
       case "generic_type": {
@@ -369,8 +369,8 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
   };
 
   const visitImport = (x: Extraction, node: SyntaxNode): void => {
-    const line = x.lineOf(node.startIndex);
-    const head = x.slice(node.startIndex, Math.min(node.endIndex, node.startIndex + 64));
+    const line = x.lineOf(startOf(node));
+    const head = x.slice(startOf(node), Math.min(node.endIndex, startOf(node) + 64));
     let typeOnly = /^import\s+type\s+(?!from\b)/.test(head);
     let specifier: string | null = null;
     const names: ImportedName[] = [];
@@ -416,7 +416,7 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
 
   const visitExport = (x: Extraction, node: SyntaxNode): void => {
     const source = field(node, "source");
-    const head = x.slice(node.startIndex, Math.min(node.endIndex, node.startIndex + 64));
+    const head = x.slice(startOf(node), Math.min(node.endIndex, startOf(node) + 64));
     if (source !== null) {
       const names: ImportedName[] = [];
       for (const child of node.namedChildren) {
@@ -438,7 +438,7 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
         names,
         kind: "reexport",
         typeOnly: /^export\s+type\b/.test(head),
-        line: x.lineOf(node.startIndex),
+        line: x.lineOf(startOf(node)),
       });
       return;
     }
@@ -455,10 +455,10 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
         x.addSymbol({
           kind: "Class",
           name: nameNode !== null ? textOf(x, nameNode) : "default",
-          start: value.startIndex,
+          start: startOf(value),
           end: value.endIndex,
-          signature: x.signature(value.startIndex, body !== null ? body.startIndex : value.endIndex),
-          doc: blockDocAbove(x.text, node.startIndex),
+          signature: x.signature(startOf(value), body !== null ? startOf(body) : value.endIndex),
+          doc: blockDocAbove(x.text, startOf(node)),
           exported: true,
         });
       }
@@ -477,7 +477,7 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
     const nameNode = field(node, "name");
     const owner = x.current();
     if (nameNode === null) return;
-    x.declNames.add(nameNode.startIndex);
+    x.declNames.add(startOf(nameNode));
     if (owner !== null) (owner.typeParams ??= new Set()).add(textOf(x, nameNode));
   };
 
@@ -487,10 +487,10 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
     const text = textOf(x, nameNode);
     const dot = text.lastIndexOf(".");
     if (dot === -1) {
-      if (/^[A-Z]/.test(text)) x.addReference("call", text, null, nameNode.startIndex);
+      if (/^[A-Z]/.test(text)) x.addReference("call", text, null, startOf(nameNode));
       return;
     }
-    x.addReference("call", text.slice(dot + 1), text.slice(0, dot), nameNode.startIndex);
+    x.addReference("call", text.slice(dot + 1), text.slice(0, dot), startOf(nameNode));
   };
 
   return {
@@ -520,11 +520,11 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
           visitJsx(x, node);
           return;
         case "nested_type_identifier": {
-          const start = node.startIndex;
+          const start = startOf(node);
           if (start < x.skipTypesUntil) return;
           const name = field(node, "name");
           const module = field(node, "module");
-          if (name !== null) x.typeUse(textOf(x, name), module !== null ? x.qualifier(module.startIndex, module.endIndex) : null, start);
+          if (name !== null) x.typeUse(textOf(x, name), module !== null ? x.qualifier(startOf(module), module.endIndex) : null, start);
           x.skipTypesUntil = node.endIndex;
           return;
         }
@@ -556,14 +556,14 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
           const nameNode = field(node, "name");
           if (nameNode === null) return;
           const place = placementOf(node);
-          x.declNames.add(nameNode.startIndex);
+          x.declNames.add(startOf(nameNode));
           x.addSymbol({
             kind: "Type",
             name: textOf(x, nameNode),
-            start: node.startIndex,
+            start: startOf(node),
             end: node.endIndex,
-            signature: x.signature(node.startIndex, node.endIndex).replace(/\s*;$/, ""),
-            doc: blockDocAbove(x.text, place.outer.startIndex),
+            signature: x.signature(startOf(node), node.endIndex).replace(/\s*;$/, ""),
+            doc: blockDocAbove(x.text, startOf(place.outer)),
             exported: place.exported,
           });
           return;
