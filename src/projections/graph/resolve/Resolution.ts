@@ -1,4 +1,4 @@
-import type { ExtractedSymbol, Import } from "../../../events/index.js";
+import type { ExtractedSymbol, Import, Param } from "../../../events/index.js";
 import { scopeOf, type Binding, type FileScope } from "./FileScope.js";
 import type { Capture, Lookup } from "./Lookup.js";
 import { goPackageFiles, resolveGoModule } from "./modules/go.js";
@@ -18,6 +18,20 @@ export type Target =
   | { readonly kind: "external"; readonly id: string };
 
 const MAX_DEPTH = 48;
+
+const NOTHING = new Set(["None", "null", "undefined", "nil"]);
+
+/** The one type name an annotation denotes, or null for collections, functions and unions. */
+export const annotatedTypeName = (annotation: string): string | null => {
+  let text = annotation.trim().replace(/^(readonly\s+|\*|&(mut\s+)?)+/, "");
+  const optional = /^(?:typing\.)?Optional\[(.*)\]$/.exec(text);
+  if (optional !== null) text = optional[1]!.trim();
+  const parts = text.split("|").map((p) => p.trim()).filter((p) => !NOTHING.has(p));
+  if (parts.length !== 1) return null;
+  text = parts[0]!.replace(/^(["'])(.*)\1$/, "$2");
+  const m = /^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*(?:<.*>|\[.*\])?$/.exec(text);
+  return m !== null ? m[1]! : null;
+};
 const IN_PROGRESS = Symbol("in progress");
 
 /** Export lookups that saw no cycle, with what they read; valid until the next change. */
@@ -376,7 +390,46 @@ export class Resolution {
         return this.goType(scope, receiver[2]!);
       }
     }
+    const param = this.paramNamed(scope, fromId, head);
+    if (param !== undefined) return param.type !== null ? this.annotatedType(scope, fromId, param.type) : null;
     return this.resolveName(scope, fromId, head);
+  }
+
+  /** A parameter of an enclosing function, by name. */
+  private paramNamed(scope: FileScope, fromId: string | null, name: string): Param | undefined {
+    let current = fromId !== null ? scope.byId.get(fromId) : undefined;
+    while (current !== undefined && !TYPE_KINDS.has(current.kind)) {
+      const param = current.params.find((p) => p.name === name);
+      if (param !== undefined) return param;
+      current = current.parent !== null ? scope.byId.get(current.parent) : undefined;
+    }
+    return undefined;
+  }
+
+  /**
+   * The class an annotation names when it names exactly one (`User`, `*User`, `Optional[User]`,
+   * `User | None`, `ns.User<T>`); collections and unions of several types give null.
+   */
+  annotatedType(scope: FileScope, fromId: string | null, annotation: string): Target | null {
+    const name = annotatedTypeName(annotation);
+    if (name === null) return null;
+    const dot = name.lastIndexOf(".");
+    const target = this.resolveQualified(scope, fromId, dot === -1 ? null : name.slice(0, dot), name.slice(dot + 1), "type");
+    return target !== null && target.kind === "symbol" && TYPE_KINDS.has(target.symbol.kind) ? target : null;
+  }
+
+  /** `this.x` / `self.x` typed by the constructor parameter it is usually assigned from. */
+  private fieldType(cls: Target, field: string): Target | null {
+    if (cls.kind !== "symbol" || !TYPE_KINDS.has(cls.symbol.kind)) return null;
+    const family = this.scope(cls.path)?.family;
+    const ctorName = family === "python" ? "__init__" : family === "ts" ? "constructor" : null;
+    if (ctorName === null) return null;
+    const ctor = this.methodOf(cls.path, cls.symbol, ctorName, new Set());
+    if (ctor === null || ctor.kind !== "symbol") return null;
+    const param = ctor.symbol.params.find((p) => p.name === field);
+    const ctorScope = this.scope(ctor.path);
+    if (param === undefined || param.type === null || ctorScope === null) return null;
+    return this.annotatedType(ctorScope, ctor.symbol.parent, param.type);
   }
 
   private goType(scope: FileScope, typeName: string): Target | null {
@@ -428,7 +481,7 @@ export class Resolution {
     current = head;
     for (const segment of segments.slice(1)) {
       if (current === null || current.kind === "external") return current;
-      current = this.memberOf(current, segment);
+      current = this.memberOf(current, segment) ?? this.fieldType(current, segment);
     }
     if (current === null || current.kind === "external") return current;
     return this.memberOf(current, name, 0, space);

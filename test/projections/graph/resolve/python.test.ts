@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { edgeLines, loadFixture, resolverFor } from "./loadFixture.js";
+
+describe("Python resolution (fixtures/resolve/py-basic)", () => {
+  const resolver = resolverFor(loadFixture("py-basic"));
+
+  it("maps relative, package and src-rooted absolute imports to files", () => {
+    const imports = edgeLines(resolver, "IMPORTS");
+    expect(imports).toEqual(
+      expect.arrayContaining([
+        "IMPORTS src/shop/__init__.py -> src/shop/models/__init__.py",
+        "IMPORTS src/shop/__init__.py -> src/shop/pricing.py",
+        "IMPORTS src/shop/models/order.py -> src/shop/models/base.py",
+        "IMPORTS src/shop/models/order.py -> src/shop/models/customer.py",
+        "IMPORTS src/shop/pricing.py -> math",
+        "IMPORTS src/shop/pricing.py -> src/shop/models/order.py",
+        "IMPORTS src/shop/pricing.py -> src/shop/models/__init__.py",
+        "IMPORTS tests/test_pricing.py -> src/shop/__init__.py",
+        "IMPORTS tests/test_pricing.py -> src/shop/pricing.py",
+      ]),
+    );
+  });
+
+  it("resolves self, super(), module attributes, package re-exports and class instantiation", () => {
+    const calls = edgeLines(resolver, "CALLS");
+    expect(calls).toEqual(
+      expect.arrayContaining([
+        "CALLS src/shop/models/base.py#Entity.key -> src/shop/models/base.py#Entity.describe",
+        "CALLS src/shop/models/customer.py#Customer.describe -> src/shop/models/base.py#Entity.describe",
+        "CALLS src/shop/models/order.py#Order.label -> src/shop/models/base.py#Entity.key",
+        "CALLS src/shop/pricing.py#total -> src/shop/pricing.py#_fee",
+        "CALLS src/shop/pricing.py#first -> src/shop/models/order.py#Order",
+        "CALLS tests/test_pricing.py#test_total -> src/shop/models/order.py#Order",
+        "CALLS tests/test_pricing.py#test_total -> src/shop/models/customer.py#Customer",
+        "CALLS tests/test_pricing.py#test_total -> src/shop/pricing.py#total",
+        "CALLS tests/test_pricing.py#test_total -> src/shop/pricing.py#first",
+      ]),
+    );
+    // `self.customer.describe()` needs the attribute's type: left unresolved, not guessed.
+    expect(calls.some((c) => c.startsWith("CALLS src/shop/models/order.py#Order.label -> src/shop/models/customer.py"))).toBe(false);
+    const unresolved = resolver.resolve("src/shop/pricing.py").unresolved.map((u) => u.name);
+    expect(unresolved).toEqual(expect.arrayContaining(["nowhere", "price"]));
+  });
+
+  it("links base classes, explicit and structural (Protocol) implementations, and tests", () => {
+    const lines = edgeLines(resolver).filter((l) => /^(INHERITS|IMPLEMENTS|TESTS|ACCEPTS)/.test(l));
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        "INHERITS src/shop/models/customer.py#Customer -> src/shop/models/base.py#Entity",
+        "INHERITS src/shop/models/order.py#Order -> src/shop/models/base.py#Entity",
+        "IMPLEMENTS src/shop/models/order.py#Order -> src/shop/models/base.py#Priced",
+        "TESTS tests/test_pricing.py#test_total -> src/shop/pricing.py#total",
+        "ACCEPTS src/shop/models/order.py#Order.__init__ -> src/shop/models/customer.py#Customer",
+        "ACCEPTS src/shop/pricing.py#total -> src/shop/models/order.py#Order",
+      ]),
+    );
+    expect(lines.some((l) => l.startsWith("IMPLEMENTS src/shop/models/customer.py"))).toBe(false);
+  });
+});
