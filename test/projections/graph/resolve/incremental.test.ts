@@ -1,0 +1,137 @@
+import { describe, expect, it } from "vitest";
+import type { FileParsed } from "../../../../src/events/index.js";
+import type { FileResolution, Resolver } from "../../../../src/projections/graph/model.js";
+import { createResolver } from "../../../../src/projections/graph/resolve/index.js";
+import { loadFixture, parse } from "./loadFixture.js";
+
+/** Textual edits that move definitions, names and imports around (applied to whichever file holds the text). */
+const EDITS: Record<string, [string, string][]> = {
+  "ts-basic": [
+    ["export function add(", "export function plus("],
+    ['export { Square as Box } from "./square.js";', ""],
+    ["size(): number {\n    return 0;", "sized(): number {\n    return 0;"],
+    ['"@lib/*": ["src/lib/*"]', '"@lib/*": ["src/shapes/*"]'],
+    ['"name": "@acme/util"', '"name": "@acme/other"'],
+    ["missingHelper();", "twice(1);"],
+    ["extends Base implements Shape", "implements Shape"],
+  ],
+  "py-basic": [
+    ["def describe(self) -> str:\n        return \"entity\"", "def described(self) -> str:\n        return \"entity\""],
+    ["from .customer import Customer\nfrom .order import Order", "from .customer import Customer"],
+    ["def _fee()", "def fee()"],
+    ["def currency(self) -> str:\n        return \"EUR\"", "def money(self) -> str:\n        return \"EUR\""],
+    ["class Entity:", "class Thing:"],
+    ["nowhere()", "total([])"],
+  ],
+  "go-basic": [
+    ["func normalize(", "func normalise("],
+    ["module example.com/shop", "module example.com/store"],
+    ["func (m *Memory) touch() {}", "func (m *Memory) touch() {}\n\nfunc (m *Memory) Len() int { return 0 }"],
+    ["Put(key, value string)\n}", "Put(key, value string)\n\tDelete(key string)\n}"],
+    ["package store\n\nfunc (m *Memory)", "package other\n\nfunc (m *Memory)"],
+  ],
+  "java-basic": [
+    ["public static String upper(", "public static String shout("],
+    ["extends Base implements Greeter", "implements Greeter"],
+    ["protected String prefix()", "protected String prefixed()"],
+  ],
+};
+
+/** A small deterministic PRNG, so a failure replays. */
+const prng = (seed: number) => () => {
+  seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+  return seed / 0x7fffffff;
+};
+
+const normalise = (r: FileResolution) => ({
+  edges: r.edges.map((e) => `${e.kind} ${e.from} ${e.to} ${e.line}`).sort(),
+  unresolved: r.unresolved.map((u) => `${u.kind} ${u.from} ${u.qualifier} ${u.name} ${u.line}`).sort(),
+});
+
+const parsedCache = new Map<string, FileParsed>();
+const parseCached = (path: string, text: string): FileParsed => {
+  const key = `${path}\u0000${text}`;
+  let parsed = parsedCache.get(key);
+  if (parsed === undefined) parsedCache.set(key, (parsed = parse(path, text)));
+  return parsed;
+};
+
+/** Every file's incremental answer must equal what a fresh resolver says about the same files. */
+const expectSameAsFresh = (tree: ReadonlyMap<string, string>, incremental: Map<string, FileResolution>, step: string): void => {
+  const fresh = createResolver();
+  for (const [path, text] of tree) fresh.upsert(parseCached(path, text));
+  expect([...incremental.keys()].sort(), step).toEqual([...tree.keys()].sort());
+  for (const path of tree.keys()) {
+    expect(normalise(incremental.get(path)!), `${step}: ${path}`).toEqual(normalise(fresh.resolve(path)));
+  }
+};
+
+const apply = (resolver: Resolver, incremental: Map<string, FileResolution>, changed: ReadonlySet<string>, tree: ReadonlyMap<string, string>): void => {
+  for (const path of changed) {
+    if (tree.has(path)) incremental.set(path, resolver.resolve(path));
+    else incremental.delete(path);
+  }
+};
+
+describe("incremental resolution equals a fresh one", () => {
+  for (const fixture of Object.keys(EDITS)) {
+    it(`after random removes, restores and edits of ${fixture}`, () => {
+      const original = loadFixture(fixture);
+      const tree = new Map(original);
+      const resolver = createResolver();
+      const incremental = new Map<string, FileResolution>();
+      for (const [path, text] of tree) resolver.upsert(parseCached(path, text));
+      for (const path of tree.keys()) incremental.set(path, resolver.resolve(path));
+      expectSameAsFresh(tree, incremental, "initial");
+
+      const random = prng(fixture.length * 7919);
+      const paths = [...original.keys()].sort();
+      for (let step = 0; step < 40; step++) {
+        const roll = random();
+        const path = paths[Math.floor(random() * paths.length)]!;
+        let label: string;
+        let changed: ReadonlySet<string>;
+        if (roll < 0.3 && tree.has(path)) {
+          tree.delete(path);
+          changed = resolver.remove(path);
+          label = `remove ${path}`;
+        } else if (!tree.has(path)) {
+          tree.set(path, original.get(path)!);
+          changed = resolver.upsert(parseCached(path, original.get(path)!));
+          label = `restore ${path}`;
+        } else {
+          const edits = EDITS[fixture]!;
+          const [from, to] = edits[Math.floor(random() * edits.length)]!;
+          const holder = [...tree.keys()].sort().find((p) => tree.get(p)!.includes(from) || tree.get(p)!.includes(to));
+          if (holder === undefined) continue;
+          const text = tree.get(holder)!;
+          const next = text.includes(from) ? text.replace(from, to) : text.replace(to, from);
+          tree.set(holder, next);
+          changed = resolver.upsert(parseCached(holder, next));
+          label = `edit ${holder}: ${from.slice(0, 30)}`;
+        }
+        apply(resolver, incremental, changed, tree);
+        expectSameAsFresh(tree, incremental, `step ${step} (${label})`);
+      }
+    });
+  }
+
+  it("re-resolves the importers of a file that appears where an import pointed at nothing", () => {
+    const resolver = createResolver();
+    resolver.upsert(parse("src/a.ts", 'import { b } from "./b.js";\nexport function a() { return b(); }\n'));
+    expect(resolver.resolve("src/a.ts").unresolved.map((u) => u.name)).toEqual(["./b.js", "b"]);
+    const changed = resolver.upsert(parse("src/b.ts", "export function b() { return 1; }\n"));
+    expect([...changed].sort()).toEqual(["src/a.ts", "src/b.ts"]);
+    expect(resolver.resolve("src/a.ts").edges.map((e) => `${e.kind} ${e.to}`).sort()).toEqual(["CALLS s:src/b.ts#b", "IMPORTS f:src/b.ts"]);
+  });
+
+  it("leaves files that read nothing from the changed one alone", () => {
+    const resolver = createResolver();
+    resolver.upsert(parse("src/a.ts", "export function a() { return 1; }\n"));
+    resolver.upsert(parse("src/c.ts", 'import { a } from "./a.js";\nexport const c = () => a();\n'));
+    resolver.upsert(parse("src/d.ts", "export function d() { return 2; }\n"));
+    for (const path of resolver.files()) resolver.resolve(path);
+    expect([...resolver.upsert(parse("src/d.ts", "export function d() { return 3; }\n"))]).toEqual(["src/d.ts"]);
+    expect([...resolver.upsert(parse("src/a.ts", "export function a() { return 4; }\n"))].sort()).toEqual(["src/a.ts", "src/c.ts"]);
+  });
+});
