@@ -1,9 +1,8 @@
 import { Either } from "effect";
-import { existsSync } from "node:fs";
-import { resolve } from "node:path";
-import { findProjectRoot, loadConfig, nemesisPaths, type NemesisConfig, type NemesisPaths } from "../config/index.js";
+import { loadConfig, type NemesisConfig, type NemesisPaths } from "../config/index.js";
 import { openEventLog, type LogHandle } from "../events/index.js";
 import { CliError } from "./errors.js";
+import { locateProject, noProjectMessage, type GlobalOptions } from "./locateProject.js";
 
 export interface ProjectContext {
   readonly paths: NemesisPaths;
@@ -12,19 +11,7 @@ export interface ProjectContext {
   close(): void;
 }
 
-export interface GlobalOptions {
-  readonly root?: string;
-}
-
-/** The project the command acts on: `--root`, else the nearest `.nemesis/` above the cwd. */
-export const locateProject = (options: GlobalOptions): NemesisPaths | null => {
-  if (options.root) {
-    const root = resolve(options.root);
-    return existsSync(nemesisPaths(root).dir) ? nemesisPaths(root) : null;
-  }
-  const found = findProjectRoot(process.cwd());
-  return found ? nemesisPaths(found) : null;
-};
+export { locateProject, type GlobalOptions } from "./locateProject.js";
 
 export const openProjectAt = (paths: NemesisPaths): ProjectContext => {
   const config = loadConfig(paths.config);
@@ -40,11 +27,7 @@ export const openProjectAt = (paths: NemesisPaths): ProjectContext => {
 
 export const openProject = (options: GlobalOptions): ProjectContext => {
   const paths = locateProject(options);
-  if (!paths) {
-    throw new CliError(
-      `no Nemesis project here (${options.root ?? process.cwd()}): run \`nemesis init\` in the project root, or pass --root <dir>`,
-    );
-  }
+  if (!paths) throw new CliError(noProjectMessage(options));
   return openProjectAt(paths);
 };
 

@@ -19,7 +19,11 @@ const SUMMARIES: Record<string, (d: Data) => string> = {
   FileChanged: (d) => `${str(d.path)} (${typeof d.size === "number" ? `${d.size} bytes` : "?"}${d.language ? `, ${str(d.language)}` : ""})`,
   FileDeleted: (d) => str(d.path),
   FileSkipped: (d) => `${str(d.path)}: ${str(d.reason)}`,
-  FileParsed: (d) => `${str(d.path)} (${count(d.symbols)} symbols, ${count(d.chunks)} chunks${d.hasErrors ? ", with syntax errors" : ""})`,
+  // `nemesis log` reads FileParsed summarised (counts instead of arrays); --json passes whole payloads.
+  FileParsed: (d) =>
+    `${str(d.path)} (${typeof d.symbols === "number" ? d.symbols : count(d.symbols)} symbols, ${
+      typeof d.chunks === "number" ? d.chunks : count(d.chunks)
+    } chunks${d.hasErrors ? ", with syntax errors" : ""})`,
   ParseFailed: (d) => `${str(d.path)}: ${str(d.reason)}`,
   IndexRunStarted: (d) => `run ${str(d.runId)} in ${str(d.root)}`,
   IndexRunCompleted: (d) =>
@@ -34,3 +38,6 @@ export const summarizeEvent = (type: string, data: unknown, max = 100): string =
   const text = flat(f ? f(d) : JSON.stringify(data) ?? "");
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 };
+
+/** `cli (alice)`: where a write came from and who asked. */
+export const who = (source: string, actor: string | null | undefined): string => (actor ? `${source} (${actor})` : source);

@@ -1,5 +1,4 @@
 import { Command, CommanderError } from "commander";
-import { VersionConflict } from "../events/index.js";
 import { registerCommands } from "./commands/index.js";
 import { CliError } from "./errors.js";
 
@@ -13,7 +12,17 @@ const program = new Command("nemesis")
   })
   .exitOverride();
 
-registerCommands(program);
+/** The command being run: the first argument that is neither a global option nor its value. */
+const commandName = (args: ReadonlyArray<string>): string | undefined => {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === "--root") i++;
+    else if (!a.startsWith("-")) return a;
+  }
+  return undefined;
+};
+
+await registerCommands(program, commandName(process.argv.slice(2)));
 
 const fail = (message: string, code: number): never => {
   process.stderr.write(`nemesis: ${message.split("\n")[0]}\n`);
@@ -29,6 +38,7 @@ try {
     process.exit(2);
   }
   if (e instanceof CliError) fail(e.message, e.exitCode);
-  if (e instanceof VersionConflict) fail(`${e.message}`, 1);
+  // Tagged errors (VersionConflict and the like) carry a message meant for people.
+  if (e !== null && typeof e === "object" && "_tag" in e && e instanceof Error) fail(e.message, 1);
   fail(e instanceof Error ? `${e.message} (this is a bug; please report it with the command you ran)` : String(e), 1);
 }

@@ -1,6 +1,5 @@
 import { Effect, Either } from "effect";
 import { userInfo } from "node:os";
-import { InvalidArgumentError } from "commander";
 import type { Stored } from "../commands/index.js";
 import { EventLog, makeEventLog, type EventMeta } from "../events/index.js";
 import { CatalogProjector, catchUp } from "../projections/index.js";
@@ -50,30 +49,6 @@ export const refreshCatalog = async (ctx: ProjectContext, storedId?: string): Pr
     await projector.close();
   }
 };
-
-/** Commander parser for a whole number >= min. */
-export const intOption =
-  (name: string, min = 0) =>
-  (value: string): number => {
-    const n = Number(value);
-    if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min) {
-      throw new InvalidArgumentError(`${name} must be a whole number${min > 0 ? ` of at least ${min}` : ""}, not "${value}"`);
-    }
-    return n;
-  };
-
-/** Commander collector for options that may repeat (`--related-to a --related-to b` or `--related-to a b`). */
-export const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
-
-/** `2026-11-22 14:03:07` in the local time zone. */
-export const localTime = (iso: string): string => {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  const p = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
-};
-
-export const who = (source: string, actor: string | null | undefined): string => (actor ? `${source} (${actor})` : source);
 
 /** Rejects a bare group command (`nemesis rule`) or an unknown subcommand with one usage line. */
 export const subcommandRequired = (group: string, subs: ReadonlyArray<string>) => (_options: unknown, cmd: { readonly args: string[] }) => {

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { Schema } from "effect";
+import { EVENT_SOURCES } from "./eventNames.js";
 
-export const EventSource = Schema.Literal("cli", "hook", "watcher", "mcp", "auto-learn", "engine", "test", "bench");
+export const EventSource = Schema.Literal(...EVENT_SOURCES);
 export type EventSource = typeof EventSource.Type;
 
 /** Who asked for a write and why: what `nemesis log` shows as the audit trail. */

@@ -18,6 +18,7 @@ export {
   type RecordedEvent,
 } from "./envelope.js";
 export { EventDecodeError, EventLogError, VersionConflict } from "./errors.js";
+export { EVENT_SOURCES, EVENT_TYPES } from "./eventNames.js";
 export { appendToStreams, type AppendResult, type StreamAppend } from "./sqlite/appendToStreams.js";
 export { checkpointWal } from "./sqlite/checkpointWal.js";
 export { openEventLog, type LogHandle } from "./sqlite/openEventLog.js";

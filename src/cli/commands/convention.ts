@@ -3,7 +3,10 @@ import { storeConvention } from "../../commands/index.js";
 import { CatalogReader } from "../../projections/index.js";
 import { queryMemory } from "../../queries/memory.js";
 import { withProject } from "../context.js";
-import { cliMeta, intOption, localTime, runMemoryCommand, subcommandRequired, who } from "../memoryCli.js";
+import { who } from "../eventSummary.js";
+import { intOption } from "../intOption.js";
+import { cliMeta, runMemoryCommand, subcommandRequired } from "../memoryCli.js";
+import { localTime } from "../timeText.js";
 import { formatTable, oneLine, printJsonLines } from "../output.js";
 
 export const registerConvention = (program: Command): void => {

@@ -1,29 +1,28 @@
 import type { Command } from "commander";
-import { registerIndex } from "./index-cmd.js";
-import { registerInit } from "./init.js";
-import { registerReplay } from "./replay.js";
-import { registerStatus } from "./status.js";
-import { registerRule } from "./rule.js";
-import { registerDecision } from "./decision.js";
-import { registerConvention } from "./convention.js";
-import { registerLog } from "./log.js";
-import { registerGrep } from "./grep.js";
-import { registerSearch } from "./search.js";
 
-/** Each command lives in its own module; add new ones to this list. */
-const COMMANDS: ReadonlyArray<(program: Command) => void> = [
-  registerInit,
-  registerIndex,
-  registerStatus,
-  registerReplay,
-  registerRule,
-  registerDecision,
-  registerConvention,
-  registerLog,
-  registerSearch,
-  registerGrep,
-];
+type Register = (program: Command) => void;
 
-export const registerCommands = (program: Command): void => {
-  for (const register of COMMANDS) register(program);
+/**
+ * Command name → the module that registers it. main.ts loads only the command being run (all
+ * of them for `--help` or an unknown name), so `nemesis log` or a hook never pays for loading
+ * Kuzu, LanceDB, tree-sitter or the schema library. Add new commands here, in help order.
+ */
+const COMMANDS: Readonly<Record<string, () => Promise<Register>>> = {
+  init: async () => (await import("./init.js")).registerInit,
+  index: async () => (await import("./index-cmd.js")).registerIndex,
+  status: async () => (await import("./status.js")).registerStatus,
+  replay: async () => (await import("./replay.js")).registerReplay,
+  rule: async () => (await import("./rule.js")).registerRule,
+  decision: async () => (await import("./decision.js")).registerDecision,
+  convention: async () => (await import("./convention.js")).registerConvention,
+  log: async () => (await import("./log.js")).registerLog,
+  search: async () => (await import("./search.js")).registerSearch,
+  grep: async () => (await import("./grep.js")).registerGrep,
+};
+
+/** Registers `only` when it names a command, otherwise every command. */
+export const registerCommands = async (program: Command, only?: string): Promise<void> => {
+  const names = only !== undefined && Object.hasOwn(COMMANDS, only) ? [only] : Object.keys(COMMANDS);
+  const registers = await Promise.all(names.map((name) => COMMANDS[name]!()));
+  for (const register of registers) register(program);
 };

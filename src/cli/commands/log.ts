@@ -1,18 +1,16 @@
 import type { Command } from "commander";
-import { InvalidArgumentError } from "commander";
-import {
-  EventCatalog,
-  EventSource,
-  headPosition,
-  readEvents,
-  tailEvents,
-  type ReadFilter,
-  type RecordedEvent,
-} from "../../events/index.js";
-import { withProject } from "../context.js";
-import { usageError } from "../errors.js";
-import { summarizeEvent } from "../eventSummary.js";
-import { intOption, localTime, who } from "../memoryCli.js";
+// Only light modules here: `nemesis log` must answer in well under 200 ms on a large log, so it
+// loads neither the schema library nor the read models (see commands/index.ts).
+import { EVENT_SOURCES, EVENT_TYPES } from "../../events/eventNames.js";
+import type { RecordedEvent } from "../../events/envelope.js";
+import { openEventLog, type LogHandle } from "../../events/sqlite/openEventLog.js";
+import { headPosition, readEvents, type ReadFilter } from "../../events/sqlite/readEvents.js";
+import { tailEvents } from "../../events/sqlite/tailEvents.js";
+import { CliError, usageError } from "../errors.js";
+import { summarizeEvent, who } from "../eventSummary.js";
+import { intOption } from "../intOption.js";
+import { locateProject, noProjectMessage, type GlobalOptions } from "../locateProject.js";
+import { localTime, parseTimeBound } from "../timeText.js";
 
 interface LogOptions {
   type?: string;
@@ -25,19 +23,19 @@ interface LogOptions {
   follow?: boolean;
 }
 
-const UNITS: Record<string, number> = { s: 1_000, m: 60_000, min: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
+/** The table needs a FileParsed's path and counts, not its symbols and chunks. */
+const TABLE_SUMMARIES = {
+  FileParsed: { path: "$.path", symbols: "length:$.symbols", chunks: "length:$.chunks", hasErrors: "$.hasErrors" },
+};
 
-/** `2h`, `3d`, `45m` ago; a date (`2026-11-20`, local midnight) or any ISO timestamp. */
-export const parseTimeBound = (name: string, value: string, now = Date.now()): string => {
-  const v = value.trim();
-  const rel = /^(\d+)\s*(s|m|min|h|d|w)$/.exec(v);
-  if (rel) return new Date(now - Number(rel[1]) * UNITS[rel[2]!]!).toISOString();
-  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
-  const t = day ? new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])).getTime() : Date.parse(v);
-  if (Number.isNaN(t)) {
-    throw new InvalidArgumentError(`${name} "${value}" is neither a date (2026-11-20, 2026-11-20T14:00) nor a span back from now (30m, 2h, 3d, 1w)`);
+const openLog = (options: GlobalOptions): LogHandle => {
+  const paths = locateProject(options);
+  if (!paths) throw new CliError(noProjectMessage(options));
+  try {
+    return openEventLog(paths.events);
+  } catch (e) {
+    throw new CliError(`cannot open ${paths.events}: ${(e as Error).message}`);
   }
-  return new Date(t).toISOString();
 };
 
 const toJson = (e: RecordedEvent) => ({
@@ -78,11 +76,11 @@ const buildFilter = (o: LogOptions): Omit<ReadFilter, "after" | "before" | "limi
     ?.split(",")
     .map((t) => t.trim())
     .filter(Boolean);
-  const known = Object.keys(EventCatalog);
+  const known: ReadonlyArray<string> = EVENT_TYPES;
   const unknown = types?.filter((t) => !known.includes(t)) ?? [];
   if (unknown.length > 0) throw usageError(`unknown event type ${unknown.join(", ")}: choose from ${known.join(", ")}`);
-  if (o.source !== undefined && !EventSource.literals.includes(o.source as EventSource)) {
-    throw usageError(`unknown source "${o.source}": choose from ${EventSource.literals.join(", ")}`);
+  if (o.source !== undefined && !(EVENT_SOURCES as ReadonlyArray<string>).includes(o.source)) {
+    throw usageError(`unknown source "${o.source}": choose from ${EVENT_SOURCES.join(", ")}`);
   }
   if (o.since && o.until && o.since > o.until) throw usageError(`--since is after --until: nothing can match`);
   return {
@@ -109,7 +107,7 @@ export const registerLog = (program: Command): void => {
     .option("--stream <prefix>", "only streams starting with this (rule:, decision:, file:src/)")
     .option("--since <when>", "from this time: a date, an ISO time, or a span back from now (30m, 2h, 3d)", (v: string) => parseTimeBound("--since", v))
     .option("--until <when>", "up to this time (same forms as --since)", (v: string) => parseTimeBound("--until", v))
-    .option("--source <source>", `only events written by this source (${EventSource.literals.join(", ")})`)
+    .option("--source <source>", `only events written by this source (${EVENT_SOURCES.join(", ")})`)
     .option("--limit <n>", "show the newest n matching events (0 = all)", intOption("--limit"), 50)
     .option("--json", "one JSON object per line: position, eventId, time, type, stream, version, source, actor, data")
     .option("--follow", "keep printing new events as they are appended, until Ctrl-C")
@@ -119,14 +117,16 @@ export const registerLog = (program: Command): void => {
         if (e.code === "EPIPE") process.exit(0);
         throw e;
       });
-      await withProject(cmd.optsWithGlobals(), async (ctx) => {
-        const head = headPosition(ctx.log);
+      const log = openLog(cmd.optsWithGlobals());
+      try {
+        const head = headPosition(log);
         // Newest first with LIMIT lets SQLite stop after n rows even on a large log; shown oldest first.
-        const events = readEvents(ctx.log, {
+        const events = readEvents(log, {
           ...filter,
           before: head + 1,
           descending: true,
           ...(options.limit > 0 ? { limit: options.limit } : {}),
+          ...(options.json ? {} : { summaries: TABLE_SUMMARIES }),
         }).reverse();
         const table = tableFormatter(events, head);
         const print = (batch: ReadonlyArray<RecordedEvent>) => {
@@ -141,7 +141,7 @@ export const registerLog = (program: Command): void => {
         }
         if (!options.follow) return;
         await new Promise<void>((resolve) => {
-          const stop = tailEvents(ctx.log, { after: head, intervalMs: 25 }, (batch) => print(batch.filter((e) => matches(e, filter))));
+          const stop = tailEvents(log, { after: head, intervalMs: 25 }, (batch) => print(batch.filter((e) => matches(e, filter))));
           const end = () => {
             stop();
             resolve();
@@ -149,6 +149,8 @@ export const registerLog = (program: Command): void => {
           process.once("SIGINT", end);
           process.once("SIGTERM", end);
         });
-      });
+      } finally {
+        log.db.close();
+      }
     });
 };
