@@ -23,6 +23,8 @@ export interface HashEmbedderOptions {
   readonly ngramWeight: number;
   /** Sub-tokens shorter than this get no trigrams. */
   readonly ngramMinLength: number;
+  /** Varies the hash layout (0: the published one); only for measuring how much layout matters. */
+  readonly hashSeed: number;
   /** Exponent on the built-in idf weight of a sub-token (0: every word counts the same). */
   readonly idfPower: number;
 }
@@ -35,10 +37,11 @@ export const DEFAULT_HASH_OPTIONS: HashEmbedderOptions = {
   ngramWeight: 0.5,
   ngramMinLength: 4,
   idfPower: 1,
+  hashSeed: 0,
 };
 
 /** Bump when features change: cached vectors of another version must not be reused. */
-export const HASH_EMBEDDER_VERSION = 1;
+export const HASH_EMBEDDER_VERSION = 2;
 
 /** One distinct word's features, cached; `stamp`/`count` tally it within one embedding call. */
 interface Entry {
@@ -87,6 +90,12 @@ const idfOf = (stemmed: string): number => {
 export const createHashEmbedder = (options: Partial<HashEmbedderOptions> = {}): Embedder => {
   const o: HashEmbedderOptions = { ...DEFAULT_HASH_OPTIONS, ...options };
   const dims = o.dimensions;
+  const seedPrefix = o.hashSeed === 0 ? "" : `${o.hashSeed}:`;
+  // Options other than the size change every vector: they must change the id (the cache key) too.
+  const { dimensions: _d, ...rest } = o;
+  const { dimensions: _dd, ...restDefault } = DEFAULT_HASH_OPTIONS;
+  const tuned =
+    JSON.stringify(rest) === JSON.stringify(restDefault) ? "" : `-${fnv1a(JSON.stringify(rest)).toString(16).padStart(8, "0")}`;
   // Code repeats its identifiers endlessly: each one's features are computed once, and the
   // text is scanned without allocating a string per occurrence (this loop is the hot path).
   const cache = new Map<number, Entry>();
@@ -96,7 +105,7 @@ export const createHashEmbedder = (options: Partial<HashEmbedderOptions> = {}): 
   const computeFeatures = (word: string): { index: Int32Array; weight: Float32Array } => {
     const acc = new Map<number, number>();
     const put = (key: string, w: number) => {
-      const h = fnv1a(key);
+      const h = fnv1a(seedPrefix + key);
       const sign = Math.imul(h, 0x9e3779b1) >>> 31 === 1 ? -1 : 1;
       const i = h % dims;
       acc.set(i, (acc.get(i) ?? 0) + sign * w);
@@ -182,7 +191,7 @@ export const createHashEmbedder = (options: Partial<HashEmbedderOptions> = {}): 
   };
 
   return {
-    id: `hash-v${HASH_EMBEDDER_VERSION}-${dims}`,
+    id: `hash-v${HASH_EMBEDDER_VERSION}-${dims}${tuned}`,
     dimensions: dims,
     embedDocuments: async (texts) => texts.map(embed),
     embedQuery: async (text) => {
@@ -195,7 +204,7 @@ export const createHashEmbedder = (options: Partial<HashEmbedderOptions> = {}): 
           const parts = splitIdentifier(m[0]).filter((p) => p.length > 1 && !isStopWord(p));
           if (parts.length === 0) continue;
           if (last !== null) {
-            const h = fnv1a(`b:${last}|${stem(parts[0]!)}`);
+            const h = fnv1a(`${seedPrefix}b:${last}|${stem(parts[0]!)}`);
             v[h % dims]! += (Math.imul(h, 0x9e3779b1) >>> 31 === 1 ? -1 : 1) * o.bigramWeight;
           }
           last = stem(parts[parts.length - 1]!);

@@ -29,6 +29,13 @@ describe("the embedded default embedder", () => {
     expect(Array.from((await createHashEmbedder().embedDocuments(["   "]))[0]!).every((x) => x === 0)).toBe(true);
   });
 
+  it("names its version, size and any non-default tuning in its id", () => {
+    expect(createHashEmbedder().id).toBe("hash-v2-384");
+    expect(createHashEmbedder({ dimensions: 768 }).id).toBe("hash-v2-768");
+    expect(createHashEmbedder({ ngramWeight: 0 }).id).toMatch(/^hash-v2-384-[0-9a-f]{8}$/);
+    expect(createHashEmbedder({ ngramWeight: 0 }).id).not.toBe(createHashEmbedder({ ngramWeight: 1 }).id);
+  });
+
   it("ranks the code a task describes above unrelated code", async () => {
     const e = createHashEmbedder();
     const docs = await e.embedDocuments([
