@@ -20,8 +20,8 @@ export interface ChunkFilter {
 }
 
 /** Column weights for BM25: a term in the path or the symbol name says more than one in the body. */
-export const CHUNK_WEIGHTS = { path: 2.0, symbol: 3.0, body: 1.0 };
-export const FILE_WEIGHTS = { path: 4.0, body: 1.0 };
+export const CHUNK_WEIGHTS = { path: 1.0, symbol: 2.0, body: 1.0 };
+export const FILE_WEIGHTS = { path: 1.5, body: 1.0 };
 
 const ftsQuery = (terms: ReadonlyArray<string>): string => terms.map((t) => `"${t.replace(/"/g, "")}"`).join(" OR ");
 

@@ -51,7 +51,8 @@ const STOP = new Set(
     "use used using fix fixes fixed add adds added update updates updated when if then else into can should would " +
     "will do does did make makes so but all any some more less via per also only just than there their they them we " +
     "our you your i me my new old now get set like than out up down after before over under about which what how why " +
-    "where who while there here have has had support allow allows properly correctly issue bug pr"
+    "where who while there here have has had support allow allows properly correctly issue bug pr " +
+    "closes close closed refs ref resolves resolve feat chore perf refactor wip co authored signed off"
   ).split(" "),
 );
 

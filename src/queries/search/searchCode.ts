@@ -1,6 +1,7 @@
 import picomatch from "picomatch";
 import { ChunkReader, queryTerms, type ChunkFilter } from "../../projections/chunks/index.js";
 import type { Embedder } from "../../projections/embed/Embedder.js";
+import { filePrior } from "./filePrior.js";
 import { byScore, fuseRanks } from "./fuseRanks.js";
 import { liftToSymbols } from "./liftToSymbols.js";
 import { snippetOf } from "./snippet.js";
@@ -14,6 +15,8 @@ export interface SearchOptions {
   readonly language?: string;
   /** Symbol kind of the chunk (`Function`, `Class`, `Method`, … or `Module`). */
   readonly kind?: string;
+  /** Rank tests, examples and docs below sources unless the query asks for them (default true). */
+  readonly preferSources?: boolean;
   /** Most hits from one file before the next file gets a turn (default 2). */
   readonly maxPerFile?: number;
 }
@@ -117,12 +120,12 @@ export const searchCode = async (
         .keywordFiles(terms, inPath ? FILE_CANDIDATES * 5 : FILE_CANDIDATES, options.language)
         .filter((f) => !inPath || inPath(f.path))
         .map((f) => f.path);
-  const fileScores = byScore(
-    fuseRanks([
-      { ids: fileKeyword, weight: w.fileKeyword },
-      { ids: bestChunkFiles, weight: w.fileBestChunk },
-    ]),
-  );
+  const fused = fuseRanks([
+    { ids: fileKeyword, weight: w.fileKeyword },
+    { ids: bestChunkFiles, weight: w.fileBestChunk },
+  ]);
+  if (options.preferSources !== false) for (const [file, s] of fused) fused.set(file, s * filePrior(file, terms));
+  const fileScores = byScore(fused);
 
   const rowCache = new Map<string, ReturnType<ChunkReader["row"]>>();
   const rowOf = (id: string) => {
