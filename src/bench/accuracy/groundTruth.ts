@@ -78,17 +78,30 @@ export const groundTruth = (
   // scip-python names a relative import's module without its package (`utils.x` for
   // `.utils.x`), a symbol nothing defines; the dotted name rebuilt from the file's package finds it.
   const pythonModules = new Map<string, string>();
+  const moduleNameOf = new Map<string, string>();
   for (const [symbol, path] of modules) {
     const m = /\s`?([^\s`]+)`?\/__init__:$/.exec(symbol);
-    if (m !== null) pythonModules.set(m[1]!, path);
+    if (m === null) continue;
+    pythonModules.set(m[1]!, path);
+    moduleNameOf.set(path, m[1]!);
   }
   const relativeModule = (docPath: string, text: string): string | undefined => {
     const dots = /^\.+/.exec(text)?.[0].length ?? 0;
-    if (dots === 0) return undefined;
-    const pkg = docPath.split("/").slice(0, -1);
+    const own = moduleNameOf.get(docPath);
+    if (dots === 0 || own === undefined) return undefined;
+    const parts = own.split(".");
+    const pkg = /(^|\/)__init__\.pyi?$/.test(docPath) ? parts : parts.slice(0, -1);
     const base = pkg.slice(0, pkg.length - (dots - 1));
     const rest = text.slice(dots);
     return pythonModules.get([...base, ...(rest === "" ? [] : rest.split("."))].join("."));
+  };
+  /** `.mod` as written, or `.pkg.name` for a submodule named in `from .pkg import name`. */
+  const relativeText = (line: string, col: number, endCol: number): string => {
+    const text = line.slice(col, endCol);
+    if (text.startsWith(".")) return text;
+    const from = /^\s*from\s+(\.+)([\w.]*)\s+import\b/.exec(line);
+    if (from === null || col < from[0].length) return text;
+    return `${from[1]}${from[2]}${from[2] === "" ? "" : "."}${text}`;
   };
   const calleeMemo = new Map<string, string | null>();
   const calleeOf = (key: string): string | null => {
@@ -132,7 +145,7 @@ export const groundTruth = (
       if (o.symbol.endsWith("#") && valueAt.has(`${o.line}:${o.col}`) && !o.symbol.endsWith("/__init__:")) continue;
       const module =
         modules.get(o.symbol) ??
-        (family === "python" && o.symbol.endsWith("__init__:") ? relativeModule(doc.path, (lines[o.line] ?? "").slice(o.col, o.endCol)) : undefined);
+        (family === "python" && o.symbol.endsWith("__init__:") ? relativeModule(doc.path, relativeText(lines[o.line] ?? "", o.col, o.endCol)) : undefined);
       if (module !== undefined) {
         if (module !== doc.path && isImportSite(family, lines, o)) imports.add(`${doc.path} -> ${module}`);
         continue;

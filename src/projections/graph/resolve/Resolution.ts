@@ -21,6 +21,39 @@ const MAX_DEPTH = 48;
 
 const NOTHING = new Set(["None", "null", "undefined", "nil"]);
 
+/**
+ * A receiver expression split at its top-level separators into names and calls:
+ * `a.b(x, y.z).c()` gives `a`, `b(…)`, `c(…)`; null when a part is anything else.
+ */
+export const chainSegments = (qualifier: string, sep: string): { name: string; call: boolean }[] | null => {
+  const out: { name: string; call: boolean }[] = [];
+  let i = 0;
+  const n = qualifier.length;
+  while (i <= n) {
+    const m = /^[A-Za-z_$][\w$]*/.exec(qualifier.slice(i, i + 200));
+    if (m === null) return null;
+    i += m[0].length;
+    let call = false;
+    if (qualifier.charAt(i) === "(") {
+      let depth = 0;
+      for (; i < n; i++) {
+        const c = qualifier.charAt(i);
+        if (c === "(" || c === "[" || c === "{") depth++;
+        else if (c === ")" || c === "]" || c === "}") depth--;
+        if (depth === 0) break;
+      }
+      if (depth !== 0) return null;
+      i++;
+      call = true;
+    }
+    out.push({ name: m[0], call });
+    if (i === n) return out;
+    if (!qualifier.startsWith(sep, i)) return null;
+    i += sep.length;
+  }
+  return null;
+};
+
 /** The one type name an annotation denotes, or null for collections, functions and unions. */
 export const annotatedTypeName = (annotation: string): string | null => {
   let text = annotation.trim().replace(/^(readonly\s+|\*|&(mut\s+)?)+/, "");
@@ -462,15 +495,14 @@ export class Resolution {
       const viaDotted = this.pythonDotted(scope, qualifier, name);
       if (viaDotted !== undefined) return viaDotted;
     }
-    const sep = scope.family === "rust" ? "::" : ".";
-    const segments = qualifier === "super()" ? ["super()"] : qualifier.split(sep);
-    if (segments.some((s) => !/^[A-Za-z_$][\w$]*(\(\))?$/.test(s))) return null;
-    const head = this.qualifierHead(scope, fromId, segments[0]!);
-    let current: Target | null;
-    if (head === "super") {
+    const segments = chainSegments(qualifier, scope.family === "rust" ? "::" : ".");
+    if (segments === null) return null;
+    const first = segments[0]!;
+    const superCall = scope.family === "python" ? first.name === "super" && first.call : first.name === "super" && !first.call;
+    if (superCall) {
+      if (segments.length > 1) return null;
       const cls = this.enclosingClass(scope, fromId);
       if (cls === null) return null;
-      current = null;
       const seen = new Set<string>([`${scope.file.path}#${cls.id}`]);
       for (const base of this.basesOf(scope.file.path, cls, "extends")) {
         const found = this.methodOf(base.path, base.symbol, name, seen);
@@ -478,13 +510,42 @@ export class Resolution {
       }
       return null;
     }
-    current = head;
+    const head = this.qualifierHead(scope, fromId, first.name);
+    let current: Target | null = head === "super" ? null : first.call ? this.instanceOf(head) : head;
     for (const segment of segments.slice(1)) {
       if (current === null || current.kind === "external") return current;
-      current = this.memberOf(current, segment) ?? this.fieldType(current, segment);
+      const member: Target | null = this.memberOf(current, segment.name) ?? (segment.call ? null : this.fieldType(current, segment.name));
+      current = segment.call ? this.instanceOf(member) : member;
     }
     if (current === null || current.kind === "external") return current;
     return this.memberOf(current, name, 0, space);
+  }
+
+  /**
+   * What calling a target gives, when its declaration says: a class gives an instance of
+   * itself; a function or method gives the one class or interface its return type names.
+   */
+  private instanceOf(target: Target | null): Target | null {
+    if (target === null || target.kind !== "symbol") return null;
+    const symbol = target.symbol;
+    if (symbol.kind === "Class") return target;
+    if (symbol.kind !== "Function" && symbol.kind !== "Method") return null;
+    const scope = this.scope(target.path);
+    if (scope === null) return null;
+    let found: Target | null = null;
+    for (const name of symbol.returns) {
+      const type =
+        name === "Self" || name === "this"
+          ? (() => {
+              const cls = this.enclosingClass(scope, symbol.parent);
+              return cls !== null ? ({ kind: "symbol", path: target.path, symbol: cls } as const) : null;
+            })()
+          : this.resolveQualified(scope, symbol.parent, null, name, "type");
+      if (type === null || type.kind !== "symbol" || !TYPE_KINDS.has(type.symbol.kind)) continue;
+      if (found !== null && found.kind === "symbol" && found.symbol !== type.symbol) return null;
+      found = type;
+    }
+    return found;
   }
 
   /** `a.b.c.f` where `import a.b.c` was written: the longest imported prefix is the module. */
