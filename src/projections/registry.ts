@@ -16,8 +16,8 @@ const FACTORIES = {
   graph: async (paths: NemesisPaths, config: NemesisConfig, log: LogHandle): Promise<Projector> =>
     GraphProjector.open(paths.graph, log, createResolver, { bufferPoolMb: config.graph.buffer_pool_mb }),
   chunks: async (paths: NemesisPaths, config: NemesisConfig, _log: LogHandle): Promise<Projector> => {
-    const { embedder, inline } = projectEmbedder(paths, config);
-    return ChunkProjector.open(paths.chunks, embedder, { inlineEmbedding: inline });
+    const { embedder, inline, close } = projectEmbedder(paths, config);
+    return ChunkProjector.open(paths.chunks, embedder, { inlineEmbedding: inline, release: close });
   },
 } as const;
 

@@ -32,13 +32,13 @@ export const registerSearch = (program: Command): void => {
         const reader = await openCurrentChunks(ctx);
         if (!reader) throw new CliError("nothing is indexed yet: run `nemesis index` first");
         try {
-          const { embedder } = projectEmbedder(ctx.paths, ctx.config);
-          const answer = await searchCode(reader, embedder, text, {
+          const project = projectEmbedder(ctx.paths, ctx.config);
+          const answer = await searchCode(reader, project.embedder, text, {
             limit,
             path: options.path,
             language: options.language,
             kind: options.kind,
-          });
+          }).finally(() => project.close());
           if (options.json) {
             printJsonLines(
               answer.hits.map((h) => ({

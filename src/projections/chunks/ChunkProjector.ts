@@ -37,6 +37,8 @@ export interface ChunkProjectorOptions {
    * this; a one-shot CLI run would be killed mid-build, so it leaves it off and searches by brute force).
    */
   readonly buildAnnIndex?: boolean;
+  /** Releases what the embedder holds (its cache) when the projector closes. */
+  readonly release?: () => void;
   /** Called with a background failure (backfill or maintenance); indexing carries on regardless. */
   readonly onBackgroundError?: (error: unknown) => void;
 }
@@ -221,5 +223,6 @@ export class ChunkProjector implements Projector {
     await this.settle();
     this.keywords.close();
     this.store.close();
+    this.options.release?.();
   }
 }

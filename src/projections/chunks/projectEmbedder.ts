@@ -1,12 +1,32 @@
+import { Either } from "effect";
 import type { NemesisConfig, NemesisPaths } from "../../config/index.js";
-import type { Embedder } from "../embed/Embedder.js";
-import { createHashEmbedder } from "../embed/localDefaultEmbedder.js";
+import {
+  createEmbedder,
+  openEmbeddingCache,
+  resolveProvider,
+  settingsFromConfig,
+  type CachedEmbedder,
+} from "../embed/index.js";
+
+export interface ProjectEmbedder {
+  readonly embedder: CachedEmbedder;
+  /** Embed while applying events: true for the embedded default (fast, local, cannot fail). */
+  readonly inline: boolean;
+  close(): void;
+}
 
 /**
- * The embedder the chunk model uses for a project, and whether it is fast enough to run while
- * applying events. One place to change when the provider factory and the embedding cache land.
+ * The project's embedder behind its embedding cache (`.nemesis/embeddings.db`), so a replay
+ * or re-index of unchanged chunks never reaches the provider. Remote and ONNX providers are
+ * not run inline: rows are written first and the backfill embeds them.
  */
-export const projectEmbedder = (_paths: NemesisPaths, _config: NemesisConfig): { embedder: Embedder; inline: boolean } => {
-  const embedder = createHashEmbedder();
-  return { embedder, inline: true };
+export const projectEmbedder = (paths: NemesisPaths, config: NemesisConfig): ProjectEmbedder => {
+  const settings = settingsFromConfig(config.embedding);
+  const cache = openEmbeddingCache(paths.embeddingCache);
+  const created = createEmbedder(settings, { cache });
+  if (Either.isLeft(created)) {
+    cache.close();
+    throw new Error(created.left.message);
+  }
+  return { embedder: created.right, inline: resolveProvider(settings) === "default", close: () => cache.close() };
 };

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { LogHandle } from "../../../src/events/index.js";
 import { readEvents, headPosition } from "../../../src/events/index.js";
 import { ChunkProjector, ChunkReader } from "../../../src/projections/chunks/index.js";
+import { cachedEmbedder, openEmbeddingCache } from "../../../src/projections/embed/index.js";
 import { catchUp, rebuild } from "../../../src/projections/index.js";
 import { tempDir } from "../../helpers.js";
 import { appendDeleted, appendParsed, countingEmbedder, openLog, parsedFile, SAMPLE, sampleEvents } from "./chunkFixture.js";
@@ -46,6 +47,26 @@ describe("ChunkProjector", () => {
     expect(await comparable(replayed)).toEqual(a);
     await incremental.close();
     await replayed.close();
+  });
+
+  test("a replay through the embedding cache makes no provider calls and rebuilds the same rows", async () => {
+    const { embedder: provider, counter } = countingEmbedder();
+    const cache = openEmbeddingCache(join(tmp.dir, "embeddings.db"));
+    const embedder = cachedEmbedder(provider, cache);
+    const p = await open("cached", embedder);
+    appendParsed(log, sampleEvents());
+    await catchUp(log, p);
+    appendParsed(log, [parsedFile("src/http/router.ts", "export const changed = true;")]);
+    await catchUp(log, p);
+    const before = await comparable(p);
+    const callsBefore = counter.calls;
+    expect(callsBefore).toBeGreaterThan(0);
+    await rebuild(log, p);
+    await p.settle();
+    expect(counter.calls).toBe(callsBefore);
+    expect(await comparable(p)).toEqual(before);
+    await p.close();
+    cache.close();
   });
 
   test("applying the same batch twice changes nothing", async () => {
