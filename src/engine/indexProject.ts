@@ -59,17 +59,15 @@ export const indexProject = async (ctx: EngineContext, options: IndexOptions = {
   const { index, project } = ctx.config;
   const runId = startIndexRun(ctx.log, { root: ctx.paths.root, languages: project.languages, meta });
   const runMeta = { ...meta, correlationId: runId };
-  const scanRoot = options.scope ? `${ctx.paths.root}/${options.scope}` : ctx.paths.root;
-  const scan = await scanProject(scanRoot, {
+  const scan = await scanProject(ctx.paths.root, {
     ignore: index.ignore,
     languages: project.languages,
     maxFileBytes: index.max_file_bytes,
     maxLineLength: index.max_line_length,
+    ...(options.scope ? { scope: options.scope } : {}),
     onProgress: (done, total) => options.onProgress?.({ stage: "scan", done, total }),
   });
-  const prefix = options.scope ? `${options.scope}/` : "";
-  const files = prefix ? scan.files.map((f) => ({ ...f, path: prefix + f.path })) : scan.files;
-  const skipped = prefix ? scan.skipped.map((s) => ({ ...s, path: prefix + s.path })) : scan.skipped;
+  const { files, skipped } = scan;
   const tRecord = performance.now();
   const recorded = recordFileChanges(ctx.log, { files, skipped, ...(options.scope ? { scope: options.scope } : {}) }, { meta: runMeta });
   const recordMs = performance.now() - tRecord;

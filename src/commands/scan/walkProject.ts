@@ -1,4 +1,4 @@
-import type { Dirent } from "node:fs";
+import { existsSync, type Dirent } from "node:fs";
 import { readdir, realpath, stat } from "node:fs/promises";
 import { join, sep } from "node:path";
 import { detectLanguage } from "../../parse/languages.js";
@@ -10,6 +10,8 @@ export interface WalkOptions {
   readonly ignore: ReadonlyArray<string>;
   /** Languages to index; empty means every supported one. Manifests always count. */
   readonly languages: ReadonlyArray<string>;
+  /** Walk only this directory (relative to the root, `/`-separated); .gitignore files above it still apply. */
+  readonly scope?: string;
 }
 
 /** A file the walk found worth reading: a supported language, not ignored, a regular file. */
@@ -43,6 +45,18 @@ interface PendingDir {
   readonly abs: string;
   readonly rules: IgnoreRules;
 }
+
+/** Where the walk starts: the root, or the scope directory with every .gitignore from the root down to it. */
+const scopeStart = (root: string, options: WalkOptions): PendingDir => {
+  let rules = IgnoreRules.forRoot(root, options.ignore);
+  const segments = (options.scope ?? "").split("/").filter((s) => s !== "" && s !== ".");
+  let rel = "";
+  for (const segment of segments) {
+    rules = rules.enter(rel, rel === "" ? root : join(root, rel), existsSync(join(root, rel, ".gitignore")));
+    rel = rel === "" ? segment : `${rel}/${segment}`;
+  }
+  return { rel, abs: rel === "" ? root : join(root, rel), rules };
+};
 
 /**
  * Lists the project's indexable files, iteratively (no recursion depth limit). Symlinks are
@@ -84,7 +98,7 @@ export const walkProject = async (root: string, options: WalkOptions): Promise<W
     else skipped.push({ path: rel, reason: "symlink inside root" });
   };
 
-  const stack: PendingDir[] = [{ rel: "", abs: root, rules: IgnoreRules.forRoot(root, options.ignore) }];
+  const stack: PendingDir[] = [scopeStart(root, options)];
   while (stack.length > 0) {
     const dir = stack.pop()!;
     let entries: Dirent[];

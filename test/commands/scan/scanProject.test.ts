@@ -35,6 +35,15 @@ describe("scanProject: what is indexed", () => {
     expect(paths(withGlobs)).toEqual(["package.json", "src/math.ts", "src/nested/use.ts"]);
   });
 
+  it("scans a scope with paths relative to the root and the root's .gitignore still applied", async () => {
+    const root = track(copyFixture("basic"));
+    write(root, "src/generated/gen.ts", "export const g = 1;\n");
+    const r = await scanProject(root, { ...SCAN_DEFAULTS, scope: "src/nested" });
+    expect(paths(r)).toEqual(["src/nested/use.ts"]);
+    const src = await scanProject(root, { ...SCAN_DEFAULTS, scope: "src" });
+    expect(paths(src)).toEqual(["src/math.ts", "src/nested/use.ts", "src/tool.py"]);
+  });
+
   it("hashes content, so the same bytes give the same hash wherever they live", async () => {
     const root = track(tempDir());
     write(root, "a.ts", "export const a = 1;\n");
