@@ -55,6 +55,18 @@ const score = (predicted: ReadonlySet<string>, actual: ReadonlySet<string>) => {
   return { hit, predicted: predicted.size, actual: actual.size, precision: hit / Math.max(1, predicted.size), recall: hit / Math.max(1, actual.size) };
 };
 const calls = score(predictedCalls, truth.calls);
+// Predictions at call sites where the indexer itself found nothing (its checker saw `any`).
+const symbolName = (key: string): string => {
+  const [path, id] = [key.slice(0, key.indexOf("#")), key.slice(key.indexOf("#") + 1)];
+  return repo.parsed.get(path)?.symbols.find((s) => s.id === id)?.name ?? "";
+};
+let unjudged = 0;
+for (const edge of predictedCalls) {
+  if (truth.calls.has(edge)) continue;
+  const [caller, callee] = edge.split(" -> ") as [string, string];
+  if (truth.unjudged.has(`${caller}\u0000${symbolName(callee)}`)) unjudged++;
+}
+const judgedPrecision = calls.hit / Math.max(1, calls.predicted - unjudged);
 const imports = score(predictedImports, truth.imports);
 const fmt = (n: number): string => n.toFixed(3);
 const allCallsRecall = calls.hit / Math.max(1, truth.calls.size + truth.unrepresentable.size);
@@ -64,6 +76,7 @@ process.stdout.write(
     `parse ${Math.round(repo.parseMs)} ms, resolve ${Math.round(repo.resolveMs)} ms`,
     `CALLS   precision ${fmt(calls.precision)} recall ${fmt(calls.recall)} (hit ${calls.hit}, predicted ${calls.predicted}, truth ${calls.actual}; ` +
       `recall incl. ${truth.unrepresentable.size} calls to callees we have no symbol for ${fmt(allCallsRecall)})`,
+    `        precision ${fmt(judgedPrecision)} over the ${calls.predicted - unjudged} predictions at call sites the indexer resolved (${unjudged} where it found only \`any\`)`,
     `IMPORTS precision ${fmt(imports.precision)} recall ${fmt(imports.recall)} (hit ${imports.hit}, predicted ${imports.predicted}, truth ${imports.actual})`,
     "",
   ].join("\n"),

@@ -10,7 +10,7 @@
  */
 import { execFileSync, spawn } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Either } from "effect";
@@ -50,11 +50,19 @@ const benchRepo = (): string | null => {
 };
 
 /** Runs the built CLI; a preloaded module reports the child's peak RSS (workers included) on exit. */
-const runIndexCli = (dir: string): Promise<{ wallMs: number; maxRssMb: number; summary: any }> =>
+interface CliRun {
+  readonly wallMs: number;
+  /** User + system CPU of the child and its worker threads: unlike wall time, barely moved by other load on the box. */
+  readonly cpuMs: number;
+  readonly maxRssMb: number;
+  readonly summary: any;
+}
+
+const runIndexCli = (dir: string): Promise<CliRun> =>
   new Promise((resolvePromise, reject) => {
     const rssFile = join(tmpdir(), `nemesis-rss-${process.pid}-${Date.now()}`);
     const preload =
-      "data:text/javascript,import{writeFileSync}from'node:fs';process.on('exit',()=>writeFileSync(process.env.NEMESIS_RSS_FILE,String(process.resourceUsage().maxRSS)))";
+      "data:text/javascript,import{writeFileSync}from'node:fs';process.on('exit',()=>{const u=process.resourceUsage();writeFileSync(process.env.NEMESIS_RSS_FILE,JSON.stringify(u))})";
     const t0 = performance.now();
     const child = spawn(process.execPath, ["--import", preload, CLI, "index", dir, "--json", "--no-progress"], {
       env: { ...process.env, NEMESIS_RSS_FILE: rssFile },
@@ -67,13 +75,18 @@ const runIndexCli = (dir: string): Promise<{ wallMs: number; maxRssMb: number; s
     child.on("exit", (code) => {
       const wallMs = performance.now() - t0;
       if (code !== 0) return reject(new Error(`nemesis index exited ${code}: ${stderr.trim()}`));
-      const maxRssMb = Number(readFileSync(rssFile, "utf8")) / 1024;
+      const usage = JSON.parse(readFileSync(rssFile, "utf8")) as NodeJS.ResourceUsage;
       rmSync(rssFile, { force: true });
-      resolvePromise({ wallMs, maxRssMb, summary: JSON.parse(stdout) });
+      resolvePromise({
+        wallMs,
+        cpuMs: (usage.userCPUTime + usage.systemCPUTime) / 1000,
+        maxRssMb: usage.maxRSS / 1024,
+        summary: JSON.parse(stdout),
+      });
     });
   });
 
-const parseOnly = async (repo: string): Promise<{ files: number; bytes: number; ms: number[] }> => {
+const parseOnly = async (repo: string): Promise<{ files: number; bytes: number; ms: number[]; cpuMs: number[] }> => {
   const config = defaultConfig();
   const scan = await scanProject(repo, {
     ignore: config.index.ignore,
@@ -86,18 +99,22 @@ const parseOnly = async (repo: string): Promise<{ files: number; bytes: number; 
     return { path: f.path, text: "text" in decoded ? decoded.text : "", contentHash: f.contentHash, budgetMs: config.index.parse_budget_ms };
   });
   const times: number[] = [];
+  const cpu: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     const pool = createParsePool({ size: 2 });
     try {
       const t0 = performance.now();
+      const c0 = process.cpuUsage();
       await Promise.all(inputs.map((input) => pool.parse(input)));
       times.push(performance.now() - t0);
+      const c = process.cpuUsage(c0);
+      cpu.push((c.user + c.system) / 1000);
       if (i === 0 && pool.mode !== "worker") out("  (parse pool ran in-process: build first so dist/parse/parseWorker.js exists)");
     } finally {
       await pool.close();
     }
   }
-  return { files: inputs.length, bytes: scan.bytes, ms: times };
+  return { files: inputs.length, bytes: scan.bytes, ms: times, cpuMs: cpu };
 };
 
 /**
@@ -144,14 +161,15 @@ export const run = async (): Promise<void> => {
     out(`index: ${CLI} is missing: run \`npm run build\` first`);
     return;
   }
-  out(`repository ${repo} (${RUNS} runs each, medians)`);
+  out(`repository ${repo} (${RUNS} runs each, medians; load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores)`);
 
   const parse = await parseOnly(repo);
   const parseMs = median(parse.ms);
   const parseRate = parse.bytes / 1e6 / (parseMs / 1000);
   out(`parse-only (2 workers): ${parse.files} files, ${(parse.bytes / 1e6).toFixed(1)} MB in ${(parseMs / 1000).toFixed(1)} s = ${parseRate.toFixed(2)} MB/s, ${Math.round(parse.files / (parseMs / 1000))} files/s`);
+  out(`  CPU ${(median(parse.cpuMs) / 1000).toFixed(1)} s = ${mbps(parse.bytes, median(parse.cpuMs))} MB per CPU-second`);
 
-  const cold: { wallMs: number; maxRssMb: number; summary: any }[] = [];
+  const cold: CliRun[] = [];
   const noChange: number[] = [];
   let lastDir = "";
   for (let i = 0; i < RUNS; i++) {
@@ -170,6 +188,8 @@ export const run = async (): Promise<void> => {
       `${Math.round(s.files.scanned / (coldMs / 1000))} files/s, ${mbps(s.files.bytes, coldMs)} MB/s ` +
       `(${((rate / parseRate) * 100).toFixed(0)}% of parse-only; target >= 40%, < 30 s)`,
   );
+  const coldCpu = median(cold.map((c) => c.cpuMs));
+  out(`  CPU ${(coldCpu / 1000).toFixed(1)} s = ${mbps(s.files.bytes, coldCpu)} MB per CPU-second (${((parse.bytes / median(parse.cpuMs) / (s.files.bytes / coldCpu)) * 100 > 0 ? ((s.files.bytes / coldCpu / (parse.bytes / median(parse.cpuMs))) * 100).toFixed(0) : "?")}% of parse-only per CPU-second)`);
   out(`  peak RSS ${Math.round(median(cold.map((c) => c.maxRssMb)))} MB (target < 1536 MB)`);
   const t = s.timings;
   out(

@@ -9,6 +9,8 @@ export interface GroundTruth {
   /** Calls whose callee SCIP defines but our extractor has no symbol for (a local, a field, an interface member). */
   readonly unrepresentable: Set<string>;
   readonly imports: Set<string>;
+  /** `caller\u0000name` for call sites SCIP itself left unresolved (a `local` with no definition): no verdict there. */
+  readonly unjudged: Set<string>;
 }
 
 const contains = (s: ExtractedSymbol, line: number, col: number): boolean =>
@@ -132,6 +134,7 @@ export const groundTruth = (
   const calls = new Set<string>();
   const unrepresentable = new Set<string>();
   const imports = new Set<string>();
+  const unjudged = new Set<string>();
   for (const doc of docs) {
     const file = parsed.get(doc.path);
     const lines = sources.get(doc.path);
@@ -151,7 +154,13 @@ export const groundTruth = (
         continue;
       }
       const key = keyOf(doc.path, o.symbol);
-      if (!defs.has(key)) continue;
+      if (!defs.has(key)) {
+        if (o.symbol.startsWith("local ") && isCallSite(family, lines, o.line, o.col, o.endCol)) {
+          const caller = innermostAt(file, o.line + 1, o.col);
+          if (caller !== null) unjudged.add(`${doc.path}#${caller.id}\u0000${(lines[o.line] ?? "").slice(o.col, o.endCol)}`);
+        }
+        continue;
+      }
       if (!isCallSite(family, lines, o.line, o.col, o.endCol)) continue;
       const caller = innermostAt(file, o.line + 1, o.col);
       if (caller === null) continue;
@@ -161,5 +170,5 @@ export const groundTruth = (
       else if (callee !== callerKey) calls.add(`${callerKey} -> ${callee}`);
     }
   }
-  return { calls, unrepresentable, imports };
+  return { calls, unrepresentable, imports, unjudged };
 };
