@@ -2,7 +2,9 @@ import { Effect, Either } from "effect";
 import { userInfo } from "node:os";
 import type { Stored } from "../commands/index.js";
 import { EventLog, makeEventLog, type EventMeta } from "../events/index.js";
-import { CatalogProjector, catchUp } from "../projections/index.js";
+// Straight from the catalog modules: the projections index also loads Kuzu, which a memory write never needs.
+import { CatalogProjector } from "../projections/catalog/CatalogProjector.js";
+import { catchUp } from "../projections/runProjector.js";
 import type { ProjectContext } from "./context.js";
 import { CliError } from "./errors.js";
 

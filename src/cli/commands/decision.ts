@@ -1,6 +1,6 @@
 import { InvalidArgumentError, type Command } from "commander";
 import { recordDecision, supersedeDecision, type AlternativeInput } from "../../commands/index.js";
-import { CatalogReader } from "../../projections/index.js";
+import { CatalogReader } from "../../projections/catalog/CatalogReader.js";
 import { queryMemory } from "../../queries/memory.js";
 import { withProject } from "../context.js";
 import { who } from "../eventSummary.js";

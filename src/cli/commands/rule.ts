@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { retireRule, storeRule } from "../../commands/index.js";
-import { CatalogReader } from "../../projections/index.js";
+import { CatalogReader } from "../../projections/catalog/CatalogReader.js";
 import { queryMemory } from "../../queries/memory.js";
 import { withProject } from "../context.js";
 import { who } from "../eventSummary.js";
