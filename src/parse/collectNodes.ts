@@ -17,9 +17,18 @@ import Parser, { type SyntaxNode, type Tree } from "tree-sitter";
 
 const FIELDS = 6;
 
+type Marshalled = number | SyntaxNode | null | undefined;
+
 interface Binding {
   nodeTransferArray: Uint32Array;
-  NodeMethods: { descendantsOfType(tree: Tree, types: string[]): (number | SyntaxNode | null)[] };
+  NodeMethods: {
+    descendantsOfType(tree: Tree, types: string[]): Marshalled[];
+    childForFieldName(tree: Tree, name: string): Marshalled;
+    namedChildren(tree: Tree): Marshalled[];
+    firstNamedChild(tree: Tree): Marshalled;
+    parent(tree: Tree): Marshalled;
+    endIndex(tree: Tree): number;
+  };
   getNodeTypeNamesById(language: unknown): (string | null)[];
 }
 
@@ -96,11 +105,10 @@ const collectFast = (b: Binding, tree: Tree, root: SyntaxNode, wanted: string[])
       types[i] = "";
     }
   }
-  const classes = (languageOf(tree) as { nodeSubclasses: NodeClass[] }).nodeSubclasses;
   const node = (i: number): SyntaxNode => {
     const existing = cached[i];
     if (existing !== undefined) return existing;
-    const Class = classes[typeIds[i]!] ?? (Parser as unknown as { SyntaxNode: NodeClass }).SyntaxNode;
+    const Class = classOf(tree, typeIds[i]!);
     const made = new Class(tree);
     for (let f = 0; f < FIELDS; f++) made[f] = records[i * FIELDS + f]!;
     cached[i] = made;
@@ -143,6 +151,25 @@ const selfCheck = (b: Binding): boolean => {
       const s = slow.node(i);
       if (a.endIndex !== s.endIndex || a.type !== s.type || a.childCount !== s.childCount) return false;
     }
+    // The navigation helpers read the same buffer; compare them too before trusting them.
+    binding = b;
+    try {
+      const same = (x: SyntaxNode | null, y: SyntaxNode | null): boolean =>
+        x === null || y === null ? x === y : x.type === y.type && x.startIndex === y.startIndex && x.endIndex === y.endIndex;
+      for (let i = 0; i < fast.count; i++) {
+        const a = fast.node(i);
+        const s = slow.node(i);
+        if (!same(childByField(a, "name"), s.childForFieldName("name"))) return false;
+        if (!same(childByField(a, "function"), s.childForFieldName("function"))) return false;
+        if (!same(parentOf(a), s.parent) || !same(firstNamedChildOf(a), s.firstNamedChild)) return false;
+        if (endOf(a) !== s.endIndex || startOf(a) !== s.startIndex) return false;
+        const fastKids = namedChildrenOf(a);
+        const slowKids = s.namedChildren;
+        if (fastKids.length !== slowKids.length || fastKids.some((k, j) => !same(k, slowKids[j]!))) return false;
+      }
+    } finally {
+      binding = undefined;
+    }
     return true;
   } catch {
     return false;
@@ -156,6 +183,77 @@ export const collectNodes = (tree: Tree, root: SyntaxNode, wanted: readonly stri
     binding = candidate !== null && selfCheck(candidate) ? candidate : null;
   }
   return binding !== null ? collectFast(binding, tree, root, wanted as string[]) : collectPublic(root, wanted as string[]);
+};
+
+const classOf = (tree: Tree, typeId: number): NodeClass =>
+  (languageOf(tree) as { nodeSubclasses: NodeClass[] }).nodeSubclasses[typeId] ??
+  (Parser as unknown as { SyntaxNode: NodeClass }).SyntaxNode;
+
+/** Puts `node` where the binding's native methods read their argument from. */
+const marshal = (b: Binding, node: SyntaxNode): Tree => {
+  const record = node as NodeRecord;
+  const input = b.nodeTransferArray;
+  for (let f = 0; f < FIELDS; f++) input[f] = record[f]!;
+  return node.tree;
+};
+
+/**
+ * A node returned by a native method, built from the transfer buffer without the binding's
+ * per-node cache entry (a weak reference plus a finalizer: most of the cost of a navigation).
+ */
+const unmarshal = (b: Binding, tree: Tree, value: Marshalled, offset: number): SyntaxNode | null => {
+  if (value === null || value === undefined) return null;
+  if (typeof value !== "number") return value;
+  const buf = b.nodeTransferArray;
+  if (buf[offset] === 0 && buf[offset + 1] === 0) return null;
+  const Class = classOf(tree, value);
+  const made = new Class(tree);
+  for (let f = 0; f < FIELDS; f++) made[f] = buf[offset + f]!;
+  return made;
+};
+
+/** The child in field `name`, or null. */
+export const childByField = (node: SyntaxNode, name: string): SyntaxNode | null => {
+  const b = binding;
+  if (b === null || b === undefined) return node.childForFieldName(name);
+  const tree = marshal(b, node);
+  return unmarshal(b, tree, b.NodeMethods.childForFieldName(tree, name), 0);
+};
+
+export const namedChildrenOf = (node: SyntaxNode): SyntaxNode[] => {
+  const b = binding;
+  if (b === null || b === undefined) return node.namedChildren;
+  const tree = marshal(b, node);
+  const found = b.NodeMethods.namedChildren(tree) ?? [];
+  const out: SyntaxNode[] = [];
+  let offset = 0;
+  for (const value of found) {
+    const child = unmarshal(b, tree, value, offset);
+    if (typeof value === "number") offset += FIELDS;
+    if (child !== null) out.push(child);
+  }
+  return out;
+};
+
+export const firstNamedChildOf = (node: SyntaxNode): SyntaxNode | null => {
+  const b = binding;
+  if (b === null || b === undefined) return node.firstNamedChild;
+  const tree = marshal(b, node);
+  return unmarshal(b, tree, b.NodeMethods.firstNamedChild(tree), 0);
+};
+
+export const parentOf = (node: SyntaxNode): SyntaxNode | null => {
+  const b = binding;
+  if (b === null || b === undefined) return node.parent;
+  const tree = marshal(b, node);
+  return unmarshal(b, tree, b.NodeMethods.parent(tree), 0);
+};
+
+/** End of a node as a UTF-16 string index. */
+export const endOf = (node: SyntaxNode): number => {
+  const b = binding;
+  if (b === null || b === undefined) return node.endIndex;
+  return b.NodeMethods.endIndex(marshal(b, node));
 };
 
 /**

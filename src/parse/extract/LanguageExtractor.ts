@@ -1,5 +1,5 @@
 import type { SyntaxNode } from "tree-sitter";
-import { startOf } from "../collectNodes.js";
+import { childByField, endOf, startOf } from "../collectNodes.js";
 import type { Extraction } from "./Extraction.js";
 
 /**
@@ -23,9 +23,9 @@ export interface LanguageExtractor {
   finish?(x: Extraction): void;
 }
 
-export const field = (node: SyntaxNode, name: string): SyntaxNode | null => node.childForFieldName(name);
+export const field = (node: SyntaxNode, name: string): SyntaxNode | null => childByField(node, name);
 
-export const textOf = (x: Extraction, node: SyntaxNode): string => x.text.slice(startOf(node), node.endIndex);
+export const textOf = (x: Extraction, node: SyntaxNode): string => x.text.slice(startOf(node), endOf(node));
 
 /** Text of a string literal node without its quotes (no escape processing: specifiers rarely have any). */
 export const unquote = (literal: string): string => {

@@ -1,6 +1,6 @@
 import type { SyntaxNode } from "tree-sitter";
 import type { Param } from "../../events/types/parse.js";
-import { startOf } from "../collectNodes.js";
+import { endOf, namedChildrenOf, startOf } from "../collectNodes.js";
 import { lineDocAbove } from "./docComments.js";
 import { oneLine, type Extraction, type SymbolDraft } from "./Extraction.js";
 import { field, identifierAt, textOf, unquote, type LanguageExtractor } from "./LanguageExtractor.js";
@@ -43,12 +43,12 @@ const isExported = (name: string): boolean => /^\p{Lu}/u.test(name);
 const paramsOf = (x: Extraction, list: SyntaxNode | null): Param[] => {
   if (list === null) return [];
   const out: Param[] = [];
-  for (const p of list.namedChildren) {
+  for (const p of namedChildrenOf(list)) {
     if (p.type !== "parameter_declaration" && p.type !== "variadic_parameter_declaration") continue;
     const type = field(p, "type");
     const typeText = type !== null ? (p.type === "variadic_parameter_declaration" ? "..." : "") + oneLine(textOf(x, type), 200) : null;
     let named = false;
-    for (const child of p.namedChildren) {
+    for (const child of namedChildrenOf(p)) {
       if (child.type === "identifier") {
         out.push({ name: textOf(x, child), type: typeText });
         named = true;
@@ -74,7 +74,7 @@ export const makeGoExtractor = (path: string): LanguageExtractor => {
     let receiverParams: string[] = [];
     if (method) {
       const recv = field(node, "receiver");
-      const text = recv !== null ? x.slice(startOf(recv), Math.min(recv.endIndex, startOf(recv) + 200)) : "";
+      const text = recv !== null ? x.slice(startOf(recv), Math.min(endOf(recv), startOf(recv) + 200)) : "";
       const m = RECEIVER_TYPE.exec(text);
       receiver = m !== null ? m[1]! : null;
       // `func (l *List[T])` declares T for the method body.
@@ -87,8 +87,8 @@ export const makeGoExtractor = (path: string): LanguageExtractor => {
       qualifiedName: receiver !== null ? `${receiver}.${name}` : name,
       parent: null,
       start,
-      end: node.endIndex,
-      signature: x.signature(start, body !== null ? startOf(body) : node.endIndex),
+      end: endOf(node),
+      signature: x.signature(start, body !== null ? startOf(body) : endOf(node)),
       doc: lineDocAbove(x.text, start, "//", DOC_SKIP),
       exported: isExported(name),
       visibility: isExported(name) ? "public" : "private",
@@ -97,7 +97,7 @@ export const makeGoExtractor = (path: string): LanguageExtractor => {
     const result = field(node, "result");
     if (result !== null) {
       symbol.returnsFrom = startOf(result);
-      symbol.returnsTo = result.endIndex;
+      symbol.returnsTo = endOf(result);
     }
     if (receiver !== null) methods.push({ symbol, receiver });
     if (receiverParams.length > 0) symbol.typeParams = new Set(receiverParams);
@@ -115,13 +115,13 @@ export const makeGoExtractor = (path: string): LanguageExtractor => {
     const typeKind = typeNode?.type;
     const kind = alias ? "Type" : typeKind === "interface_type" ? "Interface" : typeKind === "struct_type" ? "Class" : "Type";
     const start = startOf(node);
-    const bodyStart = kind === "Type" || typeNode === null ? node.endIndex : startOf(typeNode);
+    const bodyStart = kind === "Type" || typeNode === null ? endOf(node) : startOf(typeNode);
     const header = x.slice(start, bodyStart);
     x.addSymbol({
       kind,
       name,
       start,
-      end: node.endIndex,
+      end: endOf(node),
       signature: oneLine(`type ${header}${kind === "Interface" ? " interface" : kind === "Class" ? " struct" : ""}`, 200),
       doc: lineDocAbove(x.text, start, "//", DOC_SKIP),
       exported: isExported(name),
@@ -132,7 +132,7 @@ export const makeGoExtractor = (path: string): LanguageExtractor => {
   const visitValueSpec = (x: Extraction, node: SyntaxNode): void => {
     if (x.current() !== null) return;
     const start = startOf(node);
-    for (const child of node.namedChildren) {
+    for (const child of namedChildrenOf(node)) {
       if (child.type !== "identifier") continue;
       const name = textOf(x, child);
       if (name === "_") continue;
@@ -141,8 +141,8 @@ export const makeGoExtractor = (path: string): LanguageExtractor => {
         kind: "Variable",
         name,
         start,
-        end: node.endIndex,
-        signature: x.signature(start, node.endIndex),
+        end: endOf(node),
+        signature: x.signature(start, endOf(node)),
         doc: lineDocAbove(x.text, start, "//", DOC_SKIP),
         exported: isExported(name),
         visibility: isExported(name) ? "public" : "private",
@@ -204,7 +204,7 @@ export const makeGoExtractor = (path: string): LanguageExtractor => {
           const fnStart = startOf(fn);
           if (fn.type === "identifier") x.addReference("call", identifierAt(x.text, fnStart), null, fnStart);
           else if (fn.type === "selector_expression") {
-            const callee = splitCallee(x.slice(fnStart, Math.min(fn.endIndex, fnStart + 400)));
+            const callee = splitCallee(x.slice(fnStart, Math.min(endOf(fn), fnStart + 400)));
             if (callee !== null) x.addReference("call", callee.name, callee.qualifier !== null ? oneLine(callee.qualifier, 120) : null, fnStart + callee.nameOffset);
           }
           return;
@@ -234,7 +234,7 @@ export const makeGoExtractor = (path: string): LanguageExtractor => {
           const owner = x.current();
           if (owner === null || owner.kind !== "Interface") return;
           // `io.Reader` embedded in an interface; unions like `~int | ~string` are constraints.
-          if (/^[\p{L}_][\p{L}\p{N}_.\s]*$/u.test(x.slice(start, ref.node().endIndex))) embedded(x, start, "extends");
+          if (/^[\p{L}_][\p{L}\p{N}_.\s]*$/u.test(x.slice(start, endOf(ref.node())))) embedded(x, start, "extends");
           return;
         }
         case "field_declaration": {
@@ -249,7 +249,7 @@ export const makeGoExtractor = (path: string): LanguageExtractor => {
           return;
         case "type_parameter_declaration": {
           const owner = x.current();
-          for (const child of ref.node().namedChildren) {
+          for (const child of namedChildrenOf(ref.node())) {
             if (child.type !== "identifier") continue;
             x.declNames.add(startOf(child));
             if (owner !== null) (owner.typeParams ??= new Set()).add(textOf(x, child));

@@ -1,6 +1,6 @@
 import type { SyntaxNode } from "tree-sitter";
 import type { Param, SymbolKind } from "../../events/types/parse.js";
-import { startOf } from "../collectNodes.js";
+import { endOf, namedChildrenOf, startOf } from "../collectNodes.js";
 import { blockDocAbove } from "./docComments.js";
 import { oneLine, type Extraction } from "./Extraction.js";
 import { field, identifierAt, textOf, type LanguageExtractor } from "./LanguageExtractor.js";
@@ -52,7 +52,7 @@ const SCOPED = /^((?:[\p{L}_$][\p{L}\p{N}_$]*\s*\.\s*)+)([\p{L}_$][\p{L}\p{N}_$]
 const paramsOf = (x: Extraction, list: SyntaxNode | null): Param[] => {
   if (list === null) return [];
   const out: Param[] = [];
-  for (const p of list.namedChildren) {
+  for (const p of namedChildrenOf(list)) {
     if (p.type === "formal_parameter") {
       const type = field(p, "type");
       const name = field(p, "name");
@@ -72,14 +72,14 @@ export const makeJavaExtractor = (_path: string): LanguageExtractor => {
     if (nameNode === null) return;
     const start = startOf(node);
     const body = field(node, "body");
-    const header = x.slice(start, body !== null ? startOf(body) : node.endIndex);
+    const header = x.slice(start, body !== null ? startOf(body) : endOf(node));
     const access = MODIFIER.exec(header.slice(0, Math.max(0, startOf(nameNode) - start)));
     const visibility = access !== null ? (access[1] as "public" | "private" | "protected") : null;
     x.addSymbol({
       kind,
       name: identifierAt(x.text, startOf(nameNode)),
       start,
-      end: node.endIndex,
+      end: endOf(node),
       signature: oneLine(header, 200),
       doc: blockDocAbove(x.text, start),
       exported: visibility === "public",
@@ -103,8 +103,8 @@ export const makeJavaExtractor = (_path: string): LanguageExtractor => {
       kind: /@Test\b|@ParameterizedTest\b/.test(modifiers) ? "Test" : "Method",
       name,
       start,
-      end: node.endIndex,
-      signature: x.signature(start, body !== null ? startOf(body) : node.endIndex).replace(/\s*;$/, ""),
+      end: endOf(node),
+      signature: x.signature(start, body !== null ? startOf(body) : endOf(node)).replace(/\s*;$/, ""),
       doc: blockDocAbove(x.text, start),
       exported: visibility === "public",
       visibility,
@@ -113,13 +113,13 @@ export const makeJavaExtractor = (_path: string): LanguageExtractor => {
     const returnType = field(node, "type");
     if (returnType !== null) {
       symbol.returnsFrom = startOf(returnType);
-      symbol.returnsTo = returnType.endIndex;
+      symbol.returnsTo = endOf(returnType);
     }
   };
 
   const heritage = (x: Extraction, node: SyntaxNode, kind: "extends" | "implements"): void => {
     const start = startOf(node);
-    const end = node.endIndex;
+    const end = endOf(node);
     const text = x.slice(start, Math.min(end, start + 2000));
     const keyword = /^\s*(extends|implements)\s+/.exec(text);
     const from = keyword !== null ? keyword[0].length : 0;

@@ -1,6 +1,6 @@
 import type { SyntaxNode } from "tree-sitter";
 import type { ImportedName, Param } from "../../events/types/parse.js";
-import { startOf } from "../collectNodes.js";
+import { endOf, firstNamedChildOf, namedChildrenOf, parentOf, startOf } from "../collectNodes.js";
 import { docstringText } from "./docComments.js";
 import { oneLine, type Extraction, type SymbolDraft } from "./Extraction.js";
 import { field, identifierAt, textOf, type LanguageExtractor } from "./LanguageExtractor.js";
@@ -49,14 +49,14 @@ const visibilityOf = (name: string): "public" | "private" =>
 const paramsOf = (x: Extraction, params: SyntaxNode | null): Param[] => {
   if (params === null) return [];
   const out: Param[] = [];
-  for (const p of params.namedChildren) {
+  for (const p of namedChildrenOf(params)) {
     switch (p.type) {
       case "identifier":
         out.push({ name: textOf(x, p), type: null });
         break;
       case "typed_parameter": {
         const type = field(p, "type");
-        const name = p.firstNamedChild;
+        const name = firstNamedChildOf(p);
         out.push({ name: name !== null ? textOf(x, name) : "", type: type !== null ? oneLine(textOf(x, type), 200) : null });
         break;
       }
@@ -77,9 +77,9 @@ const paramsOf = (x: Extraction, params: SyntaxNode | null): Param[] => {
 };
 
 const docstringOf = (x: Extraction, body: SyntaxNode | null): string | null => {
-  const first = body?.firstNamedChild ?? null;
+  const first = body !== null ? firstNamedChildOf(body) : null;
   if (first === null || first.type !== "expression_statement") return null;
-  const literal = first.firstNamedChild;
+  const literal = firstNamedChildOf(first);
   if (literal === null || literal.type !== "string") return null;
   return docstringText(textOf(x, literal).slice(0, 20_000));
 };
@@ -124,12 +124,12 @@ export const makePythonExtractor = (path: string): LanguageExtractor => {
     const inClass = owner !== null && owner.kind === "Class";
     const isTest = name.startsWith("test") && (testFile || (inClass && owner.name.startsWith("Test")));
     const body = field(node, "body");
-    const signatureEnd = body !== null ? startOf(body) : node.endIndex;
+    const signatureEnd = body !== null ? startOf(body) : endOf(node);
     const symbol = x.addSymbol({
       kind: isTest ? "Test" : inClass ? "Method" : "Function",
       name,
       start,
-      end: node.endIndex,
+      end: endOf(node),
       signature: x.signature(start, signatureEnd).replace(/\s*:$/, ""),
       doc: docstringOf(x, body),
       exported: owner === null && visibilityOf(name) === "public",
@@ -140,7 +140,7 @@ export const makePythonExtractor = (path: string): LanguageExtractor => {
     const returnType = field(node, "return_type");
     if (returnType !== null) {
       symbol.returnsFrom = startOf(returnType);
-      symbol.returnsTo = returnType.endIndex;
+      symbol.returnsTo = endOf(returnType);
     }
     if (inClass && protocols.has(owner) && !owner.members.includes(name)) owner.members.push(name);
   };
@@ -156,8 +156,8 @@ export const makePythonExtractor = (path: string): LanguageExtractor => {
       kind: "Class",
       name,
       start,
-      end: node.endIndex,
-      signature: x.signature(start, body !== null ? startOf(body) : node.endIndex).replace(/\s*:$/, ""),
+      end: endOf(node),
+      signature: x.signature(start, body !== null ? startOf(body) : endOf(node)).replace(/\s*:$/, ""),
       doc: docstringOf(x, body),
       exported: owner === null && visibilityOf(name) === "public",
       visibility: visibilityOf(name),
@@ -165,7 +165,7 @@ export const makePythonExtractor = (path: string): LanguageExtractor => {
     const supers = field(node, "superclasses");
     if (supers === null) return;
     const superStart = startOf(supers);
-    for (const base of baseClasses(x.slice(superStart, Math.min(supers.endIndex, superStart + 2000)))) {
+    for (const base of baseClasses(x.slice(superStart, Math.min(endOf(supers), superStart + 2000)))) {
       if (base.name === "Protocol") protocols.add(symbol);
       x.addReference("extends", base.name, base.qualifier, superStart + base.offset, symbol);
     }
@@ -173,8 +173,8 @@ export const makePythonExtractor = (path: string): LanguageExtractor => {
 
   const visitAssignment = (x: Extraction, node: SyntaxNode): void => {
     if (x.current() !== null) return;
-    const statement = node.parent;
-    if (statement === null || statement.type !== "expression_statement" || statement.parent?.type !== "module") return;
+    const statement = parentOf(node);
+    if (statement === null || statement.type !== "expression_statement" || parentOf(statement)?.type !== "module") return;
     const left = field(node, "left");
     if (left === null || left.type !== "identifier") return;
     const name = textOf(x, left);
@@ -185,8 +185,8 @@ export const makePythonExtractor = (path: string): LanguageExtractor => {
       kind: lambda ? "Function" : "Variable",
       name,
       start,
-      end: node.endIndex,
-      signature: x.signature(start, node.endIndex),
+      end: endOf(node),
+      signature: x.signature(start, endOf(node)),
       exported: visibilityOf(name) === "public",
       visibility: visibilityOf(name),
       params: lambda ? paramsOf(x, field(right, "parameters")) : [],
@@ -196,7 +196,7 @@ export const makePythonExtractor = (path: string): LanguageExtractor => {
   const visitImport = (x: Extraction, node: SyntaxNode, from: boolean): void => {
     const line = x.lineOf(startOf(node));
     if (!from) {
-      for (const part of node.namedChildren) {
+      for (const part of namedChildrenOf(node)) {
         if (part.type === "dotted_name") {
           x.addImport({ specifier: textOf(x, part), names: [{ name: "*", alias: null }], kind: "import", typeOnly: false, line });
         } else if (part.type === "aliased_import") {
@@ -218,7 +218,7 @@ export const makePythonExtractor = (path: string): LanguageExtractor => {
     if (moduleNode === null) return;
     const names: ImportedName[] = [];
     const moduleStart = startOf(moduleNode);
-    for (const part of node.namedChildren) {
+    for (const part of namedChildrenOf(node)) {
       if (startOf(part) === moduleStart) continue;
       if (part.type === "dotted_name") names.push({ name: textOf(x, part), alias: null });
       else if (part.type === "aliased_import") {
@@ -237,14 +237,14 @@ export const makePythonExtractor = (path: string): LanguageExtractor => {
     if (fn.type === "identifier") {
       x.addReference("call", identifierAt(x.text, start), null, start);
     } else if (fn.type === "attribute") {
-      const callee = splitCallee(x.text.slice(start, Math.min(fn.endIndex, start + 400)));
+      const callee = splitCallee(x.text.slice(start, Math.min(endOf(fn), start + 400)));
       if (callee !== null) x.addReference("call", callee.name, callee.qualifier !== null ? oneLine(callee.qualifier, 120) : null, start + callee.nameOffset);
     }
   };
 
   const visitType = (x: Extraction, start: number, node: SyntaxNode): void => {
     if (start < x.skipTypesUntil) return;
-    const end = node.endIndex;
+    const end = endOf(node);
     x.skipTypesUntil = end;
     const text = x.slice(start, Math.min(end, start + 1000));
     DOTTED.lastIndex = 0;

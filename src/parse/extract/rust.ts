@@ -1,6 +1,6 @@
 import type { SyntaxNode } from "tree-sitter";
 import type { ImportedName, Param, Reference, SymbolKind } from "../../events/types/parse.js";
-import { startOf } from "../collectNodes.js";
+import { endOf, namedChildrenOf, startOf } from "../collectNodes.js";
 import { lineDocAbove } from "./docComments.js";
 import { oneLine, type Extraction, type Mutable, type SymbolDraft } from "./Extraction.js";
 import { field, identifierAt, textOf, type LanguageExtractor } from "./LanguageExtractor.js";
@@ -101,7 +101,7 @@ const attributesAbove = (text: string, start: number): string[] => {
 const paramsOf = (x: Extraction, list: SyntaxNode | null): Param[] => {
   if (list === null) return [];
   const out: Param[] = [];
-  for (const p of list.namedChildren) {
+  for (const p of namedChildrenOf(list)) {
     if (p.type === "self_parameter") out.push({ name: oneLine(textOf(x, p), 40), type: null });
     else if (p.type === "parameter") {
       const pattern = field(p, "pattern");
@@ -139,8 +139,8 @@ export const makeRustExtractor = (_path: string): LanguageExtractor => {
       name,
       ...(impl !== null ? { qualifiedName: `${impl.typeName}.${name}`, parent: null } : {}),
       start,
-      end: node.endIndex,
-      signature: x.signature(start, body !== null ? startOf(body) : node.endIndex).replace(/\s*;$/, ""),
+      end: endOf(node),
+      signature: x.signature(start, body !== null ? startOf(body) : endOf(node)).replace(/\s*;$/, ""),
       doc: lineDocAbove(x.text, start, "///", DOC_SKIP),
       exported: isPub,
       visibility: isPub ? "public" : "private",
@@ -150,7 +150,7 @@ export const makeRustExtractor = (_path: string): LanguageExtractor => {
     const returnType = field(node, "return_type");
     if (returnType !== null) {
       symbol.returnsFrom = startOf(returnType);
-      symbol.returnsTo = returnType.endIndex;
+      symbol.returnsTo = endOf(returnType);
     }
     if (impl !== null) {
       methods.push({ symbol, typeName: impl.typeName });
@@ -172,8 +172,8 @@ export const makeRustExtractor = (_path: string): LanguageExtractor => {
       kind,
       name,
       start,
-      end: node.endIndex,
-      signature: x.signature(start, body !== null ? startOf(body) : node.endIndex).replace(/\s*;$/, ""),
+      end: endOf(node),
+      signature: x.signature(start, body !== null ? startOf(body) : endOf(node)).replace(/\s*;$/, ""),
       doc: lineDocAbove(x.text, start, "///", DOC_SKIP),
       exported: isPub,
       visibility: isPub ? "public" : "private",
@@ -182,12 +182,12 @@ export const makeRustExtractor = (_path: string): LanguageExtractor => {
       const bounds = field(node, "bounds");
       if (bounds !== null) {
         const boundsStart = startOf(bounds);
-        const text = x.slice(boundsStart, bounds.endIndex);
+        const text = x.slice(boundsStart, endOf(bounds));
         const colon = text.indexOf(":") + 1;
         for (const t of listedTypes(text.slice(colon), "+")) {
           x.addReference("extends", t.name, t.qualifier, boundsStart + colon + t.offset, symbol);
         }
-        x.skipTypesUntil = bounds.endIndex;
+        x.skipTypesUntil = endOf(bounds);
       }
     }
   };
@@ -195,24 +195,24 @@ export const makeRustExtractor = (_path: string): LanguageExtractor => {
   const visitImpl = (x: Extraction, node: SyntaxNode, start: number): void => {
     const typeNode = field(node, "type");
     if (typeNode === null) return;
-    const typeText = x.slice(startOf(typeNode), typeNode.endIndex);
+    const typeText = x.slice(startOf(typeNode), endOf(typeNode));
     const typeName = listedTypes(typeText)[0]?.name;
     if (typeName === undefined) return;
     currentImpl(start);
     const generics = /^impl\s*<([^{]*?)>\s/.exec(x.slice(start, startOf(typeNode)));
     const typeParams = generics !== null ? listedTypes(generics[1]!.replace(/'\w+\s*,?/g, "")).map((t) => t.name) : [];
-    impls.push({ end: node.endIndex, typeName, typeParams });
+    impls.push({ end: endOf(node), typeName, typeParams });
     // The header names the implementing type and trait: not uses of them as types.
-    x.skipTypesUntil = Math.max(x.skipTypesUntil, typeNode.endIndex);
+    x.skipTypesUntil = Math.max(x.skipTypesUntil, endOf(typeNode));
     const trait = field(node, "trait");
     if (trait !== null) {
       const traitStart = startOf(trait);
-      const t = listedTypes(x.slice(traitStart, trait.endIndex))[0];
+      const t = listedTypes(x.slice(traitStart, endOf(trait)))[0];
       if (t !== undefined) {
         const reference = x.addReference("implements", t.name, t.qualifier, traitStart + t.offset, null);
         implementsRefs.push({ reference, typeName });
       }
-      x.skipTypesUntil = Math.max(x.skipTypesUntil, trait.endIndex);
+      x.skipTypesUntil = Math.max(x.skipTypesUntil, endOf(trait));
     }
   };
 
@@ -220,7 +220,7 @@ export const makeRustExtractor = (_path: string): LanguageExtractor => {
     const argument = field(node, "argument");
     if (argument === null) return;
     const line = x.lineOf(start);
-    for (const entry of useImports(x.slice(startOf(argument), argument.endIndex))) {
+    for (const entry of useImports(x.slice(startOf(argument), endOf(argument)))) {
       x.addImport({ specifier: entry.specifier, names: entry.names, kind: "import", typeOnly: false, line });
     }
   };
@@ -234,13 +234,13 @@ export const makeRustExtractor = (_path: string): LanguageExtractor => {
         x.addReference("call", identifierAt(x.text, fnStart), null, fnStart);
         return;
       case "field_expression": {
-        const callee = splitCallee(x.slice(fnStart, Math.min(fn.endIndex, fnStart + 400)));
+        const callee = splitCallee(x.slice(fnStart, Math.min(endOf(fn), fnStart + 400)));
         if (callee !== null) x.addReference("call", callee.name, callee.qualifier !== null ? oneLine(callee.qualifier, 120) : null, fnStart + callee.nameOffset);
         return;
       }
       case "scoped_identifier":
       case "generic_function": {
-        const text = x.slice(fnStart, Math.min(fn.endIndex, fnStart + 400)).replace(/::\s*<.*$/s, "");
+        const text = x.slice(fnStart, Math.min(endOf(fn), fnStart + 400)).replace(/::\s*<.*$/s, "");
         const cut = text.lastIndexOf("::");
         const name = text.slice(cut + 2).trim();
         if (/^[\p{L}_][\p{L}\p{N}_]*$/u.test(name)) {

@@ -1,6 +1,6 @@
 import type { SyntaxNode } from "tree-sitter";
 import type { ImportedName, Param, SymbolKind } from "../../events/types/parse.js";
-import { startOf } from "../collectNodes.js";
+import { endOf, firstNamedChildOf, namedChildrenOf, parentOf, startOf } from "../collectNodes.js";
 import { blockDocAbove } from "./docComments.js";
 import { oneLine, type Extraction, type SymbolDraft } from "./Extraction.js";
 import { field, identifierAt, textOf, unquote, type LanguageExtractor } from "./LanguageExtractor.js";
@@ -87,7 +87,7 @@ const placementOf = (node: SyntaxNode): Placement => {
   let outer = node;
   let exported = false;
   for (let depth = 0; depth < 3; depth++) {
-    const parent = outer.parent;
+    const parent = parentOf(outer);
     if (parent === null) return { outer, exported, topLevel: false };
     const type = parent.type;
     if (type === "program") return { outer, exported, topLevel: true };
@@ -108,7 +108,7 @@ const paramsOf = (x: Extraction, params: SyntaxNode | null): Param[] => {
   if (params === null) return [];
   if (params.type === "identifier") return [{ name: textOf(x, params), type: null }];
   const out: Param[] = [];
-  for (const p of params.namedChildren) {
+  for (const p of namedChildrenOf(params)) {
     switch (p.type) {
       case "required_parameter":
       case "optional_parameter": {
@@ -153,14 +153,14 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
   ): SymbolDraft => {
     const body = field(fn, "body");
     const paramsNode = field(fn, "parameters") ?? field(fn, "parameter");
-    const headerEnd = body !== null ? startOf(body) : fn.endIndex;
+    const headerEnd = body !== null ? startOf(body) : endOf(fn);
     const beforeParams = x.slice(startOf(fn), paramsNode !== null ? startOf(paramsNode) : headerEnd);
     if (nameNode !== null) x.declNames.add(startOf(nameNode));
     const symbol = x.addSymbol({
       kind,
       name,
       start: startOf(scope),
-      end: scope.endIndex,
+      end: endOf(scope),
       signature: x.signature(startOf(header), headerEnd).replace(/\s*(;|=>)$/, ""),
       doc: blockDocAbove(x.text, startOf(place.outer)),
       exported: place.exported,
@@ -171,7 +171,7 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
     const returnType = field(fn, "return_type");
     if (returnType !== null) {
       symbol.returnsFrom = startOf(returnType);
-      symbol.returnsTo = returnType.endIndex;
+      symbol.returnsTo = endOf(returnType);
     }
     return symbol;
   };
@@ -186,8 +186,8 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
       kind,
       name: textOf(x, nameNode),
       start: startOf(node),
-      end: node.endIndex,
-      signature: x.signature(startOf(node), body !== null ? startOf(body) : node.endIndex).replace(/\s*;$/, ""),
+      end: endOf(node),
+      signature: x.signature(startOf(node), body !== null ? startOf(body) : endOf(node)).replace(/\s*;$/, ""),
       doc: blockDocAbove(x.text, startOf(place.outer)),
       exported: place.exported,
     });
@@ -202,7 +202,7 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
       if (!owner.members.includes(name)) owner.members.push(name);
       return;
     }
-    if (owner.kind !== "Class" || type === "method_signature" && node.parent?.type !== "class_body") return;
+    if (owner.kind !== "Class" || type === "method_signature" && parentOf(node)?.type !== "class_body") return;
     const modifiers = x.slice(startOf(node), startOf(nameNode));
     const access = /\b(private|protected|public)\b/.exec(modifiers);
     const visibility = access !== null ? (access[1] as "private" | "protected" | "public") : name.startsWith("#") ? "private" : "public";
@@ -215,7 +215,7 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
     const place = placementOf(node);
     if (!place.topLevel) return;
     let first = true;
-    for (const declarator of node.namedChildren) {
+    for (const declarator of namedChildrenOf(node)) {
       if (declarator.type !== "variable_declarator") continue;
       const nameNode = field(declarator, "name");
       if (nameNode === null || nameNode.type !== "identifier") continue;
@@ -234,8 +234,8 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
         kind: isClass ? "Class" : "Variable",
         name,
         start: startOf(declarator),
-        end: declarator.endIndex,
-        signature: x.signature(startOf(header), body !== null ? startOf(body) : declarator.endIndex),
+        end: endOf(declarator),
+        signature: x.signature(startOf(header), body !== null ? startOf(body) : endOf(declarator)),
         doc: blockDocAbove(x.text, startOf(place.outer)),
         exported: place.exported,
       });
@@ -243,7 +243,7 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
   };
 
   const requireNames = (x: Extraction, call: SyntaxNode): ImportedName[] => {
-    const parent = call.parent;
+    const parent = parentOf(call);
     if (parent === null) return [];
     if (parent.type === "member_expression") {
       const property = field(parent, "property");
@@ -255,7 +255,7 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
     if (target.type === "identifier") return [{ name: "*", alias: textOf(x, target) }];
     if (target.type !== "object_pattern") return [];
     const names: ImportedName[] = [];
-    for (const part of target.namedChildren) {
+    for (const part of namedChildrenOf(target)) {
       if (part.type === "shorthand_property_identifier_pattern") names.push({ name: textOf(x, part), alias: null });
       else if (part.type === "pair_pattern") {
         const key = field(part, "key");
@@ -272,11 +272,11 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
 
   const literalArg = (x: Extraction, call: SyntaxNode): SyntaxNode | null => {
     const args = field(call, "arguments");
-    const first = args?.firstNamedChild ?? null;
+    const first = args !== null ? firstNamedChildOf(args) : null;
     if (first === null) return null;
     if (first.type === "string") return first;
     if (first.type === "template_string" && first.namedChildCount <= 1) {
-      const only = first.firstNamedChild;
+      const only = firstNamedChildOf(first);
       return only === null || only.type === "string_fragment" ? first : null;
     }
     return null;
@@ -302,7 +302,7 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
     }
     if (fnType === "member_expression") {
       const start = startOf(fn);
-      const callee = splitCallee(x.text.slice(start, Math.min(fn.endIndex, start + 400)));
+      const callee = splitCallee(x.text.slice(start, Math.min(endOf(fn), start + 400)));
       if (callee === null) return;
       if (testFile && callee.qualifier !== null && TEST_CALLEES.has(callee.qualifier) && addTest(x, node, `${callee.qualifier}.${callee.name}`)) return;
       x.addReference("call", callee.name, oneLine(callee.qualifier ?? "", 120) || null, start + callee.nameOffset);
@@ -324,7 +324,7 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
       kind: "Test",
       name: oneLine(unquote(literal), 200),
       start: startOf(call),
-      end: call.endIndex,
+      end: endOf(call),
       signature: oneLine(`${callee}(${literal})`, 200),
       doc: null,
     });
@@ -339,7 +339,7 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
       const property = field(ctor, "property");
       const object = field(ctor, "object");
       if (property !== null && object !== null) {
-        x.addReference("new", textOf(x, property), x.qualifier(startOf(object), object.endIndex), startOf(property));
+        x.addReference("new", textOf(x, property), x.qualifier(startOf(object), endOf(object)), startOf(property));
       }
     }
   };
@@ -355,7 +355,7 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
       case "member_expression":
       case "nested_type_identifier":
       case "nested_identifier": {
-        const text = x.qualifier(startOf(target), target.endIndex);
+        const text = x.qualifier(startOf(target), endOf(target));
         const dot = text.lastIndexOf(".");
         x.addReference(kind, text.slice(dot + 1), dot > 0 ? text.slice(0, dot) : null, startOf(target));
         return;
@@ -370,13 +370,13 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
 
   const visitImport = (x: Extraction, node: SyntaxNode): void => {
     const line = x.lineOf(startOf(node));
-    const head = x.slice(startOf(node), Math.min(node.endIndex, startOf(node) + 64));
+    const head = x.slice(startOf(node), Math.min(endOf(node), startOf(node) + 64));
     let typeOnly = /^import\s+type\s+(?!from\b)/.test(head);
     let specifier: string | null = null;
     const names: ImportedName[] = [];
     let kind: "import" | "require" = "import";
     let typeSpecifiers = 0;
-    for (const child of node.namedChildren) {
+    for (const child of namedChildrenOf(node)) {
       switch (child.type) {
         case "string":
           specifier = unquote(textOf(x, child));
@@ -385,18 +385,18 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
           kind = "require";
           const source = field(child, "source");
           if (source !== null) specifier = unquote(textOf(x, source));
-          const local = child.firstNamedChild;
+          const local = firstNamedChildOf(child);
           if (local !== null && local.type === "identifier") names.push({ name: "*", alias: textOf(x, local) });
           break;
         }
         case "import_clause":
-          for (const part of child.namedChildren) {
+          for (const part of namedChildrenOf(child)) {
             if (part.type === "identifier") names.push({ name: "default", alias: textOf(x, part) });
             else if (part.type === "namespace_import") {
-              const local = part.firstNamedChild;
+              const local = firstNamedChildOf(part);
               names.push({ name: "*", alias: local !== null ? textOf(x, local) : null });
             } else if (part.type === "named_imports") {
-              for (const spec of part.namedChildren) {
+              for (const spec of namedChildrenOf(part)) {
                 if (spec.type !== "import_specifier") continue;
                 const name = field(spec, "name");
                 const alias = field(spec, "alias");
@@ -416,19 +416,19 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
 
   const visitExport = (x: Extraction, node: SyntaxNode): void => {
     const source = field(node, "source");
-    const head = x.slice(startOf(node), Math.min(node.endIndex, startOf(node) + 64));
+    const head = x.slice(startOf(node), Math.min(endOf(node), startOf(node) + 64));
     if (source !== null) {
       const names: ImportedName[] = [];
-      for (const child of node.namedChildren) {
+      for (const child of namedChildrenOf(node)) {
         if (child.type === "export_clause") {
-          for (const spec of child.namedChildren) {
+          for (const spec of namedChildrenOf(child)) {
             if (spec.type !== "export_specifier") continue;
             const name = field(spec, "name");
             const alias = field(spec, "alias");
             if (name !== null) names.push({ name: unquote(textOf(x, name)), alias: alias !== null ? unquote(textOf(x, alias)) : null });
           }
         } else if (child.type === "namespace_export") {
-          const local = child.firstNamedChild;
+          const local = firstNamedChildOf(child);
           names.push({ name: "*", alias: local !== null ? unquote(textOf(x, local)) : null });
         }
       }
@@ -456,17 +456,17 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
           kind: "Class",
           name: nameNode !== null ? textOf(x, nameNode) : "default",
           start: startOf(value),
-          end: value.endIndex,
-          signature: x.signature(startOf(value), body !== null ? startOf(body) : value.endIndex),
+          end: endOf(value),
+          signature: x.signature(startOf(value), body !== null ? startOf(body) : endOf(value)),
           doc: blockDocAbove(x.text, startOf(node)),
           exported: true,
         });
       }
       return;
     }
-    for (const child of node.namedChildren) {
+    for (const child of namedChildrenOf(node)) {
       if (child.type !== "export_clause") continue;
-      for (const spec of child.namedChildren) {
+      for (const spec of namedChildrenOf(child)) {
         const name = spec.type === "export_specifier" ? field(spec, "name") : null;
         if (name !== null) exportedNames.add(textOf(x, name));
       }
@@ -524,8 +524,8 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
           if (start < x.skipTypesUntil) return;
           const name = field(node, "name");
           const module = field(node, "module");
-          if (name !== null) x.typeUse(textOf(x, name), module !== null ? x.qualifier(startOf(module), module.endIndex) : null, start);
-          x.skipTypesUntil = node.endIndex;
+          if (name !== null) x.typeUse(textOf(x, name), module !== null ? x.qualifier(startOf(module), endOf(module)) : null, start);
+          x.skipTypesUntil = endOf(node);
           return;
         }
         case "function_declaration":
@@ -561,8 +561,8 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
             kind: "Type",
             name: textOf(x, nameNode),
             start: startOf(node),
-            end: node.endIndex,
-            signature: x.signature(startOf(node), node.endIndex).replace(/\s*;$/, ""),
+            end: endOf(node),
+            signature: x.signature(startOf(node), endOf(node)).replace(/\s*;$/, ""),
             doc: blockDocAbove(x.text, startOf(place.outer)),
             exported: place.exported,
           });
@@ -583,7 +583,7 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
           return;
         case "class_heritage": {
           // JavaScript puts the superclass expression directly here; TypeScript wraps it in clauses.
-          const target = node.firstNamedChild;
+          const target = firstNamedChildOf(node);
           if (target !== null && target.type !== "extends_clause" && target.type !== "implements_clause") {
             heritage(x, "extends", target);
           }
@@ -597,8 +597,8 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
         case "implements_clause":
         case "extends_type_clause": {
           const kind = type === "implements_clause" ? "implements" : "extends";
-          for (const target of node.namedChildren) heritage(x, kind, target);
-          x.skipTypesUntil = node.endIndex;
+          for (const target of namedChildrenOf(node)) heritage(x, kind, target);
+          x.skipTypesUntil = endOf(node);
           return;
         }
       }
