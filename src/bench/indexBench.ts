@@ -189,7 +189,8 @@ export const run = async (): Promise<void> => {
       `(${((rate / parseRate) * 100).toFixed(0)}% of parse-only; target >= 40%, < 30 s)`,
   );
   const coldCpu = median(cold.map((c) => c.cpuMs));
-  out(`  CPU ${(coldCpu / 1000).toFixed(1)} s = ${mbps(s.files.bytes, coldCpu)} MB per CPU-second (${((parse.bytes / median(parse.cpuMs) / (s.files.bytes / coldCpu)) * 100 > 0 ? ((s.files.bytes / coldCpu / (parse.bytes / median(parse.cpuMs))) * 100).toFixed(0) : "?")}% of parse-only per CPU-second)`);
+  const cpuRatio = s.files.bytes / coldCpu / (parse.bytes / median(parse.cpuMs));
+  out(`  CPU ${(coldCpu / 1000).toFixed(1)} s = ${mbps(s.files.bytes, coldCpu)} MB per CPU-second (${(cpuRatio * 100).toFixed(0)}% of parse-only per CPU-second)`);
   out(`  peak RSS ${Math.round(median(cold.map((c) => c.maxRssMb)))} MB (target < 1536 MB)`);
   const t = s.timings;
   out(

@@ -1,0 +1,56 @@
+import { join } from "node:path";
+import { Either } from "effect";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { recordFileChanges } from "../../src/commands/recordFileChanges.js";
+import { scanProject } from "../../src/commands/scan/index.js";
+import { Engine, inlineParser } from "../../src/engine/index.js";
+import { openEventLog } from "../../src/events/index.js";
+import { CatalogReader } from "../../src/projections/index.js";
+import { removeDir, SCAN_DEFAULTS, tempDir, write } from "../commands/scan/helpers.js";
+import { projectContext } from "./helpers.js";
+
+let root: string;
+let ctx: ReturnType<typeof projectContext>;
+beforeEach(() => {
+  root = tempDir("nemesis-follow-");
+  ctx = projectContext(root);
+});
+afterEach(() => {
+  ctx.close();
+  removeDir(root);
+});
+
+const statusOf = (path: string): string | undefined => {
+  const reader = CatalogReader.open(ctx.paths.catalog);
+  try {
+    return reader.files().find((f) => f.path === path)?.status;
+  } finally {
+    reader.close();
+  }
+};
+
+describe("a live engine", () => {
+  it("parses and projects what another writer appends, within a few polling intervals", async () => {
+    const engine = Either.getOrThrow(await Engine.open(ctx, { parser: inlineParser, projections: ["catalog"] }));
+    const caughtUp: number[] = [];
+    const stop = engine.follow({ intervalMs: 5, onCaughtUp: (r) => caughtUp.push(r.reactor.parsed) });
+    // Another process's handle on the same log: a hook or the watcher.
+    const writer = openEventLog(join(root, ".nemesis", "events.db"));
+    try {
+      write(root, "a.ts", "export function a(): number {\n  return 1;\n}\n");
+      const scan = await scanProject(root, SCAN_DEFAULTS);
+      const t0 = performance.now();
+      recordFileChanges(writer, scan, { meta: { source: "watcher" } });
+      while (statusOf("a.ts") !== "parsed") {
+        if (performance.now() - t0 > 5_000) throw new Error("the engine never picked the change up");
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      expect(performance.now() - t0).toBeLessThan(2_000);
+      expect(caughtUp.reduce((a, b) => a + b, 0)).toBe(1);
+    } finally {
+      stop();
+      writer.db.close();
+      await engine.close();
+    }
+  });
+});
