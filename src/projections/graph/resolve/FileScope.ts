@@ -33,7 +33,10 @@ export interface FileScope {
 
 const cache = new WeakMap<FileParsed, FileScope>();
 
-const lastSegment = (spec: string, sep: string): string => spec.slice(spec.lastIndexOf(sep) + 1);
+const lastSegment = (spec: string, sep: string): string => {
+  const at = spec.lastIndexOf(sep);
+  return at === -1 ? spec : spec.slice(at + sep.length);
+};
 
 /** Go's default package name for an import path: the last segment without a `vN` or `go-` affix. */
 const goLocalName = (spec: string): string => {

@@ -495,6 +495,10 @@ export class Resolution {
       const viaDotted = this.pythonDotted(scope, qualifier, name);
       if (viaDotted !== undefined) return viaDotted;
     }
+    if (scope.family === "rust" && /^(crate|self|super)(::|$)/.test(qualifier)) {
+      const path = `${qualifier}::${name}`;
+      return this.rustBinding(scope, { imp: { specifier: path, names: [], kind: "import", typeOnly: false, line: 0 }, module: path, name: "*", local: name }, 0, space);
+    }
     const segments = chainSegments(qualifier, scope.family === "rust" ? "::" : ".");
     if (segments === null) return null;
     const first = segments[0]!;

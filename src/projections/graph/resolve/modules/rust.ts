@@ -14,6 +14,10 @@ const probe = (lookup: Lookup, base: string): string | null => {
   return null;
 };
 
+/** The file defining the module whose children live in `dir` (`dir.rs`, `dir/mod.rs`, or a crate root). */
+const moduleFileOf = (lookup: Lookup, dir: string): string | null =>
+  probe(lookup, dir) ?? (lookup.exists(joinPath(dir, "lib.rs")) ? joinPath(dir, "lib.rs") : lookup.exists(joinPath(dir, "main.rs")) ? joinPath(dir, "main.rs") : null);
+
 /** The crate root (`src/lib.rs` or `src/main.rs`) above a file, from the nearest Cargo.toml. */
 const crateRoot = (lookup: Lookup, fromPath: string): string | null => {
   let best: string | null = null;
@@ -54,8 +58,10 @@ export const resolveRustModule = (lookup: Lookup, fromPath: string, spec: string
     return { target: externalTarget(segments[0] ?? spec), rest: [] };
   }
   if (dir === null) return { target: MISSING, rest: [] };
-  let found: string | null = i === 0 ? null : fromPath;
-  if (segments[0] === "crate") found = probe(lookup, joinPath(dir, "lib")) ?? probe(lookup, joinPath(dir, "main"));
+  // The file of the module the walk starts in: this file for `self`, the parent's for `super`.
+  let found: string | null = null;
+  if (segments[0] === "self") found = fromPath;
+  else if (segments[0] === "crate" || segments[0] === "super") found = moduleFileOf(lookup, dir);
   let j = i;
   for (; j < segments.length; j++) {
     const next = probe(lookup, joinPath(dir, segments[j]!));
