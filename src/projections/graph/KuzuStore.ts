@@ -98,12 +98,12 @@ export class KuzuStore {
   /** Applies one batch's write and the checkpoint atomically: a crash leaves the graph before or after it, never between. */
   async write(write: GraphWrite, checkpoint: { readonly name: string } & StoredCheckpoint): Promise<void> {
     const bulk = writeSize(write) > this.copyThreshold;
-    const staging = bulk ? mkdtempSync(join(tmpdir(), "nemesis-graph-")) : null;
+    const staging = new Staging();
     await this.exec("BEGIN TRANSACTION");
     try {
       await this.applyDeletes(write);
-      if (staging !== null) await this.copyCreates(write, staging);
-      else await this.paramCreates(write);
+      await this.createNodes(write, bulk ? staging : null);
+      await this.createEdges(write.edges, bulk, staging);
       await this.exec("MERGE (c:Checkpoint {name: $name}) SET c.position = $position, c.version = $version", {
         name: checkpoint.name,
         position: checkpoint.position,
@@ -115,7 +115,7 @@ export class KuzuStore {
       await this.exec("ROLLBACK").catch(() => undefined);
       throw e instanceof GraphStoreError ? e : new GraphStoreError({ path: this.path, reason: errorText(e) });
     } finally {
-      if (staging !== null) rmSync(staging, { recursive: true, force: true });
+      staging.remove();
     }
   }
 
@@ -139,27 +139,34 @@ export class KuzuStore {
     }
   }
 
+  /**
+   * Matches by primary key one row at a time: Kuzu plans `UNWIND $rows … MATCH (n {id: r.id})`
+   * as a scan (two of them joined by a cross product for an edge), while a single-row match
+   * with parameters is a primary-key lookup (~0.5 ms a row inside the transaction).
+   */
   private async applyDeletes(w: GraphWrite): Promise<void> {
     for (const [table, ids] of groupByTable(w.deleteNodes)) {
-      await this.execList(`UNWIND $ids AS i MATCH (n:${table} {id: i}) DETACH DELETE n`, ids);
+      await this.execEach(`MATCH (n:${table} {id: $id}) DETACH DELETE n`, ids.map((id) => ({ id })));
     }
     for (const [key, edges] of groupEdges(w.deleteEdges)) {
       const [kind, from, to] = key.split("|");
-      await this.exec(
-        `UNWIND $rows AS r MATCH (a:${from} {id: r.f})-[e:${kind}]->(b:${to} {id: r.t}) WHERE e.line = r.l DELETE e`,
-        { rows: edges.map((e) => ({ f: e.from, t: e.to, l: e.line })) },
+      await this.execEach(
+        `MATCH (a:${from} {id: $f})-[e:${kind}]->(b:${to} {id: $t}) WHERE e.line = $l DELETE e`,
+        edges.map((e) => ({ f: e.from, t: e.to, l: e.line })),
       );
     }
-    await this.execList("UNWIND $ids AS i MATCH (n:External {id: i}) DETACH DELETE n", w.deleteExternals);
-    if (w.setUnresolved.length > 0) {
-      await this.exec(
-        "UNWIND $rows AS r MATCH (f:File {id: r.id}) SET f.unresolved = r.unresolved, f.unresolvedCount = CAST(r.unresolvedCount AS INT64)",
-        { rows: w.setUnresolved },
-      );
-    }
+    await this.execEach(
+      "MATCH (n:External {id: $id}) DETACH DELETE n",
+      w.deleteExternals.map((id) => ({ id })),
+    );
+    await this.execEach(
+      "MATCH (f:File {id: $id}) SET f.unresolved = $unresolved, f.unresolvedCount = $unresolvedCount",
+      w.setUnresolved,
+    );
   }
 
-  private async paramCreates(w: GraphWrite): Promise<void> {
+  /** Nodes need no match: one parameterised UNWIND per table, or COPY for a bulk load. */
+  private async createNodes(w: GraphWrite, staging: Staging | null): Promise<void> {
     const nodes: ReadonlyArray<readonly [RowTable, ReadonlyArray<object>]> = [
       ["File", w.files],
       ["Symbol", w.symbols],
@@ -167,51 +174,36 @@ export class KuzuStore {
     ];
     for (const [table, rows] of nodes) {
       if (rows.length === 0) continue;
-      const props = NODE_COLUMNS[table]
-        .map((c) => (COLUMN_TYPES[c] ? `${c}: CAST(r.${c} AS ${COLUMN_TYPES[c]})` : `${c}: r.${c}`))
-        .join(", ");
-      await this.exec(`UNWIND $rows AS r CREATE (:${table} {${props}})`, { rows });
-    }
-    for (const [key, edges] of groupEdges(w.edges)) {
-      const [kind, from, to] = key.split("|");
-      await this.exec(
-        `UNWIND $rows AS r MATCH (a:${from} {id: r.f}), (b:${to} {id: r.t}) CREATE (a)-[:${kind} {line: r.l}]->(b)`,
-        { rows: edges.map((e) => ({ f: e.from, t: e.to, l: e.line })) },
-      );
-    }
-  }
-
-  private async copyCreates(w: GraphWrite, staging: string): Promise<void> {
-    const nodes: ReadonlyArray<readonly [RowTable, ReadonlyArray<object>]> = [
-      ["File", w.files],
-      ["Symbol", w.symbols],
-      ["External", w.externals],
-    ];
-    for (const [table, rows] of nodes) {
-      if (rows.length === 0) continue;
-      const file = join(staging, `${table}.csv`);
+      if (staging === null) {
+        await this.exec(unwindCreate(table), { rows: rows.map((r) => withoutNulls(table, r as Record<string, CsvValue>)) });
+        continue;
+      }
+      const file = staging.file(`${table}.csv`);
       const records = rows as ReadonlyArray<Record<string, CsvValue>>;
       writeCsv(file, NODE_COLUMNS[table], records);
       // Kuzu's parallel CSV reader cannot split inside a quoted line break (doc comments have them).
       const parallel = hasLineBreaks(records) ? "false" : "true";
       await this.exec(`COPY ${table} FROM '${quote(file)}' (HEADER=false, PARALLEL=${parallel})`);
     }
-    let n = 0;
-    for (const [key, edges] of groupEdges(w.edges)) {
+  }
+
+  /** Per (kind, source table, target table): COPY when bulk or large, else one primary-key match per edge. */
+  private async createEdges(edges: ReadonlyArray<GraphEdge>, bulk: boolean, staging: Staging): Promise<void> {
+    for (const [key, group] of groupEdges(edges)) {
       const [kind, from, to] = key.split("|");
-      const file = join(staging, `edges-${n++}.csv`);
-      writeCsv(
-        file,
-        ["f", "t", "l"],
-        edges.map((e) => ({ f: e.from, t: e.to, l: e.line })),
-      );
-      await this.exec(`COPY ${kind} FROM '${quote(file)}' (from='${from}', to='${to}', HEADER=false)`);
+      const rows = group.map((e) => ({ f: e.from, t: e.to, l: e.line }));
+      if (bulk || group.length >= EDGE_COPY_MIN) {
+        const file = staging.file(`${kind}-${from}-${to}.csv`);
+        writeCsv(file, ["f", "t", "l"], rows);
+        await this.exec(`COPY ${kind} FROM '${quote(file)}' (from='${from}', to='${to}', HEADER=false)`);
+      } else {
+        await this.execEach(`MATCH (a:${from} {id: $f}), (b:${to} {id: $t}) CREATE (a)-[:${kind} {line: $l}]->(b)`, rows);
+      }
     }
   }
 
-  private async execList(cypher: string, ids: ReadonlyArray<string>): Promise<void> {
-    // Kuzu cannot type an empty list parameter, and there is nothing to do anyway.
-    if (ids.length > 0) await this.exec(cypher, { ids });
+  private async execEach(cypher: string, rows: ReadonlyArray<object>): Promise<void> {
+    for (const row of rows) await this.exec(cypher, row as Params);
   }
 
   private async exec(cypher: string, params?: Params): Promise<void> {
@@ -245,6 +237,48 @@ export class KuzuStore {
       this.statements.set(key, stmt);
     }
     return stmt;
+  }
+}
+
+/**
+ * The Node binding types a list parameter from its first element, so a null there types the
+ * whole column ANY and the statement fails. Nulls therefore travel as "" (strings; we never
+ * store empty strings) or -1 (counts and lines) and become NULL again in the statement.
+ */
+const withoutNulls = (table: RowTable, row: Readonly<Record<string, CsvValue>>): Record<string, CsvValue> => {
+  const out: Record<string, CsvValue> = {};
+  for (const c of NODE_COLUMNS[table]) {
+    const v = row[c] ?? null;
+    out[c] = v !== null ? v : COLUMN_TYPES[c] === "INT64" ? -1 : COLUMN_TYPES[c] === "BOOLEAN" ? false : "";
+  }
+  return out;
+};
+
+const unwindCreate = (table: RowTable): string => {
+  // Every operand is cast: the statement is bound before the parameter's type is known.
+  const props = NODE_COLUMNS[table].map((c) => {
+    const type = COLUMN_TYPES[c] ?? "STRING";
+    const v = `CAST(r.${c} AS ${type})`;
+    if (type === "BOOLEAN") return `${c}: ${v}`;
+    const missing = type === "INT64" ? `${v} < 0` : `${v} = ''`;
+    return `${c}: CASE WHEN ${missing} THEN CAST(NULL AS ${type}) ELSE ${v} END`;
+  });
+  return `UNWIND $rows AS r CREATE (:${table} {${props.join(", ")}})`;
+};
+
+/** Above this many edges of one (kind, source, target), a delta loads them with COPY: one file beats per-row lookups. */
+const EDGE_COPY_MIN = 200;
+
+/** A temporary directory for COPY's CSV files, made on first use. */
+class Staging {
+  private dir: string | null = null;
+  file(name: string): string {
+    this.dir ??= mkdtempSync(join(tmpdir(), "nemesis-graph-"));
+    return join(this.dir, name);
+  }
+  remove(): void {
+    if (this.dir !== null) rmSync(this.dir, { recursive: true, force: true });
+    this.dir = null;
   }
 }
 

@@ -143,7 +143,19 @@ describe("GraphProjector", () => {
     expect(await g.reader.unresolvedIn("src/a.ts")).toEqual([LOAD_UNRESOLVED]);
     expect(failed).toContain("External [\"x:react\",\"react\"]");
 
-    g.repo.apply([{ op: "delete", path: "src/b.ts" }, { op: "delete", path: "src/a.ts" }]);
+    // One batch whose first File row is a failed file (nulls first) and whose second is parsed.
+    g.repo.apply([
+      { op: "fail", path: "src/c.ts" },
+      { op: "write", path: "src/d.ts", model: file({ functions: [fn("d")] }) },
+    ]);
+    await catchUp(g.log, g.projector);
+    expect((await g.reader.counts()).files).toBe(4);
+    g.repo.apply([
+      { op: "delete", path: "src/b.ts" },
+      { op: "delete", path: "src/a.ts" },
+      { op: "delete", path: "src/c.ts" },
+      { op: "delete", path: "src/d.ts" },
+    ]);
     await catchUp(g.log, g.projector);
     expect(await g.reader.dump()).toEqual([]);
   });
