@@ -56,6 +56,11 @@ export class Lookup {
     if (capture.tainted) for (const frame of this.frames) frame.tainted = true;
   }
 
+  /** True while a memoisable computation records its reads. */
+  capturing(): boolean {
+    return this.frames.length > 0;
+  }
+
   /** Marks every open computation as order-dependent. */
   taint(): void {
     for (const frame of this.frames) frame.tainted = true;

@@ -102,7 +102,7 @@ const pick = (list: readonly ExtractedSymbol[] | undefined, space: Space, family
  */
 export class Resolution {
   private readonly moduleMemo = new Map<string, ModuleTarget>();
-  private readonly exportMemo = new Map<string, Target | null | typeof IN_PROGRESS>();
+  private readonly exportMemo = new Map<string, { readonly target: Target | null; readonly capture: Capture } | typeof IN_PROGRESS>();
   private readonly qualifiedMemo = new Map<FileScope, Map<string, Map<string, Map<string, Target | null>>>>();
 
   constructor(
@@ -118,7 +118,9 @@ export class Resolution {
   /** Where an import of `scope`'s file leads (memoised per specifier). */
   module(scope: FileScope, specifier: string): ModuleTarget {
     const key = `${scope.file.path}\u0000${specifier}`;
-    const memo = this.moduleMemo.get(key);
+    // A memo hit reads nothing, so inside a computation shared across files (whose reads
+    // must all be recorded) the answer is worked out again.
+    const memo = this.lookup.capturing() ? undefined : this.moduleMemo.get(key);
     if (memo !== undefined) return memo;
     const target = this.computeModule(scope, specifier);
     this.moduleMemo.set(key, target);
@@ -210,19 +212,25 @@ export class Resolution {
       this.lookup.taint();
       return null;
     }
-    if (memo !== undefined) return memo;
+    if (memo !== undefined) {
+      // Charge the enclosing computation (if any) with what this answer read.
+      this.lookup.replay(memo.capture);
+      if (memo.capture.tainted) this.lookup.taint();
+      return memo.target;
+    }
     const shared = this.shared.get(key);
     if (shared !== undefined) {
       this.lookup.replay(shared.capture);
-      this.exportMemo.set(key, shared.target);
+      this.exportMemo.set(key, shared);
       return shared.target;
     }
     this.exportMemo.set(key, IN_PROGRESS);
     const capture = this.lookup.begin();
     const found = this.computeExport(path, name, 0, space);
     this.lookup.end(capture);
-    this.exportMemo.set(key, found);
-    if (!capture.tainted) this.shared.set(key, { target: found, capture });
+    const entry = { target: found, capture };
+    this.exportMemo.set(key, entry);
+    if (!capture.tainted) this.shared.set(key, entry);
     return found;
   }
 
@@ -482,7 +490,7 @@ export class Resolution {
     if (byQualifier === undefined) byFile.set(fromKey, (byQualifier = new Map()));
     let byName = byQualifier.get(qualifier ?? "");
     if (byName === undefined) byQualifier.set(qualifier ?? "", (byName = new Map()));
-    const memo = byName.get(name);
+    const memo = this.lookup.capturing() ? undefined : byName.get(name);
     if (memo !== undefined) return memo;
     const found = this.computeQualified(scope, fromId, qualifier, name, space);
     byName.set(name, found);
