@@ -1,5 +1,7 @@
+import { Effect, Either } from "effect";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { retireRule } from "../../src/commands/index.js";
+import { appendToStreams, EventLog, openEventLog, type EventLogService } from "../../src/events/index.js";
 import { expectLeft, expectRight, meta, scenario } from "./harness.js";
 
 const stored = { stream: "rule:rule-0000000a", type: "RuleStored", data: { id: "rule-0000000a", content: "No default exports", scope: "*", relatedTo: [] } };
@@ -38,5 +40,35 @@ describe("retireRule", () => {
   it("a malformed id is InvalidInput", () => {
     expect(expectLeft(s.when(retireRule({ id: "rule 1; drop", meta })))._tag).toBe("InvalidInput");
     expect(expectLeft(s.when(retireRule({ id: "", meta })))._tag).toBe("InvalidInput");
+  });
+});
+
+describe("retireRule against a concurrent writer", () => {
+  it("when another writer retires the rule between our read and our append, we get AlreadyRetired, not a second RuleRetired", () => {
+    const s = scenario();
+    try {
+      s.given([stored]);
+      const rival = openEventLog(s.handle.path);
+      let raced = false;
+      // The real log, with a rival process's append slipped in just before our first append.
+      const racing: EventLogService = {
+        ...s.log,
+        appendMany: (appends) =>
+          Effect.suspend(() => {
+            if (!raced) {
+              raced = true;
+              appendToStreams(rival, [{ stream: "rule:rule-0000000a", expectedVersion: 1, events: [{ type: "RuleRetired", data: { id: "rule-0000000a", reason: "rival" }, meta }] }]);
+            }
+            return s.log.appendMany(appends);
+          }),
+        append: (stream, expectedVersion, events) => racing.appendMany([{ stream, expectedVersion, events }]),
+      };
+      const r = Effect.runSync(Effect.either(Effect.provideService(retireRule({ id: "rule-0000000a", meta }), EventLog, racing)));
+      expect(Either.isLeft(r) && r.left._tag).toBe("AlreadyRetired");
+      expect(s.newEvents().map((e) => e.data)).toEqual([{ id: "rule-0000000a", reason: "rival" }]);
+      rival.db.close();
+    } finally {
+      s.close();
+    }
   });
 });
