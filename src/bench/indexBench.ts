@@ -5,7 +5,8 @@
  *   - cold index: `node dist/cli.js index` on a fresh copy (wall, files/s, MB/s, peak RSS);
  *   - no-change re-index: the same command again (wall);
  *   - one changed file: FileChanged appended → graph checkpoint past it, in a warm engine (p50).
- * NEMESIS_BENCH_RUNS sets the repetitions of the heavy figures (default 2), NEMESIS_BENCH_DELTAS
+ * NEMESIS_BENCH_RUNS sets the repetitions of the heavy figures (default 2), NEMESIS_BENCH_PHASES
+ * picks figures (parse,cold,latency), NEMESIS_BENCH_DELTAS
  * the number of single-file edits (default 20). Run after `npm run build`.
  */
 import { execFileSync, spawn } from "node:child_process";
@@ -27,9 +28,10 @@ const MIRROR = "/work/.mirror/sympy+sympy/repo";
 const CLI = fileURLToPath(new URL("../cli.js", import.meta.url));
 const RUNS = Number(process.env.NEMESIS_BENCH_RUNS ?? 2);
 const DELTAS = Number(process.env.NEMESIS_BENCH_DELTAS ?? 20);
+/** Which figures to take: any of parse, cold, latency (default all). */
+const PHASES = new Set((process.env.NEMESIS_BENCH_PHASES ?? "parse,cold,latency").split(","));
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
-const mbps = (bytes: number, ms: number) => (bytes / 1e6 / (ms / 1000)).toFixed(2);
 
 /** The benchmark repository, materialised from the local bare mirror when it is the default and missing. */
 const benchRepo = (): string | null => {
@@ -121,13 +123,21 @@ const parseOnly = async (repo: string): Promise<{ files: number; bytes: number; 
  * Edits one file at a time in a warm engine: FileChanged appended → graph checkpoint past it.
  * The engine indexes `dir` itself first, so its graph is loaded exactly as a running engine's is.
  */
-const singleFileLatency = async (dir: string): Promise<number[]> => {
+interface Latency {
+  /** FileChanged appended → graph checkpoint past it (parse, then the projectors before and including the graph). */
+  readonly toGraphMs: number;
+  readonly totalMs: number;
+  readonly parseMs: number;
+  readonly projectMs: Record<string, number>;
+}
+
+const singleFileLatency = async (dir: string): Promise<Latency[]> => {
   const paths = nemesisPaths(dir);
   const config = defaultConfig();
   const limits = { maxFileBytes: config.index.max_file_bytes, maxLineLength: config.index.max_line_length };
   const log = openEventLog(paths.events);
   const engine = Either.getOrThrow(await Engine.open({ paths, config, log }));
-  const latencies: number[] = [];
+  const latencies: Latency[] = [];
   try {
     const scan = await scanProject(dir, { ignore: config.index.ignore, languages: [], ...limits });
     recordFileChanges(log, scan, { meta: { source: "bench" } });
@@ -142,8 +152,13 @@ const singleFileLatency = async (dir: string): Promise<number[]> => {
       if (seen.kind !== "file") continue;
       const r = recordFileChanges(log, { files: [{ ...file, ...seen }], skipped: [], scope: file.path }, { meta: { source: "bench" } });
       const t0 = performance.now();
-      await engine.catchUp();
-      latencies.push(performance.now() - t0);
+      const result = await engine.catchUp();
+      const totalMs = performance.now() - t0;
+      const projectMs = Object.fromEntries(result.projections.map((p) => [p.name, p.durationMs]));
+      const order = result.projections.map((p) => p.name);
+      const upToGraph = order.includes("graph") ? order.slice(0, order.indexOf("graph") + 1) : order;
+      const toGraphMs = totalMs - result.projections.filter((p) => !upToGraph.includes(p.name)).reduce((a, p) => a + p.durationMs, 0);
+      latencies.push({ toGraphMs, totalMs, parseMs: result.parseMs, projectMs });
       const reached = graph ? (await graph.checkpoint()).position : Infinity;
       if (reached < r.lastPosition) throw new Error(`graph checkpoint #${reached} did not pass FileChanged #${r.lastPosition}`);
     }
@@ -154,6 +169,66 @@ const singleFileLatency = async (dir: string): Promise<number[]> => {
   return latencies;
 };
 
+const copyRepo = (repo: string): string => {
+  const dir = mkdtempSync(join(tmpdir(), "nemesis-index-bench-"));
+  cpSync(repo, dir, { recursive: true, filter: (src) => !src.includes("/.nemesis") });
+  return dir;
+};
+
+const reportColdIndex = async (repo: string, parse: { bytes: number; mbPerCpuSecond: number; mbPerSecond: number } | null) => {
+  const cold: CliRun[] = [];
+  const noChange: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const dir = copyRepo(repo);
+    try {
+      cold.push(await runIndexCli(dir));
+      noChange.push((await runIndexCli(dir)).wallMs);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  const coldMs = median(cold.map((c) => c.wallMs));
+  const s = cold[0]!.summary;
+  const rate = s.files.bytes / 1e6 / (coldMs / 1000);
+  out(
+    `cold index: ${s.files.scanned} files, ${(s.files.bytes / 1e6).toFixed(1)} MB in ${(coldMs / 1000).toFixed(1)} s = ` +
+      `${Math.round(s.files.scanned / (coldMs / 1000))} files/s, ${rate.toFixed(2)} MB/s` +
+      (parse ? ` (${((rate / parse.mbPerSecond) * 100).toFixed(0)}% of parse-only; target >= 40%, < 30 s)` : " (target < 30 s)"),
+  );
+  const coldCpu = median(cold.map((c) => c.cpuMs));
+  const perCpu = s.files.bytes / 1e6 / (coldCpu / 1000);
+  out(
+    `  CPU ${(coldCpu / 1000).toFixed(1)} s = ${perCpu.toFixed(2)} MB per CPU-second` +
+      (parse ? ` (${((perCpu / parse.mbPerCpuSecond) * 100).toFixed(0)}% of parse-only per CPU-second)` : ""),
+  );
+  out(`  peak RSS ${Math.round(median(cold.map((c) => c.maxRssMb)))} MB (target < 1536 MB)`);
+  const t = s.timings;
+  out(
+    `  phases (first run): scan ${(t.scanMs / 1000).toFixed(1)} s, record ${(t.recordMs / 1000).toFixed(1)} s, parse ${(t.parseMs / 1000).toFixed(1)} s, ` +
+      Object.entries(t.projectMs as Record<string, number>).map(([n, ms]) => `${n} ${(ms / 1000).toFixed(1)} s`).join(", "),
+  );
+  out(`no-change re-index: ${(median(noChange) / 1000).toFixed(2)} s wall, CLI start to exit (target < 2 s)`);
+};
+
+const reportLatency = async (repo: string) => {
+  const dir = copyRepo(repo);
+  try {
+    const latencies = await singleFileLatency(dir);
+    const toGraph = latencies.map((l) => l.toGraphMs);
+    out(
+      `one changed file -> graph: p50 ${median(toGraph).toFixed(0)} ms, p95 ${percentile(toGraph, 95).toFixed(0)} ms over ${latencies.length} edits (target p50 < 200 ms)`,
+    );
+    const names = Object.keys(latencies[0]?.projectMs ?? {});
+    out(
+      `  medians: parse ${median(latencies.map((l) => l.parseMs)).toFixed(0)} ms, ` +
+        names.map((n) => `${n} ${median(latencies.map((l) => l.projectMs[n] ?? 0)).toFixed(0)} ms`).join(", ") +
+        `, whole pipeline ${median(latencies.map((l) => l.totalMs)).toFixed(0)} ms`,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+};
+
 export const run = async (): Promise<void> => {
   const repo = benchRepo();
   if (repo === null) return;
@@ -162,53 +237,18 @@ export const run = async (): Promise<void> => {
     return;
   }
   out(`repository ${repo} (${RUNS} runs each, medians; load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores)`);
-
-  const parse = await parseOnly(repo);
-  const parseMs = median(parse.ms);
-  const parseRate = parse.bytes / 1e6 / (parseMs / 1000);
-  out(`parse-only (2 workers): ${parse.files} files, ${(parse.bytes / 1e6).toFixed(1)} MB in ${(parseMs / 1000).toFixed(1)} s = ${parseRate.toFixed(2)} MB/s, ${Math.round(parse.files / (parseMs / 1000))} files/s`);
-  out(`  CPU ${(median(parse.cpuMs) / 1000).toFixed(1)} s = ${mbps(parse.bytes, median(parse.cpuMs))} MB per CPU-second`);
-
-  const cold: CliRun[] = [];
-  const noChange: number[] = [];
-  let lastDir = "";
-  for (let i = 0; i < RUNS; i++) {
-    const dir = mkdtempSync(join(tmpdir(), "nemesis-index-bench-"));
-    cpSync(repo, dir, { recursive: true, filter: (src) => !src.includes("/.nemesis") });
-    cold.push(await runIndexCli(dir));
-    noChange.push((await runIndexCli(dir)).wallMs);
-    if (lastDir) rmSync(lastDir, { recursive: true, force: true });
-    lastDir = dir;
-  }
-  const coldMs = median(cold.map((c) => c.wallMs));
-  const s = cold[0]!.summary;
-  const rate = s.files.bytes / 1e6 / (coldMs / 1000);
-  out(
-    `cold index: ${s.files.scanned} files, ${(s.files.bytes / 1e6).toFixed(1)} MB in ${(coldMs / 1000).toFixed(1)} s = ` +
-      `${Math.round(s.files.scanned / (coldMs / 1000))} files/s, ${mbps(s.files.bytes, coldMs)} MB/s ` +
-      `(${((rate / parseRate) * 100).toFixed(0)}% of parse-only; target >= 40%, < 30 s)`,
-  );
-  const coldCpu = median(cold.map((c) => c.cpuMs));
-  const cpuRatio = s.files.bytes / coldCpu / (parse.bytes / median(parse.cpuMs));
-  out(`  CPU ${(coldCpu / 1000).toFixed(1)} s = ${mbps(s.files.bytes, coldCpu)} MB per CPU-second (${(cpuRatio * 100).toFixed(0)}% of parse-only per CPU-second)`);
-  out(`  peak RSS ${Math.round(median(cold.map((c) => c.maxRssMb)))} MB (target < 1536 MB)`);
-  const t = s.timings;
-  out(
-    `  phases (first run): scan ${(t.scanMs / 1000).toFixed(1)} s, record ${(t.recordMs / 1000).toFixed(1)} s, parse ${(t.parseMs / 1000).toFixed(1)} s, ` +
-      Object.entries(t.projectMs as Record<string, number>).map(([n, ms]) => `${n} ${(ms / 1000).toFixed(1)} s`).join(", "),
-  );
-  out(`no-change re-index: ${(median(noChange) / 1000).toFixed(2)} s wall, CLI start to exit (target < 2 s)`);
-
-  rmSync(lastDir, { recursive: true, force: true });
-
-  const warmDir = mkdtempSync(join(tmpdir(), "nemesis-index-bench-"));
-  try {
-    cpSync(repo, warmDir, { recursive: true, filter: (src) => !src.includes("/.nemesis") });
-    const latencies = await singleFileLatency(warmDir);
+  let parseFigures: { bytes: number; mbPerCpuSecond: number; mbPerSecond: number } | null = null;
+  if (PHASES.has("parse")) {
+    const parse = await parseOnly(repo);
+    const parseMs = median(parse.ms);
+    const cpuMs = median(parse.cpuMs);
+    parseFigures = { bytes: parse.bytes, mbPerSecond: parse.bytes / 1e6 / (parseMs / 1000), mbPerCpuSecond: parse.bytes / 1e6 / (cpuMs / 1000) };
     out(
-      `one changed file -> graph: p50 ${median(latencies).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms over ${latencies.length} edits (target p50 < 200 ms)`,
+      `parse-only (2 workers): ${parse.files} files, ${(parse.bytes / 1e6).toFixed(1)} MB in ${(parseMs / 1000).toFixed(1)} s = ` +
+        `${parseFigures.mbPerSecond.toFixed(2)} MB/s, ${Math.round(parse.files / (parseMs / 1000))} files/s`,
     );
-  } finally {
-    rmSync(warmDir, { recursive: true, force: true });
+    out(`  CPU ${(cpuMs / 1000).toFixed(1)} s = ${parseFigures.mbPerCpuSecond.toFixed(2)} MB per CPU-second`);
   }
+  if (PHASES.has("cold")) await reportColdIndex(repo, parseFigures);
+  if (PHASES.has("latency")) await reportLatency(repo);
 };

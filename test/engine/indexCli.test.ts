@@ -1,6 +1,8 @@
 import { cpSync, existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { Either } from "effect";
 import { afterEach, describe, expect, it } from "vitest";
+import { acquireEngineLock } from "../../src/engine/index.js";
 import { runCli, tempDir } from "../helpers.js";
 import { FIXTURES } from "../commands/scan/helpers.js";
 
@@ -37,5 +39,17 @@ describe("nemesis index / status (built CLI)", () => {
     expect(text.stdout).toMatch(/1 changed, 4 unchanged, 0 deleted/);
     expect(text.stdout).toMatch(/^nodes .*Function/m);
     expect(JSON.parse(runCli(t.dir, ["status", "--json"]).stdout).stale).toEqual({ changed: [], missing: [] });
+
+    // While an engine owns the read models, status must not open Kuzu: it names the engine instead.
+    const lock = Either.getOrThrow(acquireEngineLock(join(t.dir, ".nemesis", "engine.lock")));
+    try {
+      const busy = runCli(t.dir, ["status"]);
+      expect(busy.code).toBe(0);
+      expect(busy.stdout).toContain(`engine    pid ${process.pid} owns the read models`);
+      const indexed = JSON.parse(runCli(t.dir, ["index", "--json"]).stdout);
+      expect(indexed).toMatchObject({ engineBusy: process.pid, parse: null });
+    } finally {
+      lock.release();
+    }
   });
 });
