@@ -48,9 +48,9 @@ export const termText = (text: string): string => termsOf(text).join(" ");
 const STOP = new Set(
   (
     "the a an of to in for and or is are be been was were this that these those with on by as it its from at not no " +
-    "use used using fix fixes fixed add adds added update updates updated when if then else into can should would " +
+    "used using fix fixes fixed fixing when if then else into can should would " +
     "will do does did make makes so but all any some more less via per also only just than there their they them we " +
-    "our you your i me my new old now get set like than out up down after before over under about which what how why " +
+    "our you your i me my now like than out up down after before over under about which what how why " +
     "where who while there here have has had support allow allows properly correctly issue bug pr " +
     "closes close closed refs ref resolves resolve feat chore perf refactor wip co authored signed off"
   ).split(" "),

@@ -52,8 +52,8 @@ export interface SearchAnswer {
 /** Relative weights of the rank lists fused; tuned on the localisation sets (notes/eval.md). */
 export const SEARCH_WEIGHTS = {
   chunkKeyword: 1.0,
-  chunkVector: 1.0,
-  fileKeyword: 1.0,
+  chunkVector: 2.0,
+  fileKeyword: 1.5,
   fileBestChunk: 1.0,
 };
 const CANDIDATES = 200;
