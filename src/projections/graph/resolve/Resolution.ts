@@ -8,6 +8,8 @@ import { isPackageInit, resolvePyModule, submoduleOf } from "./modules/python.js
 import { resolveRustModule } from "./modules/rust.js";
 import { resolveTsModule } from "./modules/typescript.js";
 import { dirname } from "./paths.js";
+import { first, isScopeName, pick, type Space } from "./pickSymbol.js";
+import { annotatedTypeName, chainSegments } from "./receiverText.js";
 
 /** What a name denotes once resolved. */
 export type Target =
@@ -19,82 +21,11 @@ export type Target =
 
 const MAX_DEPTH = 48;
 
-const NOTHING = new Set(["None", "null", "undefined", "nil"]);
-
-/**
- * A receiver expression split at its top-level separators into names and calls:
- * `a.b(x, y.z).c()` gives `a`, `b(…)`, `c(…)`; null when a part is anything else.
- */
-export const chainSegments = (qualifier: string, sep: string): { name: string; call: boolean }[] | null => {
-  const out: { name: string; call: boolean }[] = [];
-  let i = 0;
-  const n = qualifier.length;
-  while (i <= n) {
-    const m = /^[A-Za-z_$][\w$]*/.exec(qualifier.slice(i, i + 200));
-    if (m === null) return null;
-    i += m[0].length;
-    let call = false;
-    if (qualifier.charAt(i) === "(") {
-      let depth = 0;
-      for (; i < n; i++) {
-        const c = qualifier.charAt(i);
-        if (c === "(" || c === "[" || c === "{") depth++;
-        else if (c === ")" || c === "]" || c === "}") depth--;
-        if (depth === 0) break;
-      }
-      if (depth !== 0) return null;
-      i++;
-      call = true;
-    }
-    out.push({ name: m[0], call });
-    if (i === n) return out;
-    if (!qualifier.startsWith(sep, i)) return null;
-    i += sep.length;
-  }
-  return null;
-};
-
-/** The one type name an annotation denotes, or null for collections, functions and unions. */
-export const annotatedTypeName = (annotation: string): string | null => {
-  let text = annotation.trim().replace(/^(readonly\s+|\*|&(mut\s+)?)+/, "");
-  const optional = /^(?:typing\.)?Optional\[(.*)\]$/.exec(text);
-  if (optional !== null) text = optional[1]!.trim();
-  const parts = text.split("|").map((p) => p.trim()).filter((p) => !NOTHING.has(p));
-  if (parts.length !== 1) return null;
-  text = parts[0]!.replace(/^(["'])(.*)\1$/, "$2");
-  const m = /^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*(?:<.*>|\[.*\])?$/.exec(text);
-  return m !== null ? m[1]! : null;
-};
 const IN_PROGRESS = Symbol("in progress");
 
 /** Export lookups that saw no cycle, with what they read; valid until the next change. */
 export type SharedExports = Map<string, { readonly target: Target | null; readonly capture: Capture }>;
 const TYPE_KINDS = new Set(["Class", "Interface"]);
-
-const first = (list: readonly ExtractedSymbol[] | undefined, accept: (s: ExtractedSymbol) => boolean): ExtractedSymbol | null => {
-  if (list === undefined) return null;
-  for (const s of list) if (accept(s)) return s;
-  return null;
-};
-
-/** Not a lexical binding: methods are reached through their class, tests are not names. */
-const isScopeName = (s: ExtractedSymbol): boolean => s.kind !== "Method" && s.kind !== "Test";
-
-/**
- * TypeScript keeps values and types apart (`interface X` and `const X` coexist), so a call
- * looks for a value and an annotation for a type; other languages have one namespace.
- */
-export type Space = "value" | "type";
-const VALUE_KINDS = new Set(["Function", "Class", "Variable", "Enum"]);
-const TYPE_SPACE_KINDS = new Set(["Class", "Interface", "Type", "Enum"]);
-const inSpace = (space: Space) => (s: ExtractedSymbol): boolean =>
-  isScopeName(s) && (space === "value" ? VALUE_KINDS : TYPE_SPACE_KINDS).has(s.kind);
-/** The declaration a name denotes in `space`, or (outside TypeScript) any declaration of it. */
-const pick = (list: readonly ExtractedSymbol[] | undefined, space: Space, family: string, exportedOnly = false): ExtractedSymbol | null => {
-  const accept = family === "ts" ? inSpace(space) : isScopeName;
-  if (exportedOnly) return first(list, (s) => accept(s) && s.exported);
-  return first(list, accept);
-};
 
 /**
  * Name resolution across files for one `resolve` call. All reads go through `lookup`, so
@@ -581,10 +512,5 @@ export class Resolution {
       return current;
     }
     return undefined;
-  }
-
-  /** Imports (any kind) whose target this file's import statement denotes. */
-  importTargets(scope: FileScope, imp: Import): ModuleTarget {
-    return this.module(scope, imp.specifier);
   }
 }

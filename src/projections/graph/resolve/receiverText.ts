@@ -1,0 +1,48 @@
+/** Pure readings of receiver and annotation text, as the extractors write it. */
+
+const NOTHING = new Set(["None", "null", "undefined", "nil"]);
+
+/**
+ * A receiver expression split at its top-level separators into names and calls:
+ * `a.b(x, y.z).c()` gives `a`, `b(…)`, `c(…)`; null when a part is anything else.
+ */
+export const chainSegments = (qualifier: string, sep: string): { name: string; call: boolean }[] | null => {
+  const out: { name: string; call: boolean }[] = [];
+  let i = 0;
+  const n = qualifier.length;
+  while (i <= n) {
+    const m = /^[A-Za-z_$][\w$]*/.exec(qualifier.slice(i, i + 200));
+    if (m === null) return null;
+    i += m[0].length;
+    let call = false;
+    if (qualifier.charAt(i) === "(") {
+      let depth = 0;
+      for (; i < n; i++) {
+        const c = qualifier.charAt(i);
+        if (c === "(" || c === "[" || c === "{") depth++;
+        else if (c === ")" || c === "]" || c === "}") depth--;
+        if (depth === 0) break;
+      }
+      if (depth !== 0) return null;
+      i++;
+      call = true;
+    }
+    out.push({ name: m[0], call });
+    if (i === n) return out;
+    if (!qualifier.startsWith(sep, i)) return null;
+    i += sep.length;
+  }
+  return null;
+};
+
+/** The one type name an annotation denotes, or null for collections, functions and unions. */
+export const annotatedTypeName = (annotation: string): string | null => {
+  let text = annotation.trim().replace(/^(readonly\s+|\*|&(mut\s+)?)+/, "");
+  const optional = /^(?:typing\.)?Optional\[(.*)\]$/.exec(text);
+  if (optional !== null) text = optional[1]!.trim();
+  const parts = text.split("|").map((p) => p.trim()).filter((p) => !NOTHING.has(p));
+  if (parts.length !== 1) return null;
+  text = parts[0]!.replace(/^(["'])(.*)\1$/, "$2");
+  const m = /^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*(?:<.+>|\[.+\])?$/.exec(text);
+  return m !== null ? m[1]! : null;
+};

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { annotatedTypeName, chainSegments, typeNamesIn } from "../../../../src/projections/graph/resolve/index.js";
+
+describe("receiver and annotation text", () => {
+  it("splits receiver chains into names and calls, and refuses anything else", () => {
+    expect(chainSegments("a.b(x, y.z).c()", ".")).toEqual([
+      { name: "a", call: false },
+      { name: "b", call: true },
+      { name: "c", call: true },
+    ]);
+    expect(chainSegments("super()", ".")).toEqual([{ name: "super", call: true }]);
+    expect(chainSegments("crate::net", "::")).toEqual([{ name: "crate", call: false }, { name: "net", call: false }]);
+    expect(chainSegments("items[0]", ".")).toBeNull();
+    expect(chainSegments("(a || b)", ".")).toBeNull();
+    expect(chainSegments("f(", ".")).toBeNull();
+  });
+
+  it("reads the one type an annotation names", () => {
+    expect(annotatedTypeName("User")).toBe("User");
+    expect(annotatedTypeName("*store.Memory")).toBe("store.Memory");
+    expect(annotatedTypeName("Optional[Order]")).toBe("Order");
+    expect(annotatedTypeName("Order | None")).toBe("Order");
+    expect(annotatedTypeName('"Order"')).toBe("Order");
+    expect(annotatedTypeName("Repo<User>")).toBe("Repo");
+    expect(annotatedTypeName("User[]")).toBeNull();
+    expect(annotatedTypeName("A | B")).toBeNull();
+    expect(annotatedTypeName("(x: number) => void")).toBeNull();
+  });
+
+  it("lists the names in a type, skipping primitives and string literals", () => {
+    expect(typeNamesIn('Map<string, ns.User[]> | "literal" | Order')).toEqual([
+      { qualifier: null, name: "Map" },
+      { qualifier: "ns", name: "User" },
+      { qualifier: null, name: "Order" },
+    ]);
+  });
+});
