@@ -165,7 +165,7 @@ export class KuzuStore {
     );
   }
 
-  /** Nodes need no match: one parameterised UNWIND per table, or COPY for a bulk load. */
+  /** Nodes need no match: one parameterised UNWIND per table, or COPY for a bulk load of symbols and externals. */
   private async createNodes(w: GraphWrite, staging: Staging | null): Promise<void> {
     const nodes: ReadonlyArray<readonly [RowTable, ReadonlyArray<object>]> = [
       ["File", w.files],
@@ -174,7 +174,9 @@ export class KuzuStore {
     ];
     for (const [table, rows] of nodes) {
       if (rows.length === 0) continue;
-      if (staging === null) {
+      // File rows carry the unresolved lists (long JSON, quotes everywhere): Kuzu's CSV reader
+      // takes seconds on those, while files are few enough for one parameter list.
+      if (staging === null || table === "File") {
         await this.exec(unwindCreate(table), { rows: rows.map((r) => withoutNulls(table, r as Record<string, CsvValue>)) });
         continue;
       }
