@@ -8,8 +8,8 @@ export interface Located {
 
 /**
  * Dependency keys: what a resolution read. `f:` a file's content (or its absence), `d:` a
- * directory listing, `s:` the files ending in a path tail, `n:` the symbols with a name,
- * `m:` the interfaces requiring a method, `manifests` the set of build manifests.
+ * directory listing, `s:` the files ending in a path tail, `m:` the interfaces requiring a
+ * method, `manifests` the set of build manifests.
  */
 export type DepKey = string;
 export const MANIFESTS_KEY: DepKey = "manifests";
@@ -28,7 +28,7 @@ const removeFrom = <V>(index: Map<string, Set<V>>, key: string, value: V): void 
   if (set.size === 0) index.delete(key);
 };
 
-/** Symbols grouped by a key (their name, or a member an interface requires). */
+/** Symbols grouped by a key (a member an interface requires). */
 const groupSymbols = (symbols: readonly ExtractedSymbol[], keysOf: (s: ExtractedSymbol) => readonly string[]): Bucket => {
   const out: Bucket = new Map();
   for (const symbol of symbols) {
@@ -41,7 +41,6 @@ const groupSymbols = (symbols: readonly ExtractedSymbol[], keysOf: (s: Extracted
   return out;
 };
 
-const nameKeys = (s: ExtractedSymbol): readonly string[] => [s.name];
 const memberKeys = (s: ExtractedSymbol): readonly string[] => (s.members.length > 0 ? s.members : []);
 
 /** What about a symbol a name/member lookup exposes; anything else is read through `f:`. */
@@ -55,10 +54,8 @@ export class FileTable {
   readonly files = new Map<string, FileParsed>();
   private readonly dirs = new Map<string, Set<string>>();
   private readonly tails = new Map<string, Set<string>>();
-  private readonly names = new Map<string, Map<string, ExtractedSymbol[]>>();
   private readonly members = new Map<string, Map<string, ExtractedSymbol[]>>();
   private readonly manifestFiles = new Map<string, Manifest>();
-  private readonly byName = new Map<string, Bucket>();
   private readonly byMember = new Map<string, Bucket>();
 
   /** Stores the file and returns the dependency keys whose answers changed. */
@@ -74,13 +71,9 @@ export class FileTable {
       }
       dirty.add(`d:${dirname(file.path)}`);
     }
-    const names = groupSymbols(file.symbols, nameKeys);
     const members = groupSymbols(file.symbols, memberKeys);
-    this.byName.set(file.path, names);
     this.byMember.set(file.path, members);
-    this.attach(this.names, file.path, names);
     this.attach(this.members, file.path, members);
-    diffKeys(dirty, "n:", this.previousNames, names);
     diffKeys(dirty, "m:", this.previousMembers, members);
     const manifest = file.manifest ?? null;
     if (!sameManifest(manifest, this.previousManifest)) dirty.add(MANIFESTS_KEY);
@@ -99,24 +92,19 @@ export class FileTable {
       dirty.add(`s:${tail}`);
     }
     dirty.add(`d:${dirname(path)}`);
-    diffKeys(dirty, "n:", this.previousNames, new Map());
     diffKeys(dirty, "m:", this.previousMembers, new Map());
     if (this.previousManifest !== null) dirty.add(MANIFESTS_KEY);
     return dirty;
   }
 
   // State of the file being replaced, kept between detach and the diff that follows it.
-  private previousNames: Bucket = new Map();
   private previousMembers: Bucket = new Map();
   private previousManifest: Manifest | null = null;
 
   private detach(path: string, previous: FileParsed | undefined): Set<DepKey> {
-    this.previousNames = this.byName.get(path) ?? new Map();
     this.previousMembers = this.byMember.get(path) ?? new Map();
     this.previousManifest = previous?.manifest ?? null;
-    for (const key of this.previousNames.keys()) this.names.get(key)?.delete(path);
     for (const key of this.previousMembers.keys()) this.members.get(key)?.delete(path);
-    this.byName.delete(path);
     this.byMember.delete(path);
     this.manifestFiles.delete(path);
     return new Set([`f:${path}`]);
@@ -136,10 +124,6 @@ export class FileTable {
 
   endingWith(tail: string): readonly string[] {
     return sorted(this.tails.get(tail));
-  }
-
-  symbolsNamed(name: string): readonly Located[] {
-    return flatten(this.names.get(name));
   }
 
   interfacesRequiring(member: string): readonly Located[] {

@@ -21,7 +21,6 @@ export class Lookup {
   private readonly files = new Set<string>();
   private readonly dirs = new Set<string>();
   private readonly tails = new Set<string>();
-  private readonly names = new Set<string>();
   private readonly members = new Set<string>();
   private manifestsRead = false;
   private readonly replayed = new Set<Capture>();
@@ -35,7 +34,6 @@ export class Lookup {
     for (const p of this.files) out.add(`f:${p}`);
     for (const d of this.dirs) out.add(`d:${d}`);
     for (const t of this.tails) out.add(`s:${t}`);
-    for (const n of this.names) out.add(`n:${n}`);
     for (const m of this.members) out.add(`m:${m}`);
     if (this.manifestsRead) out.add(MANIFESTS_KEY);
     for (const capture of this.replayed) for (const key of capture.keys) out.add(key);
@@ -103,12 +101,6 @@ export class Lookup {
     this.tails.add(tail);
     if (this.frames.length > 0) this.note(`s:${tail}`);
     return this.table.endingWith(tail);
-  }
-
-  symbolsNamed(name: string): readonly Located[] {
-    this.names.add(name);
-    if (this.frames.length > 0) this.note(`n:${name}`);
-    return this.table.symbolsNamed(name);
   }
 
   interfacesRequiring(member: string): readonly Located[] {
