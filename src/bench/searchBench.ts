@@ -17,7 +17,7 @@ import { appendToStreams, openEventLog, type FileParsed } from "../events/index.
 import { detectLanguage } from "../parse/languages.js";
 import { chunkFile } from "../parse/chunk/index.js";
 import { ChunkProjector, ChunkReader } from "../projections/chunks/index.js";
-import { createHashEmbedder } from "../projections/embed/localDefaultEmbedder.js";
+import { cachedEmbedder, createHashEmbedder, openEmbeddingCache } from "../projections/embed/index.js";
 import { catchUp } from "../projections/runProjector.js";
 import { closeGrepWorkers, grepCode } from "../queries/grep/grepCode.js";
 import { searchCode } from "../queries/search/searchCode.js";
@@ -133,12 +133,16 @@ export const run = async (): Promise<void> => {
 
     const embedder = createHashEmbedder();
     t0 = performance.now();
-    const vectors = await embedder.embedDocuments(events.flatMap((e) => e.chunks.map((c) => `${e.path}\n${c.text}`)));
+    const embedded = (await embedder.embedDocuments(events.flatMap((e) => e.chunks.map((c) => `${e.path}\n${c.text}`)))).length;
     const embedMs = performance.now() - t0;
-    process.stdout.write(`embedding alone (${embedder.id}): ${vectors.length} chunks in ${ms(embedMs)} (${fmtRate(vectors.length / (embedMs / 1000))} chunks/s)\n`);
+    events.length = 0; // the log holds them now; keep the heap to what a real process would hold
+    process.stdout.write(`embedding alone (${embedder.id}): ${embedded} chunks in ${ms(embedMs)} (${fmtRate(embedded / (embedMs / 1000))} chunks/s)\n`);
 
     const chunksDir = join(dir, "chunks.lance");
-    const projector = await ChunkProjector.open(chunksDir, embedder, { inlineEmbedding: true });
+    // Through the embedding cache, as `nemesis index` runs it.
+    const cache = openEmbeddingCache(join(dir, "embeddings.db"));
+    const cached = cachedEmbedder(embedder, cache);
+    const projector = await ChunkProjector.open(chunksDir, cached, { inlineEmbedding: true, release: () => cache.close() });
     t0 = performance.now();
     await catchUp(log, projector, { batchSize: 500 });
     const buildMs = performance.now() - t0;
