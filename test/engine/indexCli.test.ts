@@ -1,9 +1,10 @@
-import { cpSync, existsSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { chmodSync, chownSync, cpSync, existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Either } from "effect";
 import { afterEach, describe, expect, it } from "vitest";
 import { acquireEngineLock } from "../../src/engine/index.js";
-import { runCli, tempDir } from "../helpers.js";
+import { CLI, runCli, tempDir } from "../helpers.js";
 import { FIXTURES } from "../commands/scan/helpers.js";
 
 describe("nemesis index / status (built CLI)", () => {
@@ -51,5 +52,24 @@ describe("nemesis index / status (built CLI)", () => {
     } finally {
       lock.release();
     }
+  });
+
+  it("records permission denied as a skip (run as an unprivileged user, since root reads chmod 000 files)", (ctx) => {
+    if (typeof process.getuid !== "function" || process.getuid() !== 0) {
+      ctx.skip("not root: test/commands/scan covers EACCES in-process");
+    }
+    const t = tempDir();
+    cleanup = t.cleanup;
+    const nobody = 65534;
+    writeFileSync(join(t.dir, "good.ts"), "export const good = 1;\n");
+    writeFileSync(join(t.dir, "locked.ts"), "export const locked = 1;\n");
+    chmodSync(join(t.dir, "locked.ts"), 0);
+    chownSync(t.dir, nobody, nobody);
+    chownSync(join(t.dir, "good.ts"), nobody, nobody);
+    const r = spawnSync(process.execPath, [CLI, "index", t.dir, "--json"], { uid: nobody, gid: nobody, encoding: "utf8", cwd: "/" });
+    expect(r.stderr).toBe("");
+    const summary = JSON.parse(r.stdout);
+    expect(summary.files.skipped).toEqual({ "unreadable: EACCES": 1 });
+    expect(summary.parse.parsed).toBe(1);
   });
 });
