@@ -221,7 +221,7 @@ export class GraphProjector implements Projector {
         symbols.push(s);
         index.addSymbol(path, s.id);
       }
-      edges.push(...nodes.structural);
+      pushAll(edges, nodes.structural);
     }
 
     const deleteEdges: GraphEdge[] = [];
@@ -245,7 +245,7 @@ export class GraphProjector implements Projector {
       const row = files.get(path);
       if (row !== undefined) {
         files.set(path, { ...row, ...columns });
-        edges.push(...fresh);
+        pushAll(edges, fresh);
       } else {
         // A dependant keeps its nodes: write only what changed. Its edges into detached nodes
         // are gone already, so those count as absent.
@@ -253,8 +253,8 @@ export class GraphProjector implements Projector {
           entry.edges.filter((e) => !detached.has(e.to)),
           fresh,
         );
-        deleteEdges.push(...removed);
-        edges.push(...added);
+        pushAll(deleteEdges, removed);
+        pushAll(edges, added);
         if (columns.unresolved !== entry.unresolved) setUnresolved.push({ id: fileNodeId(path), ...columns });
       }
       entry.unresolved = columns.unresolved;
@@ -300,6 +300,11 @@ export class GraphProjector implements Projector {
     };
   }
 }
+
+/** `push(...xs)` passes every item as an argument and overflows the stack on a huge file. */
+const pushAll = <T>(into: T[], xs: ReadonlyArray<T>): void => {
+  for (const x of xs) into.push(x);
+};
 
 /** Decodes a FileParsed payload, chunks left out; older schema versions go through the catalog's upcasters. */
 export const decodeFileParsed = (event: RecordedEvent): FileParsed => {

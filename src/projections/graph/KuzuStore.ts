@@ -223,7 +223,8 @@ export class KuzuStore {
     const results = Array.isArray(result) ? result : [result];
     try {
       const rows: Row[] = [];
-      for (const r of results) rows.push(...(await r.getAll()));
+      // No spread: a whole-table read has more rows than the call stack has room for arguments.
+      for (const r of results) for (const row of await r.getAll()) rows.push(row);
       return rows;
     } finally {
       for (const r of results) r.close();
