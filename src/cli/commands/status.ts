@@ -5,7 +5,7 @@ import { acquireEngineLock, engineLockHolder } from "../../engine/index.js";
 import { headPosition, type LogHandle } from "../../events/index.js";
 import { PARSE_REACTOR, readReactorCheckpoint } from "../../parse/reactor/index.js";
 import { CatalogReader, GraphReader, openProjectors, type GraphCounts, type Projector } from "../../projections/index.js";
-import { withProject } from "../context.js";
+import { withProject, type ProjectContext } from "../context.js";
 import { formatTable } from "../output.js";
 
 /** Events a consumer still has to see: only the types it handles count, so skipped markers are not "behind". */
@@ -38,7 +38,7 @@ const listSome = (paths: ReadonlyArray<string>, max = 5): string =>
  * while an engine runs, status reads what SQLite alone can answer and names the engine.
  */
 const readModels = async (
-  ctx: Parameters<Parameters<typeof withProject>[1]>[0],
+  ctx: ProjectContext,
 ): Promise<{ engine: number | null; models: Record<string, ReadModelStatus>; graph: GraphCounts | null }> => {
   const models: Record<string, ReadModelStatus> = {};
   const holder = engineLockHolder(ctx.paths.lock);
