@@ -3,7 +3,7 @@ import { availableParallelism } from "node:os";
 import type { NemesisConfig, NemesisPaths } from "../config/index.js";
 import { tailEvents, type LogHandle } from "../events/index.js";
 import { ParseReactor, type SourceParser } from "../parse/reactor/index.js";
-import { GraphReader, openProjectors, PROJECTION_NAMES, type ProjectionName, type Projector } from "../projections/index.js";
+import { GraphReader, openProjectors, PROJECTION_NAMES, type GraphQueryable, type ProjectionName, type Projector } from "../projections/index.js";
 import { acquireEngineLock, type EngineLock, type EngineLockHeld } from "./engineLock.js";
 import { openSourceParser } from "./openSourceParser.js";
 import { runPipeline, type PipelineProgress, type PipelineResult } from "./runPipeline.js";
@@ -91,7 +91,7 @@ export class Engine {
   /** Read access to the graph through the engine's own connection, or null without a graph projector. */
   graph(): GraphReader | null {
     const g = this.projectors.find((p) => p.name === "graph");
-    return g ? new GraphReader(g as unknown as ConstructorParameters<typeof GraphReader>[0]) : null;
+    return g && "query" in g ? new GraphReader(g as Projector & GraphQueryable) : null;
   }
 
   async close(): Promise<void> {

@@ -4,7 +4,7 @@ import { findStaleFiles } from "../../commands/scan/index.js";
 import { acquireEngineLock, engineLockHolder } from "../../engine/index.js";
 import { headPosition, type LogHandle } from "../../events/index.js";
 import { PARSE_REACTOR, readReactorCheckpoint } from "../../parse/reactor/index.js";
-import { CatalogReader, GraphReader, openProjectors, type GraphCounts, type Projector } from "../../projections/index.js";
+import { CatalogReader, GraphReader, openProjectors, type GraphCounts, type GraphQueryable, type Projector } from "../../projections/index.js";
 import { withProject, type ProjectContext } from "../context.js";
 import { formatTable } from "../output.js";
 
@@ -60,7 +60,7 @@ const readModels = async (
     for (const p of projectors) {
       const cp = await p.checkpoint();
       models[p.name] = { position: cp.position, version: cp.version, behind: pendingFor(ctx.log, p.handles, cp.position) };
-      if (p.name === "graph") graph = await new GraphReader(p as unknown as ConstructorParameters<typeof GraphReader>[0]).counts();
+      if (p.name === "graph" && "query" in p) graph = await new GraphReader(p as Projector & GraphQueryable).counts();
     }
     return { engine: null, models, graph };
   } finally {
