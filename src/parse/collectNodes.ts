@@ -24,12 +24,14 @@ interface Binding {
   NodeMethods: {
     descendantsOfType(tree: Tree, types: string[]): Marshalled[];
     childForFieldName(tree: Tree, name: string): Marshalled;
+    childNodeForFieldId(tree: Tree, id: number): Marshalled;
     namedChildren(tree: Tree): Marshalled[];
     firstNamedChild(tree: Tree): Marshalled;
     parent(tree: Tree): Marshalled;
     endIndex(tree: Tree): number;
   };
   getNodeTypeNamesById(language: unknown): (string | null)[];
+  getNodeFieldNamesById(language: unknown): (string | null)[];
 }
 
 type NodeRecord = SyntaxNode & { [field: number]: number };
@@ -185,9 +187,27 @@ export const collectNodes = (tree: Tree, root: SyntaxNode, wanted: readonly stri
   return binding !== null ? collectFast(binding, tree, root, wanted as string[]) : collectPublic(root, wanted as string[]);
 };
 
-const classOf = (tree: Tree, typeId: number): NodeClass =>
-  (languageOf(tree) as { nodeSubclasses: NodeClass[] }).nodeSubclasses[typeId] ??
-  (Parser as unknown as { SyntaxNode: NodeClass }).SyntaxNode;
+const factories = new Map<NodeClass, NodeClass>();
+
+/**
+ * A constructor for nodes of `typeId` that skips the binding's base constructor (which spends
+ * its time in `Object.defineProperty`) while keeping the node class's prototype and methods.
+ */
+const classOf = (tree: Tree, typeId: number): NodeClass => {
+  const Class =
+    (languageOf(tree) as { nodeSubclasses: NodeClass[] }).nodeSubclasses[typeId] ??
+    (Parser as unknown as { SyntaxNode: NodeClass }).SyntaxNode;
+  let factory = factories.get(Class);
+  if (factory === undefined) {
+    const make = function (this: { tree: Tree }, t: Tree) {
+      this.tree = t;
+    } as unknown as NodeClass;
+    make.prototype = Class.prototype;
+    factory = make;
+    factories.set(Class, factory);
+  }
+  return factory;
+};
 
 /** Puts `node` where the binding's native methods read their argument from. */
 const marshal = (b: Binding, node: SyntaxNode): Tree => {
@@ -212,12 +232,30 @@ const unmarshal = (b: Binding, tree: Tree, value: Marshalled, offset: number): S
   return made;
 };
 
+const fieldIds = new WeakMap<object, Map<string, number>>();
+
+/** Field ids by name for the tree's grammar (0 when the grammar has no such field). */
+const fieldIdOf = (b: Binding, tree: Tree, name: string): number => {
+  const language = languageOf(tree);
+  let ids = fieldIds.get(language);
+  if (ids === undefined) {
+    ids = new Map();
+    b.getNodeFieldNamesById(language).forEach((field, id) => {
+      if (field !== null && field !== undefined) ids!.set(field, id);
+    });
+    fieldIds.set(language, ids);
+  }
+  return ids.get(name) ?? 0;
+};
+
 /** The child in field `name`, or null. */
 export const childByField = (node: SyntaxNode, name: string): SyntaxNode | null => {
   const b = binding;
   if (b === null || b === undefined) return node.childForFieldName(name);
   const tree = marshal(b, node);
-  return unmarshal(b, tree, b.NodeMethods.childForFieldName(tree, name), 0);
+  const id = fieldIdOf(b, tree, name);
+  if (id === 0) return null;
+  return unmarshal(b, tree, b.NodeMethods.childNodeForFieldId(tree, id), 0);
 };
 
 export const namedChildrenOf = (node: SyntaxNode): SyntaxNode[] => {

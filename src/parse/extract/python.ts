@@ -1,10 +1,11 @@
 import type { SyntaxNode } from "tree-sitter";
 import type { ImportedName, Param } from "../../events/types/parse.js";
-import { endOf, firstNamedChildOf, namedChildrenOf, parentOf, startOf } from "../collectNodes.js";
+import { endOf, namedChildrenOf, parentOf, startOf } from "../collectNodes.js";
 import { docstringText } from "./docComments.js";
 import { oneLine, type Extraction, type SymbolDraft } from "./Extraction.js";
 import { field, identifierAt, textOf, type LanguageExtractor } from "./LanguageExtractor.js";
 import { splitCallee } from "./typescript.js";
+import { splitTopLevel } from "./typeLists.js";
 
 const BRANCHES = new Set([
   "if_statement",
@@ -46,43 +47,53 @@ const DOTTED = /[A-Za-z_][A-Za-z0-9_]*(?:\s*\.\s*[A-Za-z_][A-Za-z0-9_]*)*/g;
 const visibilityOf = (name: string): "public" | "private" =>
   name.startsWith("_") && !(name.startsWith("__") && name.endsWith("__")) ? "private" : "public";
 
-const paramsOf = (x: Extraction, params: SyntaxNode | null): Param[] => {
-  if (params === null) return [];
+/**
+ * Parameters read from the text of `(…)`: `name`, `name: T`, `name: T = v`, `*args`, `**kw`
+ * (`/` and bare `*` markers skipped). Text, not nodes: a function has many parameter nodes and
+ * each node costs a native call.
+ */
+export const paramsFromText = (text: string): Param[] => {
+  const inner = text.replace(/^\s*\(/, "").replace(/\)\s*$/, "");
   const out: Param[] = [];
-  for (const p of namedChildrenOf(params)) {
-    switch (p.type) {
-      case "identifier":
-        out.push({ name: textOf(x, p), type: null });
-        break;
-      case "typed_parameter": {
-        const type = field(p, "type");
-        const name = firstNamedChildOf(p);
-        out.push({ name: name !== null ? textOf(x, name) : "", type: type !== null ? oneLine(textOf(x, type), 200) : null });
-        break;
-      }
-      case "default_parameter":
-      case "typed_default_parameter": {
-        const name = field(p, "name");
-        const type = field(p, "type");
-        out.push({ name: name !== null ? textOf(x, name) : "", type: type !== null ? oneLine(textOf(x, type), 200) : null });
-        break;
-      }
-      case "list_splat_pattern":
-      case "dictionary_splat_pattern":
-        out.push({ name: textOf(x, p), type: null });
-        break;
-    }
+  for (const { part } of splitTopLevel(inner, ",")) {
+    const withoutDefault = splitTopLevel(part, "=")[0]!.part;
+    const colon = splitTopLevel(withoutDefault, ":");
+    const name = colon[0]!.part.trim();
+    if (name.length === 0 || name === "/" || name === "*") continue;
+    const type = colon.length > 1 ? oneLine(withoutDefault.slice(colon[1]!.offset), 200) : "";
+    out.push({ name, type: type.length > 0 ? type : null });
   }
   return out;
 };
 
-const docstringOf = (x: Extraction, body: SyntaxNode | null): string | null => {
-  const first = body !== null ? firstNamedChildOf(body) : null;
-  if (first === null || first.type !== "expression_statement") return null;
-  const literal = firstNamedChildOf(first);
-  if (literal === null || literal.type !== "string") return null;
-  return docstringText(textOf(x, literal).slice(0, 20_000));
+const paramsOf = (x: Extraction, params: SyntaxNode | null): Param[] => {
+  if (params === null) return [];
+  const start = startOf(params);
+  return paramsFromText(x.slice(start, Math.min(endOf(params), start + 4000)));
 };
+
+const DOCSTRING_START = /[rRuUbBfF]{0,2}("""|\'\'\'|"|')/y;
+
+/** The docstring opening the block at `bodyStart`, read from the text. */
+const docstringAt = (text: string, bodyStart: number): string | null => {
+  DOCSTRING_START.lastIndex = bodyStart;
+  const m = DOCSTRING_START.exec(text);
+  if (m === null) return null;
+  const quote = m[1]!;
+  const open = bodyStart + m[0].length;
+  let close: number;
+  if (quote.length === 3) close = text.indexOf(quote, open);
+  else {
+    close = open;
+    while (close < text.length && text[close] !== quote && text[close] !== "\n") close += text[close] === "\\" ? 2 : 1;
+    if (text[close] !== quote) return null;
+  }
+  if (close === -1 || close - open > 20_000) return null;
+  return docstringText(text.slice(bodyStart, close + quote.length));
+};
+
+const docstringOf = (x: Extraction, body: SyntaxNode | null): string | null =>
+  body !== null ? docstringAt(x.text, startOf(body)) : null;
 
 /** `Base`, `abc.ABC`, `Generic[T]` from the text of a class's argument list. */
 const baseClasses = (text: string): { name: string; qualifier: string | null; offset: number }[] => {

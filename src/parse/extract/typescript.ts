@@ -270,7 +270,7 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
     return names;
   };
 
-  const literalArg = (x: Extraction, call: SyntaxNode): SyntaxNode | null => {
+  const literalArg = (call: SyntaxNode): SyntaxNode | null => {
     const args = field(call, "arguments");
     const first = args !== null ? firstNamedChildOf(args) : null;
     if (first === null) return null;
@@ -290,7 +290,7 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
       const start = startOf(fn);
       const name = identifierAt(x.text, start);
       if (name === "require") {
-        const arg = literalArg(x, node);
+        const arg = literalArg(node);
         if (arg !== null) {
           x.addImport({ specifier: unquote(textOf(x, arg)), names: requireNames(x, node), kind: "require", typeOnly: false, line: x.lineOf(start) });
           return;
@@ -309,7 +309,7 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
       return;
     }
     if (fnType === "import") {
-      const arg = literalArg(x, node);
+      const arg = literalArg(node);
       if (arg !== null) {
         x.addImport({ specifier: unquote(textOf(x, arg)), names: [], kind: "dynamic", typeOnly: false, line: x.lineOf(startOf(node)) });
       }
@@ -317,7 +317,7 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
   };
 
   const addTest = (x: Extraction, call: SyntaxNode, callee: string): boolean => {
-    const arg = literalArg(x, call);
+    const arg = literalArg(call);
     if (arg === null) return false;
     const literal = textOf(x, arg);
     x.addSymbol({
