@@ -26,6 +26,8 @@ interface Frame {
   next: number;
   /** End of what this frame has handed out so far: text from here to the next node is a gap. */
   pos: number;
+  /** Start and end of the node whose children this frame walks. */
+  readonly start: number;
   readonly end: number;
 }
 
@@ -83,7 +85,7 @@ export const splitNodes = (root: ChunkableNode, text: string, m: TextMeasure, ca
     }
   };
 
-  const stack: Frame[] = [{ nodes: [root], next: 0, pos: root.startIndex, end: root.endIndex }];
+  const stack: Frame[] = [{ nodes: [root], next: 0, pos: root.startIndex, start: root.startIndex, end: root.endIndex }];
   while (stack.length > 0) {
     const f = stack[stack.length - 1]!;
     if (f.next >= f.nodes.length) {
@@ -103,10 +105,17 @@ export const splitNodes = (root: ChunkableNode, text: string, m: TextMeasure, ca
       continue;
     }
     const cur = acc as Range | null;
-    if (cur !== null && m.nonWhitespace(cur.start, cur.end) >= caps.minNonWhitespace) flush();
+    if (cur !== null && m.nonWhitespace(cur.start, cur.end) >= caps.minNonWhitespace) {
+      // Keep the enclosing node's own head (a method's signature) with the body about to be
+      // opened; what came before that node goes out as its own chunk.
+      if (f.start > cur.start && f.start < cur.end && m.nonWhitespace(f.start, cur.end) < caps.minNonWhitespace) {
+        out.push({ start: cur.start, end: f.start });
+        acc = { start: f.start, end: cur.end };
+      } else flush();
+    }
     const children = node.children;
     if (children.length === 0) addOversizedText(s, e);
-    else stack.push({ nodes: children, next: 0, pos: s, end: e });
+    else stack.push({ nodes: children, next: 0, pos: s, start: s, end: e });
   }
   flush();
   return mergeSmall(out, m, caps);

@@ -97,7 +97,9 @@ describe("chunkFile", () => {
     const big = chunks.filter((c) => c.startLine > starts[1]! && c.endLine < starts[2]! - 1);
     expect(big.length).toBeGreaterThanOrEqual(1);
     expect(big.every((c) => c.symbol === "UserService.big" && c.kind === "Method")).toBe(true);
-    for (const c of chunks.slice(1)) expect(c.text).toMatch(/^(const value|return|})/);
+    // A method's signature opens its body's first chunk.
+    expect(chunks.some((c) => c.text.startsWith("big(input: string): number {\n    const value0"))).toBe(true);
+    for (const c of chunks.slice(1)) expect(c.text).toMatch(/^(big\(|tail\(|const value|return|})/);
     expect(chunks.every((c) => c.symbol?.startsWith("UserService"))).toBe(true);
   });
 

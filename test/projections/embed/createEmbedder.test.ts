@@ -31,7 +31,7 @@ describe("createEmbedder", () => {
     expect(resolveProvider({ provider: "auto" }, { OPENAI_API_KEY: " " })).toBe("default");
     expect(resolveProvider({ provider: "default" }, { OPENAI_API_KEY: "sk-x" })).toBe("default");
     expect(right(createEmbedder({}, { env: { OPENAI_API_KEY: "sk-x" } })).id).toBe("openai:text-embedding-3-small-1536");
-    expect(right(createEmbedder({}, { env: {} })).id).toMatch(/^hash-v\d+-384$/);
+    expect(right(createEmbedder({}, { env: {} })).id).toMatch(/^hash-v\d+-768$/);
     expect(right(createEmbedder({ provider: "default", dimensions: 256 }, { env: {} })).dimensions).toBe(256);
     expect(
       right(createEmbedder({ provider: "openai", model: "text-embedding-3-large", baseUrl: "http://localhost:8080/v1" }, { env: { OPENAI_API_KEY: "k" } })).id,

@@ -25,14 +25,14 @@ describe("the embedded default embedder", () => {
     const [ident, other] = await createHashEmbedder().embedDocuments(["res.clearCookie(name)", "res.cookie(name); clear(list)"]);
     expect(cos(q1, ident!)).toBeGreaterThan(cos(q1, other!));
     expect(cos(a!, a!)).toBeCloseTo(1, 5);
-    expect(a!.length).toBe(384);
+    expect(a!.length).toBe(768);
     expect(Array.from((await createHashEmbedder().embedDocuments(["   "]))[0]!).every((x) => x === 0)).toBe(true);
   });
 
   it("names its version, size and any non-default tuning in its id", () => {
-    expect(createHashEmbedder().id).toBe("hash-v2-384");
-    expect(createHashEmbedder({ dimensions: 768 }).id).toBe("hash-v2-768");
-    expect(createHashEmbedder({ ngramWeight: 0 }).id).toMatch(/^hash-v2-384-[0-9a-f]{8}$/);
+    expect(createHashEmbedder().id).toBe("hash-v2-768");
+    expect(createHashEmbedder({ dimensions: 384 }).id).toBe("hash-v2-384");
+    expect(createHashEmbedder({ ngramWeight: 0 }).id).toMatch(/^hash-v2-768-[0-9a-f]{8}$/);
     expect(createHashEmbedder({ ngramWeight: 0 }).id).not.toBe(createHashEmbedder({ ngramWeight: 1 }).id);
   });
 
