@@ -5,6 +5,7 @@ import { lineDocAbove } from "./docComments.js";
 import { oneLine, type Extraction, type SymbolDraft } from "./Extraction.js";
 import { field, identifierAt, textOf, unquote, type LanguageExtractor } from "./LanguageExtractor.js";
 import { splitCallee } from "./typescript.js";
+import { splitTopLevel } from "./typeLists.js";
 
 const BRANCHES = new Set(["if_statement", "for_statement", "expression_case", "type_case", "communication_case", "&&", "||"]);
 
@@ -40,23 +41,41 @@ const QUALIFIED = /^([\p{L}_][\p{L}\p{N}_]*)\s*\.\s*([\p{L}_][\p{L}\p{N}_]*)/u;
 
 const isExported = (name: string): boolean => /^\p{Lu}/u.test(name);
 
+const NAMED_PARAM = /^([\p{L}_][\p{L}\p{N}_]*)\s+(\S[\s\S]*)$/u;
+
+/**
+ * Parameters from the text of a Go parameter list. `a, b int` gives both names the type; a list
+ * of bare types (`(int, error)`) gives unnamed parameters `_`. Text, not nodes: every node
+ * costs a native call.
+ */
+export const goParamsFromText = (text: string): Param[] => {
+  const inner = text.replace(/^\s*\(/, "").replace(/\)\s*$/, "");
+  const parts = splitTopLevel(inner, ",").map((p) => p.part.trim()).filter((p) => p.length > 0);
+  const named = parts.map((p) => NAMED_PARAM.exec(p));
+  const anyNamed = named.some((m) => m !== null);
+  const out: Param[] = [];
+  let pendingNames: string[] = [];
+  parts.forEach((part, i) => {
+    const m = named[i];
+    if (!anyNamed) {
+      out.push({ name: "_", type: oneLine(part, 200) });
+    } else if (m === null || m === undefined) {
+      pendingNames.push(part);
+    } else {
+      const type = oneLine(m[2]!, 200);
+      for (const name of pendingNames) out.push({ name, type });
+      pendingNames = [];
+      out.push({ name: m[1]!, type });
+    }
+  });
+  for (const name of pendingNames) out.push({ name, type: null });
+  return out;
+};
+
 const paramsOf = (x: Extraction, list: SyntaxNode | null): Param[] => {
   if (list === null) return [];
-  const out: Param[] = [];
-  for (const p of namedChildrenOf(list)) {
-    if (p.type !== "parameter_declaration" && p.type !== "variadic_parameter_declaration") continue;
-    const type = field(p, "type");
-    const typeText = type !== null ? (p.type === "variadic_parameter_declaration" ? "..." : "") + oneLine(textOf(x, type), 200) : null;
-    let named = false;
-    for (const child of namedChildrenOf(p)) {
-      if (child.type === "identifier") {
-        out.push({ name: textOf(x, child), type: typeText });
-        named = true;
-      }
-    }
-    if (!named) out.push({ name: "_", type: typeText });
-  }
-  return out;
+  const start = startOf(list);
+  return goParamsFromText(x.slice(start, Math.min(endOf(list), start + 4000)));
 };
 
 export const makeGoExtractor = (path: string): LanguageExtractor => {
