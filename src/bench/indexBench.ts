@@ -201,7 +201,10 @@ const reportColdIndex = async (repo: string, parse: { bytes: number; mbPerCpuSec
     `  CPU ${(coldCpu / 1000).toFixed(1)} s = ${perCpu.toFixed(2)} MB per CPU-second` +
       (parse ? ` (${((perCpu / parse.mbPerCpuSecond) * 100).toFixed(0)}% of parse-only per CPU-second)` : ""),
   );
-  out(`  peak RSS ${Math.round(median(cold.map((c) => c.maxRssMb)))} MB (target < 1536 MB)`);
+  out(
+    `  peak RSS ${Math.round(median(cold.map((c) => c.maxRssMb)))} MB (target < 1536 MB); peak so far at the end of each stage: ` +
+      Object.entries((s.maxRssMb ?? {}) as Record<string, number>).map(([stage, mb]) => `${stage} ${mb}`).join(", "),
+  );
   const t = s.timings;
   out(
     `  phases (first run): scan ${(t.scanMs / 1000).toFixed(1)} s, record ${(t.recordMs / 1000).toFixed(1)} s, parse ${(t.parseMs / 1000).toFixed(1)} s, ` +

@@ -4,7 +4,7 @@ import { completeIndexRun, scanProject, startIndexRun } from "../commands/scan/i
 import { recordFileChanges } from "../commands/recordFileChanges.js";
 import type { GraphCounts } from "../projections/index.js";
 import { Engine, type EngineContext, type EngineOptions } from "./Engine.js";
-import type { PipelineProgress } from "./runPipeline.js";
+import { maxRssMb, type PipelineProgress } from "./runPipeline.js";
 
 export type IndexProgress = { readonly stage: "scan"; readonly done: number; readonly total: number } | PipelineProgress;
 
@@ -39,6 +39,8 @@ export interface IndexSummary {
   /** Pid of a running engine that will project the recorded changes (this run did not). */
   readonly engineBusy: number | null;
   readonly timings: { readonly scanMs: number; readonly recordMs: number; readonly parseMs: number; readonly projectMs: Record<string, number> };
+  /** Peak RSS of the process (MB) at the end of each stage: the stage where it jumps sets the peak. */
+  readonly maxRssMb: Record<string, number>;
   readonly durationMs: number;
 }
 
@@ -68,6 +70,7 @@ export const indexProject = async (ctx: EngineContext, options: IndexOptions = {
     onProgress: (done, total) => options.onProgress?.({ stage: "scan", done, total }),
   });
   const { files, skipped } = scan;
+  const scanRss = maxRssMb();
   const tRecord = performance.now();
   const recorded = recordFileChanges(ctx.log, { files, skipped, ...(options.scope ? { scope: options.scope } : {}) }, { meta: runMeta });
   const recordMs = performance.now() - tRecord;
@@ -109,6 +112,7 @@ export const indexProject = async (ctx: EngineContext, options: IndexOptions = {
       graph: null,
       engineBusy: opened.left.pid,
       timings: { scanMs: scan.durationMs, recordMs, parseMs: 0, projectMs: {} },
+      maxRssMb: { scan: scanRss },
       durationMs: performance.now() - t0,
     };
   }
@@ -134,6 +138,11 @@ export const indexProject = async (ctx: EngineContext, options: IndexOptions = {
         recordMs,
         parseMs: pipeline.parseMs,
         projectMs: Object.fromEntries(pipeline.projections.map((p) => [p.name, p.durationMs])),
+      },
+      maxRssMb: {
+        scan: scanRss,
+        parse: pipeline.parseMaxRssMb,
+        ...Object.fromEntries(pipeline.projections.map((p) => [p.name, p.maxRssMb])),
       },
       durationMs: performance.now() - t0,
     };

@@ -13,11 +13,17 @@ export interface ProjectionRun {
   readonly events: number;
   readonly rebuilt: boolean;
   readonly durationMs: number;
+  /** The process's peak RSS so far, when this stage ended (shows which stage sets the peak). */
+  readonly maxRssMb: number;
 }
+
+/** Peak resident set size of the whole process (workers included) so far, in MB. */
+export const maxRssMb = (): number => Math.round(process.resourceUsage().maxRSS / 1024);
 
 export interface PipelineResult {
   readonly reactor: ReactorResult;
   readonly parseMs: number;
+  readonly parseMaxRssMb: number;
   readonly projections: ReadonlyArray<ProjectionRun>;
   readonly durationMs: number;
 }
@@ -48,6 +54,7 @@ export const runPipeline = async (
   const t0 = performance.now();
   const result = await reactor.catchUp((p) => onProgress?.({ stage: "parse", ...p }));
   const parseMs = performance.now() - t0;
+  const parseMaxRssMb = maxRssMb();
   const projections: ProjectionRun[] = [];
   for (const projector of projectors) {
     const t = performance.now();
@@ -56,7 +63,7 @@ export const runPipeline = async (
     const r = await catchUp(log, projector, {
       onProgress: (position, head) => onProgress?.({ stage: "project", name: projector.name, position, head }),
     });
-    projections.push({ name: projector.name, ...r, durationMs: performance.now() - t });
+    projections.push({ name: projector.name, ...r, durationMs: performance.now() - t, maxRssMb: maxRssMb() });
   }
-  return { reactor: result, parseMs, projections, durationMs: performance.now() - t0 };
+  return { reactor: result, parseMs, parseMaxRssMb, projections, durationMs: performance.now() - t0 };
 };
