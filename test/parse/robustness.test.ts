@@ -74,7 +74,7 @@ describe("bad input ends as a parsed file or a reason, never a crash", () => {
   it("a 3 MB one-line minified bundle finishes within its budget", () => {
     const text = minifiedBundle(3_000_000);
     expect(text.includes("\n")).toBe(false);
-    const budgetMs = 20_000;
+    const budgetMs = 10_000;
     const started = performance.now();
     const outcome = parseSource({ path: "bundle.min.js", text, contentHash: "m", budgetMs });
     const elapsed = performance.now() - started;
@@ -86,6 +86,19 @@ describe("bad input ends as a parsed file or a reason, never a crash", () => {
       const last = outcome.result.references.at(-1)!;
       expect(text.slice(last.col).startsWith(last.name)).toBe(true);
     }
+  });
+
+  it("a one-line bundle gets correct columns far into the line", () => {
+    const text = minifiedBundle(200_000);
+    const outcome = parseSource({ path: "small.min.js", text, contentHash: "m", budgetMs: 60_000 });
+    expect(outcome.ok).toBe(true);
+    if (!outcome.ok) return;
+    expect(outcome.result.lineCount).toBe(1);
+    const last = outcome.result.references.at(-1)!;
+    expect(last.col).toBeGreaterThan(190_000);
+    expect(text.slice(last.col).startsWith(last.name)).toBe(true);
+    const lastSymbol = outcome.result.symbols.at(-1)!;
+    expect(text.slice(lastSymbol.startCol).startsWith(lastSymbol.name)).toBe(true);
   });
 
   it("an exhausted budget is a typed reason, and the parser is fine afterwards", () => {
