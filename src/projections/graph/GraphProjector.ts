@@ -103,6 +103,12 @@ export class GraphProjector implements Projector {
   }
 
   async apply(events: ReadonlyArray<RecordedEvent>, upTo: number): Promise<void> {
+    // Only the checkpoint moves: no reason to pay for refilling the resolver from the log.
+    if (events.length === 0) {
+      const nothing = { deleteNodes: [], deleteEdges: [], deleteExternals: [], files: [], symbols: [], externals: [], setUnresolved: [], edges: [] };
+      await this.store.write(nothing, { name: NAME, position: upTo, version: this.version });
+      return;
+    }
     await this.ensureLoaded();
     const final = new Map<string, FinalState>();
     const affected = new Set<string>();
