@@ -6,7 +6,7 @@ import { dirname, join } from "node:path";
 import { nodeTableOf, writeSize, type GraphWrite, type NodeTable } from "./GraphWrite.js";
 import { COLUMN_TYPES, NODE_COLUMNS, SCHEMA_DDL, type RowTable } from "./kuzuSchema.js";
 import type { GraphEdge, NodeId } from "./model.js";
-import { hasLineBreaks, writeCsv, type CsvValue } from "./writeCsv.js";
+import { CSV_COPY_OPTIONS, hasLineBreaks, writeCsv, writeEdgeCsv, type CsvValue } from "./writeCsv.js";
 
 /**
  * The graph's only door to Kuzu (LadybugDB may replace it; nothing else imports `kuzu`).
@@ -185,7 +185,7 @@ export class KuzuStore {
       writeCsv(file, NODE_COLUMNS[table], records);
       // Kuzu's parallel CSV reader cannot split inside a quoted line break (doc comments have them).
       const parallel = hasLineBreaks(records) ? "false" : "true";
-      await this.exec(`COPY ${table} FROM '${quote(file)}' (HEADER=false, PARALLEL=${parallel})`);
+      await this.exec(`COPY ${table} FROM '${quote(file)}' (${CSV_COPY_OPTIONS}, PARALLEL=${parallel})`);
     }
   }
 
@@ -193,13 +193,15 @@ export class KuzuStore {
   private async createEdges(edges: ReadonlyArray<GraphEdge>, bulk: boolean, staging: Staging): Promise<void> {
     for (const [key, group] of groupEdges(edges)) {
       const [kind, from, to] = key.split("|");
-      const rows = group.map((e) => ({ f: e.from, t: e.to, l: e.line }));
       if (bulk || group.length >= EDGE_COPY_MIN) {
         const file = staging.file(`${kind}-${from}-${to}.csv`);
-        writeCsv(file, ["f", "t", "l"], rows);
-        await this.exec(`COPY ${kind} FROM '${quote(file)}' (from='${from}', to='${to}', HEADER=false)`);
+        writeEdgeCsv(file, group);
+        await this.exec(`COPY ${kind} FROM '${quote(file)}' (from='${from}', to='${to}', ${CSV_COPY_OPTIONS})`);
       } else {
-        await this.execEach(`MATCH (a:${from} {id: $f}), (b:${to} {id: $t}) CREATE (a)-[:${kind} {line: $l}]->(b)`, rows);
+        await this.execEach(
+          `MATCH (a:${from} {id: $f}), (b:${to} {id: $t}) CREATE (a)-[:${kind} {line: $l}]->(b)`,
+          group.map((e) => ({ f: e.from, t: e.to, l: e.line })),
+        );
       }
     }
   }
