@@ -1,4 +1,4 @@
-import { RESOLVED_KINDS } from "./GraphWrite.js";
+import { RESOLVED_KINDS, STRUCTURAL_KINDS } from "./GraphWrite.js";
 import type { KuzuStore } from "./KuzuStore.js";
 import { fileNodeId, type EdgeKind, type GraphEdge, type NodeId } from "./model.js";
 
@@ -28,7 +28,20 @@ export class GraphIndex {
   /** Externals present in the store now. */
   readonly storedExternals = new Set<NodeId>();
 
-  /** Rebuilds the mirror from the store itself, so it matches what was committed. */
+  /**
+   * Files and externals as committed; symbols and resolved edges are left to the caller, who
+   * has them from the parse results and the resolver far cheaper than Kuzu can return them.
+   */
+  static async loadFiles(store: KuzuStore): Promise<GraphIndex> {
+    const index = new GraphIndex();
+    for (const r of await store.query("MATCH (f:File) RETURN f.path AS path, f.status AS status, f.unresolved AS u")) {
+      index.addFile(String(r.path), r.status === "failed" ? "failed" : "parsed").unresolved = String(r.u ?? "[]");
+    }
+    for (const r of await store.query("MATCH (x:External) RETURN x.id AS id")) index.storedExternals.add(String(r.id));
+    return index;
+  }
+
+  /** Rebuilds the whole mirror from the store itself, so it matches what was committed. */
   static async load(store: KuzuStore): Promise<GraphIndex> {
     const index = new GraphIndex();
     for (const r of await store.query("MATCH (f:File) RETURN f.path AS path, f.status AS status, f.unresolved AS u")) {
@@ -60,6 +73,14 @@ export class GraphIndex {
   addSymbol(path: string, id: NodeId): void {
     this.paths.get(path)?.symbols.push(id);
     this.nodes.set(id, path);
+  }
+
+  /**
+   * Whether a resolver edge of `path` can be stored: structural kinds are the parse result's,
+   * and an edge must start at a node of this file and end at a node (or external) that exists.
+   */
+  storable(path: string, e: GraphEdge): boolean {
+    return !STRUCTURAL_KINDS.has(e.kind) && this.nodes.get(e.from) === path && (e.to.startsWith("x:") || this.nodes.has(e.to));
   }
 
   addEdge(path: string, edge: GraphEdge): void {

@@ -134,6 +134,18 @@ export const fileNodes = (file: FileParsed): FileNodes => {
   return { file: parsedFileRow(file), symbols, structural };
 };
 
+/** The Symbol node ids `fileNodes` creates for the file, without building its rows. */
+export const symbolNodeIds = (file: FileParsed): NodeId[] => {
+  const seen = new Set<string>();
+  const ids: NodeId[] = [];
+  for (const s of file.symbols) {
+    if (seen.has(s.id)) continue;
+    seen.add(s.id);
+    ids.push(symbolNodeId(file.path, s.id));
+  }
+  return ids;
+};
+
 const compareEntries = (a: UnresolvedEntry, b: UnresolvedEntry): number =>
   a.line - b.line ||
   a.from.localeCompare(b.from) ||

@@ -63,7 +63,7 @@ describe("graph delta = fresh = replay", () => {
       repo.apply(randomOps(rand, repo.models));
       await catchUp(log, g.projector);
       if (step === 12) {
-        // A restart mid-way: the resolver must come back from the log, the index from Kuzu.
+        // A restart mid-way: the resolver and the key index must come back from the log and Kuzu.
         await g.projector.close();
         g = await openGraph(t.dir, { log });
       }
