@@ -10,9 +10,10 @@ import { ChunkStore, type StoredChunk } from "./ChunkStore.js";
 import { embedText } from "./embedText.js";
 import { KeywordIndex } from "./KeywordIndex.js";
 import { Mutex } from "./Mutex.js";
+import { encodeVector } from "./vectorBlob.js";
 
 /** Bump when the rows, their ids, the keyword terms or the embedded text change. */
-export const CHUNKS_VERSION = 1;
+export const CHUNKS_VERSION = 2;
 
 /** Where the chunk read model lives inside its folder (`.nemesis/chunks.lance/`). */
 export const keywordIndexPath = (dir: string): string => join(dir, "keyword.db");
@@ -121,9 +122,15 @@ export class ChunkProjector implements Projector {
       await this.store.deleteIds(removed);
       await this.store.upsert(added.map((r, i) => ({ ...r, vector: vectors[i] ?? null })));
     });
+    const d = this.embedder.dimensions;
+    const blobs = new Map<string, Buffer>();
+    added.forEach((r, i) => {
+      const v = vectors[i];
+      if (v) blobs.set(r.id, encodeVector(v, d));
+    });
     this.keywords.transaction(() => {
-      for (const [path, { language, rows }] of latest) this.keywords.replaceFile(path, language, rows);
-      this.keywords.saveCheckpoint({ position: upTo, version: this.version, embedder: this.embedder.id });
+      for (const [path, { language, rows }] of latest) this.keywords.replaceFile(path, language, rows, blobs);
+      this.keywords.saveCheckpoint({ position: upTo, version: this.version, embedder: this.embedder.id }, d);
     });
     if (vectors.some((v) => v === null)) this.queueBackfill();
     this.queueMaintenance();
@@ -149,7 +156,8 @@ export class ChunkProjector implements Projector {
   async backfill(): Promise<{ filled: number; pending: number }> {
     let filled = 0;
     for (;;) {
-      const pending = await this.lance.run(() => this.store.pending(EMBED_BATCH));
+      // The keyword index is what search reads: its missing vectors are the pending ones.
+      const pending = this.keywords.pendingRows(EMBED_BATCH);
       if (pending.length === 0) break;
       let vectors: Float32Array[];
       try {
@@ -161,9 +169,11 @@ export class ChunkProjector implements Projector {
       }
       const rows: StoredChunk[] = pending.map((r, i) => ({ ...r, vector: vectors[i]! }));
       await this.lance.run(() => this.store.upsert(rows));
+      const d = this.embedder.dimensions;
+      this.keywords.transaction(() => this.keywords.fillVectors(new Map(pending.map((r, i) => [r.id, encodeVector(vectors[i]!, d)]))));
       filled += rows.length;
     }
-    return { filled, pending: await this.store.countPending() };
+    return { filled, pending: this.keywords.pendingCount() };
   }
 
   private queueBackfill(): void {

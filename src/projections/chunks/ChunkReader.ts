@@ -2,8 +2,10 @@ import type Database from "better-sqlite3";
 import { existsSync } from "node:fs";
 import { keywordIndexPath } from "./ChunkProjector.js";
 import type { ChunkRow } from "./ChunkRow.js";
-import { ChunkStore, type VectorMatrix } from "./ChunkStore.js";
+import { ChunkStore } from "./ChunkStore.js";
+import { loadVectorMatrix } from "./loadVectorMatrix.js";
 import { openKeywordIndex } from "./openKeywordIndex.js";
+import type { VectorMatrix } from "./VectorMatrix.js";
 
 export interface KeywordHit {
   readonly id: string;
@@ -25,7 +27,7 @@ export const FILE_WEIGHTS = { path: 1.5, body: 1.0 };
 
 const ftsQuery = (terms: ReadonlyArray<string>): string => terms.map((t) => `"${t.replace(/"/g, "")}"`).join(" OR ");
 
-/** Vectors are loaded once per process and table version; queries after the first pay nothing. */
+/** Vectors are loaded once per process and vector epoch; queries after the first pay nothing. */
 const vectorCache = new Map<string, VectorMatrix>();
 
 /**
@@ -35,14 +37,18 @@ const vectorCache = new Map<string, VectorMatrix>();
 export class ChunkReader {
   private readonly s;
   private pathOf: Map<string, string> | null = null;
+  /** Opened only for an index built before vectors lived in SQLite (CHUNKS_VERSION 1). */
+  private store: Promise<ChunkStore | null> | null = null;
+  private pending: Database.Statement | null = null;
 
   private constructor(
     private readonly dir: string,
     readonly db: Database.Database,
-    private readonly store: ChunkStore | null,
+    private readonly vectorsInSqlite: boolean,
   ) {
     this.s = {
       position: db.prepare("SELECT value FROM meta WHERE key = 'position'").pluck(),
+      meta: db.prepare("SELECT value FROM meta WHERE key = ?").pluck(),
       count: db.prepare("SELECT count(*) FROM chunks").pluck(),
       row: db.prepare(
         "SELECT id, path, symbol, kind, language, start_line AS startLine, end_line AS endLine, text FROM chunks WHERE id = ?",
@@ -56,8 +62,13 @@ export class ChunkReader {
     const path = keywordIndexPath(dir);
     if (!existsSync(path)) return null;
     const db = openKeywordIndex(path, true);
-    const store = await ChunkStore.openExisting(dir);
-    return new ChunkReader(dir, db, store);
+    const hasVectors = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'chunk_vectors'").get() !== undefined;
+    return new ChunkReader(dir, db, hasVectors);
+  }
+
+  private lance(): Promise<ChunkStore | null> {
+    this.store ??= ChunkStore.openExisting(this.dir);
+    return this.store;
   }
 
   position(): number {
@@ -116,21 +127,39 @@ export class ChunkReader {
   }
 
   async vectors(): Promise<VectorMatrix | null> {
-    if (!this.store || this.store.dimensions === 0) return null;
-    const version = await this.store.version();
+    if (!this.vectorsInSqlite) return this.lanceVectors();
+    const dimensions = Number(this.s.meta.get("dimensions") ?? 0);
+    if (dimensions === 0) return null;
+    const version = Number(this.s.meta.get("vector_epoch") ?? 0);
+    const cached = vectorCache.get(this.dir);
+    if (cached && cached.version === version && cached.dimensions === dimensions) return cached;
+    const loaded = loadVectorMatrix(this.db, dimensions, version);
+    vectorCache.set(this.dir, loaded);
+    return loaded;
+  }
+
+  private async lanceVectors(): Promise<VectorMatrix | null> {
+    const store = await this.lance();
+    if (!store || store.dimensions === 0) return null;
+    const version = await store.version();
     const cached = vectorCache.get(this.dir);
     if (cached && cached.version === version) return cached;
-    const loaded = await this.store.loadVectors();
+    const loaded = await store.loadVectors();
     vectorCache.set(this.dir, loaded);
     return loaded;
   }
 
   async pendingVectors(): Promise<number> {
-    return this.store ? this.store.countPending() : 0;
+    if (this.vectorsInSqlite) {
+      this.pending ??= this.db.prepare("SELECT (SELECT count(*) FROM chunks) - (SELECT count(*) FROM chunk_vectors)").pluck();
+      return this.pending.get() as number;
+    }
+    const store = await this.lance();
+    return store ? store.countPending() : 0;
   }
 
   close(): void {
     this.db.close();
-    this.store?.close();
+    void this.store?.then((s) => s?.close());
   }
 }

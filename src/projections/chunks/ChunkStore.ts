@@ -12,20 +12,13 @@ import {
   vectorFromArray,
 } from "apache-arrow";
 import type { ChunkRow } from "./ChunkRow.js";
+import type { VectorMatrix } from "./VectorMatrix.js";
 
 /** A chunk row with its embedding; null while the vector is pending (remote provider, backfill). */
 export interface StoredChunk extends ChunkRow {
   readonly vector: Float32Array | null;
 }
 
-/** Every stored vector in one contiguous matrix (row i is `ids[i]`), for brute-force search. */
-export interface VectorMatrix {
-  readonly ids: string[];
-  readonly dimensions: number;
-  readonly data: Float32Array;
-  /** The table version these were read at: reload when it moves. */
-  readonly version: number;
-}
 
 const TABLE = "chunks";
 const DELETE_BATCH = 500;
@@ -179,7 +172,7 @@ export class ChunkStore {
       data.set(values.subarray(start, start + batch.numRows * this.dimensions), at);
       at += batch.numRows * this.dimensions;
     }
-    return { ids, dimensions: this.dimensions, data, version };
+    return { ids, dimensions: this.dimensions, data, sparse: null, version };
   }
 
   /** Compacts once the table has many small fragments (seconds on a large table: run it off the save path). */

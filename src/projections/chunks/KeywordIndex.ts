@@ -14,6 +14,12 @@ export const pathTermText = (path: string): string => termText(path.replace(/\.[
 
 const symbolTermText = (symbol: string | null): string => (symbol ? termText(symbol.replace(/#\d+$/, "").replace(/\./g, " ")) : "");
 
+/**
+ * A rebuilt index starts its vector epoch at a random number, so a reader's cached matrix of
+ * the index it replaced cannot match it by accident.
+ */
+const firstEpoch = (): string => String(Math.floor(Math.random() * 2 ** 48));
+
 /** Writes of the keyword side; every method runs inside the caller's transaction. */
 export class KeywordIndex {
   private readonly s;
@@ -27,6 +33,15 @@ export class KeywordIndex {
         VALUES (@id, @path, @symbol, @kind, @language, @startLine, @endLine, @text) ON CONFLICT (id) DO NOTHING`),
       insertChunkTerms: db.prepare("INSERT INTO chunk_terms (rowid, path_terms, symbol_terms, body_terms) VALUES (?, ?, ?, ?)"),
       deleteChunk: db.prepare("DELETE FROM chunks WHERE rowid = ?"),
+      insertVector: db.prepare("INSERT OR IGNORE INTO chunk_vectors (rowid, id, vector) VALUES (?, ?, ?)"),
+      fillVector: db.prepare("INSERT OR IGNORE INTO chunk_vectors (rowid, id, vector) SELECT rowid, id, ? FROM chunks WHERE id = ?"),
+      pendingRows: db.prepare(`SELECT c.id, c.path, c.symbol, c.kind, c.language, c.start_line AS startLine, c.end_line AS endLine, c.text
+        FROM chunks c LEFT JOIN chunk_vectors v ON v.rowid = c.rowid WHERE v.rowid IS NULL ORDER BY c.rowid LIMIT ?`),
+      pendingCount: db.prepare("SELECT (SELECT count(*) FROM chunks) - (SELECT count(*) FROM chunk_vectors)").pluck(),
+      deleteVector: db.prepare("DELETE FROM chunk_vectors WHERE rowid = ?"),
+      bumpVectorEpoch: db.prepare(
+        "INSERT INTO meta (key, value) VALUES ('vector_epoch', ?) ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1",
+      ),
       deleteChunkTerms: db.prepare("DELETE FROM chunk_terms WHERE rowid = ?"),
       fileRowid: db.prepare("SELECT rowid FROM files WHERE path = ?").pluck(),
       upsertFile: db.prepare(
@@ -49,10 +64,28 @@ export class KeywordIndex {
     return { position, version, embedder };
   }
 
-  saveCheckpoint(c: Checkpoint): void {
+  saveCheckpoint(c: Checkpoint, dimensions: number): void {
     this.s.setMeta.run("position", String(c.position));
     this.s.setMeta.run("version", String(c.version));
     this.s.setMeta.run("embedder", c.embedder ?? "");
+    this.s.setMeta.run("dimensions", String(dimensions));
+    // Readers cache the vector matrix until this moves.
+    this.s.bumpVectorEpoch.run(firstEpoch());
+  }
+
+  /** Chunks without a vector yet, oldest first. */
+  pendingRows(limit: number): ChunkRow[] {
+    return this.s.pendingRows.all(limit) as ChunkRow[];
+  }
+
+  pendingCount(): number {
+    return this.s.pendingCount.get() as number;
+  }
+
+  /** Stores vectors the backfill computed for chunks still present (a chunk deleted meanwhile is skipped). */
+  fillVectors(blobs: ReadonlyMap<string, Buffer>): void {
+    for (const [id, blob] of blobs) this.s.fillVector.run(blob, id);
+    this.s.bumpVectorEpoch.run(firstEpoch());
   }
 
   /** Ids of the chunks the index holds for `path` now. */
@@ -62,15 +95,22 @@ export class KeywordIndex {
 
   /**
    * Makes `path` hold exactly `rows` (empty: the file is gone). Rows already present are left
-   * alone, so applying the same parse twice writes nothing. Returns the ids removed and added.
+   * alone, so applying the same parse twice writes nothing. Added rows get their vector from
+   * `vectors` (encoded, see vectorBlob.ts) when it has one. Returns the ids removed and added.
    */
-  replaceFile(path: string, language: string | null, rows: ReadonlyArray<ChunkRow>): { removed: string[]; added: ChunkRow[] } {
+  replaceFile(
+    path: string,
+    language: string | null,
+    rows: ReadonlyArray<ChunkRow>,
+    vectors: ReadonlyMap<string, Buffer> = new Map(),
+  ): { removed: string[]; added: ChunkRow[] } {
     const present = this.s.idsOfPath.all(path) as { id: string; rowid: number }[];
     const wanted = new Set(rows.map((r) => r.id));
     const removed: string[] = [];
     for (const p of present) {
       if (wanted.has(p.id)) continue;
       this.s.deleteChunkTerms.run(p.rowid);
+      this.s.deleteVector.run(p.rowid);
       this.s.deleteChunk.run(p.rowid);
       removed.push(p.id);
     }
@@ -88,6 +128,8 @@ export class KeywordIndex {
       const info = this.s.insertChunk.run(row);
       if (info.changes === 0) continue; // the same chunk listed twice in one parse
       this.s.insertChunkTerms.run(info.lastInsertRowid, pathTerms, symbolTermText(row.symbol), body(row));
+      const vector = vectors.get(row.id);
+      if (vector) this.s.insertVector.run(info.lastInsertRowid, row.id, vector);
       added.push(row);
     }
     if (removed.length > 0 || added.length > 0 || rows.length === 0 || this.s.fileRowid.get(path) === undefined) {

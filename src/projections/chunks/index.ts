@@ -1,7 +1,8 @@
 export { ChunkProjector, CHUNKS_VERSION, keywordIndexPath, rowsOf, type ChunkProjectorOptions } from "./ChunkProjector.js";
 export { ChunkReader, type ChunkFilter, type KeywordHit } from "./ChunkReader.js";
 export type { ChunkRow } from "./ChunkRow.js";
-export { ChunkStore, type StoredChunk, type VectorMatrix } from "./ChunkStore.js";
+export { ChunkStore, type StoredChunk } from "./ChunkStore.js";
+export type { SparseRows, VectorMatrix } from "./VectorMatrix.js";
 export { chunkId } from "./chunkId.js";
 export { queryTerms, termsOf } from "./keywordTerms.js";
 export { projectEmbedder } from "./projectEmbedder.js";

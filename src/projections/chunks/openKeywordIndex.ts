@@ -5,7 +5,7 @@ import { dirname } from "node:path";
 /**
  * The keyword side of the chunk read model, in SQLite: chunk rows, an FTS5 index per chunk
  * and one per file (whole-file BM25 is the strongest single signal for "which file"), and the
- * checkpoint, all written in one transaction so keyword search is current after every save.
+ * checkpoint, and the chunk vectors, all written in one transaction so keyword search is current after every save.
  * FTS5 is contentless: the text lives once, in `chunks`.
  */
 const SCHEMA = `
@@ -15,6 +15,11 @@ CREATE TABLE IF NOT EXISTS chunks (
   language TEXT NOT NULL, start_line INTEGER NOT NULL, end_line INTEGER NOT NULL, text TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS chunks_by_path ON chunks (path, start_line);
+-- One vector per chunk that has one (rowid = the chunk's), see vectorBlob.ts: read by search in
+-- one sequential scan instead of a LanceDB table load. Absent rows are pending vectors.
+CREATE TABLE IF NOT EXISTS chunk_vectors (rowid INTEGER PRIMARY KEY, id TEXT NOT NULL, vector BLOB NOT NULL);
+-- Lets count(*) (the pending-vector count) read a narrow index instead of every blob.
+CREATE INDEX IF NOT EXISTS chunk_vectors_by_id ON chunk_vectors (id);
 CREATE TABLE IF NOT EXISTS files (rowid INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, language TEXT NOT NULL);
 CREATE VIRTUAL TABLE IF NOT EXISTS chunk_terms USING fts5(
   path_terms, symbol_terms, body_terms, content='', contentless_delete=1, tokenize="unicode61 tokenchars '_'"

@@ -11,9 +11,37 @@ export const topCosine = (
   k: number,
   allow?: (id: string) => boolean,
 ): Array<[string, number]> => {
+  const scores = m.sparse ? sparseScores(m, query) : denseScores(m, query);
+  const top = new TopK(k);
+  for (let r = 0; r < scores.length; r++) {
+    const s = scores[r]!;
+    if (!top.admits(s)) continue;
+    if (allow && !allow(m.ids[r]!)) continue;
+    top.add(s, r);
+  }
+  return top.sorted().map(([r, s]) => [m.ids[r]!, s]);
+};
+
+/** Sparse rows against a dense query: one sequential pass over the non-zeros. */
+const sparseScores = (m: VectorMatrix, query: Float32Array): Float64Array => {
+  const { offsets, index, values } = m.sparse!;
+  const n = m.ids.length;
+  const out = new Float64Array(n);
+  let at = offsets[0]!;
+  for (let r = 0; r < n; r++) {
+    const end = offsets[r + 1]!;
+    let s = 0;
+    for (; at < end; at++) s += values[at]! * query[index[at]!]!;
+    out[r] = s;
+  }
+  return out;
+};
+
+const denseScores = (m: VectorMatrix, query: Float32Array): Float64Array => {
   const d = m.dimensions;
   const n = m.ids.length;
-  const data = m.data;
+  const data = m.data!;
+  const out = new Float64Array(n);
   // Hashing embedders give queries a handful of non-zero dimensions: visiting only those is
   // the same dot product at a fraction of the cost.
   const nz: number[] = [];
@@ -22,19 +50,35 @@ export const topCosine = (
   const nzIdx = Int32Array.from(nz);
   const nzVal = Float32Array.from(nz, (j) => query[j]!);
   const nnz = nzIdx.length;
-  // A min-heap of the best k (score, row) pairs seen so far.
-  const hs = new Float64Array(k);
-  const hi = new Int32Array(k);
-  let size = 0;
   for (let r = 0; r < n; r++) {
     let s = 0;
     const off = r * d;
     if (sparse) for (let j = 0; j < nnz; j++) s += data[off + nzIdx[j]!]! * nzVal[j]!;
     else for (let j = 0; j < d; j++) s += data[off + j]! * query[j]!;
-    if (size === k && s <= hs[0]!) continue;
-    if (allow && !allow(m.ids[r]!)) continue;
-    if (size < k) {
-      let i = size++;
+    out[r] = s;
+  }
+  return out;
+};
+
+/** A min-heap of the best k (score, row) pairs seen so far. */
+class TopK {
+  private readonly hs: Float64Array;
+  private readonly hi: Int32Array;
+  private size = 0;
+
+  constructor(private readonly k: number) {
+    this.hs = new Float64Array(k);
+    this.hi = new Int32Array(k);
+  }
+
+  admits(s: number): boolean {
+    return this.size < this.k || s > this.hs[0]!;
+  }
+
+  add(s: number, r: number): void {
+    const { hs, hi, k } = this;
+    if (this.size < k) {
+      let i = this.size++;
       while (i > 0) {
         const p = (i - 1) >> 1;
         if (hs[p]! <= s) break;
@@ -44,22 +88,25 @@ export const topCosine = (
       }
       hs[i] = s;
       hi[i] = r;
-    } else {
-      let i = 0;
-      for (;;) {
-        const l = 2 * i + 1;
-        if (l >= k) break;
-        const c = l + 1 < k && hs[l + 1]! < hs[l]! ? l + 1 : l;
-        if (hs[c]! >= s) break;
-        hs[i] = hs[c]!;
-        hi[i] = hi[c]!;
-        i = c;
-      }
-      hs[i] = s;
-      hi[i] = r;
+      return;
     }
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1;
+      if (l >= k) break;
+      const c = l + 1 < k && hs[l + 1]! < hs[l]! ? l + 1 : l;
+      if (hs[c]! >= s) break;
+      hs[i] = hs[c]!;
+      hi[i] = hi[c]!;
+      i = c;
+    }
+    hs[i] = s;
+    hi[i] = r;
   }
-  const out: Array<[string, number]> = [];
-  for (let i = 0; i < size; i++) out.push([m.ids[hi[i]!]!, hs[i]!]);
-  return out.sort((a, b) => b[1] - a[1]);
-};
+
+  sorted(): Array<[number, number]> {
+    const out: Array<[number, number]> = [];
+    for (let i = 0; i < this.size; i++) out.push([this.hi[i]!, this.hs[i]!]);
+    return out.sort((a, b) => b[1] - a[1]);
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * The SQLite form of a chunk vector. Hashing embedders give a few hundred non-zeros of 768:
+ * those are stored sparse (float32 values, then uint16 dimension numbers; 6 bytes a
+ * non-zero), anything denser as the plain float32 row. A blob of exactly `4 × dimensions`
+ * bytes is dense; anything shorter is sparse.
+ */
+export const encodeVector = (v: Float32Array, dimensions: number): Buffer => {
+  let nnz = 0;
+  for (let j = 0; j < dimensions; j++) if (v[j] !== 0) nnz++;
+  if (dimensions > 65_536 || nnz * 6 >= dimensions * 4) {
+    return Buffer.from(new Uint8Array(v.buffer, v.byteOffset, dimensions * 4));
+  }
+  const values = new Float32Array(nnz);
+  const index = new Uint16Array(nnz);
+  for (let j = 0, k = 0; j < dimensions; j++) {
+    if (v[j] !== 0) {
+      values[k] = v[j]!;
+      index[k++] = j;
+    }
+  }
+  return Buffer.concat([Buffer.from(values.buffer), Buffer.from(index.buffer)]);
+};
+
+export const isDenseBlob = (blob: Uint8Array, dimensions: number): boolean => blob.byteLength === dimensions * 4;
+
+/** Non-zeros in a sparse blob. */
+export const sparseCount = (blob: Uint8Array): number => blob.byteLength / 6;
+
+/**
+ * Copies a sparse blob's values and dimension numbers into `values`/`index` at `at`. Byte
+ * copies: SQLite's buffers carry no alignment promise, so they cannot be viewed as floats.
+ */
+export const copySparse = (blob: Uint8Array, values: Float32Array, index: Uint16Array, at: number): void => {
+  const n = sparseCount(blob);
+  new Uint8Array(values.buffer, values.byteOffset + at * 4, n * 4).set(blob.subarray(0, n * 4));
+  new Uint8Array(index.buffer, index.byteOffset + at * 2, n * 2).set(blob.subarray(n * 4, n * 6));
+};
+
+/** Copies a blob (either form) into row `row` of a dense row-major matrix. */
+export const copyDense = (blob: Uint8Array, data: Float32Array, row: number, dimensions: number): void => {
+  const off = row * dimensions;
+  if (isDenseBlob(blob, dimensions)) {
+    new Uint8Array(data.buffer, data.byteOffset + off * 4, dimensions * 4).set(blob);
+    return;
+  }
+  const n = sparseCount(blob);
+  const values = new Float32Array(n);
+  const index = new Uint16Array(n);
+  copySparse(blob, values, index, 0);
+  for (let k = 0; k < n; k++) data[off + index[k]!] = values[k]!;
+};
