@@ -2,7 +2,7 @@ export { ChunkProjector, CHUNKS_VERSION, keywordIndexPath, rowsOf, type ChunkPro
 export { ChunkReader, type ChunkFilter, type KeywordHit } from "./ChunkReader.js";
 export type { ChunkRow } from "./ChunkRow.js";
 export { ChunkStore, type StoredChunk } from "./ChunkStore.js";
-export type { SparseRows, VectorMatrix } from "./VectorMatrix.js";
+export type { SparseColumns, VectorMatrix } from "./VectorMatrix.js";
 export { chunkId } from "./chunkId.js";
 export { queryTerms, termsOf } from "./keywordTerms.js";
 export { projectEmbedder } from "./projectEmbedder.js";

@@ -22,17 +22,18 @@ export const topCosine = (
   return top.sorted().map(([r, s]) => [m.ids[r]!, s]);
 };
 
-/** Sparse rows against a dense query: one sequential pass over the non-zeros. */
+/**
+ * Column-major sparse vectors against the query: only the query's non-zero dimensions are
+ * read. Dimensions are visited in ascending order, so each row's sum adds the same products
+ * in the same order as the dense loop would.
+ */
 const sparseScores = (m: VectorMatrix, query: Float32Array): Float64Array => {
-  const { offsets, index, values } = m.sparse!;
-  const n = m.ids.length;
-  const out = new Float64Array(n);
-  let at = offsets[0]!;
-  for (let r = 0; r < n; r++) {
-    const end = offsets[r + 1]!;
-    let s = 0;
-    for (; at < end; at++) s += values[at]! * query[index[at]!]!;
-    out[r] = s;
+  const { offsets, rows, values } = m.sparse!;
+  const out = new Float64Array(m.ids.length);
+  for (let j = 0; j < m.dimensions; j++) {
+    const q = query[j]!;
+    if (q === 0) continue;
+    for (let k = offsets[j]!; k < offsets[j + 1]!; k++) out[rows[k]!]! += values[k]! * q;
   }
   return out;
 };
