@@ -10,7 +10,9 @@ import { ChunkStore, type StoredChunk } from "./ChunkStore.js";
 import { embedText } from "./embedText.js";
 import { KeywordIndex } from "./KeywordIndex.js";
 import { Mutex } from "./Mutex.js";
+import { loadVectorMatrix } from "./loadVectorMatrix.js";
 import { encodeVector } from "./vectorBlob.js";
+import { vectorSnapshotPath, writeVectorSnapshot } from "./vectorSnapshot.js";
 
 /** Bump when the rows, their ids, the keyword terms or the embedded text change. */
 export const CHUNKS_VERSION = 2;
@@ -215,6 +217,16 @@ export class ChunkProjector implements Projector {
     } while (seen !== this.background);
   }
 
+  /**
+   * Writes the column-major vector file one-shot searches read (vectorSnapshot.ts). Done on
+   * close, not per batch: it rewrites every vector, and a stale file is only slower, never wrong.
+   */
+  writeSnapshot(): void {
+    const d = this.embedder.dimensions;
+    const epoch = this.keywords.vectorEpoch();
+    if (d > 0) writeVectorSnapshot(vectorSnapshotPath(this.dir), loadVectorMatrix(this.keywords.db, d, epoch));
+  }
+
   /** The LanceDB rows sorted by id (replay-equality checks). */
   rows(): Promise<StoredChunk[]> {
     return this.store.allRows();
@@ -231,6 +243,7 @@ export class ChunkProjector implements Projector {
 
   async close(): Promise<void> {
     await this.settle();
+    this.writeSnapshot();
     this.keywords.close();
     this.store.close();
     this.options.release?.();

@@ -6,6 +6,7 @@ import { ChunkStore } from "./ChunkStore.js";
 import { loadVectorMatrix } from "./loadVectorMatrix.js";
 import { openKeywordIndex } from "./openKeywordIndex.js";
 import type { VectorMatrix } from "./VectorMatrix.js";
+import { readVectorSnapshot, vectorSnapshotPath } from "./vectorSnapshot.js";
 
 export interface KeywordHit {
   readonly id: string;
@@ -29,6 +30,9 @@ const ftsQuery = (terms: ReadonlyArray<string>): string => terms.map((t) => `"${
 
 /** Vectors are loaded once per process and vector epoch; queries after the first pay nothing. */
 const vectorCache = new Map<string, VectorMatrix>();
+/** How many queries a process answers from the column file before loading the whole matrix. */
+const SNAPSHOT_QUERIES = 3;
+const snapshotUses = new Map<string, number>();
 
 /**
  * Read access to the chunk read model for queries: keyword search over chunks and files, rows
@@ -54,6 +58,7 @@ export class ChunkReader {
         "SELECT id, path, symbol, kind, language, start_line AS startLine, end_line AS endLine, text FROM chunks WHERE id = ?",
       ),
       idPaths: db.prepare("SELECT id, path FROM chunks"),
+      pathOfId: db.prepare("SELECT path FROM chunks WHERE id = ?").pluck(),
     };
   }
 
@@ -116,6 +121,16 @@ export class ChunkReader {
     return this.pathOf;
   }
 
+  /** File paths of the given chunks (a few hundred candidates: cheaper than `paths()` for one query). */
+  pathsOf(ids: Iterable<string>): Map<string, string> {
+    const out = new Map<string, string>();
+    for (const id of ids) {
+      const path = this.pathOf?.get(id) ?? (this.s.pathOfId.get(id) as string | undefined);
+      if (path !== undefined) out.set(id, path);
+    }
+    return out;
+  }
+
   /** Ids of chunks passing a language/kind filter (for filtering vector candidates). */
   idsWhere(filter: ChunkFilter): Set<string> {
     const where: string[] = [];
@@ -126,6 +141,32 @@ export class ChunkReader {
     return new Set(this.db.prepare(sql).pluck().all(...args) as string[]);
   }
 
+  /**
+   * Vectors enough to score `query` exactly. A process's first queries read only the query's
+   * dimensions from the column file when it is current (a one-shot CLI run pays milliseconds,
+   * not a scan of every vector); later ones load and cache the whole matrix.
+   */
+  async vectorsFor(query: Float32Array): Promise<VectorMatrix | null> {
+    if (!this.vectorsInSqlite) return this.lanceVectors();
+    const dimensions = Number(this.s.meta.get("dimensions") ?? 0);
+    if (dimensions === 0) return null;
+    const version = Number(this.s.meta.get("vector_epoch") ?? 0);
+    const cached = vectorCache.get(this.dir);
+    if (cached && cached.version === version && cached.dimensions === dimensions) return cached;
+    const uses = snapshotUses.get(this.dir) ?? 0;
+    if (uses < SNAPSHOT_QUERIES) {
+      const nonZero: number[] = [];
+      for (let j = 0; j < query.length; j++) if (query[j] !== 0) nonZero.push(j);
+      const partial = readVectorSnapshot(vectorSnapshotPath(this.dir), version, nonZero);
+      if (partial && partial.dimensions === dimensions) {
+        snapshotUses.set(this.dir, uses + 1);
+        return partial;
+      }
+    }
+    return this.vectors();
+  }
+
+  /** Every vector, loaded once per process and vector epoch. */
   async vectors(): Promise<VectorMatrix | null> {
     if (!this.vectorsInSqlite) return this.lanceVectors();
     const dimensions = Number(this.s.meta.get("dimensions") ?? 0);

@@ -73,6 +73,10 @@ export class KeywordIndex {
     this.s.bumpVectorEpoch.run(firstEpoch());
   }
 
+  vectorEpoch(): number {
+    return Number(this.s.meta.get("vector_epoch") ?? 0);
+  }
+
   /** Chunks without a vector yet, oldest first. */
   pendingRows(limit: number): ChunkRow[] {
     return this.s.pendingRows.all(limit) as ChunkRow[];

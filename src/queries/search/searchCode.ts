@@ -85,12 +85,13 @@ export const searchCode = async (
     .slice(0, CANDIDATES);
 
   let vector: Array<[string, number]> = [];
-  const matrix = embedder ? await reader.vectors() : null;
-  if (embedder && matrix && matrix.ids.length > 0 && query.trim().length > 0) {
-    const q = await embedder.embedQuery(query);
-    const paths = reader.paths();
+  const q = embedder && query.trim().length > 0 ? await embedder.embedQuery(query) : null;
+  const matrix = q ? await reader.vectorsFor(q) : null;
+  if (q && matrix && matrix.ids.length > 0) {
     const ids = filter.language || filter.kind ? reader.idsWhere(filter) : null;
-    const allow = ids || inPath ? (id: string) => (!ids || ids.has(id)) && (!inPath || inPath(paths.get(id) ?? "")) : undefined;
+    // Every chunk's path is read only when a glob needs it: it is a scan of the chunk table.
+    const all = inPath ? reader.paths() : null;
+    const allow = ids || all ? (id: string) => (!ids || ids.has(id)) && (!all || inPath!(all.get(id) ?? "")) : undefined;
     vector = topCosine(matrix, q, CANDIDATES, allow);
   }
 
@@ -99,8 +100,9 @@ export const searchCode = async (
     { ids: vector.map(([id]) => id), weight: w.chunkVector },
   ]);
   const rankedChunks = byScore(chunkScores);
-  const paths = vector.length > 0 ? reader.paths() : new Map(keyword.map((h) => [h.id, h.path]));
-  const pathOf = (id: string) => paths.get(id) ?? keyword.find((h) => h.id === id)?.path ?? "";
+  const paths = new Map(keyword.map((h) => [h.id, h.path]));
+  for (const [id, path] of reader.pathsOf(vector.map(([id]) => id).filter((id) => !paths.has(id)))) paths.set(id, path);
+  const pathOf = (id: string) => paths.get(id) ?? "";
 
   // Files: ordered by their best chunk, and by whole-file BM25.
   const bestChunkFiles: string[] = [];
