@@ -1,6 +1,6 @@
-import { RESOLVED_KINDS, STRUCTURAL_KINDS } from "./GraphWrite.js";
+import { STRUCTURAL_KINDS } from "./GraphWrite.js";
 import type { KuzuStore } from "./KuzuStore.js";
-import { fileNodeId, type EdgeKind, type GraphEdge, type NodeId } from "./model.js";
+import { fileNodeId, type GraphEdge, type NodeId } from "./model.js";
 
 /** What the store holds for one file, kept in memory so a delta deletes by key and never scans. */
 export interface PathEntry {
@@ -36,28 +36,6 @@ export class GraphIndex {
     const index = new GraphIndex();
     for (const r of await store.query("MATCH (f:File) RETURN f.path AS path, f.status AS status, f.unresolved AS u")) {
       index.addFile(String(r.path), r.status === "failed" ? "failed" : "parsed").unresolved = String(r.u ?? "[]");
-    }
-    for (const r of await store.query("MATCH (x:External) RETURN x.id AS id")) index.storedExternals.add(String(r.id));
-    return index;
-  }
-
-  /** Rebuilds the whole mirror from the store itself, so it matches what was committed. */
-  static async load(store: KuzuStore): Promise<GraphIndex> {
-    const index = new GraphIndex();
-    for (const r of await store.query("MATCH (f:File) RETURN f.path AS path, f.status AS status, f.unresolved AS u")) {
-      index.addFile(String(r.path), r.status === "failed" ? "failed" : "parsed").unresolved = String(r.u ?? "[]");
-    }
-    for (const r of await store.query("MATCH (s:Symbol) RETURN s.path AS path, s.id AS id")) {
-      index.addSymbol(String(r.path), String(r.id));
-    }
-    const labels = RESOLVED_KINDS.join("|");
-    for (const table of ["File", "Symbol"]) {
-      const rows = await store.query(
-        `MATCH (a:${table})-[r:${labels}]->(b) RETURN a.path AS path, label(r) AS kind, a.id AS src, b.id AS dst, r.line AS line`,
-      );
-      for (const r of rows) {
-        index.addEdge(String(r.path), { kind: r.kind as EdgeKind, from: String(r.src), to: String(r.dst), line: Number(r.line) });
-      }
     }
     for (const r of await store.query("MATCH (x:External) RETURN x.id AS id")) index.storedExternals.add(String(r.id));
     return index;

@@ -26,6 +26,8 @@ const TRICKY = [
   "trailing\\",
   '{"a":"b\\"c"}',
   "'single'",
+  '"starts with a quote',
+  "ctrl\x01char",
 ];
 
 const readAll = async (conn: Connection, cypher: string) => {
