@@ -14,7 +14,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, write
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Either } from "effect";
+import * as Either from "effect/Either";
 import { recordFileChanges } from "../commands/recordFileChanges.js";
 import { inspectFile, scanProject } from "../commands/scan/index.js";
 import { defaultConfig, nemesisPaths } from "../config/index.js";

@@ -9,7 +9,7 @@
  *   - peak RSS.
  * NEMESIS_BENCH_FILES caps the file count.
  */
-import { Either } from "effect";
+import * as Either from "effect/Either";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";

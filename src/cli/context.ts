@@ -1,4 +1,4 @@
-import { Either } from "effect";
+import * as Either from "effect/Either";
 import { loadConfig, type NemesisConfig, type NemesisPaths } from "../config/index.js";
 import { openEventLog, type LogHandle } from "../events/index.js";
 import { CliError } from "./errors.js";

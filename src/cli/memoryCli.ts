@@ -1,4 +1,5 @@
-import { Effect, Either } from "effect";
+import * as Effect from "effect/Effect";
+import * as Either from "effect/Either";
 import { userInfo } from "node:os";
 import type { Stored } from "../commands/index.js";
 import { EventLog, makeEventLog, type EventMeta } from "../events/index.js";

@@ -1,4 +1,4 @@
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { EventLog, type EventMeta, type EventLogError, type VersionConflict } from "../events/index.js";
 import { InvalidInput, type MemoryKind } from "./errors.js";
 import { newMemoryId, streamOf } from "./memoryIds.js";

@@ -1,4 +1,4 @@
-import { Data } from "effect";
+import * as Data from "effect/Data";
 
 /** The input itself is unusable (empty, too long, malformed); fixing the input fixes it. */
 export class InvalidInput extends Data.TaggedError("InvalidInput")<{

@@ -1,4 +1,4 @@
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { EventLog, type EventDecodeError, type EventLogError, type VersionConflict } from "../events/index.js";
 import { AlreadyRetired, InvalidInput, NotFound } from "./errors.js";
 import { kindOfId, streamOf } from "./memoryIds.js";

@@ -1,4 +1,4 @@
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 
 /**
  * Commands decide from what they read, so after a version conflict (another writer got there

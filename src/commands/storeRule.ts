@@ -1,4 +1,4 @@
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import type { EventDecodeError, EventLog, EventLogError, VersionConflict } from "../events/index.js";
 import { appendNew } from "./appendNew.js";
 import { DuplicateContent, type InvalidInput } from "./errors.js";

@@ -1,4 +1,4 @@
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { EventLog, type DecodedEvent, type EventDecodeError, type EventLogError, type VersionConflict } from "../events/index.js";
 import { AlreadySuperseded, InvalidInput, NotFound } from "./errors.js";
 import { streamOf } from "./memoryIds.js";

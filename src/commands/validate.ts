@@ -1,4 +1,4 @@
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { InvalidInput } from "./errors.js";
 
 /** Longest text accepted when the caller passes no limit (config: memory.max_rule_chars). */

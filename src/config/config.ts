@@ -1,5 +1,8 @@
 import { readFileSync } from "node:fs";
-import { Data, Either, ParseResult, Schema } from "effect";
+import * as Data from "effect/Data";
+import * as Either from "effect/Either";
+import * as ParseResult from "effect/ParseResult";
+import * as Schema from "effect/Schema";
 import { parse as parseToml, TomlError } from "smol-toml";
 
 const Project = Schema.Struct({

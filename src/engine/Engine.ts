@@ -1,4 +1,4 @@
-import { Either } from "effect";
+import * as Either from "effect/Either";
 import { availableParallelism } from "node:os";
 import type { NemesisConfig, NemesisPaths } from "../config/index.js";
 import { tailEvents, type LogHandle } from "../events/index.js";

@@ -1,4 +1,5 @@
-import { Data, Either } from "effect";
+import * as Data from "effect/Data";
+import * as Either from "effect/Either";
 import { readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 

@@ -1,4 +1,4 @@
-import { Either } from "effect";
+import * as Either from "effect/Either";
 import type { EventSource } from "../events/index.js";
 import { completeIndexRun, scanProject, startIndexRun } from "../commands/scan/index.js";
 import { recordFileChanges } from "../commands/recordFileChanges.js";

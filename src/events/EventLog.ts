@@ -1,4 +1,6 @@
-import { Context, Effect, Layer } from "effect";
+import * as Context from "effect/Context";
+import * as Effect from "effect/Effect";
+import * as Layer from "effect/Layer";
 import type { ExpectedVersion, NewEvent, RecordedEvent } from "./envelope.js";
 import { EventLogError, VersionConflict } from "./errors.js";
 import { appendToStreams, type AppendResult, type StreamAppend } from "./sqlite/appendToStreams.js";

@@ -1,4 +1,6 @@
-import { Either, ParseResult, Schema } from "effect";
+import * as Either from "effect/Either";
+import * as ParseResult from "effect/ParseResult";
+import * as Schema from "effect/Schema";
 import type { RecordedEvent } from "./envelope.js";
 import { EventDecodeError } from "./errors.js";
 import { FileChanged, FileDeleted, FileSkipped, ParseFailed } from "./types/files.js";

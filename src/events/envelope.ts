@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { Schema } from "effect";
+import * as Schema from "effect/Schema";
 import { EVENT_SOURCES } from "./eventNames.js";
 
 export const EventSource = Schema.Literal(...EVENT_SOURCES);

@@ -1,4 +1,4 @@
-import { Data } from "effect";
+import * as Data from "effect/Data";
 
 /** The stream moved on since the caller read it: re-read and decide again. */
 export class VersionConflict extends Data.TaggedError("VersionConflict")<{

@@ -1,4 +1,5 @@
-import { Effect, Either } from "effect";
+import * as Effect from "effect/Effect";
+import * as Either from "effect/Either";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { retireRule } from "../../src/commands/index.js";
 import { appendToStreams, EventLog, openEventLog, type EventLogService } from "../../src/events/index.js";

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { Either } from "effect";
+import * as Either from "effect/Either";
 import { afterEach, describe, expect, it } from "vitest";
 import { acquireEngineLock, engineLockHolder, EngineLockHeld } from "../../src/engine/index.js";
 import { removeDir, tempDir } from "../commands/scan/helpers.js";

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { Either } from "effect";
+import * as Either from "effect/Either";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { recordFileChanges } from "../../src/commands/recordFileChanges.js";
 import { scanProject } from "../../src/commands/scan/index.js";

@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { chmodSync, chownSync, cpSync, existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { Either } from "effect";
+import * as Either from "effect/Either";
 import { afterEach, describe, expect, it } from "vitest";
 import { acquireEngineLock } from "../../src/engine/index.js";
 import { CLI, runCli, tempDir } from "../helpers.js";

@@ -1,6 +1,6 @@
 import { chmodSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { Either } from "effect";
+import * as Either from "effect/Either";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Engine, EngineLockHeld, indexProject, inlineParser } from "../../src/engine/index.js";
 import { readEvents } from "../../src/events/index.js";

@@ -1,4 +1,4 @@
-import { Either } from "effect";
+import * as Either from "effect/Either";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { decodeEvent, readEvents, type LogHandle } from "../../src/events/index.js";
 import { tempLog } from "./support.js";

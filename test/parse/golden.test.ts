@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { FileParsed } from "../../src/events/types/parse.js";
 import { parseSource } from "../../src/parse/index.js";
 import { renderCase } from "./renderSnapshot.js";
-import { Schema } from "effect";
+import * as Schema from "effect/Schema";
 
 // Golden extraction snapshots: fixtures/parse/<case>/input/** is parsed and compared with
 // fixtures/parse/<case>/expected.json. Refresh with: UPDATE_SNAPSHOTS=1 npx vitest run test/parse

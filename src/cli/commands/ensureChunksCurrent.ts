@@ -1,4 +1,4 @@
-import { Either } from "effect";
+import * as Either from "effect/Either";
 import { headPosition } from "../../events/index.js";
 import { ChunkReader } from "../../projections/chunks/index.js";
 import type { ProjectContext } from "../context.js";

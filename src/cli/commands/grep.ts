@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { Either } from "effect";
+import * as Either from "effect/Either";
 import { closeGrepWorkers, grepCode } from "../../queries/grep/grepCode.js";
 import { withProject } from "../context.js";
 import { CliError, usageError } from "../errors.js";

@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { Either } from "effect";
+import * as Either from "effect/Either";
 import { findStaleFiles } from "../../commands/scan/index.js";
 import { acquireEngineLock, engineLockHolder } from "../../engine/index.js";
 import { headPosition, type LogHandle } from "../../events/index.js";

@@ -1,4 +1,4 @@
-import { Schema } from "effect";
+import * as Schema from "effect/Schema";
 
 /**
  * What one parse of one file yields. It travels inside `FileParsed`, so every projector

@@ -1,5 +1,6 @@
 import type Database from "better-sqlite3";
-import { Either, Schema } from "effect";
+import * as Either from "effect/Either";
+import * as Schema from "effect/Schema";
 import { rmSync } from "node:fs";
 import { decodeEvent, type DecodedEvent, type RecordedEvent } from "../../events/index.js";
 import type { Projector } from "../Projector.js";

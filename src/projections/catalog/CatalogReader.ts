@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import { Schema } from "effect";
+import * as Schema from "effect/Schema";
 import { existsSync } from "node:fs";
 import { openCatalog } from "./openCatalog.js";
 

@@ -1,4 +1,4 @@
-import { Schema } from "effect";
+import * as Schema from "effect/Schema";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { Chunk, type RecordedEvent } from "../../events/index.js";

@@ -1,4 +1,5 @@
-import { Context, Data } from "effect";
+import * as Context from "effect/Context";
+import * as Data from "effect/Data";
 
 /**
  * Turns texts into vectors. An embedding is a pure function of (`id`, text): the id names the

@@ -1,4 +1,4 @@
-import { Either } from "effect";
+import * as Either from "effect/Either";
 import { cachedEmbedder, type CachedEmbedder } from "./cachedEmbedder.js";
 import { EmbedderError, type Embedder } from "./Embedder.js";
 import type { EmbeddingCache } from "./EmbeddingCache.js";

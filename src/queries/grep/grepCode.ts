@@ -1,4 +1,5 @@
-import { Data, Either } from "effect";
+import * as Data from "effect/Data";
+import * as Either from "effect/Either";
 import picomatch from "picomatch";
 import type { ChunkReader } from "../../projections/chunks/index.js";
 import { GrepWorker } from "./grepWorker.js";

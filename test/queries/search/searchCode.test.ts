@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { join } from "node:path";
-import { Either } from "effect";
+import * as Either from "effect/Either";
 import type { LogHandle } from "../../../src/events/index.js";
 import { ChunkProjector, ChunkReader } from "../../../src/projections/chunks/index.js";
 import { createHashEmbedder } from "../../../src/projections/embed/localDefaultEmbedder.js";
