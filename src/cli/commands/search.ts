@@ -12,7 +12,24 @@ interface SearchFlags {
   path?: string;
   language?: string;
   kind?: string;
+  related?: boolean;
 }
+
+/** Graph neighbours of the answer's files, or null when the graph is absent or owned by a running engine. */
+const neighboursOf = async (graphPath: string, lockPath: string, files: string[]): Promise<Map<string, string[]> | null> => {
+  const { existsSync } = await import("node:fs");
+  if (!existsSync(graphPath)) return null;
+  const { engineLockHolder } = await import("../../engine/index.js");
+  if (engineLockHolder(lockPath) !== null) return null;
+  const { GraphReader } = await import("../../projections/graph/index.js");
+  const { relatedFiles } = await import("../../queries/search/relatedFiles.js");
+  const graph = await GraphReader.openReadOnly(graphPath);
+  try {
+    return await relatedFiles(graph, files);
+  } finally {
+    await graph.close();
+  }
+};
 
 export const registerSearch = (program: Command): void => {
   program
@@ -24,6 +41,7 @@ export const registerSearch = (program: Command): void => {
     .option("--path <glob>", "only files matching this glob (e.g. 'src/**/*.ts')")
     .option("--language <name>", "only this language (typescript, python, go, …)")
     .option("--kind <kind>", "only chunks of this symbol kind (Function, Class, Method, Module, …)")
+    .option("--related", "also list each file's graph neighbours (what it imports and what imports it)")
     .action(async (words: string[], options: SearchFlags, cmd: Command) => {
       const limit = Number(options.limit);
       if (!Number.isInteger(limit) || limit < 1) throw usageError("--limit takes a positive integer");
@@ -39,6 +57,8 @@ export const registerSearch = (program: Command): void => {
             language: options.language,
             kind: options.kind,
           }).finally(() => project.close());
+          const files = [...new Set(answer.hits.map((h) => h.file))];
+          const related = options.related ? await neighboursOf(ctx.paths.graph, ctx.paths.lock, files) : null;
           if (options.json) {
             printJsonLines(
               answer.hits.map((h) => ({
@@ -49,17 +69,23 @@ export const registerSearch = (program: Command): void => {
                 endLine: h.endLine,
                 score: h.score,
                 snippet: h.snippet,
+                ...(related ? { related: related.get(h.file) ?? [] } : {}),
               })),
             );
             return;
           }
           const out: string[] = [];
+          const shown = new Set<string>();
           for (const h of answer.hits) {
             out.push(`${h.file}:${h.startLine}-${h.endLine}  ${h.symbol ?? h.kind}  (${h.score.toFixed(4)})`);
+            const near = related?.get(h.file);
+            if (near && near.length > 0 && !shown.has(h.file)) out.push(`  related: ${near.join(", ")}`);
+            shown.add(h.file);
             out.push(...h.snippet.split("\n").map((l, i) => `  ${String(h.snippetLine + i).padStart(5)}│ ${l}`));
           }
           if (answer.hits.length === 0) out.push(`no matches for "${text}"`);
           const notes = [`${answer.chunks.toLocaleString("en-US")} chunks searched in ${answer.tookMs} ms`];
+          if (options.related && related === null) notes.push("related files unavailable (no graph yet, or a running engine owns it)");
           if (answer.pendingVectors > 0) notes.push(`${answer.pendingVectors} chunks still waiting for vectors (keyword match only)`);
           out.push("", notes.join("; "));
           process.stdout.write(`${out.join("\n")}\n`);

@@ -158,6 +158,16 @@ export class GraphReader {
     return rows.map((r) => String(r.path));
   }
 
+  /** Files `path` imports (directly, or through one of their symbols), inside the project. */
+  async importsOf(path: string): Promise<string[]> {
+    const rows = await this.db.query(
+      `MATCH (a:File {id: $file})-[:IMPORTS]->(b) WHERE label(b) <> 'External'
+       RETURN DISTINCT b.path AS path ORDER BY path`,
+      { file: fileNodeId(path) },
+    );
+    return rows.map((r) => String(r.path)).filter((p) => p !== path);
+  }
+
   /** Classes/structs that implement (or extend) the interface or class `symbolId`. */
   async implementorsOf(symbolId: NodeId): Promise<SymbolSummary[]> {
     const rows = await this.db.query(

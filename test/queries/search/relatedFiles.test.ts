@@ -1,0 +1,34 @@
+import { cpSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { relatedFiles } from "../../../src/queries/search/relatedFiles.js";
+import { REPO_ROOT, runCli, tempDir } from "../../helpers.js";
+
+describe("related files from graph neighbours", () => {
+  it("lists imports and importers, minus files already in the answer, each once", async () => {
+    const graph = {
+      importsOf: async (p: string) => ({ "a.ts": ["b.ts", "c.ts"], "b.ts": [] as string[] })[p] ?? [],
+      dependentsOf: async (p: string) => ({ "a.ts": ["c.ts", "d.ts"], "b.ts": ["a.ts", "e.ts"] })[p] ?? [],
+    };
+    const related = await relatedFiles(graph, ["a.ts", "b.ts"]);
+    expect(related.get("a.ts")).toEqual(["c.ts", "d.ts"]);
+    expect(related.get("b.ts")).toEqual(["e.ts"]);
+  });
+
+  const t = tempDir();
+  afterAll(() => t.cleanup());
+
+  it("`nemesis search --related --json` adds each hit's neighbours from the real Kuzu graph", () => {
+    const root = join(t.dir, "repo");
+    cpSync(join(REPO_ROOT, "fixtures", "graph", "repo"), root, { recursive: true });
+    expect(runCli(root, ["index", ".", "--no-progress"]).code).toBe(0);
+    const r = runCli(root, ["search", "--related", "--json", "--limit", "2", "authenticate user"]);
+    expect(r.code).toBe(0);
+    const hits = r.stdout.trim().split("\n").map((l) => JSON.parse(l) as { file: string; related: string[] });
+    const auth = hits.find((h) => h.file === "src/services/auth.ts");
+    expect(auth).toBeDefined();
+    // auth.ts imports the user model and the store, and src/index.ts imports auth.ts.
+    expect(auth!.related).toEqual(expect.arrayContaining(["src/services/store.ts", "src/index.ts"]));
+    for (const h of hits) expect(h.related).not.toContain(h.file);
+  });
+});
