@@ -17,6 +17,23 @@ export const vectorSnapshotPath = (dir: string): string => join(dir, "vectors.co
 const MAGIC = "NMVCOLS1";
 const HEADER = 32;
 
+/** The epoch stamped on the snapshot at `path`, or null when there is none (or it is malformed). */
+export const vectorSnapshotEpoch = (path: string): number | null => {
+  let fd: number;
+  try {
+    fd = openSync(path, "r");
+  } catch {
+    return null;
+  }
+  try {
+    const header = Buffer.alloc(HEADER);
+    if (readSync(fd, header, 0, HEADER, 0) !== HEADER || header.toString("latin1", 0, 8) !== MAGIC) return null;
+    return header.readDoubleLE(8);
+  } finally {
+    closeSync(fd);
+  }
+};
+
 export const writeVectorSnapshot = (path: string, m: VectorMatrix): void => {
   if (!m.sparse) {
     rmSync(path, { force: true });
