@@ -22,7 +22,7 @@ export { EVENT_SOURCES, EVENT_TYPES } from "./eventNames.js";
 export { appendToStreams, type AppendResult, type StreamAppend } from "./sqlite/appendToStreams.js";
 export { checkpointWal } from "./sqlite/checkpointWal.js";
 export { openEventLog, type LogHandle } from "./sqlite/openEventLog.js";
-export { headPosition, readEvents, readStream, streamVersion, type ReadFilter } from "./sqlite/readEvents.js";
+export { headPosition, lastPositionOfTypes, readEvents, readStream, streamVersion, type ReadFilter } from "./sqlite/readEvents.js";
 export { tailEvents, type TailOptions } from "./sqlite/tailEvents.js";
 export * from "./types/files.js";
 export * from "./types/memory.js";

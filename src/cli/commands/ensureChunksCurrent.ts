@@ -1,6 +1,6 @@
 import * as Either from "effect/Either";
-import { headPosition } from "../../events/index.js";
-import { ChunkReader } from "../../projections/chunks/index.js";
+import { lastPositionOfTypes } from "../../events/index.js";
+import { ChunkReader } from "../../projections/chunks/ChunkReader.js";
 import type { ProjectContext } from "../context.js";
 
 /**
@@ -8,9 +8,16 @@ import type { ProjectContext } from "../context.js";
  * log holds beyond it. When another process owns the engine, that owner is already catching
  * up: the query reads what is there rather than wait.
  */
+/**
+ * Events that change what the chunk table should hold: a FileChanged not yet parsed, or a parse
+ * outcome not yet projected. Index-run markers and memory writes move the log head without
+ * making the table stale, so comparing with the head would open the whole engine on every query.
+ */
+const CHUNK_INPUTS = ["FileChanged", "FileDeleted", "FileParsed", "ParseFailed", "FileSkipped"];
+
 export const openCurrentChunks = async (ctx: ProjectContext): Promise<ChunkReader | null> => {
   const existing = await ChunkReader.open(ctx.paths.chunks);
-  const behind = !existing || existing.position() < headPosition(ctx.log);
+  const behind = !existing || existing.position() < lastPositionOfTypes(ctx.log, CHUNK_INPUTS);
   if (!behind) return existing;
   existing?.close();
   // Loaded only when needed: the engine brings the parser and Kuzu with it.

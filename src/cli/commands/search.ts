@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { projectEmbedder } from "../../projections/chunks/index.js";
+import { projectEmbedder } from "../../projections/chunks/projectEmbedder.js";
 import { searchCode } from "../../queries/search/searchCode.js";
 import { withProject } from "../context.js";
 import { CliError, usageError } from "../errors.js";

@@ -107,3 +107,11 @@ export const headPosition = (log: LogHandle): number => log.stmt.head.get() as n
 
 export const streamVersion = (log: LogHandle, stream: string): number =>
   (log.stmt.streamVersion.get(stream) as number | null) ?? 0;
+
+/** Position of the newest event of any of `types` (0 when none): one index lookup per type. */
+export const lastPositionOfTypes = (log: LogHandle, types: ReadonlyArray<string>): number => {
+  let last = 0;
+  const stmt = log.db.prepare("SELECT COALESCE(MAX(position), 0) FROM events WHERE type = ?").pluck();
+  for (const type of types) last = Math.max(last, stmt.get(type) as number);
+  return last;
+};

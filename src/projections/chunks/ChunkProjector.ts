@@ -1,6 +1,5 @@
 import * as Schema from "effect/Schema";
 import { rmSync } from "node:fs";
-import { join } from "node:path";
 import { Chunk, type RecordedEvent } from "../../events/index.js";
 import type { Embedder } from "../embed/Embedder.js";
 import type { Projector } from "../Projector.js";
@@ -18,7 +17,9 @@ import { vectorSnapshotEpoch, vectorSnapshotPath, writeVectorSnapshot } from "./
 export const CHUNKS_VERSION = 2;
 
 /** Where the chunk read model lives inside its folder (`.nemesis/chunks.lance/`). */
-export const keywordIndexPath = (dir: string): string => join(dir, "keyword.db");
+import { keywordIndexPath } from "./keywordIndexPath.js";
+
+export { keywordIndexPath };
 
 const HANDLES = ["FileParsed", "FileDeleted", "ParseFailed", "FileSkipped"] as const;
 const EMBED_BATCH = 256;

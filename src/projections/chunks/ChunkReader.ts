@@ -1,8 +1,8 @@
 import type Database from "better-sqlite3";
 import { existsSync } from "node:fs";
-import { keywordIndexPath } from "./ChunkProjector.js";
+import { keywordIndexPath } from "./keywordIndexPath.js";
 import type { ChunkRow } from "./ChunkRow.js";
-import { ChunkStore } from "./ChunkStore.js";
+import type { ChunkStore } from "./ChunkStore.js";
 import { loadVectorMatrix } from "./loadVectorMatrix.js";
 import { openKeywordIndex } from "./openKeywordIndex.js";
 import type { VectorMatrix } from "./VectorMatrix.js";
@@ -72,7 +72,8 @@ export class ChunkReader {
   }
 
   private lance(): Promise<ChunkStore | null> {
-    this.store ??= ChunkStore.openExisting(this.dir);
+    // LanceDB and Arrow load only for an index that predates the SQLite vectors (~450 ms of modules).
+    this.store ??= import("./ChunkStore.js").then(({ ChunkStore }) => ChunkStore.openExisting(this.dir));
     return this.store;
   }
 

@@ -1,4 +1,4 @@
-import OpenAI, { APIConnectionError, APIError } from "openai";
+import type OpenAI from "openai";
 import { countTokens } from "../../parse/chunk/countTokens.js";
 import { EmbedderError, normalize, type Embedder } from "./Embedder.js";
 import { batchForApi, truncateToTokens } from "./openaiBatches.js";
@@ -47,7 +47,12 @@ const retryAfterMs = (headers: Headers | undefined): number | null => {
 };
 
 /** A provider failure as an EmbedderError, plus how long to wait before trying again (null: don't). */
-const classify = (e: unknown, model: string, baseUrl: string): { error: EmbedderError; waitMs: number | null } => {
+type OpenAISdk = typeof import("openai");
+// Loaded on first use: every process that never calls OpenAI (the embedded default) skips ~120 ms of module loading.
+let sdk: Promise<OpenAISdk> | undefined;
+const loadSdk = (): Promise<OpenAISdk> => (sdk ??= import("openai"));
+
+const classify = (e: unknown, model: string, baseUrl: string, { APIConnectionError, APIError }: OpenAISdk): { error: EmbedderError; waitMs: number | null } => {
   if (e instanceof APIConnectionError) {
     return { error: new EmbedderError({ provider: PROVIDER, retryable: true, reason: `cannot reach ${baseUrl}: ${firstLine(e.message)}` }), waitMs: 0 };
   }
@@ -98,13 +103,16 @@ export const createOpenAIEmbedder = (options: OpenAIEmbedderOptions): Embedder =
   const dimensions = options.dimensions ?? NATIVE_DIMENSIONS[model] ?? 1536;
   const retry: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
   // Our own retry loop (the SDK's is off) so the policy is explicit and testable.
-  const client = new OpenAI({ apiKey: options.apiKey, baseURL: baseUrl, maxRetries: 0, timeout: options.timeoutMs ?? 60_000 });
+  let client: OpenAI | undefined;
+  const clientOf = (api: OpenAISdk): OpenAI =>
+    (client ??= new api.default({ apiKey: options.apiKey, baseURL: baseUrl, maxRetries: 0, timeout: options.timeoutMs ?? 60_000 }));
   const where = baseUrl === DEFAULT_BASE_URL ? "" : `@${baseUrl.replace(/^https?:\/\//, "")}`;
 
   const request = async (inputs: string[]): Promise<Float32Array[]> => {
+    const api = await loadSdk();
     for (let attempt = 1; ; attempt++) {
       try {
-        const res = await client.embeddings.create({
+        const res = await clientOf(api).embeddings.create({
           model,
           input: inputs,
           encoding_format: "float",
@@ -128,7 +136,7 @@ export const createOpenAIEmbedder = (options: OpenAIEmbedderOptions): Embedder =
         return out;
       } catch (e) {
         if (e instanceof EmbedderError) throw e;
-        const { error, waitMs } = classify(e, model, baseUrl);
+        const { error, waitMs } = classify(e, model, baseUrl, api);
         if (waitMs === null || attempt >= retry.maxAttempts) {
           if (!error.retryable || waitMs === null) throw error;
           throw new EmbedderError({

@@ -1,5 +1,8 @@
 import picomatch from "picomatch";
-import { ChunkReader, queryTerms, type ChunkFilter } from "../../projections/chunks/index.js";
+// Module paths, not the folder index: the index also exports the projector, whose LanceDB and
+// Arrow imports would add ~450 ms to every one-shot query that never touches them.
+import { ChunkReader, type ChunkFilter } from "../../projections/chunks/ChunkReader.js";
+import { queryTerms } from "../../projections/chunks/keywordTerms.js";
 import type { Embedder } from "../../projections/embed/Embedder.js";
 import { filePrior } from "./filePrior.js";
 import { byScore, fuseRanks } from "./fuseRanks.js";
