@@ -7,9 +7,9 @@
  * NEMESIS_BENCH_FILES caps the file count; NEMESIS_BENCH_DELTAS sets the number of edits (20).
  */
 import { createHash } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, relative, resolve } from "node:path";
+import { join, relative } from "node:path";
 import { appendToStreams, openEventLog, type FileParsed, type LogHandle, type NewEvent } from "../events/index.js";
 import { parseSource } from "../parse/parseSource.js";
 import { GraphProjector } from "../projections/graph/GraphProjector.js";
@@ -17,18 +17,7 @@ import { GraphReader } from "../projections/graph/GraphReader.js";
 import { createResolver } from "../projections/graph/resolve/index.js";
 import { catchUp } from "../projections/runProjector.js";
 import { median, percentile } from "./stats.js";
-
-const REPO = resolve(process.env.NEMESIS_BENCH_REPO ?? "/tmp/nemesis-bench/sympy");
-const SOURCE = /\.(py|ts|tsx|js|go|rs|java)$/;
-const SKIP = new Set([".git", "node_modules", ".nemesis", "dist", "build", "target"]);
-
-const listFiles = (dir: string): string[] =>
-  readdirSync(dir).flatMap((name) => {
-    if (SKIP.has(name)) return [];
-    const full = join(dir, name);
-    const st = statSync(full);
-    return st.isDirectory() ? listFiles(full) : SOURCE.test(name) && st.size < 1_000_000 ? [full] : [];
-  });
+import { BENCH_REPO as REPO, listSourceFiles as listFiles } from "./benchRepo.js";
 
 const hash = (text: string): string => createHash("sha256").update(text).digest("hex").slice(0, 16);
 

@@ -10,9 +10,9 @@
  * NEMESIS_BENCH_FILES caps the file count.
  */
 import * as Either from "effect/Either";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, relative, resolve } from "node:path";
+import { join, relative } from "node:path";
 import { appendToStreams, openEventLog, type FileParsed } from "../events/index.js";
 import { detectLanguage } from "../parse/languages.js";
 import { chunkFile } from "../parse/chunk/index.js";
@@ -22,18 +22,7 @@ import { catchUp } from "../projections/runProjector.js";
 import { closeGrepWorkers, grepCode } from "../queries/grep/grepCode.js";
 import { searchCode } from "../queries/search/searchCode.js";
 import { fmtRate, median, percentile } from "./stats.js";
-
-const REPO = resolve(process.env.NEMESIS_BENCH_REPO ?? "/tmp/nemesis-bench/sympy");
-const SOURCE = /\.(py|ts|tsx|js|go|rs|java)$/;
-const SKIP = new Set([".git", "node_modules", ".nemesis", "dist", "build", "target"]);
-
-const listFiles = (dir: string): string[] =>
-  readdirSync(dir).flatMap((name) => {
-    if (SKIP.has(name)) return [];
-    const full = join(dir, name);
-    const st = statSync(full);
-    return st.isDirectory() ? listFiles(full) : SOURCE.test(name) && st.size < 1_000_000 ? [full] : [];
-  });
+import { BENCH_REPO as REPO, listSourceFiles as listFiles } from "./benchRepo.js";
 
 /** Questions of the kind an agent asks, plus identifiers; sympy-flavoured but generic enough for any repo. */
 const QUERIES = [
