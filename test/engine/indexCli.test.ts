@@ -58,9 +58,12 @@ describe("nemesis index / status (built CLI)", () => {
     if (typeof process.getuid !== "function" || process.getuid() !== 0) {
       ctx.skip("not root: test/commands/scan covers EACCES in-process");
     }
+    const nobody = 65534;
+    // A checkout under a private directory (a 0700 mktemp) cannot be loaded by that user at all.
+    const probe = spawnSync(process.execPath, ["-e", `require("fs").accessSync(${JSON.stringify(CLI)})`], { uid: nobody, gid: nobody, cwd: "/" });
+    if (probe.status !== 0) ctx.skip(`uid ${nobody} cannot read ${CLI} (a parent directory is private), so the CLI cannot run as that user`);
     const t = tempDir();
     cleanup = t.cleanup;
-    const nobody = 65534;
     writeFileSync(join(t.dir, "good.ts"), "export const good = 1;\n");
     writeFileSync(join(t.dir, "locked.ts"), "export const locked = 1;\n");
     chmodSync(join(t.dir, "locked.ts"), 0);
