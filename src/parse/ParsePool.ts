@@ -51,9 +51,15 @@ export interface WorkerResponse {
   readonly result: ParseResult;
 }
 
+// Beside this module in tsc's output; dist/parse/ from a chunk of the bundled CLI (dist/_chunks/).
+const WORKER_CANDIDATES = ["./parseWorker.js", "../parse/parseWorker.js"];
+
 const defaultWorkerUrl = (): URL | null => {
-  const url = new URL("./parseWorker.js", import.meta.url);
-  return url.protocol === "file:" && existsSync(fileURLToPath(url)) ? url : null;
+  for (const candidate of WORKER_CANDIDATES) {
+    const url = new URL(candidate, import.meta.url);
+    if (url.protocol === "file:" && existsSync(fileURLToPath(url))) return url;
+  }
+  return null;
 };
 
 const inProcessPool = (): ParsePool => {

@@ -1,0 +1,41 @@
+// Bundles the CLI entry (and the parse worker) into single files over tsc's output.
+// Why: `effect` ships ~600 small ES modules; Node 20 spends 0.5-1 s resolving and linking them
+// on every `nemesis` start (a bare `node -e 0` is ~120 ms). One bundled file loads in ~0.1 s.
+// Native and lazily loaded packages stay external: they load from node_modules as before.
+import { build } from "esbuild";
+import { readFileSync } from "node:fs";
+
+const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
+
+// Bundled: pure-JS packages read at start-up. Everything else (native bindings, tree-sitter
+// grammars, LanceDB/Arrow, OpenAI, ONNX runtimes) is resolved at run time from node_modules.
+const BUNDLED = new Set(["effect", "commander", "smol-toml", "ignore", "picomatch", "cli-progress"]);
+const external = Object.keys(pkg.dependencies).filter((name) => !BUNDLED.has(name));
+
+// Bundled CommonJS (commander) calls require() for Node built-ins; an ES module has none.
+const banner = [
+  'import { createRequire as __nemesisCreateRequire } from "node:module";',
+  "const require = __nemesisCreateRequire(import.meta.url);",
+].join("\n");
+
+const common = {
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  external: [...external, "@huggingface/transformers", "onnxruntime-node", "node-gyp-build"],
+  banner: { js: banner },
+  legalComments: "none",
+  logLevel: "warning",
+};
+
+// Split at dynamic imports: each command's modules, and the externals they import, load only
+// when that command runs (an external imported anywhere in one file would load on every start).
+await build({
+  ...common,
+  entryPoints: { cli: "src/cli.ts" },
+  outdir: "dist",
+  splitting: true,
+  chunkNames: "_chunks/[name]-[hash]",
+});
+await build({ ...common, entryPoints: ["src/parse/parseWorker.ts"], outfile: "dist/parse/parseWorker.js" });
