@@ -14,7 +14,7 @@ import { encodeVector } from "./vectorBlob.js";
 import { vectorSnapshotEpoch, vectorSnapshotPath, writeVectorSnapshot } from "./vectorSnapshot.js";
 
 /** Bump when the rows, their ids, the keyword terms or the embedded text change. */
-export const CHUNKS_VERSION = 2;
+export const CHUNKS_VERSION = 3; // 3: FTS5 tables store their terms (bm25 statistics stayed stale after deletes)
 
 /** Where the chunk read model lives inside its folder (`.nemesis/chunks.lance/`). */
 import { keywordIndexPath } from "./keywordIndexPath.js";

@@ -6,7 +6,7 @@ import { dirname } from "node:path";
  * The keyword side of the chunk read model, in SQLite: chunk rows, an FTS5 index per chunk
  * and one per file (whole-file BM25 is the strongest single signal for "which file"), and the
  * checkpoint, and the chunk vectors, all written in one transaction so keyword search is current after every save.
- * FTS5 is contentless: the text lives once, in `chunks`.
+ * FTS5 stores its terms (see the schema note: contentless tables kept stale bm25 statistics).
  */
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -21,11 +21,15 @@ CREATE TABLE IF NOT EXISTS chunk_vectors (rowid INTEGER PRIMARY KEY, id TEXT NOT
 -- Lets count(*) (the pending-vector count) read a narrow index instead of every blob.
 CREATE INDEX IF NOT EXISTS chunk_vectors_by_id ON chunk_vectors (id);
 CREATE TABLE IF NOT EXISTS files (rowid INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, language TEXT NOT NULL);
+-- The FTS5 tables keep their own copy of the terms (no content=''): a DELETE on a
+-- contentless_delete=1 table never lowers the row count and token totals bm25() reads
+-- (SQLite 3.51), so every delta inflated IDF and the average length, and a delta-built index
+-- ranked differently from a fresh one of the same tree (test/projections/chunks/delta-bm25.test.ts).
 CREATE VIRTUAL TABLE IF NOT EXISTS chunk_terms USING fts5(
-  path_terms, symbol_terms, body_terms, content='', contentless_delete=1, tokenize="unicode61 tokenchars '_'"
+  path_terms, symbol_terms, body_terms, tokenize="unicode61 tokenchars '_'"
 );
 CREATE VIRTUAL TABLE IF NOT EXISTS file_terms USING fts5(
-  path_terms, body_terms, content='', contentless_delete=1, tokenize="unicode61 tokenchars '_'"
+  path_terms, body_terms, tokenize="unicode61 tokenchars '_'"
 );
 `;
 
