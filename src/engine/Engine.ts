@@ -3,7 +3,18 @@ import { availableParallelism } from "node:os";
 import type { NemesisConfig, NemesisPaths } from "../config/index.js";
 import { tailEvents, type LogHandle } from "../events/index.js";
 import { ParseReactor, type SourceParser } from "../parse/reactor/index.js";
-import { GraphReader, openProjectors, PROJECTION_NAMES, type GraphQueryable, type ProjectionName, type Projector } from "../projections/index.js";
+import {
+  GraphReader,
+  openProjector,
+  PROJECTION_INFO,
+  PROJECTION_NAMES,
+  type GraphCounts,
+  type GraphQueryable,
+  type ProjectionName,
+  type Projector,
+} from "../projections/index.js";
+import { LazyProjector } from "./LazyProjector.js";
+import { lazySourceParser } from "./lazySourceParser.js";
 import { acquireEngineLock, type EngineLock, type EngineLockHeld } from "./engineLock.js";
 import { openSourceParser } from "./openSourceParser.js";
 import { runPipeline, type PipelineProgress, type PipelineResult } from "./runPipeline.js";
@@ -48,7 +59,8 @@ export class Engine {
     let parser: (SourceParser & { close(): Promise<void> }) | undefined;
     const projectors: Projector[] = [];
     try {
-      parser = options.parser ?? (await openSourceParser(options.workers ?? defaultWorkers()));
+      // Workers start on the first file to parse: a run with nothing to parse never pays for them.
+      parser = options.parser ?? lazySourceParser(() => openSourceParser(options.workers ?? defaultWorkers()));
       const reactor = new ParseReactor(ctx.log, {
         root: ctx.paths.root,
         parser,
@@ -57,7 +69,18 @@ export class Engine {
         budgetMs: ctx.config.index.parse_budget_ms,
         ...(options.beforeRead ? { beforeRead: options.beforeRead } : {}),
       });
-      projectors.push(...(await openProjectors(ctx.paths, ctx.config, ctx.log, options.projections ?? PROJECTION_NAMES)));
+      for (const name of options.projections ?? PROJECTION_NAMES) {
+        const info = PROJECTION_INFO[name];
+        const open = () => openProjector(name, ctx.paths, ctx.config, ctx.log);
+        projectors.push(
+          info.lazy
+            ? new LazyProjector(
+                { name, version: info.version, handles: info.handles, storePath: info.storePath(ctx.paths), fingerprint: info.fingerprint(ctx.config), open },
+                ctx.log,
+              )
+            : await open(),
+        );
+      }
       return Either.right(new Engine(ctx, lock.right, parser, reactor, projectors));
     } catch (e) {
       for (const p of projectors) await p.close().catch(() => undefined);
@@ -88,10 +111,25 @@ export class Engine {
     });
   }
 
-  /** Read access to the graph through the engine's own connection, or null without a graph projector. */
-  graph(): GraphReader | null {
-    const g = this.projectors.find((p) => p.name === "graph");
+  /** Read access to the graph through the engine's own connection (opening it), or null without a graph projector. */
+  async graph(): Promise<GraphReader | null> {
+    const found = this.projectors.find((p) => p.name === "graph");
+    const g = found instanceof LazyProjector ? await found.store() : found;
     return g && "query" in g ? new GraphReader(g as Projector & GraphQueryable) : null;
+  }
+
+  /** Node and edge counts of the graph; from the engine's hint when the graph was not opened (nothing changed). */
+  async graphCounts(): Promise<GraphCounts | null> {
+    const found = this.projectors.find((p) => p.name === "graph");
+    if (found instanceof LazyProjector && !found.isOpen) {
+      const detail = found.hint()?.detail as { counts?: GraphCounts } | null | undefined;
+      if (detail?.counts) return detail.counts;
+    }
+    const reader = await this.graph();
+    if (reader === null) return null;
+    const counts = await reader.counts();
+    if (found instanceof LazyProjector) found.remember((await found.checkpoint()).position, { counts });
+    return counts;
   }
 
   async close(): Promise<void> {

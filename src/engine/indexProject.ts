@@ -122,7 +122,7 @@ export const indexProject = async (ctx: EngineContext, options: IndexOptions = {
     complete();
     // Projects IndexRunCompleted too, so the catalog's run history is current when we return.
     await engine.catchUp();
-    const counts = await engine.graph()?.counts();
+    const counts = await engine.graphCounts();
     return {
       ...base,
       parse: {

@@ -17,4 +17,4 @@ export {
   type GraphQueryable,
   type SymbolSummary,
 } from "./graph/index.js";
-export { openProjectors, PROJECTION_NAMES, type ProjectionName } from "./registry.js";
+export { openProjector, openProjectors, PROJECTION_INFO, PROJECTION_NAMES, type ProjectionInfo, type ProjectionName } from "./registry.js";

@@ -1,9 +1,9 @@
 import type { NemesisConfig, NemesisPaths } from "../config/index.js";
 import type { LogHandle } from "../events/index.js";
-import { CatalogProjector } from "./catalog/CatalogProjector.js";
-import { ChunkProjector } from "./chunks/ChunkProjector.js";
+import { CATALOG_VERSION, CatalogProjector } from "./catalog/CatalogProjector.js";
+import { CHUNK_HANDLES, CHUNKS_VERSION, ChunkProjector } from "./chunks/ChunkProjector.js";
 import { projectEmbedder } from "./chunks/projectEmbedder.js";
-import { GraphProjector } from "./graph/GraphProjector.js";
+import { GRAPH_HANDLES, GRAPH_VERSION, GraphProjector } from "./graph/GraphProjector.js";
 import { createResolver } from "./graph/resolve/index.js";
 import type { Projector } from "./Projector.js";
 
@@ -34,3 +34,36 @@ export const openProjectors = async (
   for (const name of names) out.push(await FACTORIES[name](paths, config, log));
   return out;
 };
+
+/** What the engine knows of a read model without opening it (see engine/LazyProjector.ts). */
+export interface ProjectionInfo {
+  readonly version: number;
+  readonly handles: ReadonlyArray<string>;
+  /** Cheap to open (a SQLite file) or worth opening only when there is work for it. */
+  readonly lazy: boolean;
+  readonly storePath: (paths: NemesisPaths) => string;
+  /** Everything besides the log that decides the model's content: a change means it must be looked at. */
+  readonly fingerprint: (config: NemesisConfig) => string;
+}
+
+export const PROJECTION_INFO: Record<ProjectionName, ProjectionInfo> = {
+  catalog: { version: CATALOG_VERSION, handles: [], lazy: false, storePath: (p) => p.catalog, fingerprint: () => "" },
+  graph: {
+    version: GRAPH_VERSION,
+    handles: GRAPH_HANDLES,
+    lazy: true,
+    storePath: (p) => p.graph,
+    fingerprint: (c) => JSON.stringify(c.graph),
+  },
+  chunks: {
+    version: CHUNKS_VERSION,
+    handles: CHUNK_HANDLES,
+    lazy: true,
+    storePath: (p) => p.chunks,
+    // "auto" picks OpenAI when the key is set: the key's presence decides the model.
+    fingerprint: (c) => JSON.stringify({ embedding: c.embedding, openaiKey: Boolean(process.env.OPENAI_API_KEY) }),
+  },
+};
+
+export const openProjector = (name: ProjectionName, paths: NemesisPaths, config: NemesisConfig, log: LogHandle): Promise<Projector> =>
+  FACTORIES[name](paths, config, log);

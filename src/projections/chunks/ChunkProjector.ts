@@ -21,7 +21,8 @@ import { keywordIndexPath } from "./keywordIndexPath.js";
 
 export { keywordIndexPath };
 
-const HANDLES = ["FileParsed", "FileDeleted", "ParseFailed", "FileSkipped"] as const;
+export const CHUNK_HANDLES = ["FileParsed", "FileDeleted", "ParseFailed", "FileSkipped"] as const;
+const HANDLES = CHUNK_HANDLES;
 const EMBED_BATCH = 256;
 
 /** Only what the chunk model needs from FileParsed: decoding symbols and references here would waste the replay. */

@@ -26,7 +26,8 @@ import { readLatestParses } from "./readLatestParses.js";
 
 export const GRAPH_VERSION = 2;
 const NAME = "graph";
-const HANDLES = ["FileParsed", "FileDeleted", "ParseFailed"] as const;
+export const GRAPH_HANDLES = ["FileParsed", "FileDeleted", "ParseFailed"] as const;
+const HANDLES = GRAPH_HANDLES;
 
 /**
  * The shape the graph keys on. FileParsed is written only by the parse reactor from typed

@@ -1,0 +1,85 @@
+import { existsSync } from "node:fs";
+import type { LogHandle, RecordedEvent } from "../events/index.js";
+import type { Projector } from "../projections/index.js";
+import { dropProjectionHint, readProjectionHint, saveProjectionHint } from "./projectionHints.js";
+
+export interface LazyProjectorSpec {
+  readonly name: string;
+  readonly version: number;
+  readonly handles: ReadonlyArray<string>;
+  /** The read model's files: a hint about a store that is gone is void. */
+  readonly storePath: string;
+  readonly fingerprint: string;
+  readonly open: () => Promise<Projector>;
+}
+
+/**
+ * A projector whose store (Kuzu, LanceDB: seconds to load) is opened on first real use. Until
+ * then its checkpoint comes from the engine's hint, so a catch-up with nothing for it to do
+ * never opens it. Every applied batch refreshes the hint after the store committed.
+ */
+export class LazyProjector implements Projector {
+  private opening: Promise<Projector> | null = null;
+
+  constructor(
+    private readonly spec: LazyProjectorSpec,
+    private readonly log: LogHandle,
+  ) {}
+
+  get name(): string {
+    return this.spec.name;
+  }
+
+  get version(): number {
+    return this.spec.version;
+  }
+
+  get handles(): ReadonlyArray<string> {
+    return this.spec.handles;
+  }
+
+  get isOpen(): boolean {
+    return this.opening !== null;
+  }
+
+  /** The real projector, opening its store now if it is not open yet. */
+  store(): Promise<Projector> {
+    this.opening ??= this.spec.open();
+    return this.opening;
+  }
+
+  /** The hint, when it can stand in for the store's checkpoint. */
+  hint(): { readonly position: number; readonly detail: unknown } | null {
+    const h = readProjectionHint(this.log, this.spec.name);
+    if (h === null || h.version !== this.spec.version || h.fingerprint !== this.spec.fingerprint) return null;
+    return existsSync(this.spec.storePath) ? h : null;
+  }
+
+  async checkpoint(): Promise<{ readonly position: number; readonly version: number }> {
+    if (!this.isOpen) {
+      const h = this.hint();
+      if (h !== null) return { position: h.position, version: this.spec.version };
+    }
+    return (await this.store()).checkpoint();
+  }
+
+  async apply(events: ReadonlyArray<RecordedEvent>, upTo: number): Promise<void> {
+    await (await this.store()).apply(events, upTo);
+    this.remember(upTo, null);
+  }
+
+  async reset(): Promise<void> {
+    dropProjectionHint(this.log, this.spec.name);
+    await (await this.store()).reset();
+  }
+
+  /** Records that the store is at `position` (its checkpoint), with facts about it at that point. */
+  remember(position: number, detail: unknown): void {
+    saveProjectionHint(this.log, this.spec.name, { position, version: this.spec.version, fingerprint: this.spec.fingerprint, detail });
+  }
+
+  async close(): Promise<void> {
+    if (this.opening === null) return;
+    await (await this.opening).close();
+  }
+}

@@ -1,0 +1,67 @@
+import { rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import * as Either from "effect/Either";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { Engine, indexProject, inlineParser } from "../../src/engine/index.js";
+import { LazyProjector } from "../../src/engine/LazyProjector.js";
+import { readProjectionHint } from "../../src/engine/projectionHints.js";
+import { copyFixture, removeDir } from "../commands/scan/helpers.js";
+import { projectContext } from "./helpers.js";
+
+const projections = ["catalog", "graph", "chunks"] as const;
+let fixture: string;
+let ctx: ReturnType<typeof projectContext>;
+
+beforeEach(() => {
+  fixture = copyFixture("basic");
+  ctx = projectContext(fixture);
+});
+afterEach(() => {
+  ctx.close();
+  removeDir(fixture);
+});
+
+/** Opens an engine, catches up, and says which lazy stores it had to open. */
+const openedStores = async (c: typeof ctx): Promise<string[]> => {
+  const engine = Either.getOrThrow(await Engine.open(c, { parser: inlineParser, projections }));
+  try {
+    await engine.catchUp();
+    return engine.projectors.filter((p) => p instanceof LazyProjector && p.isOpen).map((p) => p.name);
+  } finally {
+    await engine.close();
+  }
+};
+
+describe("lazily opened read models", () => {
+  it("a catch-up with nothing new opens neither Kuzu nor LanceDB, and the summary still has the graph counts", async () => {
+    const first = await indexProject(ctx, { parser: inlineParser, projections });
+    expect(readProjectionHint(ctx.log, "graph")?.position).toBeGreaterThan(0);
+    expect(await openedStores(ctx)).toEqual([]);
+    const again = await indexProject(ctx, { parser: inlineParser, projections });
+    expect(again.graph).toEqual(first.graph);
+    expect(again.timings.projectMs.graph).toBeUndefined();
+  });
+
+  it("opens the stores once there is work for them, and the counts follow the change", async () => {
+    const first = await indexProject(ctx, { parser: inlineParser, projections });
+    writeFileSync(join(fixture, "added.ts"), "export function addedLater(x: number): number {\n  return x + 1;\n}\n");
+    const second = await indexProject(ctx, { parser: inlineParser, projections });
+    expect(second.timings.projectMs.graph).toBeGreaterThan(0);
+    expect(second.graph?.files).toBe((first.graph?.files ?? 0) + 1);
+    expect(await openedStores(ctx)).toEqual([]);
+  });
+
+  it("a hint about a store that was deleted is void: the next run rebuilds it", async () => {
+    const first = await indexProject(ctx, { parser: inlineParser, projections });
+    rmSync(ctx.paths.graph, { recursive: true, force: true });
+    const again = await indexProject(ctx, { parser: inlineParser, projections });
+    expect(again.timings.projectMs.graph).toBeGreaterThan(0);
+    expect(again.graph).toEqual(first.graph);
+  });
+
+  it("a changed graph configuration voids the hint", async () => {
+    await indexProject(ctx, { parser: inlineParser, projections });
+    const changed = { ...ctx, config: { ...ctx.config, graph: { ...ctx.config.graph, buffer_pool_mb: 128 } } };
+    expect(await openedStores(changed)).toContain("graph");
+  });
+});
