@@ -2,6 +2,7 @@ import type { ExpectedVersion, NewEvent } from "../envelope.js";
 import { newEventId } from "../envelope.js";
 import { currentSchemaVersion } from "../catalog.js";
 import { VersionConflict } from "../errors.js";
+import { summarize } from "../summaries.js";
 import type { LogHandle } from "./openEventLog.js";
 
 export interface StreamAppend {
@@ -27,6 +28,21 @@ class ConflictSignal extends Error {
 }
 
 /**
+ * Positions of the caller's own keys that are already stored (0 for the rest), or undefined
+ * when none of the events carries a key: fresh ids cannot be stored yet, so they skip the lookup.
+ */
+const storedPositions = (log: LogHandle, events: ReadonlyArray<NewEvent>): number[] | undefined => {
+  let known: number[] | undefined;
+  for (let i = 0; i < events.length; i++) {
+    const id = events[i]!.eventId;
+    if (id === undefined) continue;
+    known ??= new Array<number>(events.length).fill(0);
+    known[i] = (log.stmt.positionOfId.get(id) as number | undefined) ?? 0;
+  }
+  return known;
+};
+
+/**
  * Appends to one or more streams in a single BEGIN IMMEDIATE transaction: all or nothing.
  * An append whose events are all already stored (same ids) is a retry and succeeds without
  * a version check; otherwise the stream must be at `expectedVersion`.
@@ -36,62 +52,62 @@ export const appendToStreams = (
   appends: ReadonlyArray<StreamAppend>,
 ): AppendResult | VersionConflict => {
   const recordedAt = new Date().toISOString();
-  const metaJson = new Map<object, string>();
+  const { insert, insertSummary, streamVersion } = log.stmt;
+  if (insertSummary === undefined) throw new Error(`event log ${log.path} is open read-only: it cannot be appended to`);
+  // Most appends share one meta object per source: serialise it once.
+  let lastMeta: object | undefined;
+  let lastMetaJson = "";
   const run = log.db.transaction((): AppendResult => {
     const versions: number[] = [];
     let lastPosition = 0;
     let duplicates = 0;
     let appended = 0;
     for (const append of appends) {
-      const ids = append.events.map((e) => e.eventId ?? newEventId());
-      const current = (log.stmt.streamVersion.get(append.stream) as number | null) ?? 0;
-      // Only a caller's own key can already be stored; fresh ids skip the lookup.
-      const known = append.events.map((e, i) =>
-        e.eventId === undefined ? 0 : ((log.stmt.positionOfId.get(ids[i]) as number | undefined) ?? 0),
-      );
-      if (ids.length > 0 && known.every((p) => p > 0)) {
-        duplicates += ids.length;
-        lastPosition = Math.max(lastPosition, ...known);
+      const events = append.events;
+      const current = (streamVersion.get(append.stream) as number | null) ?? 0;
+      const known = storedPositions(log, events);
+      if (known !== undefined && events.length > 0 && known.every((p) => p > 0)) {
+        duplicates += events.length;
+        for (const p of known) if (p > lastPosition) lastPosition = p;
         versions.push(current);
         continue;
       }
       const expected = append.expectedVersion;
-      if (
-        (expected === "no_stream" && current !== 0) ||
-        (typeof expected === "number" && expected !== current)
-      ) {
+      if ((expected === "no_stream" && current !== 0) || (typeof expected === "number" && expected !== current)) {
         throw new ConflictSignal(new VersionConflict({ stream: append.stream, expected, actual: current }));
       }
       let version = current;
-      append.events.forEach((event, i) => {
-        if (known[i]! > 0) {
+      for (let i = 0; i < events.length; i++) {
+        if (known !== undefined && known[i]! > 0) {
           duplicates++;
-          return;
+          continue;
         }
-        let meta = metaJson.get(event.meta);
-        if (meta === undefined) {
-          meta = JSON.stringify(event.meta);
-          metaJson.set(event.meta, meta);
+        const event = events[i]!;
+        if (event.meta !== lastMeta) {
+          lastMeta = event.meta;
+          lastMetaJson = JSON.stringify(event.meta);
         }
-        const info = log.stmt.insert.run(
-          ids[i],
+        const info = insert.run(
+          event.eventId ?? newEventId(),
           append.stream,
           version + 1,
           event.type,
           currentSchemaVersion(event.type),
           JSON.stringify(event.data),
-          meta,
+          lastMetaJson,
           recordedAt,
         );
         // The same key twice within one append: the second is a duplicate, not a new version.
         if (info.changes === 0) {
           duplicates++;
-          return;
+          continue;
         }
         version++;
         lastPosition = Number(info.lastInsertRowid);
         appended++;
-      });
+        const summary = summarize(event.type, event.data);
+        if (summary !== undefined) insertSummary.run(lastPosition, summary);
+      }
       versions.push(version);
     }
     return { versions, lastPosition, duplicates, appended };

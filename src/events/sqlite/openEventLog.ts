@@ -1,18 +1,29 @@
 import Database from "better-sqlite3";
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
+import { existsSync, mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { SUMMARY_FIELDS, summarySql } from "../summaries.js";
 
 export interface LogHandle {
   readonly db: Database.Database;
   readonly path: string;
+  /** False only for a log opened read-only that no writer of this build has migrated yet. */
+  readonly hasSummaries: boolean;
   readonly stmt: {
     readonly insert: Database.Statement;
+    /** Stores a payload's summary (see summaries.ts); undefined when the log is read-only. */
+    readonly insertSummary: Database.Statement | undefined;
     readonly streamVersion: Database.Statement;
     readonly positionOfId: Database.Statement;
     readonly head: Database.Statement;
   };
 }
 
+/**
+ * `data` comes last: for a FileParsed (~4 KB) most of the row spills into an overflow page, and
+ * the columns after the spill point can only be read by walking it. Logs created before this
+ * order keep theirs (columns are always named, so both layouts work; the old one reads slower).
+ */
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS events (
   position    INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -21,39 +32,84 @@ CREATE TABLE IF NOT EXISTS events (
   version     INTEGER NOT NULL,
   type        TEXT    NOT NULL,
   schema      INTEGER NOT NULL,
-  data        BLOB    NOT NULL,
   meta        TEXT    NOT NULL,
   recorded_at TEXT    NOT NULL,
+  data        BLOB    NOT NULL,
   UNIQUE (stream, version)
 );
 CREATE INDEX IF NOT EXISTS events_by_type ON events (type, position);
+CREATE TABLE IF NOT EXISTS event_summaries (
+  position INTEGER PRIMARY KEY,
+  summary  TEXT    NOT NULL
+);
 `;
+
+/** user_version of a log whose schema and summaries are current. */
+export const LOG_SCHEMA_VERSION = 2;
+
+/**
+ * Brings a log to the current schema once: creates what is missing and computes the summaries
+ * of events appended before summaries existed. One IMMEDIATE transaction, so two processes
+ * opening an old log at once migrate it once, and a crash leaves it as it was.
+ */
+const migrate = (db: Database.Database): void => {
+  db.transaction(() => {
+    if ((db.pragma("user_version", { simple: true }) as number) >= LOG_SCHEMA_VERSION) return;
+    db.exec(SCHEMA);
+    for (const type of Object.keys(SUMMARY_FIELDS)) {
+      db.prepare(
+        `INSERT OR IGNORE INTO event_summaries (position, summary) SELECT position, ${summarySql(type)} FROM events WHERE type = ?`,
+      ).run(type);
+    }
+    db.pragma(`user_version = ${LOG_SCHEMA_VERSION}`);
+  }).immediate();
+};
 
 /** Bytes the WAL may keep after a checkpoint; larger WALs are truncated back to this. */
 export const WAL_SIZE_LIMIT = 64 * 1024 * 1024;
 
+// better-sqlite3 finds its addon through `bindings`, which probes a dozen paths on every start;
+// naming the file saves a hook or `nemesis log` those stats. Falls back to the probe when absent.
+let addon: string | null | undefined;
+const nativeBinding = (): string | null => {
+  if (addon === undefined) {
+    try {
+      const file = join(dirname(createRequire(import.meta.url).resolve("better-sqlite3/package.json")), "build", "Release", "better_sqlite3.node");
+      addon = existsSync(file) ? file : null;
+    } catch {
+      addon = null;
+    }
+  }
+  return addon;
+};
+
 export const openEventLog = (path: string, options: { readonly readonly?: boolean } = {}): LogHandle => {
-  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
-  const db = new Database(path, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
+  const readonly = options.readonly ?? false;
+  if (path !== ":memory:" && !readonly) mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path, { readonly, fileMustExist: readonly, nativeBinding: nativeBinding() ?? undefined });
   // Concurrent writers (CLI, hooks, engine) wait for each other instead of failing.
   db.pragma("busy_timeout = 10000");
-  if (!options.readonly) {
+  if (!readonly) {
     db.pragma("journal_mode = WAL");
     // NORMAL in WAL mode survives a killed process (the WAL is in the OS cache); only a
     // power cut can lose the last transactions, and never corrupts the file.
     db.pragma("synchronous = NORMAL");
     db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT}`);
     db.pragma("wal_autocheckpoint = 4000");
-    db.exec(SCHEMA);
+    if ((db.pragma("user_version", { simple: true }) as number) < LOG_SCHEMA_VERSION) migrate(db);
   }
+  const hasSummaries =
+    !readonly || db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'event_summaries'").get() !== undefined;
   return {
     db,
     path,
+    hasSummaries,
     stmt: {
       insert: db.prepare(
         `INSERT INTO events (event_id, stream, version, type, schema, data, meta, recorded_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (event_id) DO NOTHING`,
       ),
+      insertSummary: readonly ? undefined : db.prepare("INSERT OR REPLACE INTO event_summaries (position, summary) VALUES (?, ?)"),
       streamVersion: db.prepare("SELECT MAX(version) AS v FROM events WHERE stream = ?").pluck(),
       positionOfId: db.prepare("SELECT position FROM events WHERE event_id = ?").pluck(),
       head: db.prepare("SELECT COALESCE(MAX(position), 0) FROM events").pluck(),

@@ -1,6 +1,8 @@
 import type { RecordedEvent } from "../envelope.js";
+import type { Statement } from "better-sqlite3";
+import { checkSpec, specSql, storedCovers } from "../summaries.js";
 import type { LogHandle } from "./openEventLog.js";
-import { EVENT_COLUMNS, rowToEvent, type EventRow } from "./rowToEvent.js";
+import { EVENT_COLUMNS, rowToEvent, type EventRow, type SummaryPick } from "./rowToEvent.js";
 
 export interface ReadFilter {
   /** Read events with a position strictly greater than this. */
@@ -23,84 +25,100 @@ export interface ReadFilter {
   readonly summaries?: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }
 
-const PATH = /^\$(\.[A-Za-z_][A-Za-z0-9_]*|\[\d+\])*$/;
-const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
-
-/** The `data` column expression: the stored JSON, or for summarised types a json_object of the wanted fields. */
-const dataColumn = (summaries: ReadFilter["summaries"]): string => {
-  const types = Object.entries(summaries ?? {});
-  if (types.length === 0) return "data";
-  const cases = types.map(([type, fields]) => {
-    const parts = Object.entries(fields).map(([name, spec]) => {
-      const length = spec.startsWith("length:");
-      const path = length ? spec.slice("length:".length) : spec;
-      if (!PATH.test(path)) throw new Error(`summary path ${spec} for ${type} is not a simple JSON path like $.path`);
-      return `${quote(name)}, ${length ? "json_array_length" : "json_extract"}(data, ${quote(path)})`;
-    });
-    return `WHEN ${quote(type)} THEN json_object(${parts.join(", ")})`;
+/**
+ * The `data` column for summarised types: the summary stored at append time when there is
+ * one (so the payload is never read), else the same fields extracted from the payload by
+ * SQLite. Either way a JSON object keyed by spec, which rowToEvent renames.
+ */
+const dataColumn = (log: LogHandle, summaries: NonNullable<ReadFilter["summaries"]>): { sql: string; picks: Map<string, SummaryPick> } => {
+  const picks = new Map<string, SummaryPick>();
+  const cases = Object.entries(summaries).map(([type, fields]) => {
+    const pick = Object.entries(fields);
+    for (const [, spec] of pick) checkSpec(type, spec);
+    picks.set(type, pick);
+    const specs = [...new Set(pick.map(([, spec]) => spec))];
+    const extracted = `json_object(${specs.map((spec) => `${quote(spec)}, ${specSql(spec, "e.data")}`).join(", ")})`;
+    const stored = log.hasSummaries && storedCovers(type, specs);
+    return `WHEN ${quote(type)} THEN ${stored ? `COALESCE((SELECT summary FROM event_summaries s WHERE s.position = e.position), ${extracted})` : extracted}`;
   });
-  return `CASE type ${cases.join(" ")} ELSE data END AS data`;
+  return { sql: `CASE e.type ${cases.join(" ")} ELSE e.data END AS data`, picks };
 };
 
-const cache = new WeakMap<LogHandle, Map<string, import("better-sqlite3").Statement>>();
+const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
+
+const cache = new WeakMap<LogHandle, Map<string, { stmt: Statement; picks: Map<string, SummaryPick> | undefined }>>();
+
+const prepared = (log: LogHandle, key: string, make: () => { sql: string; picks?: Map<string, SummaryPick> }) => {
+  let stmts = cache.get(log);
+  if (!stmts) cache.set(log, (stmts = new Map()));
+  let entry = stmts.get(key);
+  if (!entry) {
+    const { sql, picks } = make();
+    stmts.set(key, (entry = { stmt: log.db.prepare(sql), picks }));
+  }
+  return entry;
+};
 
 /** Reads events in position order with optional filters; all filters run in SQL. */
 export const readEvents = (log: LogHandle, filter: ReadFilter = {}): RecordedEvent[] => {
   const where: string[] = [];
   const params: unknown[] = [];
   if (filter.after !== undefined) {
-    where.push("position > ?");
+    where.push("e.position > ?");
     params.push(filter.after);
   }
   if (filter.before !== undefined) {
-    where.push("position < ?");
+    where.push("e.position < ?");
     params.push(filter.before);
   }
   if (filter.types && filter.types.length === 1) {
     // (type, position) index: rows come out in position order, so LIMIT stops early.
-    where.push("type = ?");
+    where.push("e.type = ?");
     params.push(filter.types[0]);
   } else if (filter.types && filter.types.length > 1) {
     // With IN over several types SQLite would take the type index and sort every match after
     // `after` for each batch (quadratic over a replay); `+type` keeps it on the position order.
-    where.push(`+type IN (${filter.types.map(() => "?").join(",")})`);
+    where.push(`+e.type IN (${filter.types.map(() => "?").join(",")})`);
     params.push(...filter.types);
   }
   if (filter.streamPrefix !== undefined) {
-    where.push("(stream = ? OR substr(stream, 1, ?) = ?)");
+    where.push("(e.stream = ? OR substr(e.stream, 1, ?) = ?)");
     params.push(filter.streamPrefix, filter.streamPrefix.length, filter.streamPrefix);
   }
   if (filter.source !== undefined) {
-    where.push("json_extract(meta, '$.source') = ?");
+    where.push("json_extract(e.meta, '$.source') = ?");
     params.push(filter.source);
   }
   if (filter.since !== undefined) {
-    where.push("recorded_at >= ?");
+    where.push("e.recorded_at >= ?");
     params.push(filter.since);
   }
   if (filter.until !== undefined) {
-    where.push("recorded_at <= ?");
+    where.push("e.recorded_at <= ?");
     params.push(filter.until);
   }
-  const columns = filter.summaries ? EVENT_COLUMNS.replace(/\bdata\b/, dataColumn(filter.summaries)) : EVENT_COLUMNS;
-  const sql = `SELECT ${columns} FROM events ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
-    ORDER BY position ${filter.descending ? "DESC" : "ASC"} ${filter.limit !== undefined ? "LIMIT ?" : ""}`;
+  const summaries = filter.summaries;
+  const shape = `${where.join(" AND ")}|${filter.descending ? "d" : "a"}|${filter.limit !== undefined}|${summaries ? JSON.stringify(summaries) : ""}`;
   if (filter.limit !== undefined) params.push(filter.limit);
-  let stmts = cache.get(log);
-  if (!stmts) cache.set(log, (stmts = new Map()));
-  let stmt = stmts.get(sql);
-  if (!stmt) stmts.set(sql, (stmt = log.db.prepare(sql)));
-  return (stmt.all(...params) as EventRow[]).map(rowToEvent);
+  const { stmt, picks } = prepared(log, shape, () => {
+    const data = summaries ? dataColumn(log, summaries) : undefined;
+    const columns = EVENT_COLUMNS.split(", ").map((c) => (c === "data" && data ? data.sql : `e.${c}`)).join(", ");
+    const sql = `SELECT ${columns} FROM events e ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
+      ORDER BY e.position ${filter.descending ? "DESC" : "ASC"} ${filter.limit !== undefined ? "LIMIT ?" : ""}`;
+    return data ? { sql, picks: data.picks } : { sql };
+  });
+  const rows = stmt.all(...params) as EventRow[];
+  const out = new Array<RecordedEvent>(rows.length);
+  for (let i = 0; i < rows.length; i++) out[i] = rowToEvent(rows[i]!, picks);
+  return out;
 };
 
 /** Reads one stream from a version on, in version order. */
 export const readStream = (log: LogHandle, stream: string, fromVersion = 1): RecordedEvent[] => {
-  let stmts = cache.get(log);
-  if (!stmts) cache.set(log, (stmts = new Map()));
-  const sql = `SELECT ${EVENT_COLUMNS} FROM events WHERE stream = ? AND version >= ? ORDER BY version`;
-  let stmt = stmts.get(sql);
-  if (!stmt) stmts.set(sql, (stmt = log.db.prepare(sql)));
-  return (stmt.all(stream, fromVersion) as EventRow[]).map(rowToEvent);
+  const { stmt } = prepared(log, "stream", () => ({
+    sql: `SELECT ${EVENT_COLUMNS} FROM events WHERE stream = ? AND version >= ? ORDER BY version`,
+  }));
+  return (stmt.all(stream, fromVersion) as EventRow[]).map((row) => rowToEvent(row));
 };
 
 export const headPosition = (log: LogHandle): number => log.stmt.head.get() as number;

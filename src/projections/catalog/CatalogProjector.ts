@@ -35,7 +35,21 @@ const SUMMARIES = {
     symbolCount: "length:$.symbols",
   },
 };
-const decodeParsedSummary = Schema.decodeUnknownSync(FileParsedSummary);
+const decodeFullSummary = Schema.decodeUnknownSync(FileParsedSummary);
+type ParsedSummary = typeof FileParsedSummary.Type;
+/** The runner hands over exactly the summary shape (built by the log, not by a person): check it by hand, as the schema would. */
+const decodeParsedSummary = (u: unknown): ParsedSummary => {
+  const d = u as Partial<Record<keyof ParsedSummary, unknown>> | null;
+  return d !== null &&
+    typeof d === "object" &&
+    typeof d.path === "string" &&
+    typeof d.contentHash === "string" &&
+    typeof d.language === "string" &&
+    typeof d.parserVersion === "string" &&
+    typeof d.symbolCount === "number"
+    ? { path: d.path, contentHash: d.contentHash, language: d.language, parserVersion: d.parserVersion, symbolCount: d.symbolCount }
+    : decodeFullSummary(u);
+};
 
 const HANDLES = [
   "FileChanged",
@@ -58,7 +72,7 @@ const statements = (db: Database.Database) => ({
     "INSERT INTO checkpoint (name, position, version) VALUES ('catalog', ?, ?) ON CONFLICT (name) DO UPDATE SET position = excluded.position, version = excluded.version",
   ),
   fileChanged: db.prepare(`INSERT INTO files (path, content_hash, language, size, mtime, status, changed_position)
-    VALUES (@path, @contentHash, @language, @size, @mtime, 'changed', @position)
+    VALUES (?, ?, ?, ?, ?, 'changed', ?)
     ON CONFLICT (path) DO UPDATE SET content_hash = excluded.content_hash, language = excluded.language, size = excluded.size,
       mtime = excluded.mtime, status = 'changed', reason = NULL, changed_position = excluded.changed_position`),
   fileDeleted: db.prepare("DELETE FROM files WHERE path = ?"),
@@ -125,7 +139,7 @@ export class CatalogProjector implements Projector {
     const who = { recordedAt: e.recordedAt, position: e.position, source: e.meta.source, actor: e.meta.actor ?? null };
     switch (e.type) {
       case "FileChanged":
-        s.fileChanged.run({ ...e.data, position: e.position });
+        s.fileChanged.run(e.data.path, e.data.contentHash, e.data.language, e.data.size, e.data.mtime, e.position);
         return;
       case "FileDeleted":
         s.fileDeleted.run(e.data.path);

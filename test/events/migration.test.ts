@@ -1,0 +1,156 @@
+import Database from "better-sqlite3";
+import * as Either from "effect/Either";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  appendToStreams,
+  decodeEvent,
+  openEventLog,
+  readEvents,
+  readStream,
+  validatePayload,
+} from "../../src/events/index.js";
+import { tempLog } from "./support.js";
+
+/** The schema every log had before summaries: `data` before `meta`, no summary table, user_version 0. */
+const OLD_SCHEMA = `
+CREATE TABLE events (
+  position INTEGER PRIMARY KEY AUTOINCREMENT, event_id TEXT NOT NULL UNIQUE, stream TEXT NOT NULL,
+  version INTEGER NOT NULL, type TEXT NOT NULL, schema INTEGER NOT NULL, data BLOB NOT NULL,
+  meta TEXT NOT NULL, recorded_at TEXT NOT NULL, UNIQUE (stream, version)
+);
+CREATE INDEX events_by_type ON events (type, position);`;
+
+const meta = { source: "test" as const };
+const parsed = (path: string, symbols: number, hasErrors = false) => ({
+  path,
+  contentHash: `h-${path}`,
+  language: "typescript",
+  parserVersion: "p1",
+  packageName: null,
+  lineCount: 3,
+  hasErrors,
+  symbols: Array.from({ length: symbols }, (_, i) => ({ id: `s${i}` })),
+  references: [],
+  imports: [],
+  chunks: [{ text: "a" }, { text: "b" }],
+});
+const WANT = {
+  FileParsed: { path: "$.path", hash: "$.contentHash", symbolCount: "length:$.symbols", chunks: "length:$.chunks", hasErrors: "$.hasErrors" },
+};
+
+/** Writes events the way the previous build did: its own SQL, no summaries. */
+const writeOld = (db: Database.Database, rows: Array<[stream: string, version: number, type: string, data: unknown]>) => {
+  const insert = db.prepare(
+    "INSERT INTO events (event_id, stream, version, type, schema, data, meta, recorded_at) VALUES (?, ?, ?, ?, 1, ?, ?, ?)",
+  );
+  rows.forEach(([stream, version, type, data], i) =>
+    insert.run(`old-${i}`, stream, version, type, JSON.stringify(data), JSON.stringify(meta), "2026-01-01T00:00:00.000Z"),
+  );
+};
+
+describe("event log schema migration", () => {
+  let t: ReturnType<typeof tempLog>;
+  beforeEach(() => {
+    t = tempLog();
+  });
+  afterEach(() => t.cleanup());
+
+  it("opens a log written by the previous build: summaries backfilled once, appends continue its streams", () => {
+    const old = new Database(t.path);
+    old.exec(OLD_SCHEMA);
+    writeOld(old, [
+      ["file:a.ts", 1, "FileChanged", { path: "a.ts", contentHash: "h-a.ts", size: 1, mtime: 1, language: "typescript" }],
+      ["file:a.ts", 2, "FileParsed", parsed("a.ts", 3, true)],
+      ["file:b.ts", 1, "FileParsed", parsed("b.ts", 0)],
+    ]);
+    old.close();
+
+    const log = t.open();
+    try {
+      expect(log.db.pragma("user_version", { simple: true })).toBe(2);
+      expect(log.db.prepare("SELECT COUNT(*) FROM event_summaries").pluck().get()).toBe(2);
+      const r = appendToStreams(log, [{ stream: "file:a.ts", expectedVersion: 2, events: [{ type: "FileParsed", data: parsed("a.ts", 5), meta }] }]);
+      expect("versions" in r && r.versions).toEqual([3]);
+      const summaries = readEvents(log, { types: ["FileParsed"], summaries: WANT }).map((e) => e.data);
+      expect(summaries).toEqual([
+        { path: "a.ts", hash: "h-a.ts", symbolCount: 3, chunks: 2, hasErrors: true },
+        { path: "b.ts", hash: "h-b.ts", symbolCount: 0, chunks: 2, hasErrors: false },
+        { path: "a.ts", hash: "h-a.ts", symbolCount: 5, chunks: 2, hasErrors: false },
+      ]);
+      // Whole payloads still read in full, in both layouts.
+      expect(readStream(log, "file:a.ts").map((e) => (e.data as { path: string }).path)).toEqual(["a.ts", "a.ts", "a.ts"]);
+    } finally {
+      log.db.close();
+    }
+    // A second open does not migrate again (the backfill would find nothing new anyway).
+    const again = t.open();
+    expect(again.db.prepare("SELECT COUNT(*) FROM event_summaries").pluck().get()).toBe(3);
+    again.db.close();
+  });
+
+  it("reads events an older build appended after the migration (no summary row) from their payload", () => {
+    const log = t.open();
+    try {
+      appendToStreams(log, [{ stream: "file:a.ts", expectedVersion: "any", events: [{ type: "FileParsed", data: parsed("a.ts", 2), meta }] }]);
+      writeOld(log.db, [["file:b.ts", 1, "FileParsed", parsed("b.ts", 4, true)]]);
+      const viaSummary = readEvents(log, { types: ["FileParsed"], summaries: WANT }).map((e) => e.data);
+      expect(viaSummary).toEqual([
+        { path: "a.ts", hash: "h-a.ts", symbolCount: 2, chunks: 2, hasErrors: false },
+        { path: "b.ts", hash: "h-b.ts", symbolCount: 4, chunks: 2, hasErrors: true },
+      ]);
+      // A field no stored summary has is extracted from the payload.
+      expect(readEvents(log, { types: ["FileParsed"], summaries: { FileParsed: { lines: "$.lineCount" } } }).map((e) => e.data)).toEqual([
+        { lines: 3 },
+        { lines: 3 },
+      ]);
+    } finally {
+      log.db.close();
+    }
+  });
+
+  it("a read-only open of an unmigrated log reads summaries from the payloads", () => {
+    const old = new Database(t.path);
+    old.exec(OLD_SCHEMA);
+    writeOld(old, [["file:a.ts", 1, "FileParsed", parsed("a.ts", 1)]]);
+    old.close();
+    const log = openEventLog(t.path, { readonly: true });
+    try {
+      expect(log.hasSummaries).toBe(false);
+      expect(readEvents(log, { summaries: WANT }).map((e) => e.data)).toEqual([
+        { path: "a.ts", hash: "h-a.ts", symbolCount: 1, chunks: 2, hasErrors: false },
+      ]);
+    } finally {
+      log.db.close();
+    }
+  });
+});
+
+describe("fast payload decoding", () => {
+  const event = (type: string, data: unknown) => ({
+    position: 1,
+    eventId: "e",
+    stream: "s",
+    version: 1,
+    type,
+    schema: 1,
+    data,
+    meta,
+    recordedAt: "2026-01-01T00:00:00.000Z",
+  });
+
+  it("gives what the schema gives: declared keys only, and the schema's error for a bad payload", () => {
+    const ok = decodeEvent(event("FileChanged", { path: "a", contentHash: "h", size: 1, mtime: 2, language: null, extra: true }));
+    expect(Either.getOrThrow(ok).data).toEqual({ path: "a", contentHash: "h", size: 1, mtime: 2, language: null });
+    const bad = decodeEvent(event("FileChanged", { path: "a", contentHash: "h", size: "1", mtime: 2, language: null }));
+    expect(Either.isLeft(bad) && bad.left.message).toMatch(/size/);
+    expect(Either.isLeft(validatePayload("DecisionSuperseded", { id: "d", supersededBy: 3, reason: "r" }))).toBe(true);
+    expect(Either.isRight(validatePayload("FileDeleted", { path: "a" }))).toBe(true);
+    expect(Either.isLeft(validatePayload("FileDeleted", null))).toBe(true);
+  });
+
+  it("keeps meta lazy but readable after decoding", () => {
+    const decoded = Either.getOrThrow(decodeEvent(event("FileDeleted", { path: "a" })));
+    expect(decoded.meta).toEqual(meta);
+    expect({ ...decoded }.meta).toEqual(meta);
+  });
+});
