@@ -10,7 +10,7 @@ import { embedText } from "./embedText.js";
 import { KeywordIndex } from "./KeywordIndex.js";
 import { Mutex } from "./Mutex.js";
 import { loadVectorMatrix } from "./loadVectorMatrix.js";
-import { encodeVector } from "./vectorBlob.js";
+import { encodeVector } from "../embed/vectorBlob.js";
 import { vectorSnapshotEpoch, vectorSnapshotPath, writeVectorSnapshot } from "./vectorSnapshot.js";
 
 /** Bump when the rows, their ids, the keyword terms or the embedded text change. */

@@ -100,7 +100,7 @@ export class KeywordIndex {
   /**
    * Makes `path` hold exactly `rows` (empty: the file is gone). Rows already present are left
    * alone, so applying the same parse twice writes nothing. Added rows get their vector from
-   * `vectors` (encoded, see vectorBlob.ts) when it has one. Returns the ids removed and added.
+   * `vectors` (encoded, see embed/vectorBlob.ts) when it has one. Returns the ids removed and added.
    */
   replaceFile(
     path: string,

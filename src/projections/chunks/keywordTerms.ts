@@ -34,16 +34,37 @@ const splitCached = (word: string): string[] => {
 /** Every term of `text`, in order, repeats kept (term frequency matters to BM25). */
 export const termsOf = (text: string): string[] => {
   const out: string[] = [];
-  for (const m of text.matchAll(WORD)) {
-    const w = m[0];
+  // `match` with /g hands back plain strings: no match objects per word, as matchAll would build.
+  for (const w of text.match(WORD) ?? []) {
     if (w.length > MAX_WORD) continue;
     for (const t of splitCached(w)) out.push(t);
   }
   return out;
 };
 
-/** The indexed form: terms joined by spaces (FTS5 is told `_` is part of a token). */
-export const termText = (text: string): string => termsOf(text).join(" ");
+// A word's terms already joined: the indexed form is built from a few million words on a
+// large repository, and one string per word is far less work than one per term.
+const joinedCache = new Map<string, string>();
+const joinedTerms = (word: string): string => {
+  let joined = joinedCache.get(word);
+  if (joined === undefined) {
+    joined = splitCached(word).join(" ");
+    if (joinedCache.size >= MAX_CACHED) joinedCache.clear();
+    joinedCache.set(word, joined);
+  }
+  return joined;
+};
+
+/** The indexed form: terms joined by spaces (FTS5 is told `_` is part of a token); equals `termsOf(text).join(" ")`. */
+export const termText = (text: string): string => {
+  let out = "";
+  for (const w of text.match(WORD) ?? []) {
+    if (w.length > MAX_WORD) continue;
+    const joined = joinedTerms(w);
+    if (joined.length > 0) out = out.length === 0 ? joined : `${out} ${joined}`;
+  }
+  return out;
+};
 
 const STOP = new Set(
   (

@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import { copyDense, copySparse, sparseCount } from "./vectorBlob.js";
+import { copyDense, copySparse, sparseCount } from "../embed/vectorBlob.js";
 import type { SparseColumns, VectorMatrix } from "./VectorMatrix.js";
 
 /**

@@ -15,7 +15,7 @@ CREATE TABLE IF NOT EXISTS chunks (
   language TEXT NOT NULL, start_line INTEGER NOT NULL, end_line INTEGER NOT NULL, text TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS chunks_by_path ON chunks (path, start_line);
--- One vector per chunk that has one (rowid = the chunk's), see vectorBlob.ts: read by search in
+-- One vector per chunk that has one (rowid = the chunk's), see embed/vectorBlob.ts: read by search in
 -- one sequential scan instead of a LanceDB table load. Absent rows are pending vectors.
 CREATE TABLE IF NOT EXISTS chunk_vectors (rowid INTEGER PRIMARY KEY, id TEXT NOT NULL, vector BLOB NOT NULL);
 -- Lets count(*) (the pending-vector count) read a narrow index instead of every blob.

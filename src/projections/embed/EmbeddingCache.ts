@@ -2,6 +2,7 @@ import Database from "better-sqlite3";
 import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
+import { decodeVector, encodeVector } from "./vectorBlob.js";
 
 /**
  * Vectors by (model id, sha256 of the text), in SQLite (`.nemesis/embeddings.db`). An
@@ -10,8 +11,8 @@ import { dirname } from "node:path";
  */
 export interface EmbeddingCache {
   readonly path: string;
-  /** The cached vector for each key, or undefined, in order. */
-  getMany(model: string, keys: ReadonlyArray<Buffer>): Array<Float32Array | undefined>;
+  /** The cached vector (of `dimensions`) for each key, or undefined, in order. */
+  getMany(model: string, keys: ReadonlyArray<Buffer>, dimensions: number): Array<Float32Array | undefined>;
   putMany(model: string, entries: ReadonlyArray<{ readonly key: Buffer; readonly vector: Float32Array }>): void;
   /** How many vectors are cached for `model`. */
   count(model: string): number;
@@ -30,18 +31,20 @@ CREATE TABLE IF NOT EXISTS embeddings (
 ) WITHOUT ROWID;
 `;
 
-const toBlob = (v: Float32Array): Buffer => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
-
-// Copied out: a Buffer's byte offset need not be 4-aligned, which a Float32Array view requires.
-const fromBlob = (b: Buffer): Float32Array => {
-  const v = new Float32Array(b.byteLength / 4);
-  new Uint8Array(v.buffer).set(b);
-  return v;
-};
+/**
+ * Vectors are stored sparse when that is smaller (vectorBlob.ts): the default embedder's have
+ * a few hundred non-zeros of 768, a third of the dense bytes. With 8 KiB pages such a row fits
+ * its b-tree page, where a 3 KiB dense row spills to an overflow page: a replay reads the
+ * whole cache, so this is most of its read cost. Caches written before hold dense rows on
+ * 4 KiB pages; both forms are read.
+ */
+const PAGE_SIZE = 8192;
 
 export const openEmbeddingCache = (path: string): EmbeddingCache => {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path);
+  // Takes effect only on a new, empty file (before the first table), as wanted.
+  db.pragma(`page_size = ${PAGE_SIZE}`);
   db.pragma("busy_timeout = 10000");
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = NORMAL");
@@ -49,18 +52,18 @@ export const openEmbeddingCache = (path: string): EmbeddingCache => {
   const get = db.prepare<[string, Buffer], { vector: Buffer }>("SELECT vector FROM embeddings WHERE model = ? AND key = ?");
   const put = db.prepare<[string, Buffer, Buffer]>("INSERT OR REPLACE INTO embeddings (model, key, vector) VALUES (?, ?, ?)");
   const count = db.prepare<[string], { n: number }>("SELECT count(*) AS n FROM embeddings WHERE model = ?");
-  const getAll = db.transaction((model: string, keys: ReadonlyArray<Buffer>) =>
+  const getAll = db.transaction((model: string, keys: ReadonlyArray<Buffer>, dimensions: number) =>
     keys.map((k) => {
       const row = get.get(model, k);
-      return row === undefined ? undefined : fromBlob(row.vector);
+      return row === undefined ? undefined : decodeVector(row.vector, dimensions);
     }),
   );
   const putAll = db.transaction((model: string, entries: ReadonlyArray<{ key: Buffer; vector: Float32Array }>) => {
-    for (const e of entries) put.run(model, e.key, toBlob(e.vector));
+    for (const e of entries) put.run(model, e.key, encodeVector(e.vector, e.vector.length));
   });
   return {
     path,
-    getMany: (model, keys) => getAll(model, keys),
+    getMany: (model, keys, dimensions) => getAll(model, keys, dimensions),
     putMany: (model, entries) => {
       if (entries.length > 0) putAll(model, entries);
     },

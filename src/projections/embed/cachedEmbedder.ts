@@ -18,7 +18,7 @@ export const cachedEmbedder = (inner: Embedder, cache: EmbeddingCache): CachedEm
 
   const embedDocuments = async (texts: ReadonlyArray<string>): Promise<Float32Array[]> => {
     const keys = texts.map(textKey);
-    const found = cache.getMany(inner.id, keys);
+    const found = cache.getMany(inner.id, keys, inner.dimensions);
     // Each distinct missing text goes to the provider once, however often it repeats.
     const missing = new Map<string, { text: string; key: Buffer; at: number[] }>();
     found.forEach((v, i) => {
@@ -55,7 +55,7 @@ export const cachedEmbedder = (inner: Embedder, cache: EmbeddingCache): CachedEm
     embedDocuments,
     embedQuery: async (text) => {
       const key = queryKey(text);
-      const [hit] = cache.getMany(inner.id, [key]);
+      const [hit] = cache.getMany(inner.id, [key], inner.dimensions);
       if (usable(hit)) {
         stats.cacheHits++;
         return hit;
@@ -66,6 +66,6 @@ export const cachedEmbedder = (inner: Embedder, cache: EmbeddingCache): CachedEm
       cache.putMany(inner.id, [{ key, vector: v }]);
       return v;
     },
-    peekDocuments: (texts) => cache.getMany(inner.id, texts.map(textKey)).map((v) => (usable(v) ? v : null)),
+    peekDocuments: (texts) => cache.getMany(inner.id, texts.map(textKey), inner.dimensions).map((v) => (usable(v) ? v : null)),
   };
 };

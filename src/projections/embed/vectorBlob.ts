@@ -1,5 +1,5 @@
 /**
- * The SQLite form of a chunk vector. Hashing embedders give a few hundred non-zeros of 768:
+ * The SQLite form of a vector, in the embedding cache and the chunk read model alike. Hashing embedders give a few hundred non-zeros of 768:
  * those are stored sparse (float32 values, then uint16 dimension numbers; 6 bytes a
  * non-zero), anything denser as the plain float32 row. A blob of exactly `4 × dimensions`
  * bytes is dense; anything shorter is sparse.
@@ -48,4 +48,27 @@ export const copyDense = (blob: Uint8Array, data: Float32Array, row: number, dim
   const index = new Uint16Array(n);
   copySparse(blob, values, index, 0);
   for (let k = 0; k < n; k++) data[off + index[k]!] = values[k]!;
+};
+
+/**
+ * The vector a blob holds (either form), or undefined when the blob cannot be one of
+ * `dimensions` (another model's, or damaged): a cache miss, never a wrong vector.
+ */
+export const decodeVector = (blob: Uint8Array, dimensions: number): Float32Array | undefined => {
+  if (isDenseBlob(blob, dimensions)) {
+    // Copied out: a Buffer's byte offset need not be 4-aligned, which a Float32Array view requires.
+    const v = new Float32Array(dimensions);
+    new Uint8Array(v.buffer).set(blob);
+    return v;
+  }
+  if (blob.byteLength % 6 !== 0 || blob.byteLength >= dimensions * 4) return undefined;
+  const n = sparseCount(blob);
+  const index = new Uint16Array(n);
+  new Uint8Array(index.buffer).set(blob.subarray(n * 4, n * 6));
+  for (let k = 0; k < n; k++) if (index[k]! >= dimensions) return undefined;
+  const values = new Float32Array(n);
+  new Uint8Array(values.buffer).set(blob.subarray(0, n * 4));
+  const v = new Float32Array(dimensions);
+  for (let k = 0; k < n; k++) v[index[k]!] = values[k]!;
+  return v;
 };

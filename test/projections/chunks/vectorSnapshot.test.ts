@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import Database from "better-sqlite3";
 import { join } from "node:path";
 import { loadVectorMatrix } from "../../../src/projections/chunks/loadVectorMatrix.js";
-import { encodeVector } from "../../../src/projections/chunks/vectorBlob.js";
+import { encodeVector } from "../../../src/projections/embed/vectorBlob.js";
 import { readVectorSnapshot, writeVectorSnapshot } from "../../../src/projections/chunks/vectorSnapshot.js";
 import { topCosine } from "../../../src/queries/search/topCosine.js";
 import { tempDir } from "../../helpers.js";

@@ -92,7 +92,7 @@ describe("cachedEmbedder over the SQLite embedding cache", () => {
     await e.embedQuery("same text");
     await e.embedQuery("same text");
     expect(seen).toEqual([["same text"], ["same text"]]);
-    expect(cache.getMany(provider.id, [textKey("same text")])[0]).toBeInstanceOf(Float32Array);
+    expect(cache.getMany(provider.id, [textKey("same text")], provider.dimensions)[0]).toBeInstanceOf(Float32Array);
     cache.close();
   });
 });
