@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from "commander";
+import { InvalidArgumentError } from "./invalidArgument.js";
 
 /** Commander parser for a whole number >= min; a bad value is a usage error (exit 2). */
 export const intOption =

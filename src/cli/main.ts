@@ -1,16 +1,4 @@
-import { Command, CommanderError } from "commander";
-import { registerCommands } from "./commands/index.js";
 import { CliError } from "./errors.js";
-
-const program = new Command("nemesis")
-  .description("Local context engine for AI coding agents: a live, event-sourced model of your project, served over MCP")
-  .version("0.1.0")
-  .option("--root <dir>", "project root (default: the nearest directory above the cwd with a .nemesis/ folder)")
-  // One line on stderr for every usage error, like the errors the commands themselves report.
-  .configureOutput({
-    outputError: (str, write) => write(`nemesis: ${str.replace(/^error: /, "").replace(/\s+/g, " ").trim()} (run with --help for usage)\n`),
-  })
-  .exitOverride();
 
 /** The command being run: the first argument that is neither a global option nor its value. */
 const commandName = (args: ReadonlyArray<string>): string | undefined => {
@@ -22,23 +10,59 @@ const commandName = (args: ReadonlyArray<string>): string | undefined => {
   return undefined;
 };
 
-await registerCommands(program, commandName(process.argv.slice(2)));
-
 const fail = (message: string, code: number): never => {
   process.stderr.write(`nemesis: ${message.split("\n")[0]}\n`);
   process.exit(code);
 };
 
-try {
-  await program.parseAsync(process.argv);
-} catch (e) {
-  if (e instanceof CommanderError) {
-    // Help and version are successful exits; everything else commander rejects is a usage error.
-    if (e.code === "commander.helpDisplayed" || e.code === "commander.version" || e.code === "commander.help") process.exit(0);
-    process.exit(2);
-  }
+/** Errors the commands throw, reported as one line; anything else is a bug. */
+const report = (e: unknown): never => {
   if (e instanceof CliError) fail(e.message, e.exitCode);
   // Tagged errors (VersionConflict and the like) carry a message meant for people.
   if (e !== null && typeof e === "object" && "_tag" in e && e instanceof Error) fail(e.message, 1);
-  fail(e instanceof Error ? `${e.message} (this is a bug; please report it with the command you ran)` : String(e), 1);
+  return fail(e instanceof Error ? `${e.message} (this is a bug; please report it with the command you ran)` : String(e), 1);
+};
+
+const args = process.argv.slice(2);
+const name = commandName(args);
+
+/** `nemesis log` must answer in well under 200 ms: a well-formed one runs without commander. */
+const runFast = async (): Promise<boolean> => {
+  if (name !== "log") return false;
+  const { parseLogArgs, runLog } = await import("./commands/log.js");
+  const parsed = parseLogArgs(args);
+  if (parsed === undefined) return false;
+  await runLog(parsed.options, parsed.globals);
+  return true;
+};
+
+const runCommander = async (): Promise<void> => {
+  const { Command, CommanderError } = await import("commander");
+  const { registerCommands } = await import("./commands/index.js");
+  const program = new Command("nemesis")
+    .description("Local context engine for AI coding agents: a live, event-sourced model of your project, served over MCP")
+    .version("0.1.0")
+    .option("--root <dir>", "project root (default: the nearest directory above the cwd with a .nemesis/ folder)")
+    // One line on stderr for every usage error, like the errors the commands themselves report.
+    .configureOutput({
+      outputError: (str, write) => write(`nemesis: ${str.replace(/^error: /, "").replace(/\s+/g, " ").trim()} (run with --help for usage)\n`),
+    })
+    .exitOverride();
+  await registerCommands(program, name);
+  try {
+    await program.parseAsync(process.argv);
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      // Help and version are successful exits; everything else commander rejects is a usage error.
+      if (e.code === "commander.helpDisplayed" || e.code === "commander.version" || e.code === "commander.help") process.exit(0);
+      process.exit(2);
+    }
+    throw e;
+  }
+};
+
+try {
+  if (!(await runFast())) await runCommander();
+} catch (e) {
+  report(e);
 }

@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from "commander";
+import { InvalidArgumentError } from "./invalidArgument.js";
 
 /** `2026-11-22 14:03:07` in the local time zone. */
 export const localTime = (iso: string): string => {

@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { parseArgs } from "node:util";
 // Only light modules here: `nemesis log` must answer in well under 200 ms on a large log, so it
 // loads neither the schema library nor the read models (see commands/index.ts).
 import { EVENT_SOURCES, EVENT_TYPES } from "../../events/eventNames.js";
@@ -99,6 +100,50 @@ const matches = (e: RecordedEvent, f: ReturnType<typeof buildFilter>): boolean =
   (f.since === undefined || e.recordedAt >= f.since) &&
   (f.until === undefined || e.recordedAt <= f.until);
 
+/** Prints the log as `nemesis log` does; shared by commander's action and the fast path in main.ts. */
+export const runLog = async (options: LogOptions, globals: GlobalOptions): Promise<void> => {
+  const filter = buildFilter(options);
+  process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+    if (e.code === "EPIPE") process.exit(0);
+    throw e;
+  });
+  const log = openLog(globals);
+  try {
+    const head = headPosition(log);
+    // Newest first with LIMIT lets SQLite stop after n rows even on a large log; shown oldest first.
+    const events = readEvents(log, {
+      ...filter,
+      before: head + 1,
+      descending: true,
+      ...(options.limit > 0 ? { limit: options.limit } : {}),
+      ...(options.json ? {} : { summaries: TABLE_SUMMARIES }),
+    }).reverse();
+    const table = tableFormatter(events, head);
+    const print = (batch: ReadonlyArray<RecordedEvent>) => {
+      if (batch.length === 0) return;
+      const lines = batch.map((e) => (options.json ? JSON.stringify(toJson(e)) : table.row(e)));
+      process.stdout.write(`${lines.join("\n")}\n`);
+    };
+    if (!options.json && (events.length > 0 || options.follow)) process.stdout.write(`${table.header}\n`);
+    print(events);
+    if (!options.json && events.length === 0 && !options.follow) {
+      process.stdout.write(head === 0 ? "The log is empty.\n" : "No events match.\n");
+    }
+    if (!options.follow) return;
+    await new Promise<void>((resolve) => {
+      const stop = tailEvents(log, { after: head, intervalMs: 25 }, (batch) => print(batch.filter((e) => matches(e, filter))));
+      const end = () => {
+        stop();
+        resolve();
+      };
+      process.once("SIGINT", end);
+      process.once("SIGTERM", end);
+    });
+  } finally {
+    log.db.close();
+  }
+};
+
 export const registerLog = (program: Command): void => {
   program
     .command("log")
@@ -111,46 +156,56 @@ export const registerLog = (program: Command): void => {
     .option("--limit <n>", "show the newest n matching events (0 = all)", intOption("--limit"), 50)
     .option("--json", "one JSON object per line: position, eventId, time, type, stream, version, source, actor, data")
     .option("--follow", "keep printing new events as they are appended, until Ctrl-C")
-    .action(async (options: LogOptions, cmd: Command) => {
-      const filter = buildFilter(options);
-      process.stdout.on("error", (e: NodeJS.ErrnoException) => {
-        if (e.code === "EPIPE") process.exit(0);
-        throw e;
-      });
-      const log = openLog(cmd.optsWithGlobals());
-      try {
-        const head = headPosition(log);
-        // Newest first with LIMIT lets SQLite stop after n rows even on a large log; shown oldest first.
-        const events = readEvents(log, {
-          ...filter,
-          before: head + 1,
-          descending: true,
-          ...(options.limit > 0 ? { limit: options.limit } : {}),
-          ...(options.json ? {} : { summaries: TABLE_SUMMARIES }),
-        }).reverse();
-        const table = tableFormatter(events, head);
-        const print = (batch: ReadonlyArray<RecordedEvent>) => {
-          if (batch.length === 0) return;
-          const lines = batch.map((e) => (options.json ? JSON.stringify(toJson(e)) : table.row(e)));
-          process.stdout.write(`${lines.join("\n")}\n`);
-        };
-        if (!options.json && (events.length > 0 || options.follow)) process.stdout.write(`${table.header}\n`);
-        print(events);
-        if (!options.json && events.length === 0 && !options.follow) {
-          process.stdout.write(head === 0 ? "The log is empty.\n" : "No events match.\n");
-        }
-        if (!options.follow) return;
-        await new Promise<void>((resolve) => {
-          const stop = tailEvents(log, { after: head, intervalMs: 25 }, (batch) => print(batch.filter((e) => matches(e, filter))));
-          const end = () => {
-            stop();
-            resolve();
-          };
-          process.once("SIGINT", end);
-          process.once("SIGTERM", end);
-        });
-      } finally {
-        log.db.close();
-      }
-    });
+    .action((options: LogOptions, cmd: Command) => runLog(options, cmd.optsWithGlobals()));
 };
+
+/**
+ * `nemesis log` without commander (~20 ms of a start-up budget of ~60): the same options, read
+ * with node's parseArgs. Undefined for anything it does not take as given (help, an unknown or
+ * repeated option, a stray argument, a bad value): main.ts then runs commander, which explains.
+ */
+export const parseLogArgs = (args: ReadonlyArray<string>): { options: LogOptions; globals: GlobalOptions } | undefined => {
+  let parsed: ReturnType<typeof parseArgs<{ options: typeof LOG_ARGS; strict: true; allowPositionals: true }>>;
+  try {
+    parsed = parseArgs({ args: [...args], options: LOG_ARGS, strict: true, allowPositionals: true });
+  } catch {
+    return undefined;
+  }
+  const v = parsed.values;
+  if (parsed.positionals.length !== 1 || parsed.positionals[0] !== "log") return undefined;
+  if (Object.values(v).some((x) => Array.isArray(x) && x.length > 1)) return undefined;
+  const one = (x: string[] | undefined) => x?.[0];
+  try {
+    const since = one(v.since);
+    const until = one(v.until);
+    const limit = one(v.limit);
+    const options: LogOptions = {
+      limit: limit === undefined ? 50 : intOption("--limit")(limit),
+      ...(one(v.type) !== undefined ? { type: one(v.type)! } : {}),
+      ...(one(v.stream) !== undefined ? { stream: one(v.stream)! } : {}),
+      ...(since !== undefined ? { since: parseTimeBound("--since", since) } : {}),
+      ...(until !== undefined ? { until: parseTimeBound("--until", until) } : {}),
+      ...(one(v.source) !== undefined ? { source: one(v.source)! } : {}),
+      ...(v.json?.length ? { json: true } : {}),
+      ...(v.follow?.length ? { follow: true } : {}),
+    };
+    const root = one(v.root);
+    return { options, globals: root !== undefined ? { root } : {} };
+  } catch {
+    return undefined;
+  }
+};
+
+const text = { type: "string", multiple: true } as const;
+const flag = { type: "boolean", multiple: true } as const;
+const LOG_ARGS = {
+  root: text,
+  type: text,
+  stream: text,
+  since: text,
+  until: text,
+  source: text,
+  limit: text,
+  json: flag,
+  follow: flag,
+} as const;
