@@ -15,20 +15,19 @@ interface SearchFlags {
   related?: boolean;
 }
 
-/** Graph neighbours of the answer's files, or null when the graph is absent or owned by a running engine. */
-const neighboursOf = async (graphPath: string, lockPath: string, files: string[]): Promise<Map<string, string[]> | null> => {
+type OpenGraph = Awaited<ReturnType<(typeof import("../../projections/graph/KuzuStore.js"))["KuzuStore"]["open"]>>;
+
+/**
+ * The graph read-only, or null when it is absent, owned by a running engine, or cannot be
+ * opened: search then ranks by text alone rather than fail.
+ */
+const openGraph = async (graphPath: string, lockPath: string): Promise<OpenGraph | null> => {
   const { existsSync } = await import("node:fs");
   if (!existsSync(graphPath)) return null;
   const { engineLockHolder } = await import("../../engine/index.js");
   if (engineLockHolder(lockPath) !== null) return null;
-  const { GraphReader } = await import("../../projections/graph/index.js");
-  const { relatedFiles } = await import("../../queries/search/relatedFiles.js");
-  const graph = await GraphReader.openReadOnly(graphPath);
-  try {
-    return await relatedFiles(graph, files);
-  } finally {
-    await graph.close();
-  }
+  const { KuzuStore } = await import("../../projections/graph/KuzuStore.js");
+  return KuzuStore.open(graphPath, { bufferPoolMb: 64, readOnly: true }).catch(() => null);
 };
 
 export const registerSearch = (program: Command): void => {
@@ -49,16 +48,21 @@ export const registerSearch = (program: Command): void => {
       await withProject(cmd.optsWithGlobals(), async (ctx) => {
         const reader = await openCurrentChunks(ctx);
         if (!reader) throw new CliError("nothing is indexed yet: run `nemesis index` first");
+        const graph = await openGraph(ctx.paths.graph, ctx.paths.lock);
         try {
           const project = projectEmbedder(ctx.paths, ctx.config);
+          const { graphFileLinks } = await import("../../queries/search/fileLinks.js");
           const answer = await searchCode(reader, project.embedder, text, {
             limit,
             path: options.path,
             language: options.language,
             kind: options.kind,
+            links: graph ? graphFileLinks(graph) : null,
           }).finally(() => project.close());
           const files = [...new Set(answer.hits.map((h) => h.file))];
-          const related = options.related ? await neighboursOf(ctx.paths.graph, ctx.paths.lock, files) : null;
+          const { relatedFiles } = await import("../../queries/search/relatedFiles.js");
+          const { GraphReader } = await import("../../projections/graph/GraphReader.js");
+          const related = options.related && graph ? await relatedFiles(new GraphReader(graph), files) : null;
           if (options.json) {
             printJsonLines(
               answer.hits.map((h) => ({
@@ -91,6 +95,7 @@ export const registerSearch = (program: Command): void => {
           process.stdout.write(`${out.join("\n")}\n`);
         } finally {
           reader.close();
+          await graph?.close();
         }
       });
     });

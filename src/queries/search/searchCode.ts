@@ -4,8 +4,10 @@ import picomatch from "picomatch";
 import { ChunkReader, type ChunkFilter } from "../../projections/chunks/ChunkReader.js";
 import { queryTerms } from "../../projections/chunks/keywordTerms.js";
 import type { Embedder } from "../../projections/embed/Embedder.js";
+import type { FileLinks } from "./fileLinks.js";
 import { filePrior } from "./filePrior.js";
 import { byScore, fuseRanks } from "./fuseRanks.js";
+import { graphNeighbourRanks } from "./graphNeighbourRanks.js";
 import { liftToSymbols } from "./liftToSymbols.js";
 import { snippetOf } from "./snippet.js";
 import { topCosine } from "./topCosine.js";
@@ -22,6 +24,11 @@ export interface SearchOptions {
   readonly preferSources?: boolean;
   /** Most hits from one file before the next file gets a turn (default 2). */
   readonly maxPerFile?: number;
+  /**
+   * The code graph's file links: when given, the graph neighbours of the best files join the
+   * file ranking as one more (weak) list. Absent (no graph yet), ranking is text-only.
+   */
+  readonly links?: FileLinks | null;
 }
 
 export interface SearchHit {
@@ -58,7 +65,10 @@ export const SEARCH_WEIGHTS = {
   chunkVector: 2.0,
   fileKeyword: 1.5,
   fileBestChunk: 1.0,
+  graphNeighbours: 0.5,
 };
+/** How many of the best files lend their graph neighbours a rank, and how many keep their place regardless. */
+export const GRAPH_SEEDS = { count: 5, protect: 5, ceiling: 0.999 };
 const CANDIDATES = 200;
 const FILE_CANDIDATES = 100;
 const SYMBOL_CANDIDATES = 50;
@@ -129,7 +139,25 @@ export const searchCode = async (
     { ids: fileKeyword, weight: w.fileKeyword },
     { ids: bestChunkFiles, weight: w.fileBestChunk },
   ]);
-  if (options.preferSources !== false) for (const [file, s] of fused) fused.set(file, s * filePrior(file, terms));
+  const prior = (file: string) => (options.preferSources !== false ? filePrior(file, terms) : 1);
+  for (const [file, s] of fused) fused.set(file, s * prior(file));
+  // Filtered searches stay text-only: a neighbour may be of another language or kind.
+  if (options.links && w.graphNeighbours > 0 && fused.size > 0 && !options.language && !options.kind) {
+    const ranked = byScore(fused);
+    const seeds = ranked.slice(0, GRAPH_SEEDS.count).map(([file]) => file);
+    const head = ranked.slice(0, GRAPH_SEEDS.protect);
+    const near = graphNeighbourRanks(seeds, await options.links.linkedFiles(seeds));
+    // The graph reorders below the head only: a neighbour can climb to just under the last
+    // protected file, never past it, so the files the text chose first stay first (RRF scores
+    // are close together, and an unbounded boost let hub files like a package's main type
+    // displace the real answer).
+    const ceiling = head.length === GRAPH_SEEDS.protect ? head[head.length - 1]![1] * GRAPH_SEEDS.ceiling : Infinity;
+    const isHead = new Set(head.map(([file]) => file));
+    for (const [file, s] of fuseRanks([{ ids: near, weight: w.graphNeighbours }])) {
+      if (isHead.has(file) || (inPath && !inPath(file))) continue;
+      fused.set(file, Math.min(ceiling, (fused.get(file) ?? 0) + s * prior(file)));
+    }
+  }
   const fileScores = byScore(fused);
 
   const rowCache = new Map<string, ReturnType<ChunkReader["row"]>>();
@@ -143,6 +171,8 @@ export const searchCode = async (
     let chunks = chunksOfFile.get(file)?.slice(0, maxPerFile) ?? [];
     // A file ranked by whole-file evidence alone: show its best keyword chunk.
     if (chunks.length === 0) chunks = reader.keywordChunks(terms, 1, { ...filter, path: file }).map((h) => [h.id, 0] as [string, number]);
+    // A graph neighbour may share no word with the query: every chunk of a file matches its path's terms.
+    if (chunks.length === 0) chunks = reader.keywordChunks(queryTerms(file.replace(/[/\\.-]/g, " ")), 1, { ...filter, path: file }).map((h) => [h.id, 0] as [string, number]);
     for (const [id, chunkScore] of chunks) {
       if (hits.length >= limit) break;
       const row = rowOf(id);

@@ -1,0 +1,97 @@
+import { cpSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { LogHandle } from "../../../src/events/index.js";
+import { ChunkProjector, ChunkReader } from "../../../src/projections/chunks/index.js";
+import { createHashEmbedder } from "../../../src/projections/embed/localDefaultEmbedder.js";
+import { KuzuStore } from "../../../src/projections/graph/KuzuStore.js";
+import { catchUp } from "../../../src/projections/index.js";
+import { graphFileLinks, type FileLinks } from "../../../src/queries/search/fileLinks.js";
+import { graphNeighbourRanks } from "../../../src/queries/search/graphNeighbourRanks.js";
+import { GRAPH_SEEDS, searchCode } from "../../../src/queries/search/searchCode.js";
+import { REPO_ROOT, runCli, tempDir } from "../../helpers.js";
+import { appendParsed, openLog, sampleEvents } from "../../projections/chunks/chunkFixture.js";
+
+describe("graphNeighbourRanks", () => {
+  it("ranks neighbours by edges, discounted by the rank of the seed that lends them", () => {
+    const links = new Map([
+      ["a.ts", new Map([["x.ts", 1], ["y.ts", 7]])],
+      ["b.ts", new Map([["x.ts", 7], ["z.ts", 1]])],
+    ]);
+    // y: log(8)/1 = 2.08; x: log(2)/1 + log(8)/2 = 1.73; z: log(2)/2 = 0.35.
+    expect(graphNeighbourRanks(["a.ts", "b.ts"], links)).toEqual(["y.ts", "x.ts", "z.ts"]);
+    expect(graphNeighbourRanks([], links)).toEqual([]);
+  });
+});
+
+describe("search with graph neighbours", () => {
+  let tmp: ReturnType<typeof tempDir>;
+  let log: LogHandle;
+  let reader: ChunkReader;
+  const embedder = createHashEmbedder();
+  const saved = { ...GRAPH_SEEDS };
+
+  beforeAll(async () => {
+    tmp = tempDir("nemesis-search-graph-");
+    log = openLog(tmp.dir);
+    appendParsed(log, sampleEvents());
+    const p = await ChunkProjector.open(join(tmp.dir, "chunks"), embedder, { inlineEmbedding: true });
+    await catchUp(log, p);
+    await p.close();
+    reader = (await ChunkReader.open(join(tmp.dir, "chunks")))!;
+    // Five sample files: one seed and one protected file leave room for the graph to move the rest.
+    Object.assign(GRAPH_SEEDS, { count: 1, protect: 1 });
+  });
+  afterAll(() => {
+    Object.assign(GRAPH_SEEDS, saved);
+    reader.close();
+    log.db.close();
+    tmp.cleanup();
+  });
+
+  const filesOf = async (links: FileLinks | null) =>
+    [...new Set((await searchCode(reader, embedder, "invoice total price", { limit: 20, links })).hits.map((h) => h.file))];
+
+  it("lifts the best file's neighbour just below it, and never above it", async () => {
+    const plain = await filesOf(null);
+    expect(plain[0]).toBe("lib/invoice_total.py");
+    expect(plain.length).toBeGreaterThan(2);
+    const last = plain[plain.length - 1]!;
+    const links: FileLinks = { linkedFiles: async (files) => new Map(files.map((f) => [f, new Map([[last, 3]])])) };
+    const lifted = await filesOf(links);
+    expect(lifted[0]).toBe("lib/invoice_total.py");
+    expect(lifted[1]).toBe(last);
+  });
+
+  it("leaves filtered searches to text alone", async () => {
+    const links: FileLinks = {
+      linkedFiles: async () => {
+        throw new Error("a filtered search must not ask the graph");
+      },
+    };
+    const a = await searchCode(reader, embedder, "invoice total price", { language: "python", links });
+    expect(a.hits[0]!.file).toBe("lib/invoice_total.py");
+  });
+});
+
+describe("graphFileLinks", () => {
+  const t = tempDir();
+  afterAll(() => t.cleanup());
+
+  it("answers calls and imports in both directions from the real Kuzu graph", async () => {
+    const root = join(t.dir, "repo");
+    cpSync(join(REPO_ROOT, "fixtures", "graph", "repo"), root, { recursive: true });
+    expect(runCli(root, ["index", ".", "--no-progress"]).code).toBe(0);
+    const store = await KuzuStore.open(join(root, ".nemesis", "graph.kuzu"), { bufferPoolMb: 64, readOnly: true });
+    try {
+      const links = await graphFileLinks(store).linkedFiles(["src/services/auth.ts"]);
+      const near = links.get("src/services/auth.ts")!;
+      // auth.ts imports the store (out), and src/index.ts imports auth.ts (in).
+      expect([...near.keys()]).toEqual(expect.arrayContaining(["src/services/store.ts", "src/index.ts"]));
+      expect(near.has("src/services/auth.ts")).toBe(false);
+      for (const n of near.values()) expect(n).toBeGreaterThan(0);
+    } finally {
+      await store.close();
+    }
+  });
+});
