@@ -39,3 +39,4 @@ await build({
   chunkNames: "_chunks/[name]-[hash]",
 });
 await build({ ...common, entryPoints: ["src/parse/parseWorker.ts"], outfile: "dist/parse/parseWorker.js" });
+await build({ ...common, entryPoints: ["src/engine/projectorThread.ts"], outfile: "dist/engine/projectorThread.js" });

@@ -15,6 +15,16 @@ import {
 } from "../projections/index.js";
 import { LazyProjector } from "./LazyProjector.js";
 import { lazySourceParser } from "./lazySourceParser.js";
+import { projectorThreadUrl, ThreadedProjector } from "./ThreadedProjector.js";
+
+/**
+ * Read models caught up in a thread of their own, alongside parsing and the graph. The graph
+ * stays on the main thread: the engine answers queries through its connection, and Kuzu
+ * admits one database object per process.
+ */
+const THREADED: ReadonlySet<ProjectionName> = new Set(["chunks"]);
+/** Events per batch in a projector thread: FileParsed payloads are large, memory stays flat. */
+const THREAD_BATCH = 200;
 import { acquireEngineLock, type EngineLock, type EngineLockHeld } from "./engineLock.js";
 import { openSourceParser } from "./openSourceParser.js";
 import { runPipeline, type PipelineProgress, type PipelineResult } from "./runPipeline.js";
@@ -33,6 +43,8 @@ export interface EngineOptions {
   readonly projections?: ReadonlyArray<ProjectionName>;
   /** Called before the reactor reads each file (tests change the disk here). */
   readonly beforeRead?: (path: string) => void | Promise<void>;
+  /** Catch the chunk model up in its own thread (default: when the built thread entry exists; a URL names the entry). */
+  readonly threads?: boolean | URL;
 }
 
 export const defaultWorkers = (): number => Math.max(1, Math.min(8, availableParallelism()));
@@ -69,17 +81,16 @@ export class Engine {
         budgetMs: ctx.config.index.parse_budget_ms,
         ...(options.beforeRead ? { beforeRead: options.beforeRead } : {}),
       });
+      const threadUrl = options.threads instanceof URL ? options.threads : options.threads === false ? null : projectorThreadUrl();
       for (const name of options.projections ?? PROJECTION_NAMES) {
         const info = PROJECTION_INFO[name];
-        const open = () => openProjector(name, ctx.paths, ctx.config, ctx.log);
-        projectors.push(
-          info.lazy
-            ? new LazyProjector(
-                { name, version: info.version, handles: info.handles, storePath: info.storePath(ctx.paths), fingerprint: info.fingerprint(ctx.config), open },
-                ctx.log,
-              )
-            : await open(),
-        );
+        const threaded = threadUrl !== null && THREADED.has(name);
+        const open = async (): Promise<Projector> =>
+          threaded
+            ? new ThreadedProjector(name, info.version, info.handles, threadUrl, { name, paths: ctx.paths, config: ctx.config, batchSize: THREAD_BATCH })
+            : openProjector(name, ctx.paths, ctx.config, ctx.log);
+        const spec = { name, version: info.version, handles: info.handles, storePath: info.storePath(ctx.paths), fingerprint: info.fingerprint(ctx.config), open, concurrent: threaded };
+        projectors.push(info.lazy ? new LazyProjector(spec, ctx.log) : await open());
       }
       return Either.right(new Engine(ctx, lock.right, parser, reactor, projectors));
     } catch (e) {

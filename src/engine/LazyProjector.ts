@@ -1,7 +1,8 @@
 import { existsSync } from "node:fs";
 import type { LogHandle, RecordedEvent } from "../events/index.js";
-import type { Projector } from "../projections/index.js";
+import { catchUp, type CatchUpOptions, type CatchUpResult, type Projector } from "../projections/index.js";
 import { dropProjectionHint, readProjectionHint, saveProjectionHint } from "./projectionHints.js";
+import { catchesUpItself } from "./ThreadedProjector.js";
 
 export interface LazyProjectorSpec {
   readonly name: string;
@@ -11,6 +12,8 @@ export interface LazyProjectorSpec {
   readonly storePath: string;
   readonly fingerprint: string;
   readonly open: () => Promise<Projector>;
+  /** May catch up while files are still being parsed (its store runs in its own thread). */
+  readonly concurrent?: boolean;
 }
 
 /**
@@ -36,6 +39,10 @@ export class LazyProjector implements Projector {
 
   get handles(): ReadonlyArray<string> {
     return this.spec.handles;
+  }
+
+  get concurrent(): boolean {
+    return this.spec.concurrent ?? false;
   }
 
   get isOpen(): boolean {
@@ -66,6 +73,15 @@ export class LazyProjector implements Projector {
   async apply(events: ReadonlyArray<RecordedEvent>, upTo: number): Promise<void> {
     await (await this.store()).apply(events, upTo);
     this.remember(upTo, null);
+  }
+
+  /** Brings the store up to the log's head, in its own thread when it has one. */
+  async catchUp(log: LogHandle, options: CatchUpOptions = {}): Promise<CatchUpResult> {
+    const store = await this.store();
+    if (!catchesUpItself(store)) return catchUp(log, this, options);
+    const result = await store.catchUpSelf();
+    this.remember(result.to, null);
+    return result;
   }
 
   async reset(): Promise<void> {

@@ -1,6 +1,7 @@
 import { headPosition, type LogHandle } from "../events/index.js";
 import type { ParseReactor, ReactorResult } from "../parse/reactor/index.js";
-import { catchUp, type Projector } from "../projections/index.js";
+import { catchUp, type CatchUpOptions, type CatchUpResult, type Projector } from "../projections/index.js";
+import { LazyProjector } from "./LazyProjector.js";
 
 export type PipelineProgress =
   | { readonly stage: "parse"; readonly done: number; readonly total: number }
@@ -40,10 +41,74 @@ export const hasWorkFor = (log: LogHandle, projector: Projector, after: number):
   return log.db.prepare(`SELECT 1 FROM events WHERE type IN (${placeholders}) AND position > ? LIMIT 1`).get(...projector.handles, after) !== undefined;
 };
 
+/** Catches one projector up; a lazily opened one goes through its own thread when it has one. */
+const catchUpOne = (log: LogHandle, projector: Projector, options: CatchUpOptions): Promise<CatchUpResult> =>
+  projector instanceof LazyProjector ? projector.catchUp(log, options) : catchUp(log, projector, options);
+
+/** Whether a projector has anything to do: a stale version, or events it handles past its checkpoint. */
+const needsCatchUp = async (log: LogHandle, projector: Projector): Promise<boolean> => {
+  const checkpoint = await projector.checkpoint();
+  return checkpoint.version !== projector.version || hasWorkFor(log, projector, checkpoint.position);
+};
+
+/**
+ * Runs a concurrent projector's catch-up whenever it is kicked, never two at once: a kick
+ * during a run makes one more run afterwards. `settle` kicks once more and waits for the end.
+ */
+const concurrentRunner = (log: LogHandle, projector: Projector) => {
+  let running: Promise<void> | null = null;
+  let again = false;
+  let failure: unknown = null;
+  let started = 0;
+  const runs: CatchUpResult[] = [];
+  const loop = async (): Promise<void> => {
+    do {
+      again = false;
+      if (!(await needsCatchUp(log, projector))) continue;
+      if (started === 0) started = performance.now();
+      runs.push(await catchUpOne(log, projector, {}));
+    } while (again);
+  };
+  const kick = (): void => {
+    if (failure !== null) return;
+    if (running !== null) {
+      again = true;
+      return;
+    }
+    running = loop()
+      .catch((e: unknown) => {
+        failure = e;
+      })
+      .finally(() => {
+        running = null;
+      });
+  };
+  return {
+    kick,
+    settle: async (): Promise<ProjectionRun | null> => {
+      kick();
+      while (running !== null) await running;
+      if (failure !== null) throw failure;
+      if (runs.length === 0) return null;
+      return {
+        name: projector.name,
+        from: runs[0]!.from,
+        to: runs[runs.length - 1]!.to,
+        events: runs.reduce((n, r) => n + r.events, 0),
+        rebuilt: runs.some((r) => r.rebuilt),
+        durationMs: performance.now() - started,
+        maxRssMb: maxRssMb(),
+      };
+    },
+  };
+};
+
 /**
  * One pass of the engine: the parse reactor catches up (appending FileParsed), then every
- * projector catches up to the new head. Used once by `nemesis index` and on every tick of a
- * live engine. The caller holds the engine lock.
+ * projector catches up to the new head. Projectors that run in their own thread catch up
+ * while files are still being parsed (kicked after every parsed batch) and alongside the
+ * others, so both cores stay busy. Used once by `nemesis index` and on every tick of a live
+ * engine. The caller holds the engine lock.
  */
 export const runPipeline = async (
   log: LogHandle,
@@ -52,18 +117,40 @@ export const runPipeline = async (
   onProgress?: (p: PipelineProgress) => void,
 ): Promise<PipelineResult> => {
   const t0 = performance.now();
-  const result = await reactor.catchUp((p) => onProgress?.({ stage: "parse", ...p }));
+  const concurrent = projectors.filter((p) => p instanceof LazyProjector && p.concurrent).map((p) => concurrentRunner(log, p));
+  const sequential = projectors.filter((p) => !(p instanceof LazyProjector && p.concurrent));
+  const kickAll = () => {
+    for (const c of concurrent) c.kick();
+  };
+  let result: ReactorResult;
+  try {
+    result = await reactor.catchUp((p) => {
+      onProgress?.({ stage: "parse", ...p });
+      kickAll();
+    });
+  } catch (e) {
+    await Promise.allSettled(concurrent.map((c) => c.settle()));
+    throw e;
+  }
   const parseMs = performance.now() - t0;
   const parseMaxRssMb = maxRssMb();
+  kickAll();
   const projections: ProjectionRun[] = [];
-  for (const projector of projectors) {
-    const t = performance.now();
-    const checkpoint = await projector.checkpoint();
-    if (checkpoint.version === projector.version && !hasWorkFor(log, projector, checkpoint.position)) continue;
-    const r = await catchUp(log, projector, {
-      onProgress: (position, head) => onProgress?.({ stage: "project", name: projector.name, position, head }),
-    });
-    projections.push({ name: projector.name, ...r, durationMs: performance.now() - t, maxRssMb: maxRssMb() });
+  try {
+    for (const projector of sequential) {
+      const t = performance.now();
+      if (!(await needsCatchUp(log, projector))) continue;
+      const r = await catchUpOne(log, projector, {
+        onProgress: (position, head) => onProgress?.({ stage: "project", name: projector.name, position, head }),
+      });
+      projections.push({ name: projector.name, ...r, durationMs: performance.now() - t, maxRssMb: maxRssMb() });
+    }
+  } finally {
+    const settled = await Promise.allSettled(concurrent.map((c) => c.settle()));
+    for (const s of settled) {
+      if (s.status === "rejected") throw s.reason;
+      if (s.value !== null) projections.push(s.value);
+    }
   }
   return { reactor: result, parseMs, parseMaxRssMb, projections, durationMs: performance.now() - t0 };
 };

@@ -1,0 +1,73 @@
+import Database from "better-sqlite3";
+import { existsSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import * as Either from "effect/Either";
+import { afterEach, describe, expect, it } from "vitest";
+import { Engine, indexProject, inlineParser } from "../../src/engine/index.js";
+import { keywordIndexPath } from "../../src/projections/chunks/index.js";
+import { copyFixture, removeDir } from "../commands/scan/helpers.js";
+import { projectContext } from "./helpers.js";
+
+// The thread entry is a built file (workers cannot load TypeScript): `npm run build` makes it.
+const THREAD = new URL("../../dist/engine/projectorThread.js", import.meta.url);
+const built = existsSync(fileURLToPath(THREAD));
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) removeDir(d);
+});
+
+const chunkRows = (root: string) => {
+  const db = new Database(keywordIndexPath(join(root, ".nemesis", "chunks.lance")), { readonly: true });
+  try {
+    return db.prepare("SELECT id, path, symbol, kind, start_line, end_line, text FROM chunks ORDER BY id").all();
+  } finally {
+    db.close();
+  }
+};
+
+const indexWith = async (threads: URL | false) => {
+  const root = copyFixture("basic");
+  dirs.push(root);
+  const ctx = projectContext(root);
+  try {
+    const summary = await indexProject(ctx, { parser: inlineParser, threads });
+    return { root, summary, rows: chunkRows(root) };
+  } finally {
+    ctx.close();
+  }
+};
+
+describe.skipIf(!built)("the chunk model caught up in its own thread", () => {
+  it("builds the same chunk rows as in-process projection, and reports its run", async () => {
+    const threaded = await indexWith(THREAD);
+    const inProcess = await indexWith(false);
+    expect(threaded.rows.length).toBeGreaterThan(0);
+    expect(threaded.rows).toEqual(inProcess.rows);
+    expect(threaded.summary.timings.projectMs.chunks).toBeGreaterThan(0);
+    expect(threaded.summary.graph).toEqual(inProcess.summary.graph);
+  });
+
+  it("follows a later change, and takes no batches from the main thread", async () => {
+    const root = copyFixture("basic");
+    dirs.push(root);
+    const ctx = projectContext(root);
+    try {
+      await indexProject(ctx, { parser: inlineParser, threads: THREAD });
+      writeFileSync(join(root, "later.ts"), "export function addedLater(x: number): number {\n  return x * 2;\n}\n");
+      const again = await indexProject(ctx, { parser: inlineParser, threads: THREAD });
+      expect(again.timings.projectMs.chunks).toBeGreaterThan(0);
+      expect(chunkRows(root).some((r) => (r as { path: string }).path === "later.ts")).toBe(true);
+      const engine = Either.getOrThrow(await Engine.open(ctx, { parser: inlineParser, threads: THREAD }));
+      try {
+        const chunks = engine.projectors.find((p) => p.name === "chunks")!;
+        await expect(chunks.apply([], 0)).rejects.toThrow(/catchUpSelf|own thread/);
+      } finally {
+        await engine.close();
+      }
+    } finally {
+      ctx.close();
+    }
+  });
+});
