@@ -58,6 +58,12 @@ const DECISIVE = "('FileChanged', 'FileDeleted', 'FileSkipped')";
  * Outcomes are keyed by the FileChanged's id, and the checkpoint commits with them, so
  * running it twice, or after a crash, stores nothing twice.
  */
+interface StartedBatch {
+  readonly jobs: (Job | null)[];
+  readonly outcomes: Promise<(PlannedOutcome | null)[]>;
+  readonly upTo: number;
+}
+
 export class ParseReactor {
   private readonly stmt;
 
@@ -81,28 +87,38 @@ export class ParseReactor {
     return this.stmt.pending.get(this.checkpoint()) as number;
   }
 
-  /** Processes every FileChanged up to the log's head, including ones it appends itself. */
+  /**
+   * Processes every FileChanged up to the log's head, including ones it appends itself. The
+   * next batch is handed to the parser before the current one is committed, so the workers
+   * never wait for a batch's slowest file or for the append.
+   */
   async catchUp(onProgress?: (p: ReactorProgress) => void): Promise<ReactorResult> {
     const batchSize = this.options.batchSize ?? 128;
     const from = this.checkpoint();
-    let position = from;
     const total = { done: 0, total: this.pending() };
     const result = { parsed: 0, rewritten: 0, deleted: 0, superseded: 0, failed: {} as Record<string, number> };
-    for (;;) {
+    const start = (after: number): StartedBatch | null => {
       const head = headPosition(this.log);
-      if (position >= head) break;
-      const batch = readEvents(this.log, { after: position, before: head + 1, limit: batchSize, types: ["FileChanged"] });
+      if (after >= head) return null;
+      const batch = readEvents(this.log, { after, before: head + 1, limit: batchSize, types: ["FileChanged"] });
       const upTo = batch.length < batchSize ? head : batch[batch.length - 1]!.position;
-      const outcomes = await this.processBatch(batch, upTo);
+      return this.startBatch(batch, upTo);
+    };
+    let position = from;
+    let current = start(position);
+    while (current !== null) {
+      const next = start(current.upTo);
+      const outcomes = await this.commitBatch(current);
       for (const o of outcomes) {
         if (o === null) result.superseded++;
         else if (o.kind === "failed") result.failed[o.reason!] = (result.failed[o.reason!] ?? 0) + 1;
         else result[o.kind === "rewritten" ? "rewritten" : o.kind === "deleted" ? "deleted" : "parsed"]++;
       }
-      position = upTo;
-      total.done += batch.length;
+      position = current.upTo;
+      total.done += current.jobs.length;
       // The reactor's own appends (FileChanged for rewritten files) raise the count as it goes.
       onProgress?.({ done: total.done, total: Math.max(total.total, total.done) });
+      current = next ?? start(position);
     }
     return { from, to: position, ...result };
   }
@@ -116,9 +132,10 @@ export class ParseReactor {
     return { event, data: decoded.right.data, expectedVersion: this.log.stmt.streamVersion.get(event.stream) as number };
   }
 
-  private async processBatch(batch: ReadonlyArray<RecordedEvent>, upTo: number): Promise<(PlannedOutcome | null)[]> {
+  /** Hands a batch's files to the parser at once; the outcomes are awaited by `commitBatch`. */
+  private startBatch(batch: ReadonlyArray<RecordedEvent>, upTo: number): StartedBatch {
     const jobs = batch.map((e) => this.jobFor(e));
-    const outcomes = await Promise.all(
+    const outcomes = Promise.all(
       jobs.map(async (job) => {
         if (job === null) return null;
         await this.options.beforeRead?.(job.data.path);
@@ -130,6 +147,18 @@ export class ParseReactor {
         return planParseOutcome(this.options.root, { eventId: job.event.eventId, data: job.data }, this.options.parser, this.options, meta);
       }),
     );
+    // If an earlier batch's commit throws, this one is never awaited: its failure must not go unhandled.
+    outcomes.catch(() => undefined);
+    return { jobs, outcomes, upTo };
+  }
+
+  /**
+   * Appends a batch's outcomes with the reactor's checkpoint in one transaction. A stream that
+   * moved meanwhile (a newer change, or this reactor's previous batch) is re-checked and retried.
+   */
+  private async commitBatch(started: StartedBatch): Promise<(PlannedOutcome | null)[]> {
+    const { jobs, upTo } = started;
+    const outcomes = await started.outcomes;
     for (let attempt = 0; ; attempt++) {
       const appends: StreamAppend[] = [];
       jobs.forEach((job, i) => {
