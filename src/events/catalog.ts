@@ -143,8 +143,10 @@ export const validatePayload = (type: string, data: unknown): Either.Either<unkn
   return Either.mapLeft(decoderFor(type)(data), (e) => ParseResult.TreeFormatter.formatErrorSync(e));
 };
 
-/** Upcasts a stored payload step by step to the current version, then decodes it. */
-export const decodeEvent = (event: RecordedEvent): Either.Either<DecodedEvent, EventDecodeError> => {
+/** Upcasts a stored payload step by step to the current version, then decodes it (the payload alone). */
+export const decodePayload = <T extends EventType>(
+  event: RecordedEvent & { readonly type: T },
+): Either.Either<EventData<T>, EventDecodeError> => {
   const fail = (reason: string) =>
     Either.left(new EventDecodeError({ position: event.position, type: event.type, schema: event.schema, reason }));
   if (!isEventType(event.type)) return fail("unknown event type (written by a newer Nemesis?)");
@@ -158,6 +160,13 @@ export const decodeEvent = (event: RecordedEvent): Either.Either<DecodedEvent, E
   }
   const decoded = decoderFor(event.type)(data);
   if (Either.isLeft(decoded)) return fail(ParseResult.TreeFormatter.formatErrorSync(decoded.left));
+  return Either.right(decoded.right as EventData<T>);
+};
+
+/** Upcasts a stored payload step by step to the current version, then decodes it. */
+export const decodeEvent = (event: RecordedEvent): Either.Either<DecodedEvent, EventDecodeError> => {
+  const decoded = decodePayload(event as RecordedEvent & { readonly type: EventType });
+  if (Either.isLeft(decoded)) return decoded;
   // Built field by field, not spread: `meta` stays lazy (most events' is never read).
   const out = {
     position: event.position,

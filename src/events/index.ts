@@ -2,6 +2,7 @@ export { EventLog, EventLogLive, makeEventLog, type EventLogService } from "./Ev
 export {
   EventCatalog,
   decodeEvent,
+  decodePayload,
   isEventType,
   validatePayload,
   currentSchemaVersion,

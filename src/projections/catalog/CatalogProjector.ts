@@ -2,7 +2,7 @@ import type Database from "better-sqlite3";
 import * as Either from "effect/Either";
 import * as Schema from "effect/Schema";
 import { rmSync } from "node:fs";
-import { decodeEvent, type DecodedEvent, type RecordedEvent } from "../../events/index.js";
+import { decodeEvent, decodePayload, EventCatalog, type DecodedEvent, type RecordedEvent } from "../../events/index.js";
 import type { Projector } from "../Projector.js";
 import { openCatalog } from "./openCatalog.js";
 
@@ -47,7 +47,7 @@ const decodeParsedSummary = (u: unknown): ParsedSummary => {
     typeof d.language === "string" &&
     typeof d.parserVersion === "string" &&
     typeof d.symbolCount === "number"
-    ? { path: d.path, contentHash: d.contentHash, language: d.language, parserVersion: d.parserVersion, symbolCount: d.symbolCount }
+    ? (d as ParsedSummary)
     : decodeFullSummary(u);
 };
 
@@ -132,11 +132,20 @@ export class CatalogProjector implements Projector {
       s.fileParsed.run(d.parserVersion, d.symbolCount, event.position, d.language, d.path, d.contentHash);
       return;
     }
+    if (event.type === "FileChanged" && event.schema === EventCatalog.FileChanged.version) {
+      // Half of a replay: the payload alone, without the decoded-event wrapper.
+      const decoded = decodePayload(event as RecordedEvent & { type: "FileChanged" });
+      if (Either.isLeft(decoded)) throw decoded.left;
+      const d = decoded.right;
+      s.fileChanged.run(d.path, d.contentHash, d.language, d.size, d.mtime, event.position);
+      return;
+    }
     const decoded = decodeEvent(event);
     // An event this build cannot read is a bug or a newer writer; failing loudly beats a silently wrong catalog.
     if (Either.isLeft(decoded)) throw decoded.left;
     const e: DecodedEvent = decoded.right;
-    const who = { recordedAt: e.recordedAt, position: e.position, source: e.meta.source, actor: e.meta.actor ?? null };
+    // Only memory events need who wrote them: reading meta for every file event would parse it for nothing.
+    const who = () => ({ recordedAt: e.recordedAt, position: e.position, source: e.meta.source, actor: e.meta.actor ?? null });
     switch (e.type) {
       case "FileChanged":
         s.fileChanged.run(e.data.path, e.data.contentHash, e.data.language, e.data.size, e.data.mtime, e.position);
@@ -151,7 +160,7 @@ export class CatalogProjector implements Projector {
         s.parseFailed.run(e.data.reason, e.position, e.data.path, e.data.contentHash);
         return;
       case "RuleStored":
-        s.ruleStored.run({ ...e.data, relatedTo: JSON.stringify(e.data.relatedTo), ...who });
+        s.ruleStored.run({ ...e.data, relatedTo: JSON.stringify(e.data.relatedTo), ...who() });
         return;
       case "RuleRetired":
         s.ruleRetired.run(e.data.reason, e.recordedAt, e.data.id);
@@ -161,14 +170,14 @@ export class CatalogProjector implements Projector {
           ...e.data,
           alternatives: JSON.stringify(e.data.alternatives),
           relatedTo: JSON.stringify(e.data.relatedTo),
-          ...who,
+          ...who(),
         });
         return;
       case "DecisionSuperseded":
         s.decisionSuperseded.run(e.data.supersededBy, e.data.reason, e.data.id);
         return;
       case "ConventionStored":
-        s.conventionStored.run({ ...e.data, ...who });
+        s.conventionStored.run({ ...e.data, ...who() });
         return;
       case "IndexRunStarted":
         s.runStarted.run(e.data.runId, e.data.root, e.recordedAt);
