@@ -1,9 +1,11 @@
 /**
  * Indexing figures on a real repository (NEMESIS_BENCH_REPO, default sympy materialised from
  * the local mirror into /tmp/nemesis-bench/sympy):
- *   - parse-only throughput: the scan's files parsed by a pool of 2 workers, no events (MB/s);
- *   - cold index: `node dist/cli.js index` on a fresh copy (wall, files/s, MB/s, peak RSS);
- *   - no-change re-index: the same command again (wall);
+ *   - parse-only throughput: tree-sitter alone on 2 worker threads (the ceiling), and the
+ *     indexer's own workers (parse + extract + chunk), no events (MB/s, MB per CPU-second);
+ *   - cold index: `node dist/cli.js index` on a fresh copy, without embeddings (provider "none")
+ *     and with the default embedder (wall, files/s, MB/s, CPU, peak RSS);
+ *   - no-change re-index: the same command again (wall); graph replay (wall, ratio);
  *   - one changed file: FileChanged appended → graph checkpoint past it, in a warm engine (p50).
  * NEMESIS_BENCH_RUNS sets the repetitions of the heavy figures (default 2), NEMESIS_BENCH_PHASES
  * picks figures (parse,cold,latency), NEMESIS_BENCH_DELTAS
@@ -12,6 +14,7 @@
 import { execFileSync, spawn } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { Worker } from "node:worker_threads";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as Either from "effect/Either";
@@ -88,7 +91,13 @@ const runIndexCli = (dir: string): Promise<CliRun> =>
     });
   });
 
-const parseOnly = async (repo: string): Promise<{ files: number; bytes: number; ms: number[]; cpuMs: number[] }> => {
+interface ParseInputs {
+  readonly files: number;
+  readonly bytes: number;
+  readonly inputs: ReadonlyArray<{ path: string; text: string; contentHash: string; budgetMs: number }>;
+}
+
+const readInputs = async (repo: string): Promise<ParseInputs> => {
   const config = defaultConfig();
   const scan = await scanProject(repo, {
     ignore: config.index.ignore,
@@ -100,23 +109,61 @@ const parseOnly = async (repo: string): Promise<{ files: number; bytes: number; 
     const decoded = decodeSourceBytes(readFileSync(join(repo, f.path)));
     return { path: f.path, text: "text" in decoded ? decoded.text : "", contentHash: f.contentHash, budgetMs: config.index.parse_budget_ms };
   });
-  const times: number[] = [];
-  const cpu: number[] = [];
+  return { files: inputs.length, bytes: scan.bytes, inputs };
+};
+
+interface Timed {
+  readonly ms: number[];
+  readonly cpuMs: number[];
+}
+
+/** Runs `work` RUNS times, timing wall and this process's CPU (its worker threads included). */
+const timed = async (work: () => Promise<void>): Promise<Timed> => {
+  const ms: number[] = [];
+  const cpuMs: number[] = [];
   for (let i = 0; i < RUNS; i++) {
-    const pool = createParsePool({ size: 2 });
-    try {
-      const t0 = performance.now();
-      const c0 = process.cpuUsage();
-      await Promise.all(inputs.map((input) => pool.parse(input)));
-      times.push(performance.now() - t0);
-      const c = process.cpuUsage(c0);
-      cpu.push((c.user + c.system) / 1000);
-      if (i === 0 && pool.mode !== "worker") out("  (parse pool ran in-process: build first so dist/parse/parseWorker.js exists)");
-    } finally {
-      await pool.close();
-    }
+    const t0 = performance.now();
+    const c0 = process.cpuUsage();
+    await work();
+    ms.push(performance.now() - t0);
+    const c = process.cpuUsage(c0);
+    cpuMs.push((c.user + c.system) / 1000);
   }
-  return { files: inputs.length, bytes: scan.bytes, ms: times, cpuMs: cpu };
+  return { ms, cpuMs };
+};
+
+/** Tree-sitter alone on 2 worker threads: the parse-only ceiling. */
+const treeSitterOnly = (inputs: ParseInputs["inputs"]): Promise<void> =>
+  new Promise((resolveAll, reject) => {
+    const url = new URL("./treeSitterWorker.js", import.meta.url);
+    const workers = [new Worker(url), new Worker(url)];
+    let next = 0;
+    let done = 0;
+    const feed = (w: Worker) => {
+      if (next >= inputs.length) return;
+      const i = next++;
+      w.postMessage({ id: i, path: inputs[i]!.path, text: inputs[i]!.text });
+    };
+    const finish = () => Promise.all(workers.map((w) => w.terminate()));
+    for (const w of workers) {
+      w.on("message", () => {
+        if (++done === inputs.length) void finish().then(() => resolveAll());
+        else feed(w);
+      });
+      w.on("error", (e) => void finish().then(() => reject(e)));
+      feed(w);
+    }
+  });
+
+/** parse + extract + chunk on the indexer's own pool of 2 workers (no events). */
+const parseExtractChunk = async (inputs: ParseInputs["inputs"]): Promise<void> => {
+  const pool = createParsePool({ size: 2 });
+  try {
+    if (pool.mode !== "worker") out("  (parse pool ran in-process: build first so dist/parse/parseWorker.js exists)");
+    await Promise.all(inputs.map((input) => pool.parse(input)));
+  } finally {
+    await pool.close();
+  }
 };
 
 /**
@@ -155,9 +202,8 @@ const singleFileLatency = async (dir: string): Promise<Latency[]> => {
       const result = await engine.catchUp();
       const totalMs = performance.now() - t0;
       const projectMs = Object.fromEntries(result.projections.map((p) => [p.name, p.durationMs]));
-      const order = result.projections.map((p) => p.name);
-      const upToGraph = order.includes("graph") ? order.slice(0, order.indexOf("graph") + 1) : order;
-      const toGraphMs = totalMs - result.projections.filter((p) => !upToGraph.includes(p.name)).reduce((a, p) => a + p.durationMs, 0);
+      // Parsing, then the catalog and the graph one after the other; the chunk model runs alongside in its own thread.
+      const toGraphMs = result.parseMs + result.projections.filter((p) => p.name === "catalog" || p.name === "graph").reduce((a, p) => a + p.durationMs, 0);
       latencies.push({ toGraphMs, totalMs, parseMs: result.parseMs, projectMs });
       const reached = graph ? (await graph.checkpoint()).position : Infinity;
       if (reached < r.lastPosition) throw new Error(`graph checkpoint #${reached} did not pass FileChanged #${r.lastPosition}`);
@@ -175,42 +221,81 @@ const copyRepo = (repo: string): string => {
   return dir;
 };
 
-const reportColdIndex = async (repo: string, parse: { bytes: number; mbPerCpuSecond: number; mbPerSecond: number } | null) => {
-  const cold: CliRun[] = [];
-  const noChange: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const dir = copyRepo(repo);
-    try {
-      cold.push(await runIndexCli(dir));
-      noChange.push((await runIndexCli(dir)).wallMs);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
+interface ParseFigures {
+  /** Tree-sitter alone, 2 workers: the issue's parse-only ceiling. */
+  readonly treeSitter: { readonly mbPerSecond: number; readonly mbPerCpuSecond: number };
+  /** The indexer's workers: parse + extract + chunk. */
+  readonly workers: { readonly mbPerSecond: number; readonly mbPerCpuSecond: number };
+}
+
+/** Runs a CLI command in `dir` (no figures, just its wall time). */
+const runCliMs = (dir: string, ...args: string[]): number => {
+  const t0 = performance.now();
+  execFileSync(process.execPath, [CLI, ...args], { cwd: dir, stdio: "ignore" });
+  return performance.now() - t0;
+};
+
+const EMBEDDING_MODES = [
+  // The code-graph issue's figure: the full pipeline without embeddings (keyword index only).
+  { provider: "none", label: "without embeddings" },
+  { provider: "default", label: "with the default embedder" },
+] as const;
+
+const reportColdIndex = async (repo: string, parse: ParseFigures | null) => {
+  for (const mode of EMBEDDING_MODES) {
+    const cold: CliRun[] = [];
+    const noChange: number[] = [];
+    const replayGraph: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const dir = copyRepo(repo);
+      try {
+        mkdirSync(join(dir, ".nemesis"), { recursive: true });
+        writeFileSync(join(dir, ".nemesis", "config.toml"), `[embedding]\nprovider = "${mode.provider}"\n`);
+        cold.push(await runIndexCli(dir));
+        noChange.push((await runIndexCli(dir)).wallMs);
+        if (mode.provider === "none") replayGraph.push(runCliMs(dir, "replay", "--projection", "graph"));
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }
+    const coldMs = median(cold.map((c) => c.wallMs));
+    const s = cold[0]!.summary;
+    const rate = s.files.bytes / 1e6 / (coldMs / 1000);
+    out(
+      `cold index ${mode.label}: ${s.files.scanned} files, ${(s.files.bytes / 1e6).toFixed(1)} MB in ${(coldMs / 1000).toFixed(1)} s = ` +
+        `${Math.round(s.files.scanned / (coldMs / 1000))} files/s, ${rate.toFixed(2)} MB/s (target < 30 s)`,
+    );
+    if (parse) {
+      out(
+        `  ${((rate / parse.treeSitter.mbPerSecond) * 100).toFixed(0)}% of tree-sitter-only throughput (target >= 40%), ` +
+          `${((rate / parse.workers.mbPerSecond) * 100).toFixed(0)}% of parse+extract+chunk`,
+      );
+    }
+    const coldCpu = median(cold.map((c) => c.cpuMs));
+    const perCpu = s.files.bytes / 1e6 / (coldCpu / 1000);
+    out(
+      `  CPU ${(coldCpu / 1000).toFixed(1)} s = ${perCpu.toFixed(2)} MB per CPU-second` +
+        (parse ? ` (${((perCpu / parse.treeSitter.mbPerCpuSecond) * 100).toFixed(0)}% of tree-sitter-only per CPU-second)` : ""),
+    );
+    out(
+      `  peak RSS ${Math.round(median(cold.map((c) => c.maxRssMb)))} MB (target < 1536 MB); peak so far at the end of each stage: ` +
+        Object.entries((s.maxRssMb ?? {}) as Record<string, number>).map(([stage, mb]) => `${stage} ${mb}`).join(", "),
+    );
+    const t = s.timings;
+    out(
+      `  phases (first run): scan ${(t.scanMs / 1000).toFixed(1)} s, record ${(t.recordMs / 1000).toFixed(1)} s, parse ${(t.parseMs / 1000).toFixed(1)} s, ` +
+        Object.entries(t.projectMs as Record<string, number>).map(([n, ms]) => `${n} ${(ms / 1000).toFixed(1)} s`).join(", ") +
+        " (the chunk model runs in its own thread, alongside parsing and the graph)",
+    );
+    out(`  no-change re-index: ${(median(noChange) / 1000).toFixed(2)} s wall, CLI start to exit (target < 2 s)`);
+    if (replayGraph.length > 0) {
+      const replayMs = median(replayGraph);
+      out(
+        `  nemesis replay --projection graph: ${(replayMs / 1000).toFixed(1)} s wall, CLI start to exit = ` +
+          `${(coldMs / replayMs).toFixed(1)}x faster than this cold index (target >= 3x)`,
+      );
     }
   }
-  const coldMs = median(cold.map((c) => c.wallMs));
-  const s = cold[0]!.summary;
-  const rate = s.files.bytes / 1e6 / (coldMs / 1000);
-  out(
-    `cold index: ${s.files.scanned} files, ${(s.files.bytes / 1e6).toFixed(1)} MB in ${(coldMs / 1000).toFixed(1)} s = ` +
-      `${Math.round(s.files.scanned / (coldMs / 1000))} files/s, ${rate.toFixed(2)} MB/s` +
-      (parse ? ` (${((rate / parse.mbPerSecond) * 100).toFixed(0)}% of parse-only; target >= 40%, < 30 s)` : " (target < 30 s)"),
-  );
-  const coldCpu = median(cold.map((c) => c.cpuMs));
-  const perCpu = s.files.bytes / 1e6 / (coldCpu / 1000);
-  out(
-    `  CPU ${(coldCpu / 1000).toFixed(1)} s = ${perCpu.toFixed(2)} MB per CPU-second` +
-      (parse ? ` (${((perCpu / parse.mbPerCpuSecond) * 100).toFixed(0)}% of parse-only per CPU-second)` : ""),
-  );
-  out(
-    `  peak RSS ${Math.round(median(cold.map((c) => c.maxRssMb)))} MB (target < 1536 MB); peak so far at the end of each stage: ` +
-      Object.entries((s.maxRssMb ?? {}) as Record<string, number>).map(([stage, mb]) => `${stage} ${mb}`).join(", "),
-  );
-  const t = s.timings;
-  out(
-    `  phases (first run): scan ${(t.scanMs / 1000).toFixed(1)} s, record ${(t.recordMs / 1000).toFixed(1)} s, parse ${(t.parseMs / 1000).toFixed(1)} s, ` +
-      Object.entries(t.projectMs as Record<string, number>).map(([n, ms]) => `${n} ${(ms / 1000).toFixed(1)} s`).join(", "),
-  );
-  out(`no-change re-index: ${(median(noChange) / 1000).toFixed(2)} s wall, CLI start to exit (target < 2 s)`);
 };
 
 const reportLatency = async (repo: string) => {
@@ -240,17 +325,26 @@ export const run = async (): Promise<void> => {
     return;
   }
   out(`repository ${repo} (${RUNS} runs each, medians; load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores)`);
-  let parseFigures: { bytes: number; mbPerCpuSecond: number; mbPerSecond: number } | null = null;
+  let parseFigures: ParseFigures | null = null;
   if (PHASES.has("parse")) {
-    const parse = await parseOnly(repo);
-    const parseMs = median(parse.ms);
-    const cpuMs = median(parse.cpuMs);
-    parseFigures = { bytes: parse.bytes, mbPerSecond: parse.bytes / 1e6 / (parseMs / 1000), mbPerCpuSecond: parse.bytes / 1e6 / (cpuMs / 1000) };
-    out(
-      `parse-only (2 workers): ${parse.files} files, ${(parse.bytes / 1e6).toFixed(1)} MB in ${(parseMs / 1000).toFixed(1)} s = ` +
-        `${parseFigures.mbPerSecond.toFixed(2)} MB/s, ${Math.round(parse.files / (parseMs / 1000))} files/s`,
-    );
-    out(`  CPU ${(cpuMs / 1000).toFixed(1)} s = ${parseFigures.mbPerCpuSecond.toFixed(2)} MB per CPU-second`);
+    const data = await readInputs(repo);
+    const rates = (t: Timed) => ({
+      mbPerSecond: data.bytes / 1e6 / (median(t.ms) / 1000),
+      mbPerCpuSecond: data.bytes / 1e6 / (median(t.cpuMs) / 1000),
+    });
+    const tree = await timed(() => treeSitterOnly(data.inputs));
+    const workers = await timed(() => parseExtractChunk(data.inputs));
+    parseFigures = { treeSitter: rates(tree), workers: rates(workers) };
+    for (const [label, t, r] of [
+      ["tree-sitter only (parse-only)", tree, parseFigures.treeSitter],
+      ["parse + extract + chunk", workers, parseFigures.workers],
+    ] as const) {
+      out(
+        `${label}, 2 workers: ${data.files} files, ${(data.bytes / 1e6).toFixed(1)} MB in ${(median(t.ms) / 1000).toFixed(1)} s = ` +
+          `${r.mbPerSecond.toFixed(2)} MB/s, ${Math.round(data.files / (median(t.ms) / 1000))} files/s; ` +
+          `CPU ${(median(t.cpuMs) / 1000).toFixed(1)} s = ${r.mbPerCpuSecond.toFixed(2)} MB per CPU-second`,
+      );
+    }
   }
   if (PHASES.has("cold")) await reportColdIndex(repo, parseFigures);
   if (PHASES.has("latency")) await reportLatency(repo);
