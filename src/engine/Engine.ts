@@ -14,7 +14,7 @@ import {
   type Projector,
 } from "../projections/index.js";
 import { LazyProjector } from "./LazyProjector.js";
-import { lazySourceParser } from "./lazySourceParser.js";
+import { lazySourceParser, type LazySourceParser } from "./lazySourceParser.js";
 import { projectorThreadUrl, ThreadedProjector } from "./ThreadedProjector.js";
 
 /**
@@ -43,6 +43,11 @@ export interface EngineOptions {
   readonly projections?: ReadonlyArray<ProjectionName>;
   /** Called before the reactor reads each file (tests change the disk here). */
   readonly beforeRead?: (path: string) => void | Promise<void>;
+  /**
+   * One pass and done (`nemesis index`): the parse workers stop once parsing is over, so their
+   * memory is free for the graph stage. A live engine keeps them for the next save.
+   */
+  readonly oneShot?: boolean;
   /** Catch the chunk model up in its own thread (default: when the built thread entry exists; a URL names the entry). */
   readonly threads?: boolean | URL;
 }
@@ -63,16 +68,19 @@ export class Engine {
     private readonly parser: SourceParser & { close(): Promise<void> },
     readonly reactor: ParseReactor,
     readonly projectors: ReadonlyArray<Projector>,
+    private readonly releaseParserAfterParse: (() => Promise<void>) | null,
   ) {}
 
   static async open(ctx: EngineContext, options: EngineOptions = {}): Promise<Either.Either<Engine, EngineLockHeld>> {
     const lock = acquireEngineLock(ctx.paths.lock);
     if (Either.isLeft(lock)) return Either.left(lock.left);
     let parser: (SourceParser & { close(): Promise<void> }) | undefined;
+    let lazy: LazySourceParser | undefined;
     const projectors: Projector[] = [];
     try {
       // Workers start on the first file to parse: a run with nothing to parse never pays for them.
-      parser = options.parser ?? lazySourceParser(() => openSourceParser(options.workers ?? defaultWorkers()));
+      if (options.parser === undefined) lazy = lazySourceParser(() => openSourceParser(options.workers ?? defaultWorkers()));
+      parser = options.parser ?? lazy!;
       const reactor = new ParseReactor(ctx.log, {
         root: ctx.paths.root,
         parser,
@@ -92,7 +100,8 @@ export class Engine {
         const spec = { name, version: info.version, handles: info.handles, storePath: info.storePath(ctx.paths), fingerprint: info.fingerprint(ctx.config), open, concurrent: threaded };
         projectors.push(info.lazy ? new LazyProjector(spec, ctx.log) : await open());
       }
-      return Either.right(new Engine(ctx, lock.right, parser, reactor, projectors));
+      const release = options.oneShot && lazy ? lazy.release : null;
+      return Either.right(new Engine(ctx, lock.right, parser, reactor, projectors, release));
     } catch (e) {
       for (const p of projectors) await p.close().catch(() => undefined);
       if (parser && parser !== options.parser) await parser.close().catch(() => undefined);
@@ -103,7 +112,8 @@ export class Engine {
 
   /** Parses and projects everything appended so far. Calls never overlap. */
   catchUp(onProgress?: (p: PipelineProgress) => void): Promise<PipelineResult> {
-    const run = this.running.then(() => runPipeline(this.ctx.log, this.reactor, this.projectors, onProgress));
+    const afterParse = this.releaseParserAfterParse ?? undefined;
+    const run = this.running.then(() => runPipeline(this.ctx.log, this.reactor, this.projectors, onProgress, afterParse));
     this.running = run.catch(() => undefined);
     return run;
   }

@@ -103,7 +103,7 @@ export const indexProject = async (ctx: EngineContext, options: IndexOptions = {
     },
   };
 
-  const opened = await Engine.open(ctx, options);
+  const opened = await Engine.open(ctx, { oneShot: true, ...options });
   if (Either.isLeft(opened)) {
     complete();
     return {

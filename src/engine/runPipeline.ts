@@ -115,6 +115,8 @@ export const runPipeline = async (
   reactor: ParseReactor,
   projectors: ReadonlyArray<Projector>,
   onProgress?: (p: PipelineProgress) => void,
+  /** Called once the reactor is done, before the projectors that follow it. */
+  afterParse?: () => Promise<void>,
 ): Promise<PipelineResult> => {
   const t0 = performance.now();
   const concurrent = projectors.filter((p) => p instanceof LazyProjector && p.concurrent).map((p) => concurrentRunner(log, p));
@@ -135,6 +137,7 @@ export const runPipeline = async (
   const parseMs = performance.now() - t0;
   const parseMaxRssMb = maxRssMb();
   kickAll();
+  await afterParse?.();
   const projections: ProjectionRun[] = [];
   try {
     for (const projector of sequential) {
