@@ -19,8 +19,10 @@ export interface ReadFilter {
   readonly descending?: boolean;
   /**
    * Per event type, read a few fields of the payload instead of all of it: field name → JSON
-   * path (`$.path`), or `length:$.symbols` for an array's length. SQLite extracts them, so a
-   * replay that needs five fields of a large FileParsed never builds its symbols and chunks.
+   * path (`$.path`), or `length:$.symbols` for an array's length. Fields the summary stored at
+   * append time holds (see summaries.ts) come from it without touching the payload; others are
+   * extracted by SQLite. Either way a replay that needs five fields of a large FileParsed never
+   * builds its symbols and chunks.
    */
   readonly summaries?: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }
@@ -54,7 +56,7 @@ const prepared = (log: LogHandle, key: string, make: () => { sql: string; picks?
   let entry = stmts.get(key);
   if (!entry) {
     const { sql, picks } = make();
-    stmts.set(key, (entry = { stmt: log.db.prepare(sql), picks }));
+    stmts.set(key, (entry = { stmt: log.db.prepare(sql).raw(true), picks }));
   }
   return entry;
 };

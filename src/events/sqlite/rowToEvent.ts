@@ -1,16 +1,17 @@
 import type { EventMeta, RecordedEvent } from "../envelope.js";
 
-export interface EventRow {
-  readonly position: number;
-  readonly event_id: string;
-  readonly stream: string;
-  readonly version: number;
-  readonly type: string;
-  readonly schema: number;
-  readonly data: string | Buffer;
-  readonly meta: string;
-  readonly recorded_at: string;
-}
+/** A row as the statements return it: `.raw()` arrays in EVENT_COLUMNS order (no per-row keyed object to build). */
+export type EventRow = readonly [
+  position: number,
+  eventId: string,
+  stream: string,
+  version: number,
+  type: string,
+  schema: number,
+  data: string | Buffer,
+  meta: string,
+  recordedAt: string,
+];
 
 export const EVENT_COLUMNS = "position, event_id, stream, version, type, schema, data, meta, recorded_at";
 
@@ -24,19 +25,19 @@ export type SummaryPick = ReadonlyArray<readonly [name: string, spec: string]>;
  * reader asked for.
  */
 export const rowToEvent = (row: EventRow, picks?: ReadonlyMap<string, SummaryPick>): RecordedEvent => {
-  const raw = typeof row.data === "string" ? row.data : row.data.toString("utf8");
-  const pick = picks?.get(row.type);
-  const metaRaw = row.meta;
+  const [position, eventId, stream, version, type, schema, stored, metaRaw, recordedAt] = row;
+  const raw = typeof stored === "string" ? stored : stored.toString("utf8");
+  const pick = picks?.get(type);
   let data: unknown;
   let parsed = false;
   let meta: EventMeta | undefined;
   return {
-    position: row.position,
-    eventId: row.event_id,
-    stream: row.stream,
-    version: row.version,
-    type: row.type,
-    schema: row.schema,
+    position,
+    eventId,
+    stream,
+    version,
+    type,
+    schema,
     get data() {
       if (!parsed) {
         data = JSON.parse(raw);
@@ -53,6 +54,6 @@ export const rowToEvent = (row: EventRow, picks?: ReadonlyMap<string, SummaryPic
     get meta() {
       return (meta ??= JSON.parse(metaRaw) as EventMeta);
     },
-    recordedAt: row.recorded_at,
+    recordedAt,
   };
 };

@@ -97,7 +97,8 @@ const statements = (db: Database.Database) => ({
   runCompleted: db.prepare(`UPDATE index_runs SET completed_at = ?, files = ?, changed = ?, deleted = ?, skipped = ?, duration_ms = ? WHERE run_id = ?`),
 });
 
-export const CATALOG_VERSION = 1;
+/** 2: files WITHOUT ROWID (same rows; an older catalog.db is rebuilt into the new layout). */
+export const CATALOG_VERSION = 2;
 
 /** Projects files, memory and index runs into catalog.db, checkpointed in the same transaction. */
 export class CatalogProjector implements Projector {

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { recordDecision, retireRule, storeConvention, storeRule, supersedeDecision } from "../../../src/commands/index.js";
 import { appendToStreams, EventLog, headPosition, makeEventLog, openEventLog, readEvents, type EventMeta, type LogHandle } from "../../../src/events/index.js";
-import { CatalogProjector, CatalogReader, catchUp, rebuild } from "../../../src/projections/index.js";
+import { CATALOG_VERSION, CatalogProjector, CatalogReader, catchUp, rebuild } from "../../../src/projections/index.js";
 
 const meta: EventMeta = { source: "test", actor: "t" };
 const parsed = (path: string, hash: string, symbols: number) => ({
@@ -100,7 +100,7 @@ describe("CatalogProjector", () => {
     const incremental = dump(path);
     expect(incremental.rules).toHaveLength(2);
     expect(incremental.files).toHaveLength(3);
-    expect(incremental.checkpoint).toEqual([{ name: "catalog", position: headPosition(log), version: 1 }]);
+    expect(incremental.checkpoint).toEqual([{ name: "catalog", position: headPosition(log), version: CATALOG_VERSION }]);
 
     for (const suffix of ["", "-wal", "-shm"]) rmSync(path + suffix, { force: true });
     expect(existsSync(path)).toBe(false);
