@@ -23,7 +23,7 @@ const Graph = Schema.Struct({
 });
 
 const Embedding = Schema.Struct({
-  provider: Schema.optionalWith(Schema.Literal("auto", "default", "openai", "local"), { default: () => "auto" as const }),
+  provider: Schema.optionalWith(Schema.Literal("auto", "default", "openai", "local", "none"), { default: () => "auto" as const }),
   model: Schema.optional(Schema.String),
   base_url: Schema.optional(Schema.String),
   model_path: Schema.optional(Schema.String),
@@ -107,6 +107,7 @@ export const CONFIG_TEMPLATE = `# Nemesis configuration. Every option is optiona
 # "default": the embedded offline embedder (no network, no download).
 # "openai": text-embedding-3-small unless \`model\` says otherwise.
 # "local": an ONNX sentence-embedding model in \`model_path\`.
+# "none": no vectors at all; search is keyword-only (fastest index, least memory).
 # provider = "auto"
 # model = "text-embedding-3-small"
 # base_url = "https://api.openai.com/v1"

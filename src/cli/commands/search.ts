@@ -91,6 +91,7 @@ export const registerSearch = (program: Command): void => {
           const notes = [`${answer.chunks.toLocaleString("en-US")} chunks searched in ${answer.tookMs} ms`];
           if (options.related && related === null) notes.push("related files unavailable (no graph yet, or a running engine owns it)");
           if (answer.pendingVectors > 0) notes.push(`${answer.pendingVectors} chunks still waiting for vectors (keyword match only)`);
+          if (reader.vectorsDisabled()) notes.push("vectors: disabled (embedding.provider = \"none\"): keyword match only");
           out.push("", notes.join("; "));
           process.stdout.write(`${out.join("\n")}\n`);
         } finally {

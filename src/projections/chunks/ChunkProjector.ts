@@ -2,28 +2,42 @@ import * as Schema from "effect/Schema";
 import { rmSync } from "node:fs";
 import { Chunk, type RecordedEvent } from "../../events/index.js";
 import type { Embedder } from "../embed/Embedder.js";
+import { encodeVector } from "../embed/vectorBlob.js";
 import type { Projector } from "../Projector.js";
 import { chunkId } from "./chunkId.js";
 import type { ChunkRow } from "./ChunkRow.js";
-import { ChunkStore, type StoredChunk } from "./ChunkStore.js";
+import type { ChunkStore, StoredChunk } from "./ChunkStore.js";
 import { embedText } from "./embedText.js";
 import { KeywordIndex } from "./KeywordIndex.js";
+import { keywordIndexPath } from "./keywordIndexPath.js";
 import { Mutex } from "./Mutex.js";
+import { NO_VECTORS } from "./noVectors.js";
 import { loadVectorMatrix } from "./loadVectorMatrix.js";
-import { encodeVector } from "../embed/vectorBlob.js";
 import { vectorSnapshotEpoch, vectorSnapshotPath, writeVectorSnapshot } from "./vectorSnapshot.js";
 
 /** Bump when the rows, their ids, the keyword terms or the embedded text change. */
 export const CHUNKS_VERSION = 3; // 3: FTS5 tables store their terms (bm25 statistics stayed stale after deletes)
 
 /** Where the chunk read model lives inside its folder (`.nemesis/chunks.lance/`). */
-import { keywordIndexPath } from "./keywordIndexPath.js";
-
 export { keywordIndexPath };
+
+export { NO_VECTORS };
 
 export const CHUNK_HANDLES = ["FileParsed", "FileDeleted", "ParseFailed", "FileSkipped"] as const;
 const HANDLES = CHUNK_HANDLES;
 const EMBED_BATCH = 256;
+/**
+ * Rows per write group: a batch is applied a few thousand rows at a time (embed, one LanceDB
+ * write, one keyword transaction), so a replay's memory stays flat whatever the batch size,
+ * and each LanceDB write is one fragment of a useful size.
+ */
+const GROUP_ROWS = 4096;
+
+/**
+ * FileParsed is mostly symbols and references: the log hands this projector only the three
+ * fields it reads, so a replay never parses (nor keeps) the rest.
+ */
+const SUMMARIES = { FileParsed: { path: "$.path", language: "$.language", chunks: "$.chunks" } } as const;
 
 /** Only what the chunk model needs from FileParsed: decoding symbols and references here would waste the replay. */
 const ParsedChunks = Schema.Struct({ path: Schema.String, language: Schema.String, chunks: Schema.Array(Chunk) });
@@ -46,6 +60,8 @@ export interface ChunkProjectorOptions {
   readonly release?: () => void;
   /** Called with a background failure (backfill or maintenance); indexing carries on regardless. */
   readonly onBackgroundError?: (error: unknown) => void;
+  /** Rows per write group (default GROUP_ROWS; tests make it small to cross group boundaries). */
+  readonly groupRows?: number;
 }
 
 /** The rows a FileParsed event gives, in file order. */
@@ -61,15 +77,30 @@ export const rowsOf = (path: string, language: string, chunks: ReadonlyArray<Chu
     text: c.text,
   }));
 
+/** What one file should hold after a batch: its rows, or none (deleted, failed, skipped). */
+interface FileTarget {
+  readonly path: string;
+  readonly language: string | null;
+  readonly rows: ChunkRow[];
+}
+
+const openStore = async (dir: string, dimensions: number): Promise<ChunkStore> => {
+  // Loaded only with vectors on: LanceDB and Arrow are ~450 ms of modules and much memory.
+  const { ChunkStore } = await import("./ChunkStore.js");
+  return ChunkStore.open(dir, dimensions);
+};
+
 /**
  * Projects parsed chunks into the keyword index (SQLite FTS5, current as soon as `apply`
  * returns) and the LanceDB table (rows + vectors). Idempotent: ids are content-derived and
- * both stores skip rows they already hold.
+ * both stores skip rows they already hold. Without an embedder (provider "none") there is no
+ * LanceDB table and no vector anywhere: the keyword index is the whole read model.
  */
 export class ChunkProjector implements Projector {
   readonly name = "chunks";
   readonly version = CHUNKS_VERSION;
   readonly handles = HANDLES;
+  readonly summaries = SUMMARIES;
   private readonly lance = new Mutex();
   private background: Promise<void> = Promise.resolve();
   private backfillQueued = false;
@@ -81,67 +112,123 @@ export class ChunkProjector implements Projector {
   private constructor(
     private readonly dir: string,
     private keywords: KeywordIndex,
-    private store: ChunkStore,
-    private readonly embedder: Embedder,
+    private store: ChunkStore | null,
+    private readonly embedder: Embedder | null,
     private readonly options: ChunkProjectorOptions,
   ) {}
 
-  static async open(dir: string, embedder: Embedder, options: ChunkProjectorOptions): Promise<ChunkProjector> {
+  /** `embedder` null: vectors off (provider "none"), keyword search only. */
+  static async open(dir: string, embedder: Embedder | null, options: ChunkProjectorOptions): Promise<ChunkProjector> {
     const keywords = KeywordIndex.open(keywordIndexPath(dir));
-    const store = await ChunkStore.open(dir, embedder.dimensions);
+    const store = embedder ? await openStore(dir, embedder.dimensions) : null;
     return new ChunkProjector(dir, keywords, store, embedder, options);
+  }
+
+  private get embedderId(): string {
+    return this.embedder?.id ?? NO_VECTORS;
+  }
+
+  private get dimensions(): number {
+    return this.embedder?.dimensions ?? 0;
   }
 
   async checkpoint() {
     const c = this.keywords.checkpoint();
     // Vectors of another model cannot be mixed with this one's: report a foreign version so the runner rebuilds.
-    const sameModel = c.position === 0 || c.embedder === this.embedder.id;
+    const sameModel = c.position === 0 || c.embedder === this.embedderId;
     return { position: c.position, version: sameModel ? c.version || this.version : -1 };
   }
 
   async apply(events: ReadonlyArray<RecordedEvent>, upTo: number): Promise<void> {
     // Later events for a path supersede earlier ones in the same batch: apply only the last.
-    const latest = new Map<string, { language: string | null; rows: ChunkRow[] }>();
+    const latest = new Map<string, FileTarget>();
     for (const e of events) {
       if (e.type === "FileParsed") {
         const d = decodeParsedChunks(e.data);
-        latest.set(d.path, { language: d.language, rows: rowsOf(d.path, d.language, d.chunks) });
+        latest.set(d.path, { path: d.path, language: d.language, rows: rowsOf(d.path, d.language, d.chunks) });
       } else {
         const { path } = decodePath(e.data);
-        latest.set(path, { language: null, rows: [] });
+        latest.set(path, { path, language: null, rows: [] });
       }
     }
+    // A LanceDB write not followed by its keyword commit (a crash) leaves rows the keyword
+    // index does not know: then this batch merges by id instead of appending.
+    const lanceAhead = this.store !== null && this.keywords.lanceAhead();
+    const state = { lanceAhead, marked: lanceAhead, pending: false };
+    const limit = this.options.groupRows ?? GROUP_ROWS;
+    let group: FileTarget[] = [];
+    let groupRows = 0;
+    for (const target of latest.values()) {
+      group.push(target);
+      groupRows += target.rows.length;
+      if (groupRows >= limit) {
+        await this.applyGroup(group, state);
+        group = [];
+        groupRows = 0;
+      }
+    }
+    await this.applyGroup(group, state);
+    this.keywords.transaction(() => {
+      if (state.marked) this.keywords.setLanceAhead(false);
+      this.keywords.saveCheckpoint({ position: upTo, version: this.version, embedder: this.embedderId }, this.dimensions);
+    });
+    if (state.pending) this.queueBackfill();
+    this.queueMaintenance();
+  }
+
+  /**
+   * One group of files: LanceDB first, then the keyword index, so a crash in between replays
+   * the batch (no checkpoint yet) and LanceDB's delete by id and merge (see `lanceAhead`) make
+   * that harmless.
+   */
+  private async applyGroup(
+    files: ReadonlyArray<FileTarget>,
+    state: { readonly lanceAhead: boolean; marked: boolean; pending: boolean },
+  ): Promise<void> {
+    if (files.length === 0) return;
     const removed: string[] = [];
     const added: ChunkRow[] = [];
-    for (const [path, { rows }] of latest) {
+    for (const { path, rows } of files) {
       const present = this.keywords.idsOf(path);
-      const wanted = new Set(rows.map((r) => r.id));
+      const wanted = new Set<string>();
+      for (const r of rows) {
+        // A chunk listed twice in one parse is one row.
+        if (wanted.has(r.id)) continue;
+        wanted.add(r.id);
+        if (!present.has(r.id)) added.push(r);
+      }
       for (const id of present) if (!wanted.has(id)) removed.push(id);
-      for (const r of rows) if (!present.has(r.id)) added.push(r);
     }
-    const vectors = this.options.inlineEmbedding ? await this.embedOrNull(added) : added.map(() => null);
-    // LanceDB first, then the keyword index with the checkpoint: a crash in between replays
-    // the batch, and LanceDB's upsert/delete by id make that harmless.
-    await this.lance.run(async () => {
-      await this.store.deleteIds(removed);
-      await this.store.upsert(added.map((r, i) => ({ ...r, vector: vectors[i] ?? null })));
-    });
-    const d = this.embedder.dimensions;
+    const store = this.store;
     const blobs = new Map<string, Buffer>();
-    added.forEach((r, i) => {
-      const v = vectors[i];
-      if (v) blobs.set(r.id, encodeVector(v, d));
-    });
+    if (store) {
+      const vectors = this.options.inlineEmbedding ? await this.embedOrNull(added) : added.map(() => null);
+      if (added.length > 0 && !state.marked) {
+        this.keywords.setLanceAhead(true);
+        state.marked = true;
+      }
+      await this.lance.run(async () => {
+        await store.deleteIds(removed);
+        const rows = added.map((r, i) => ({ ...r, vector: vectors[i] ?? null }));
+        // Rows the keyword index lacks are not in LanceDB either (unless a crash says otherwise): append, no join.
+        if (state.lanceAhead) await store.upsert(rows);
+        else await store.add(rows);
+      });
+      const d = this.dimensions;
+      added.forEach((r, i) => {
+        const v = vectors[i];
+        if (v) blobs.set(r.id, encodeVector(v, d));
+        else state.pending = true;
+      });
+    }
     this.keywords.transaction(() => {
-      for (const [path, { language, rows }] of latest) this.keywords.replaceFile(path, language, rows, blobs);
-      this.keywords.saveCheckpoint({ position: upTo, version: this.version, embedder: this.embedder.id }, d);
+      for (const { path, language, rows } of files) this.keywords.replaceFile(path, language, rows, blobs);
     });
-    if (vectors.some((v) => v === null)) this.queueBackfill();
-    this.queueMaintenance();
   }
 
   private async embedOrNull(rows: ReadonlyArray<ChunkRow>): Promise<(Float32Array | null)[]> {
     const out: (Float32Array | null)[] = [];
+    if (!this.embedder) return rows.map(() => null);
     for (let i = 0; i < rows.length; i += EMBED_BATCH) {
       const batch = rows.slice(i, i + EMBED_BATCH);
       try {
@@ -158,6 +245,8 @@ export class ChunkProjector implements Projector {
 
   /** Embeds rows still without a vector, batch by batch, until none are left or the provider fails. */
   async backfill(): Promise<{ filled: number; pending: number }> {
+    const embedder = this.embedder;
+    if (!embedder || !this.store) return { filled: 0, pending: 0 };
     let filled = 0;
     for (;;) {
       // The keyword index is what search reads: its missing vectors are the pending ones.
@@ -165,15 +254,16 @@ export class ChunkProjector implements Projector {
       if (pending.length === 0) break;
       let vectors: Float32Array[];
       try {
-        vectors = await this.embedder.embedDocuments(pending.map(embedText));
+        vectors = await embedder.embedDocuments(pending.map(embedText));
       } catch (e) {
         this.lastBackgroundError = e;
         this.options.onBackgroundError?.(e);
         break;
       }
       const rows: StoredChunk[] = pending.map((r, i) => ({ ...r, vector: vectors[i]! }));
-      await this.lance.run(() => this.store.upsert(rows));
-      const d = this.embedder.dimensions;
+      const store = this.store;
+      await this.lance.run(() => store.upsert(rows));
+      const d = embedder.dimensions;
       this.keywords.transaction(() => this.keywords.fillVectors(new Map(pending.map((r, i) => [r.id, encodeVector(vectors[i]!, d)]))));
       filled += rows.length;
     }
@@ -190,13 +280,15 @@ export class ChunkProjector implements Projector {
   }
 
   private queueMaintenance(): void {
+    const store = this.store;
+    if (!store) return;
     // Compaction holds the writer lock (it rewrites fragments a delete may touch); the ANN
     // build does not, so saves keep flowing while it runs.
     this.background = this.background.then(async () => {
-      await this.lance.run(() => this.store.compactIfFragmented()).catch((e) => this.reportBackground(e));
+      await this.lance.run(() => store.compactIfFragmented()).catch((e) => this.reportBackground(e));
     });
     if (this.options.buildAnnIndex && !this.annBuild) {
-      this.annBuild = this.store
+      this.annBuild = store
         .indexIfLarge()
         .catch((e) => this.reportBackground(e))
         .then(() => {
@@ -224,32 +316,34 @@ export class ChunkProjector implements Projector {
    * close, not per batch: it rewrites every vector, and a stale file is only slower, never wrong.
    */
   writeSnapshot(): void {
-    const d = this.embedder.dimensions;
+    const d = this.dimensions;
+    if (d === 0) return;
     const epoch = this.keywords.vectorEpoch();
     const path = vectorSnapshotPath(this.dir);
     // Unchanged vectors (a no-change re-index, a query): rewriting would cost ~0.5 s at 26k chunks for nothing.
-    if (d > 0 && vectorSnapshotEpoch(path) !== epoch) writeVectorSnapshot(path, loadVectorMatrix(this.keywords.db, d, epoch));
+    if (vectorSnapshotEpoch(path) !== epoch) writeVectorSnapshot(path, loadVectorMatrix(this.keywords.db, d, epoch));
   }
 
-  /** The LanceDB rows sorted by id (replay-equality checks). */
+  /** The rows sorted by id (replay-equality checks): LanceDB's, or the keyword index's when vectors are off. */
   rows(): Promise<StoredChunk[]> {
-    return this.store.allRows();
+    if (this.store) return this.store.allRows();
+    return Promise.resolve(this.keywords.allRows().map((r) => ({ ...r, vector: null })));
   }
 
   async reset(): Promise<void> {
     await this.settle();
     this.keywords.close();
-    this.store.close();
+    this.store?.close();
     rmSync(this.dir, { recursive: true, force: true });
     this.keywords = KeywordIndex.open(keywordIndexPath(this.dir));
-    this.store = await ChunkStore.open(this.dir, this.embedder.dimensions);
+    this.store = this.embedder ? await openStore(this.dir, this.embedder.dimensions) : null;
   }
 
   async close(): Promise<void> {
     await this.settle();
     this.writeSnapshot();
     this.keywords.close();
-    this.store.close();
+    this.store?.close();
     this.options.release?.();
   }
 }

@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3";
 import { existsSync } from "node:fs";
 import { keywordIndexPath } from "./keywordIndexPath.js";
+import { NO_VECTORS } from "./noVectors.js";
 import type { ChunkRow } from "./ChunkRow.js";
 import type { ChunkStore } from "./ChunkStore.js";
 import { loadVectorMatrix } from "./loadVectorMatrix.js";
@@ -191,7 +192,14 @@ export class ChunkReader {
     return loaded;
   }
 
+  /** True when the index was built with `embedding.provider = "none"`: search is keyword-only by design. */
+  vectorsDisabled(): boolean {
+    return this.s.meta.get("embedder") === NO_VECTORS;
+  }
+
+  /** Chunks still waiting for a vector (0 when vectors are off: none is coming). */
   async pendingVectors(): Promise<number> {
+    if (this.vectorsDisabled()) return 0;
     if (this.vectorsInSqlite) {
       this.pending ??= this.db.prepare("SELECT (SELECT count(*) FROM chunks) - (SELECT count(*) FROM chunk_vectors)").pluck();
       return this.pending.get() as number;

@@ -115,6 +115,12 @@ export class ChunkStore {
     });
   }
 
+  /** Appends rows the caller knows are not in the table (no join against it: a bulk build's fast path). */
+  async add(rows: ReadonlyArray<StoredChunk>): Promise<void> {
+    if (rows.length === 0) return;
+    await this.table.add(this.toArrow(rows));
+  }
+
   /** Inserts rows not present; fills the vector of present rows that still lack one. */
   async upsert(rows: ReadonlyArray<StoredChunk>): Promise<void> {
     if (rows.length === 0) return;

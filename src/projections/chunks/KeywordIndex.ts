@@ -1,6 +1,6 @@
 import type Database from "better-sqlite3";
 import type { ChunkRow } from "./ChunkRow.js";
-import { termText } from "./keywordTerms.js";
+import { termBytes, termText } from "./keywordTerms.js";
 import { openKeywordIndex } from "./openKeywordIndex.js";
 
 export interface Checkpoint {
@@ -13,6 +13,19 @@ export interface Checkpoint {
 export const pathTermText = (path: string): string => termText(path.replace(/\.[A-Za-z0-9]+$/, "").replace(/[/\\.-]/g, " "));
 
 const symbolTermText = (symbol: string | null): string => (symbol ? termText(symbol.replace(/#\d+$/, "").replace(/\./g, " ")) : "");
+
+/** The chunk bodies' terms joined by spaces, as one file's body terms. */
+const joinBytes = (bodies: ReadonlyArray<Buffer>): Buffer => {
+  let length = Math.max(0, bodies.length - 1);
+  for (const b of bodies) length += b.length;
+  const out = Buffer.allocUnsafe(length);
+  let at = 0;
+  bodies.forEach((b, i) => {
+    if (i > 0) out[at++] = 32;
+    at += b.copy(out, at);
+  });
+  return out;
+};
 
 /**
  * A rebuilt index starts its vector epoch at a random number, so a reader's cached matrix of
@@ -30,8 +43,9 @@ export class KeywordIndex {
       setMeta: db.prepare("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value"),
       idsOfPath: db.prepare("SELECT id, rowid FROM chunks WHERE path = ?"),
       insertChunk: db.prepare(`INSERT INTO chunks (id, path, symbol, kind, language, start_line, end_line, text)
-        VALUES (@id, @path, @symbol, @kind, @language, @startLine, @endLine, @text) ON CONFLICT (id) DO NOTHING`),
-      insertChunkTerms: db.prepare("INSERT INTO chunk_terms (rowid, path_terms, symbol_terms, body_terms) VALUES (?, ?, ?, ?)"),
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`),
+      // Body terms come as ASCII bytes (keywordTerms.termBytes): read as the text they are.
+      insertChunkTerms: db.prepare("INSERT INTO chunk_terms (rowid, path_terms, symbol_terms, body_terms) VALUES (?, ?, ?, CAST(? AS TEXT))"),
       deleteChunk: db.prepare("DELETE FROM chunks WHERE rowid = ?"),
       insertVector: db.prepare("INSERT OR IGNORE INTO chunk_vectors (rowid, id, vector) VALUES (?, ?, ?)"),
       fillVector: db.prepare("INSERT OR IGNORE INTO chunk_vectors (rowid, id, vector) SELECT rowid, id, ? FROM chunks WHERE id = ?"),
@@ -48,8 +62,10 @@ export class KeywordIndex {
         "INSERT INTO files (path, language) VALUES (?, ?) ON CONFLICT (path) DO UPDATE SET language = excluded.language RETURNING rowid",
       ).pluck(),
       deleteFile: db.prepare("DELETE FROM files WHERE rowid = ?"),
-      insertFileTerms: db.prepare("INSERT INTO file_terms (rowid, path_terms, body_terms) VALUES (?, ?, ?)"),
+      insertFileTerms: db.prepare("INSERT INTO file_terms (rowid, path_terms, body_terms) VALUES (?, ?, CAST(? AS TEXT))"),
       deleteFileTerms: db.prepare("DELETE FROM file_terms WHERE rowid = ?"),
+      allRows: db.prepare(`SELECT id, path, symbol, kind, language, start_line AS startLine, end_line AS endLine, text
+        FROM chunks ORDER BY id`),
     };
   }
 
@@ -71,6 +87,23 @@ export class KeywordIndex {
     this.s.setMeta.run("dimensions", String(dimensions));
     // Readers cache the vector matrix until this moves.
     this.s.bumpVectorEpoch.run(firstEpoch());
+  }
+
+  /**
+   * True while a LanceDB write may hold rows this index does not (set before the write, cleared
+   * with the checkpoint): the projector then merges by id instead of appending.
+   */
+  lanceAhead(): boolean {
+    return this.s.meta.get("lance_ahead") === "1";
+  }
+
+  setLanceAhead(ahead: boolean): void {
+    this.s.setMeta.run("lance_ahead", ahead ? "1" : "0");
+  }
+
+  /** Every chunk row, sorted by id (replay-equality checks when there is no LanceDB table). */
+  allRows(): ChunkRow[] {
+    return this.s.allRows.all() as ChunkRow[];
   }
 
   vectorEpoch(): number {
@@ -121,15 +154,15 @@ export class KeywordIndex {
     const have = new Set(present.map((p) => p.id));
     const added: ChunkRow[] = [];
     const pathTerms = pathTermText(path);
-    const bodies = new Map<string, string>();
+    const bodies = new Map<string, Buffer>();
     const body = (row: ChunkRow) => {
       let t = bodies.get(row.id);
-      if (t === undefined) bodies.set(row.id, (t = termText(row.text)));
+      if (t === undefined) bodies.set(row.id, (t = termBytes(row.text)));
       return t;
     };
     for (const row of rows) {
       if (have.has(row.id)) continue;
-      const info = this.s.insertChunk.run(row);
+      const info = this.s.insertChunk.run(row.id, row.path, row.symbol, row.kind, row.language, row.startLine, row.endLine, row.text);
       if (info.changes === 0) continue; // the same chunk listed twice in one parse
       this.s.insertChunkTerms.run(info.lastInsertRowid, pathTerms, symbolTermText(row.symbol), body(row));
       const vector = vectors.get(row.id);
@@ -142,7 +175,7 @@ export class KeywordIndex {
     return { removed, added };
   }
 
-  private replaceFileTerms(path: string, language: string | null, bodies: ReadonlyArray<string>, pathTerms: string): void {
+  private replaceFileTerms(path: string, language: string | null, bodies: ReadonlyArray<Buffer>, pathTerms: string): void {
     const old = this.s.fileRowid.get(path) as number | undefined;
     if (old !== undefined) {
       this.s.deleteFileTerms.run(old);
@@ -150,7 +183,7 @@ export class KeywordIndex {
     }
     if (bodies.length === 0) return;
     const rowid = this.s.upsertFile.get(path, language ?? "unknown") as number;
-    this.s.insertFileTerms.run(rowid, pathTerms, bodies.join(" "));
+    this.s.insertFileTerms.run(rowid, pathTerms, joinBytes(bodies));
   }
 
   transaction<A>(f: () => A): A {

@@ -42,28 +42,97 @@ export const termsOf = (text: string): string[] => {
   return out;
 };
 
-// A word's terms already joined: the indexed form is built from a few million words on a
-// large repository, and one string per word is far less work than one per term.
-const joinedCache = new Map<string, string>();
-const joinedTerms = (word: string): string => {
-  let joined = joinedCache.get(word);
-  if (joined === undefined) {
-    joined = splitCached(word).join(" ");
-    if (joinedCache.size >= MAX_CACHED) joinedCache.clear();
-    joinedCache.set(word, joined);
+/** 1 for the characters a word may start with (`[A-Za-z_]`), 2 for those it may go on with too (digits). */
+const WORD_CHAR = (() => {
+  const t = new Uint8Array(128);
+  for (let c = 0; c < 128; c++) {
+    if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95) t[c] = 1;
+    else if (c >= 48 && c <= 57) t[c] = 2;
   }
-  return joined;
+  return t;
+})();
+
+/** A distinct word and its terms joined by spaces (also as bytes); `next` chains words whose hashes collide. */
+interface Joined {
+  readonly word: string;
+  readonly joined: string;
+  readonly bytes: Buffer;
+  readonly next: Joined | undefined;
+}
+
+// Indexing reads a few million words on a large repository, nearly all repeats: looking each
+// up by a hash computed while scanning (and comparing in place) allocates nothing for a word
+// already seen, where `match` would build one string per word.
+const joinedByHash = new Map<number, Joined>();
+
+const joinedAt = (text: string, start: number, end: number, hash: number): Joined => {
+  const length = end - start;
+  const first = joinedByHash.get(hash);
+  for (let e = first; e !== undefined; e = e.next) {
+    if (e.word.length === length && text.startsWith(e.word, start)) return e;
+  }
+  const word = text.slice(start, end);
+  const joined = splitCached(word).join(" ");
+  if (joinedByHash.size >= MAX_CACHED) joinedByHash.clear();
+  const entry = { word, joined, bytes: Buffer.from(joined, "latin1"), next: joinedByHash.size === 0 ? undefined : first };
+  joinedByHash.set(hash, entry);
+  return entry;
 };
 
-/** The indexed form: terms joined by spaces (FTS5 is told `_` is part of a token); equals `termsOf(text).join(" ")`. */
-export const termText = (text: string): string => {
-  let out = "";
-  for (const w of text.match(WORD) ?? []) {
-    if (w.length > MAX_WORD) continue;
-    const joined = joinedTerms(w);
-    if (joined.length > 0) out = out.length === 0 ? joined : `${out} ${joined}`;
+/** Calls `onWord` for every word of `text` (what WORD matches, up to MAX_WORD long), in order. */
+const scanWords = (text: string, onWord: (word: Joined) => void): void => {
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c >= 128 || WORD_CHAR[c] !== 1) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let hash = 0x811c9dc5;
+    for (; i < n; i++) {
+      const d = text.charCodeAt(i);
+      if (d >= 128 || WORD_CHAR[d] === 0) break;
+      hash = Math.imul(hash ^ d, 0x01000193);
+    }
+    // Kept within small-integer range: Map keys that are heap numbers cost an allocation per lookup.
+    if (i - start <= MAX_WORD) onWord(joinedAt(text, start, i, hash & 0x3fffffff));
   }
-  return out;
+};
+
+/** The indexed form: terms joined by spaces (FTS5 is told `_` is part of a token). Equals `termsOf(text).join(" ")`. */
+export const termText = (text: string): string => {
+  const out: string[] = [];
+  scanWords(text, (w) => {
+    if (w.joined.length > 0) out.push(w.joined);
+  });
+  return out.join(" ");
+};
+
+let scratch = Buffer.allocUnsafe(1 << 16);
+
+/**
+ * `termText(text)` as ASCII bytes, for SQLite to read as text: a large index builds a few
+ * million term strings otherwise, and keeping them until their transaction commits is what
+ * the garbage collector then spends its time on.
+ */
+export const termBytes = (text: string): Buffer => {
+  let at = 0;
+  scanWords(text, (w) => {
+    const b = w.bytes;
+    if (b.length === 0) return;
+    if (at + b.length + 1 > scratch.length) {
+      const grown = Buffer.allocUnsafe(Math.max(scratch.length * 2, at + b.length + 1));
+      scratch.copy(grown, 0, 0, at);
+      scratch = grown;
+    }
+    if (at > 0) scratch[at++] = 32;
+    if (b.length < 16) for (let k = 0; k < b.length; k++) scratch[at + k] = b[k]!;
+    else b.copy(scratch, at);
+    at += b.length;
+  });
+  return Buffer.from(scratch.subarray(0, at));
 };
 
 const STOP = new Set(

@@ -7,8 +7,8 @@ import { createOnnxEmbedder } from "./onnxEmbedder.js";
 import { createOpenAIEmbedder, type RetryPolicy } from "./openaiEmbedder.js";
 
 export interface EmbeddingSettings {
-  /** "auto": OpenAI when OPENAI_API_KEY is set, otherwise the embedded default. */
-  readonly provider?: "auto" | "default" | "openai" | "local";
+  /** "auto": OpenAI when OPENAI_API_KEY is set, otherwise the embedded default. "none": no vectors (keyword search only). */
+  readonly provider?: "auto" | "default" | "openai" | "local" | "none";
   readonly model?: string;
   readonly baseUrl?: string;
   readonly modelPath?: string;
@@ -17,7 +17,7 @@ export interface EmbeddingSettings {
 
 /** The `[embedding]` table of .nemesis/config.toml, as the config loader decodes it. */
 export interface EmbeddingConfigSection {
-  readonly provider?: "auto" | "default" | "openai" | "local";
+  readonly provider?: "auto" | "default" | "openai" | "local" | "none";
   readonly model?: string | undefined;
   readonly base_url?: string | undefined;
   readonly model_path?: string | undefined;
@@ -44,7 +44,7 @@ export interface CreateEmbedderOptions {
 export const resolveProvider = (
   settings: EmbeddingSettings,
   env: Readonly<Record<string, string | undefined>> = process.env,
-): "default" | "openai" | "local" => {
+): "default" | "openai" | "local" | "none" => {
   const p = settings.provider ?? "auto";
   if (p !== "auto") return p;
   return (env["OPENAI_API_KEY"] ?? "").trim().length > 0 ? "openai" : "default";
@@ -53,6 +53,7 @@ export const resolveProvider = (
 /**
  * The project's embedder from its settings: the embedded default, OpenAI, or a local ONNX
  * model; a settings problem (no key for "openai", no model for "local") is a value, not a throw.
+ * "none" has no embedder: callers check `resolveProvider` first (see projectEmbedder).
  */
 export function createEmbedder(settings: EmbeddingSettings, options: CreateEmbedderOptions & { cache: EmbeddingCache }): Either.Either<CachedEmbedder, EmbedderError>;
 export function createEmbedder(settings: EmbeddingSettings, options?: CreateEmbedderOptions): Either.Either<Embedder, EmbedderError>;
@@ -82,6 +83,13 @@ export function createEmbedder(settings: EmbeddingSettings, options: CreateEmbed
             });
       break;
     }
+    case "none":
+      inner = new EmbedderError({
+        provider: "none",
+        retryable: false,
+        reason: `embedding.provider = "none" turns vectors off: there is no embedder to create (search runs keyword-only)`,
+      });
+      break;
     case "local":
       inner =
         settings.modelPath === undefined
