@@ -1,6 +1,7 @@
 import * as Schema from "effect/Schema";
 import { rmSync } from "node:fs";
 import { Chunk, type RecordedEvent } from "../../events/index.js";
+import type { CachedEmbedder } from "../embed/cachedEmbedder.js";
 import type { Embedder } from "../embed/Embedder.js";
 import { encodeVector } from "../embed/vectorBlob.js";
 import type { Projector } from "../Projector.js";
@@ -83,6 +84,10 @@ interface FileTarget {
   readonly language: string | null;
   readonly rows: ChunkRow[];
 }
+
+/** An embedder that can hand vectors over already encoded (the cached one). */
+const hasBlobs = (e: Embedder): e is Embedder & Pick<CachedEmbedder, "embedDocumentBlobs"> =>
+  typeof (e as Partial<CachedEmbedder>).embedDocumentBlobs === "function";
 
 const openStore = async (dir: string, dimensions: number): Promise<ChunkStore> => {
   // Loaded only with vectors on: LanceDB and Arrow are ~450 ms of modules and much memory.
@@ -202,22 +207,21 @@ export class ChunkProjector implements Projector {
     const store = this.store;
     const blobs = new Map<string, Buffer>();
     if (store) {
-      const vectors = this.options.inlineEmbedding ? await this.embedOrNull(added) : added.map(() => null);
+      const encoded = this.options.inlineEmbedding ? await this.embedBlobsOrNull(added) : added.map(() => null);
       if (added.length > 0 && !state.marked) {
         this.keywords.setLanceAhead(true);
         state.marked = true;
       }
       await this.lance.run(async () => {
         await store.deleteIds(removed);
-        const rows = added.map((r, i) => ({ ...r, vector: vectors[i] ?? null }));
+        const rows = added.map((r, i) => ({ ...r, blob: encoded[i] ?? null }));
         // Rows the keyword index lacks are not in LanceDB either (unless a crash says otherwise): append, no join.
         if (state.lanceAhead) await store.upsert(rows);
         else await store.add(rows);
       });
-      const d = this.dimensions;
       added.forEach((r, i) => {
-        const v = vectors[i];
-        if (v) blobs.set(r.id, encodeVector(v, d));
+        const b = encoded[i];
+        if (b) blobs.set(r.id, b);
         else state.pending = true;
       });
     }
@@ -226,13 +230,18 @@ export class ChunkProjector implements Projector {
     });
   }
 
-  private async embedOrNull(rows: ReadonlyArray<ChunkRow>): Promise<(Float32Array | null)[]> {
-    const out: (Float32Array | null)[] = [];
-    if (!this.embedder) return rows.map(() => null);
+  /** Each row's vector in the stored form (embed/vectorBlob.ts), or null where the provider failed. */
+  private async embedBlobsOrNull(rows: ReadonlyArray<ChunkRow>): Promise<(Buffer | null)[]> {
+    const embedder = this.embedder;
+    if (!embedder) return rows.map(() => null);
+    const d = embedder.dimensions;
+    const out: (Buffer | null)[] = [];
     for (let i = 0; i < rows.length; i += EMBED_BATCH) {
       const batch = rows.slice(i, i + EMBED_BATCH);
+      const texts = batch.map(embedText);
       try {
-        out.push(...(await this.embedder.embedDocuments(batch.map(embedText))));
+        if (hasBlobs(embedder)) out.push(...(await embedder.embedDocumentBlobs(texts)));
+        else out.push(...(await embedder.embedDocuments(texts)).map((v) => encodeVector(v, d)));
       } catch (e) {
         // The provider failed: keep the rows keyword-searchable and let the backfill retry.
         this.lastBackgroundError = e;

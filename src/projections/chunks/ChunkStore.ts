@@ -9,8 +9,9 @@ import {
   Schema,
   Table as ArrowTable,
   Utf8,
-  vectorFromArray,
+  type Data,
 } from "apache-arrow";
+import { decodeInto } from "../embed/vectorBlob.js";
 import type { ChunkRow } from "./ChunkRow.js";
 import type { VectorMatrix } from "./VectorMatrix.js";
 
@@ -18,6 +19,37 @@ import type { VectorMatrix } from "./VectorMatrix.js";
 export interface StoredChunk extends ChunkRow {
   readonly vector: Float32Array | null;
 }
+
+/** A chunk row with its embedding in the stored form (embed/vectorBlob.ts, checked), decoded straight into the batch. */
+export interface EncodedChunk extends ChunkRow {
+  readonly blob: Uint8Array | null;
+}
+
+type ChunkToWrite = StoredChunk | EncodedChunk;
+
+/** A string column in one buffer: a builder would encode and copy each string on its own. */
+const utf8 = (values: ReadonlyArray<string | null>): Data<Utf8> => {
+  const n = values.length;
+  const offsets = new Int32Array(n + 1);
+  const valid = new Uint8Array(Math.ceil(n / 8));
+  let nulls = 0;
+  let total = 0;
+  for (let i = 0; i < n; i++) {
+    const s = values[i];
+    if (s === null || s === undefined) nulls++;
+    else {
+      valid[i >> 3]! |= 1 << (i & 7);
+      total += Buffer.byteLength(s, "utf8");
+    }
+    offsets[i + 1] = total;
+  }
+  const data = Buffer.allocUnsafe(total);
+  for (let i = 0; i < n; i++) {
+    const s = values[i];
+    if (s) data.write(s, offsets[i]!, "utf8");
+  }
+  return makeData({ type: new Utf8(), length: n, nullCount: nulls, nullBitmap: nulls > 0 ? valid : null, valueOffsets: offsets, data });
+};
 
 
 const TABLE = "chunks";
@@ -79,14 +111,19 @@ export class ChunkStore {
    * Builds the Arrow batch column by column: LanceDB's row-object conversion spends ~0.5 ms
    * per row on a 384-float vector, this copies each vector once into one Float32Array.
    */
-  private toArrow(rows: ReadonlyArray<StoredChunk>): ArrowTable {
+  private toArrow(rows: ReadonlyArray<ChunkToWrite>): ArrowTable {
     const d = this.dimensions;
     const n = rows.length;
     const flat = new Float32Array(n * d);
     const valid = new Uint8Array(Math.ceil(n / 8));
     let nulls = 0;
     rows.forEach((r, i) => {
-      if (r.vector) {
+      if ("blob" in r) {
+        if (r.blob) {
+          decodeInto(r.blob, flat, i, d);
+          valid[i >> 3]! |= 1 << (i & 7);
+        } else nulls++;
+      } else if (r.vector) {
         flat.set(r.vector.subarray(0, d), i * d);
         valid[i >> 3]! |= 1 << (i & 7);
       } else nulls++;
@@ -100,12 +137,12 @@ export class ChunkStore {
       nullBitmap: nulls > 0 ? valid : null,
       child: makeData({ type: new Float32(), length: n * d, data: flat }),
     });
-    const str = (f: (r: StoredChunk) => string) => vectorFromArray(rows.map(f), new Utf8());
-    const int = (f: (r: StoredChunk) => number) => makeVector(Int32Array.from(rows, f));
+    const str = (f: (r: ChunkToWrite) => string | null) => makeVector(utf8(rows.map(f)));
+    const int = (f: (r: ChunkToWrite) => number) => makeVector(Int32Array.from(rows, f));
     return new ArrowTable(schema, {
       id: str((r) => r.id),
       path: str((r) => r.path),
-      symbol: vectorFromArray(rows.map((r) => r.symbol), new Utf8()),
+      symbol: str((r) => r.symbol),
       kind: str((r) => r.kind),
       language: str((r) => r.language),
       start_line: int((r) => r.startLine),
@@ -116,13 +153,13 @@ export class ChunkStore {
   }
 
   /** Appends rows the caller knows are not in the table (no join against it: a bulk build's fast path). */
-  async add(rows: ReadonlyArray<StoredChunk>): Promise<void> {
+  async add(rows: ReadonlyArray<ChunkToWrite>): Promise<void> {
     if (rows.length === 0) return;
     await this.table.add(this.toArrow(rows));
   }
 
   /** Inserts rows not present; fills the vector of present rows that still lack one. */
-  async upsert(rows: ReadonlyArray<StoredChunk>): Promise<void> {
+  async upsert(rows: ReadonlyArray<ChunkToWrite>): Promise<void> {
     if (rows.length === 0) return;
     await this.table
       .mergeInsert("id")

@@ -58,9 +58,11 @@ export class KeywordIndex {
       ),
       deleteChunkTerms: db.prepare("DELETE FROM chunk_terms WHERE rowid = ?"),
       fileRowid: db.prepare("SELECT rowid FROM files WHERE path = ?").pluck(),
-      upsertFile: db.prepare(
-        "INSERT INTO files (path, language) VALUES (?, ?) ON CONFLICT (path) DO UPDATE SET language = excluded.language RETURNING rowid",
-      ).pluck(),
+      // Two plain single-row statements, not one upsert: an upsert opens a statement savepoint,
+      // and FTS5 flushes its pending terms to a new segment on every savepoint — one tiny
+      // segment per file, then merged again and again (most of a bulk build's SQLite time).
+      insertFile: db.prepare("INSERT INTO files (path, language) VALUES (?, ?)"),
+      setFileLanguage: db.prepare("UPDATE files SET language = ? WHERE rowid = ?"),
       deleteFile: db.prepare("DELETE FROM files WHERE rowid = ?"),
       insertFileTerms: db.prepare("INSERT INTO file_terms (rowid, path_terms, body_terms) VALUES (?, ?, CAST(? AS TEXT))"),
       deleteFileTerms: db.prepare("DELETE FROM file_terms WHERE rowid = ?"),
@@ -182,7 +184,12 @@ export class KeywordIndex {
       if (bodies.length === 0) this.s.deleteFile.run(old);
     }
     if (bodies.length === 0) return;
-    const rowid = this.s.upsertFile.get(path, language ?? "unknown") as number;
+    let rowid: number | bigint;
+    if (old === undefined) rowid = this.s.insertFile.run(path, language ?? "unknown").lastInsertRowid;
+    else {
+      this.s.setFileLanguage.run(language ?? "unknown", old);
+      rowid = old;
+    }
     this.s.insertFileTerms.run(rowid, pathTerms, joinBytes(bodies));
   }
 

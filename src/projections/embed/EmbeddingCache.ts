@@ -2,7 +2,7 @@ import Database from "better-sqlite3";
 import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import { decodeVector, encodeVector } from "./vectorBlob.js";
+import { decodeVector, encodeVector, isVectorBlob } from "./vectorBlob.js";
 
 /**
  * Vectors by (model id, sha256 of the text), in SQLite (`.nemesis/embeddings.db`). An
@@ -13,6 +13,8 @@ export interface EmbeddingCache {
   readonly path: string;
   /** The cached vector (of `dimensions`) for each key, or undefined, in order. */
   getMany(model: string, keys: ReadonlyArray<Buffer>, dimensions: number): Array<Float32Array | undefined>;
+  /** The cached vectors in their stored form (vectorBlob.ts), checked to be of `dimensions`; undefined where missing. */
+  getBlobs(model: string, keys: ReadonlyArray<Buffer>, dimensions: number): Array<Buffer | undefined>;
   putMany(model: string, entries: ReadonlyArray<{ readonly key: Buffer; readonly vector: Float32Array }>): void;
   /** How many vectors are cached for `model`. */
   count(model: string): number;
@@ -58,12 +60,19 @@ export const openEmbeddingCache = (path: string): EmbeddingCache => {
       return row === undefined ? undefined : decodeVector(row.vector, dimensions);
     }),
   );
+  const getAllBlobs = db.transaction((model: string, keys: ReadonlyArray<Buffer>, dimensions: number) =>
+    keys.map((k) => {
+      const row = get.get(model, k);
+      return row !== undefined && isVectorBlob(row.vector, dimensions) ? row.vector : undefined;
+    }),
+  );
   const putAll = db.transaction((model: string, entries: ReadonlyArray<{ key: Buffer; vector: Float32Array }>) => {
     for (const e of entries) put.run(model, e.key, encodeVector(e.vector, e.vector.length));
   });
   return {
     path,
     getMany: (model, keys, dimensions) => getAll(model, keys, dimensions),
+    getBlobs: (model, keys, dimensions) => getAllBlobs(model, keys, dimensions),
     putMany: (model, entries) => {
       if (entries.length > 0) putAll(model, entries);
     },

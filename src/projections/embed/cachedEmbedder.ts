@@ -1,8 +1,14 @@
 import type { Embedder } from "./Embedder.js";
 import { textKey, type EmbeddingCache } from "./EmbeddingCache.js";
+import { encodeVector } from "./vectorBlob.js";
 
 /** An embedder that asks its provider only for texts the cache has not seen under its model id. */
 export interface CachedEmbedder extends Embedder {
+  /**
+   * `embedDocuments` in the stored form (vectorBlob.ts): cached vectors are handed over as the
+   * cache holds them, so a replay never decodes and re-encodes what it only copies.
+   */
+  embedDocumentBlobs(texts: ReadonlyArray<string>): Promise<Buffer[]>;
   /** Cached vectors only, never calling the provider: null where a text is not cached. */
   peekDocuments(texts: ReadonlyArray<string>): Array<Float32Array | null>;
   /** What reached the provider: calls made and texts sent (tests prove a replay makes none). */
@@ -48,11 +54,29 @@ export const cachedEmbedder = (inner: Embedder, cache: EmbeddingCache): CachedEm
     return out as Float32Array[];
   };
 
+  const embedDocumentBlobs = async (texts: ReadonlyArray<string>): Promise<Buffer[]> => {
+    const keys = texts.map(textKey);
+    const found = cache.getBlobs(inner.id, keys, inner.dimensions);
+    const missing: number[] = [];
+    found.forEach((b, i) => {
+      if (b === undefined) missing.push(i);
+      else stats.cacheHits++;
+    });
+    const out = found as Buffer[];
+    if (missing.length > 0) {
+      // The same path as embedDocuments: each distinct text reaches the provider once, and is cached.
+      const vectors = await embedDocuments(missing.map((i) => texts[i]!));
+      missing.forEach((i, j) => (out[i] = encodeVector(vectors[j]!, inner.dimensions)));
+    }
+    return out;
+  };
+
   return {
     id: inner.id,
     dimensions: inner.dimensions,
     stats,
     embedDocuments,
+    embedDocumentBlobs,
     embedQuery: async (text) => {
       const key = queryKey(text);
       const [hit] = cache.getMany(inner.id, [key], inner.dimensions);

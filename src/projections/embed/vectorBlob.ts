@@ -10,15 +10,17 @@ export const encodeVector = (v: Float32Array, dimensions: number): Buffer => {
   if (dimensions > 65_536 || nnz * 6 >= dimensions * 4) {
     return Buffer.from(new Uint8Array(v.buffer, v.byteOffset, dimensions * 4));
   }
-  const values = new Float32Array(nnz);
-  const index = new Uint16Array(nnz);
+  // One buffer, values then dimension numbers (4-byte aligned, then 2-byte aligned at nnz × 4).
+  const out = new ArrayBuffer(nnz * 6);
+  const values = new Float32Array(out, 0, nnz);
+  const index = new Uint16Array(out, nnz * 4, nnz);
   for (let j = 0, k = 0; j < dimensions; j++) {
     if (v[j] !== 0) {
       values[k] = v[j]!;
       index[k++] = j;
     }
   }
-  return Buffer.concat([Buffer.from(values.buffer), Buffer.from(index.buffer)]);
+  return Buffer.from(out);
 };
 
 export const isDenseBlob = (blob: Uint8Array, dimensions: number): boolean => blob.byteLength === dimensions * 4;
@@ -71,4 +73,29 @@ export const decodeVector = (blob: Uint8Array, dimensions: number): Float32Array
   const v = new Float32Array(dimensions);
   for (let k = 0; k < n; k++) v[index[k]!] = values[k]!;
   return v;
+};
+
+/** True when `blob` is a vector of `dimensions` in either form (a sparse one names only dimensions below it). */
+export const isVectorBlob = (blob: Uint8Array, dimensions: number): boolean => {
+  if (isDenseBlob(blob, dimensions)) return true;
+  if (blob.byteLength % 6 !== 0 || blob.byteLength >= dimensions * 4) return false;
+  const n = sparseCount(blob);
+  const view = new DataView(blob.buffer, blob.byteOffset, blob.byteLength);
+  for (let k = 0; k < n; k++) if (view.getUint16(n * 4 + k * 2, true) >= dimensions) return false;
+  return true;
+};
+
+/**
+ * Writes a blob (either form, checked by isVectorBlob) into row `row` of a zeroed row-major
+ * matrix, with no intermediate array: a bulk build decodes tens of thousands of these.
+ */
+export const decodeInto = (blob: Uint8Array, data: Float32Array, row: number, dimensions: number): void => {
+  const off = row * dimensions;
+  if (isDenseBlob(blob, dimensions)) {
+    new Uint8Array(data.buffer, data.byteOffset + off * 4, dimensions * 4).set(blob);
+    return;
+  }
+  const n = sparseCount(blob);
+  const view = new DataView(blob.buffer, blob.byteOffset, blob.byteLength);
+  for (let k = 0; k < n; k++) data[off + view.getUint16(n * 4 + k * 2, true)] = view.getFloat32(k * 4, true);
 };
