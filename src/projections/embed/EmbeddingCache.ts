@@ -16,6 +16,8 @@ export interface EmbeddingCache {
   /** The cached vectors in their stored form (vectorBlob.ts), checked to be of `dimensions`; undefined where missing. */
   getBlobs(model: string, keys: ReadonlyArray<Buffer>, dimensions: number): Array<Buffer | undefined>;
   putMany(model: string, entries: ReadonlyArray<{ readonly key: Buffer; readonly vector: Float32Array }>): void;
+  /** Stores vectors already in their stored form (vectorBlob.ts). */
+  putBlobs(model: string, entries: ReadonlyArray<{ readonly key: Buffer; readonly blob: Buffer }>): void;
   /** How many vectors are cached for `model`. */
   count(model: string): number;
   close(): void;
@@ -69,12 +71,18 @@ export const openEmbeddingCache = (path: string): EmbeddingCache => {
   const putAll = db.transaction((model: string, entries: ReadonlyArray<{ key: Buffer; vector: Float32Array }>) => {
     for (const e of entries) put.run(model, e.key, encodeVector(e.vector, e.vector.length));
   });
+  const putAllBlobs = db.transaction((model: string, entries: ReadonlyArray<{ key: Buffer; blob: Buffer }>) => {
+    for (const e of entries) put.run(model, e.key, e.blob);
+  });
   return {
     path,
     getMany: (model, keys, dimensions) => getAll(model, keys, dimensions),
     getBlobs: (model, keys, dimensions) => getAllBlobs(model, keys, dimensions),
     putMany: (model, entries) => {
       if (entries.length > 0) putAll(model, entries);
+    },
+    putBlobs: (model, entries) => {
+      if (entries.length > 0) putAllBlobs(model, entries);
     },
     count: (model) => count.get(model)?.n ?? 0,
     close: () => db.close(),

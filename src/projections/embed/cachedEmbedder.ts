@@ -57,16 +57,33 @@ export const cachedEmbedder = (inner: Embedder, cache: EmbeddingCache): CachedEm
   const embedDocumentBlobs = async (texts: ReadonlyArray<string>): Promise<Buffer[]> => {
     const keys = texts.map(textKey);
     const found = cache.getBlobs(inner.id, keys, inner.dimensions);
-    const missing: number[] = [];
+    // As in embedDocuments: each distinct missing text reaches the provider once. Its vector is
+    // encoded once, for the cache and the caller alike.
+    const missing = new Map<string, { text: string; key: Buffer; at: number[] }>();
     found.forEach((b, i) => {
-      if (b === undefined) missing.push(i);
-      else stats.cacheHits++;
+      if (b !== undefined) {
+        stats.cacheHits++;
+        return;
+      }
+      const id = keys[i]!.toString("hex");
+      const m = missing.get(id);
+      if (m) m.at.push(i);
+      else missing.set(id, { text: texts[i]!, key: keys[i]!, at: [i] });
     });
     const out = found as Buffer[];
-    if (missing.length > 0) {
-      // The same path as embedDocuments: each distinct text reaches the provider once, and is cached.
-      const vectors = await embedDocuments(missing.map((i) => texts[i]!));
-      missing.forEach((i, j) => (out[i] = encodeVector(vectors[j]!, inner.dimensions)));
+    if (missing.size > 0) {
+      const todo = [...missing.values()];
+      stats.providerCalls++;
+      stats.providerTexts += todo.length;
+      const vectors = await inner.embedDocuments(todo.map((m) => m.text));
+      const blobs = vectors.map((v) => encodeVector(v, inner.dimensions));
+      cache.putBlobs(
+        inner.id,
+        todo.map((m, j) => ({ key: m.key, blob: blobs[j]! })),
+      );
+      todo.forEach((m, j) => {
+        for (const i of m.at) out[i] = blobs[j]!;
+      });
     }
     return out;
   };

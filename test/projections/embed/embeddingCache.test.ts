@@ -54,3 +54,26 @@ describe("the embedding cache's stored form", () => {
     cache.close();
   });
 });
+
+describe("cachedEmbedder.embedDocumentBlobs", () => {
+  it("hands over the vectors embedDocuments gives, encoded, reaching the provider once per distinct text", async () => {
+    const { cachedEmbedder } = await import("../../../src/projections/embed/cachedEmbedder.js");
+    const { decodeVector } = await import("../../../src/projections/embed/vectorBlob.js");
+    const inner = createHashEmbedder();
+    let texts = 0;
+    const counting = { ...inner, embedDocuments: (t: ReadonlyArray<string>) => ((texts += t.length), inner.embedDocuments(t)) };
+    const cache = openEmbeddingCache(join(dir, "blobs.db"));
+    const e = cachedEmbedder(counting, cache);
+    const input = ["def a(x): return x", "class B: pass", "def a(x): return x"];
+    const blobs = await e.embedDocumentBlobs(input);
+    expect(texts).toBe(2);
+    const expected = await inner.embedDocuments(input);
+    blobs.forEach((b, i) => expect(Array.from(decodeVector(b, inner.dimensions)!)).toEqual(Array.from(expected[i]!)));
+    const again = await e.embedDocumentBlobs(input);
+    expect(texts).toBe(2);
+    expect(again.map((b) => b.toString("hex"))).toEqual(blobs.map((b) => b.toString("hex")));
+    expect((await e.embedDocuments(input)).map((v) => Array.from(v))).toEqual(expected.map((v) => Array.from(v)));
+    expect(texts).toBe(2);
+    cache.close();
+  });
+});
