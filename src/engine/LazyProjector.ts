@@ -23,6 +23,7 @@ export interface LazyProjectorSpec {
  */
 export class LazyProjector implements Projector {
   private opening: Promise<Projector> | null = null;
+  private opened: Projector | null = null;
 
   constructor(
     private readonly spec: LazyProjectorSpec,
@@ -51,8 +52,13 @@ export class LazyProjector implements Projector {
 
   /** The real projector, opening its store now if it is not open yet. */
   store(): Promise<Projector> {
-    this.opening ??= this.spec.open();
+    this.opening ??= this.spec.open().then((p) => (this.opened = p));
     return this.opening;
+  }
+
+  /** The store's partial reads (known once it is open; `catchUp` opens it before reading). */
+  get summaries(): Projector["summaries"] {
+    return this.opened?.summaries;
   }
 
   /** The hint, when it can stand in for the store's checkpoint. */

@@ -6,7 +6,7 @@ import { ChunkProjector, ChunkReader } from "../../../src/projections/chunks/ind
 import { createHashEmbedder } from "../../../src/projections/embed/localDefaultEmbedder.js";
 import { KuzuStore } from "../../../src/projections/graph/KuzuStore.js";
 import { catchUp } from "../../../src/projections/index.js";
-import { graphFileLinks, type FileLinks } from "../../../src/queries/search/fileLinks.js";
+import { graphFileLinks, preloadedFileLinks, type FileLinks } from "../../../src/queries/search/fileLinks.js";
 import { graphNeighbourRanks } from "../../../src/queries/search/graphNeighbourRanks.js";
 import { GRAPH_SEEDS, searchCode } from "../../../src/queries/search/searchCode.js";
 import { REPO_ROOT, runCli, tempDir } from "../../helpers.js";
@@ -90,6 +90,12 @@ describe("graphFileLinks", () => {
       expect([...near.keys()]).toEqual(expect.arrayContaining(["src/services/store.ts", "src/index.ts"]));
       expect(near.has("src/services/auth.ts")).toBe(false);
       for (const n of near.values()) expect(n).toBeGreaterThan(0);
+      // A warm process reads every pair once: the same answers for every file.
+      const files = (await store.query("MATCH (f:File) RETURN f.path AS p")).map((r) => String(r.p));
+      const each = await graphFileLinks(store).linkedFiles(files);
+      const preloaded = await preloadedFileLinks(store).linkedFiles(files);
+      expect(preloaded).toEqual(each);
+      expect(preloaded.size).toBeGreaterThan(1);
     } finally {
       await store.close();
     }
