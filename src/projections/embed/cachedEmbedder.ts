@@ -18,6 +18,34 @@ export interface CachedEmbedder extends Embedder {
 // Queries share the cache but never a document's key: some models embed them differently.
 const queryKey = (text: string) => textKey(`\u0000query\u0000${text}`);
 
+interface MissingText {
+  readonly text: string;
+  readonly key: Buffer;
+  /** Every index of the batch holding this text. */
+  readonly at: number[];
+}
+
+/** The texts the cache lacks, each distinct one once however often it repeats (the provider sees it once). */
+const missingTexts = (
+  texts: ReadonlyArray<string>,
+  keys: ReadonlyArray<Buffer>,
+  hit: ReadonlyArray<boolean>,
+  stats: { cacheHits: number },
+): Map<string, MissingText> => {
+  const missing = new Map<string, MissingText>();
+  hit.forEach((isHit, i) => {
+    if (isHit) {
+      stats.cacheHits++;
+      return;
+    }
+    const id = keys[i]!.toString("hex");
+    const m = missing.get(id);
+    if (m) m.at.push(i);
+    else missing.set(id, { text: texts[i]!, key: keys[i]!, at: [i] });
+  });
+  return missing;
+};
+
 export const cachedEmbedder = (inner: Embedder, cache: EmbeddingCache): CachedEmbedder => {
   const stats = { providerCalls: 0, providerTexts: 0, cacheHits: 0 };
   const usable = (v: Float32Array | undefined): v is Float32Array => v !== undefined && v.length === inner.dimensions;
@@ -25,18 +53,7 @@ export const cachedEmbedder = (inner: Embedder, cache: EmbeddingCache): CachedEm
   const embedDocuments = async (texts: ReadonlyArray<string>): Promise<Float32Array[]> => {
     const keys = texts.map(textKey);
     const found = cache.getMany(inner.id, keys, inner.dimensions);
-    // Each distinct missing text goes to the provider once, however often it repeats.
-    const missing = new Map<string, { text: string; key: Buffer; at: number[] }>();
-    found.forEach((v, i) => {
-      if (usable(v)) {
-        stats.cacheHits++;
-        return;
-      }
-      const id = keys[i]!.toString("hex");
-      const m = missing.get(id);
-      if (m) m.at.push(i);
-      else missing.set(id, { text: texts[i]!, key: keys[i]!, at: [i] });
-    });
+    const missing = missingTexts(texts, keys, found.map(usable), stats);
     const out = found as Array<Float32Array | undefined>;
     if (missing.size > 0) {
       const todo = [...missing.values()];
@@ -57,19 +74,8 @@ export const cachedEmbedder = (inner: Embedder, cache: EmbeddingCache): CachedEm
   const embedDocumentBlobs = async (texts: ReadonlyArray<string>): Promise<Buffer[]> => {
     const keys = texts.map(textKey);
     const found = cache.getBlobs(inner.id, keys, inner.dimensions);
-    // As in embedDocuments: each distinct missing text reaches the provider once. Its vector is
-    // encoded once, for the cache and the caller alike.
-    const missing = new Map<string, { text: string; key: Buffer; at: number[] }>();
-    found.forEach((b, i) => {
-      if (b !== undefined) {
-        stats.cacheHits++;
-        return;
-      }
-      const id = keys[i]!.toString("hex");
-      const m = missing.get(id);
-      if (m) m.at.push(i);
-      else missing.set(id, { text: texts[i]!, key: keys[i]!, at: [i] });
-    });
+    // A missing text's vector is encoded once, for the cache and the caller alike.
+    const missing = missingTexts(texts, keys, found.map((b) => b !== undefined), stats);
     const out = found as Buffer[];
     if (missing.size > 0) {
       const todo = [...missing.values()];
