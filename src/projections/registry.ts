@@ -1,7 +1,7 @@
 import type { NemesisConfig, NemesisPaths } from "../config/index.js";
 import type { LogHandle } from "../events/index.js";
 import { CATALOG_VERSION, CatalogProjector } from "./catalog/CatalogProjector.js";
-import { CHUNK_HANDLES, CHUNKS_VERSION, ChunkProjector } from "./chunks/ChunkProjector.js";
+import { CHUNK_HANDLES, CHUNKS_VERSION, ChunkProjector, keywordIndexPath } from "./chunks/ChunkProjector.js";
 import { projectEmbedder } from "./chunks/projectEmbedder.js";
 import { GRAPH_HANDLES, GRAPH_VERSION, GraphProjector } from "./graph/GraphProjector.js";
 import { createResolver } from "./graph/resolve/index.js";
@@ -59,7 +59,8 @@ export const PROJECTION_INFO: Record<ProjectionName, ProjectionInfo> = {
     version: CHUNKS_VERSION,
     handles: CHUNK_HANDLES,
     lazy: true,
-    storePath: (p) => p.chunks,
+    // The keyword index holds the chunk model's checkpoint.
+    storePath: (p) => keywordIndexPath(p.chunks),
     // "auto" picks OpenAI when the key is set: the key's presence decides the model.
     fingerprint: (c) => JSON.stringify({ embedding: c.embedding, openaiKey: Boolean(process.env.OPENAI_API_KEY) }),
   },

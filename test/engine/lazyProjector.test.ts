@@ -1,10 +1,12 @@
-import { rmSync, writeFileSync } from "node:fs";
+import { existsSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as Either from "effect/Either";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Engine, indexProject, inlineParser } from "../../src/engine/index.js";
 import { LazyProjector } from "../../src/engine/LazyProjector.js";
 import { readProjectionHint } from "../../src/engine/projectionHints.js";
+import { keywordIndexPath } from "../../src/projections/chunks/index.js";
+import { runCli } from "../helpers.js";
 import { copyFixture, removeDir } from "../commands/scan/helpers.js";
 import { projectContext } from "./helpers.js";
 
@@ -57,6 +59,23 @@ describe("lazily opened read models", () => {
     const again = await indexProject(ctx, { parser: inlineParser, projections });
     expect(again.timings.projectMs.graph).toBeGreaterThan(0);
     expect(again.graph).toEqual(first.graph);
+  });
+
+  it("a deleted keyword index (where the chunk model keeps its checkpoint) voids the chunk hint", async () => {
+    await indexProject(ctx, { parser: inlineParser, projections });
+    rmSync(keywordIndexPath(ctx.paths.chunks), { force: true });
+    expect(await openedStores(ctx)).toEqual(["chunks"]);
+    expect(existsSync(keywordIndexPath(ctx.paths.chunks))).toBe(true);
+  });
+
+  it("nemesis replay forgets the hints of what it rebuilds: a replay cut short is caught up by the next run", async () => {
+    await indexProject(ctx, { parser: inlineParser, projections });
+    expect(readProjectionHint(ctx.log, "graph")).not.toBeNull();
+    ctx.log.db.close();
+    expect(runCli(fixture, ["replay", "--projection", "graph"]).code).toBe(0);
+    ctx = projectContext(fixture);
+    expect(readProjectionHint(ctx.log, "graph")).toBeNull();
+    expect(readProjectionHint(ctx.log, "chunks")).not.toBeNull();
   });
 
   it("a changed graph configuration voids the hint", async () => {

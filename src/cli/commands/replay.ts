@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { dropProjectionHint } from "../../engine/projectionHints.js";
 import { openProjectors, PROJECTION_NAMES, rebuild, type ProjectionName } from "../../projections/index.js";
 import { withProject } from "../context.js";
 import { usageError } from "../errors.js";
@@ -17,6 +18,8 @@ export const registerReplay = (program: Command): void => {
         const projectors = await openProjectors(ctx.paths, ctx.config, ctx.log, names);
         try {
           for (const p of projectors) {
+            // The engine's hint says where this store stood; a rebuild that stops half-way must not be mistaken for it.
+            dropProjectionHint(ctx.log, p.name);
             const t0 = performance.now();
             const r = await rebuild(ctx.log, p);
             const ms = performance.now() - t0;
