@@ -1,7 +1,6 @@
-import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { RecordedEvent } from "../events/index.js";
+import { builtEntryUrl } from "../parse/builtEntryUrl.js";
 import type { CatchUpResult, Projector } from "../projections/index.js";
 import type { ProjectorThreadData } from "./projectorThread.js";
 
@@ -18,17 +17,9 @@ export interface SelfCatchingUp {
 export const catchesUpItself = (p: Projector): p is Projector & SelfCatchingUp =>
   typeof (p as Partial<SelfCatchingUp>).catchUpSelf === "function";
 
-// Beside this module in tsc's output; dist/engine/ from a chunk of the bundled CLI (dist/_chunks/).
-const THREAD_CANDIDATES = ["./projectorThread.js", "../engine/projectorThread.js"];
-
 /** The built thread entry, or null when running from sources (tests then project in-process). */
-export const projectorThreadUrl = (): URL | null => {
-  for (const candidate of THREAD_CANDIDATES) {
-    const url = new URL(candidate, import.meta.url);
-    if (url.protocol === "file:" && existsSync(fileURLToPath(url))) return url;
-  }
-  return null;
-};
+export const projectorThreadUrl = (): URL | null =>
+  builtEntryUrl(import.meta.url, ["./projectorThread.js", "../engine/projectorThread.js"]);
 
 /**
  * The main thread's side of a projector thread (see projectorThread.ts). Requests are

@@ -19,8 +19,16 @@ export interface ProjectionHint {
 const SCHEMA =
   "CREATE TABLE IF NOT EXISTS projection_hint (name TEXT PRIMARY KEY, position INTEGER NOT NULL, version INTEGER NOT NULL, fingerprint TEXT NOT NULL, detail TEXT)";
 
+// Made once per connection (a hint is saved after every applied batch, on the save path).
+const ensured = new WeakSet<LogHandle>();
+const ensureTable = (log: LogHandle): void => {
+  if (ensured.has(log)) return;
+  log.db.exec(SCHEMA);
+  ensured.add(log);
+};
+
 const tableExists = (log: LogHandle): boolean =>
-  log.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'projection_hint'").get() !== undefined;
+  ensured.has(log) || log.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'projection_hint'").get() !== undefined;
 
 export const readProjectionHint = (log: LogHandle, name: string): ProjectionHint | null => {
   if (!tableExists(log)) return null;
@@ -32,7 +40,7 @@ export const readProjectionHint = (log: LogHandle, name: string): ProjectionHint
 };
 
 export const saveProjectionHint = (log: LogHandle, name: string, hint: ProjectionHint): void => {
-  log.db.exec(SCHEMA);
+  ensureTable(log);
   log.db
     .prepare(
       `INSERT INTO projection_hint (name, position, version, fingerprint, detail) VALUES (?, ?, ?, ?, ?)

@@ -122,9 +122,6 @@ export const runPipeline = async (
   const t0 = performance.now();
   const concurrent = projectors.filter((p) => p instanceof LazyProjector && p.concurrent).map((p) => concurrentRunner(log, p));
   const sequential = projectors.filter((p) => !(p instanceof LazyProjector && p.concurrent));
-  const kickAll = () => {
-    for (const c of concurrent) c.kick();
-  };
   let result: ReactorResult;
   try {
     result = await reactor.catchUp((p) => onProgress?.({ stage: "parse", ...p }));
@@ -134,7 +131,7 @@ export const runPipeline = async (
   }
   const parseMs = performance.now() - t0;
   const parseMaxRssMb = maxRssMb();
-  kickAll();
+  for (const c of concurrent) c.kick();
   await afterParse?.();
   const projections: ProjectionRun[] = [];
   try {

@@ -1,7 +1,6 @@
-import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
+import { builtEntryUrl } from "./builtEntryUrl.js";
 import { DEFAULT_BUDGET_MS, parseSource, type ParseInput, type ParseResult } from "./parseSource.js";
 
 export interface ParsePoolOptions {
@@ -51,16 +50,7 @@ export interface WorkerResponse {
   readonly result: ParseResult;
 }
 
-// Beside this module in tsc's output; dist/parse/ from a chunk of the bundled CLI (dist/_chunks/).
-const WORKER_CANDIDATES = ["./parseWorker.js", "../parse/parseWorker.js"];
-
-const defaultWorkerUrl = (): URL | null => {
-  for (const candidate of WORKER_CANDIDATES) {
-    const url = new URL(candidate, import.meta.url);
-    if (url.protocol === "file:" && existsSync(fileURLToPath(url))) return url;
-  }
-  return null;
-};
+const defaultWorkerUrl = (): URL | null => builtEntryUrl(import.meta.url, ["./parseWorker.js", "../parse/parseWorker.js"]);
 
 const inProcessPool = (): ParsePool => {
   let closed = false;

@@ -150,11 +150,10 @@ export class ChunkReader {
    */
   async vectorsFor(query: Float32Array): Promise<VectorMatrix | null> {
     if (!this.vectorsInSqlite) return this.lanceVectors();
-    const dimensions = Number(this.s.meta.get("dimensions") ?? 0);
-    if (dimensions === 0) return null;
-    const version = Number(this.s.meta.get("vector_epoch") ?? 0);
-    const cached = vectorCache.get(this.dir);
-    if (cached && cached.version === version && cached.dimensions === dimensions) return cached;
+    const current = this.sqliteVectorsState();
+    if (current === null) return null;
+    const { dimensions, version, cached } = current;
+    if (cached) return cached;
     const uses = snapshotUses.get(this.dir) ?? 0;
     if (uses < SNAPSHOT_QUERIES) {
       const nonZero: number[] = [];
@@ -171,14 +170,22 @@ export class ChunkReader {
   /** Every vector, loaded once per process and vector epoch. */
   async vectors(): Promise<VectorMatrix | null> {
     if (!this.vectorsInSqlite) return this.lanceVectors();
+    const current = this.sqliteVectorsState();
+    if (current === null) return null;
+    const { dimensions, version, cached } = current;
+    if (cached) return cached;
+    const loaded = loadVectorMatrix(this.db, dimensions, version);
+    vectorCache.set(this.dir, loaded);
+    return loaded;
+  }
+
+  /** The keyword index's vector shape and epoch, with this process's matrix if it is still current; null without vectors. */
+  private sqliteVectorsState(): { dimensions: number; version: number; cached: VectorMatrix | null } | null {
     const dimensions = Number(this.s.meta.get("dimensions") ?? 0);
     if (dimensions === 0) return null;
     const version = Number(this.s.meta.get("vector_epoch") ?? 0);
     const cached = vectorCache.get(this.dir);
-    if (cached && cached.version === version && cached.dimensions === dimensions) return cached;
-    const loaded = loadVectorMatrix(this.db, dimensions, version);
-    vectorCache.set(this.dir, loaded);
-    return loaded;
+    return { dimensions, version, cached: cached && cached.version === version && cached.dimensions === dimensions ? cached : null };
   }
 
   private async lanceVectors(): Promise<VectorMatrix | null> {

@@ -18,7 +18,10 @@ const MAGIC = "NMVCOLS1";
 const HEADER = 32;
 
 /** The epoch stamped on the snapshot at `path`, or null when there is none (or it is malformed). */
-export const vectorSnapshotEpoch = (path: string): number | null => {
+export const vectorSnapshotEpoch = (path: string): number | null => withSnapshot(path, (_fd, header) => header.readDoubleLE(8));
+
+/** Runs `read` on the open snapshot and its checked header; null when the file is missing or not a snapshot. */
+const withSnapshot = <A>(path: string, read: (fd: number, header: Buffer) => A | null): A | null => {
   let fd: number;
   try {
     fd = openSync(path, "r");
@@ -28,7 +31,7 @@ export const vectorSnapshotEpoch = (path: string): number | null => {
   try {
     const header = Buffer.alloc(HEADER);
     if (readSync(fd, header, 0, HEADER, 0) !== HEADER || header.toString("latin1", 0, 8) !== MAGIC) return null;
-    return header.readDoubleLE(8);
+    return read(fd, header);
   } finally {
     closeSync(fd);
   }
@@ -59,16 +62,8 @@ export const writeVectorSnapshot = (path: string, m: VectorMatrix): void => {
  * read as empty): exact for a query whose non-zeros are all in `wanted`. Null when the file
  * is missing, malformed, or not of `epoch`.
  */
-export const readVectorSnapshot = (path: string, epoch: number, wanted: ReadonlyArray<number>): VectorMatrix | null => {
-  let fd: number;
-  try {
-    fd = openSync(path, "r");
-  } catch {
-    return null;
-  }
-  try {
-    const header = Buffer.alloc(HEADER);
-    if (readSync(fd, header, 0, HEADER, 0) !== HEADER || header.toString("latin1", 0, 8) !== MAGIC) return null;
+export const readVectorSnapshot = (path: string, epoch: number, wanted: ReadonlyArray<number>): VectorMatrix | null =>
+  withSnapshot(path, (fd, header) => {
     if (header.readDoubleLE(8) !== epoch) return null;
     const d = header.readUInt32LE(16);
     const n = header.readUInt32LE(20);
@@ -100,7 +95,4 @@ export const readVectorSnapshot = (path: string, epoch: number, wanted: Readonly
     const ids = n === 0 ? [] : idBuf.toString("utf8").split("\n");
     if (ids.length !== n) return null;
     return { ids, dimensions: d, data: null, sparse: { offsets, rows, values }, version: epoch };
-  } finally {
-    closeSync(fd);
-  }
-};
+  });
