@@ -51,56 +51,16 @@ const needsCatchUp = async (log: LogHandle, projector: Projector): Promise<boole
   return checkpoint.version !== projector.version || hasWorkFor(log, projector, checkpoint.position);
 };
 
-/**
- * Runs a concurrent projector's catch-up whenever it is kicked, never two at once: a kick
- * during a run makes one more run afterwards. `settle` kicks once more and waits for the end.
- */
-const concurrentRunner = (log: LogHandle, projector: Projector) => {
-  let running: Promise<void> | null = null;
-  let again = false;
-  let failure: unknown = null;
-  let started = 0;
-  const runs: CatchUpResult[] = [];
-  const loop = async (): Promise<void> => {
-    do {
-      again = false;
-      if (!(await needsCatchUp(log, projector))) continue;
-      if (started === 0) started = performance.now();
-      runs.push(await catchUpOne(log, projector, {}));
-    } while (again);
-  };
-  const kick = (): void => {
-    if (failure !== null) return;
-    if (running !== null) {
-      again = true;
-      return;
-    }
-    running = loop()
-      .catch((e: unknown) => {
-        failure = e;
-      })
-      .finally(() => {
-        running = null;
-      });
-  };
-  return {
-    kick,
-    settle: async (): Promise<ProjectionRun | null> => {
-      kick();
-      while (running !== null) await running;
-      if (failure !== null) throw failure;
-      if (runs.length === 0) return null;
-      return {
-        name: projector.name,
-        from: runs[0]!.from,
-        to: runs[runs.length - 1]!.to,
-        events: runs.reduce((n, r) => n + r.events, 0),
-        rebuilt: runs.some((r) => r.rebuilt),
-        durationMs: performance.now() - started,
-        maxRssMb: maxRssMb(),
-      };
-    },
-  };
+/** Catches one projector up if it has work, timing it; null when it had none. */
+const runOne = async (
+  log: LogHandle,
+  projector: Projector,
+  onProgress?: (position: number, head: number) => void,
+): Promise<ProjectionRun | null> => {
+  const t = performance.now();
+  if (!(await needsCatchUp(log, projector))) return null;
+  const r = await catchUpOne(log, projector, onProgress ? { onProgress } : {});
+  return { name: projector.name, ...r, durationMs: performance.now() - t, maxRssMb: maxRssMb() };
 };
 
 /**
@@ -120,31 +80,22 @@ export const runPipeline = async (
   afterParse?: () => Promise<void>,
 ): Promise<PipelineResult> => {
   const t0 = performance.now();
-  const concurrent = projectors.filter((p) => p instanceof LazyProjector && p.concurrent).map((p) => concurrentRunner(log, p));
-  const sequential = projectors.filter((p) => !(p instanceof LazyProjector && p.concurrent));
-  let result: ReactorResult;
-  try {
-    result = await reactor.catchUp((p) => onProgress?.({ stage: "parse", ...p }));
-  } catch (e) {
-    await Promise.allSettled(concurrent.map((c) => c.settle()));
-    throw e;
-  }
+  const isThreaded = (p: Projector) => p instanceof LazyProjector && p.concurrent;
+  const result = await reactor.catchUp((p) => onProgress?.({ stage: "parse", ...p }));
   const parseMs = performance.now() - t0;
   const parseMaxRssMb = maxRssMb();
-  for (const c of concurrent) c.kick();
+  const threaded = projectors.filter(isThreaded).map((p) => runOne(log, p));
+  // Awaited below, after the main-thread projectors: a failure meanwhile must not go unhandled.
+  for (const run of threaded) run.catch(() => undefined);
   await afterParse?.();
   const projections: ProjectionRun[] = [];
   try {
-    for (const projector of sequential) {
-      const t = performance.now();
-      if (!(await needsCatchUp(log, projector))) continue;
-      const r = await catchUpOne(log, projector, {
-        onProgress: (position, head) => onProgress?.({ stage: "project", name: projector.name, position, head }),
-      });
-      projections.push({ name: projector.name, ...r, durationMs: performance.now() - t, maxRssMb: maxRssMb() });
+    for (const projector of projectors.filter((p) => !isThreaded(p))) {
+      const run = await runOne(log, projector, (position, head) => onProgress?.({ stage: "project", name: projector.name, position, head }));
+      if (run) projections.push(run);
     }
   } finally {
-    const settled = await Promise.allSettled(concurrent.map((c) => c.settle()));
+    const settled = await Promise.allSettled(threaded);
     for (const s of settled) {
       if (s.status === "rejected") throw s.reason;
       if (s.value !== null) projections.push(s.value);
