@@ -3,6 +3,7 @@ import picomatch from "picomatch";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { DEFAULT_IGNORED_DIRS, isDefaultIgnoredFile } from "./defaultIgnores.js";
+import type { TrackedFiles } from "./gitTrackedFiles.js";
 
 interface GitignoreLayer {
   /** Directory of the .gitignore, relative to the root ("" for the root itself). */
@@ -23,21 +24,24 @@ const readIgnoreFile = (path: string): string | null => {
  * The ignore decision for one directory of the walk: built-in defaults, the config's globs
  * and every .gitignore from the root down to this directory, with git's precedence (a deeper
  * file overrides a shallower one, `!pattern` re-includes). Immutable: entering a directory
- * returns a new value, so siblings never see each other's .gitignore.
+ * returns a new value, so siblings never see each other's .gitignore. As in git, a .gitignore
+ * pattern never drops a file git tracks (nor the directories on the way to it); the defaults and
+ * the config's globs still do.
  */
 export class IgnoreRules {
   private constructor(
     private readonly configMatch: ((path: string) => boolean) | null,
     private readonly layers: ReadonlyArray<GitignoreLayer>,
+    private readonly tracked: TrackedFiles | null,
   ) {}
 
-  /** Rules for the project root: config globs plus the root's .git/info/exclude. */
-  static forRoot(root: string, configGlobs: ReadonlyArray<string>): IgnoreRules {
+  /** Rules for the project root: config globs plus the root's .git/info/exclude; `tracked` from `readTrackedFiles`. */
+  static forRoot(root: string, configGlobs: ReadonlyArray<string>, tracked: TrackedFiles | null = null): IgnoreRules {
     const configMatch =
       configGlobs.length > 0 ? picomatch([...configGlobs], { dot: true, basename: true }) : null;
     const exclude = readIgnoreFile(join(root, ".git", "info", "exclude"));
     const layers = exclude ? [{ base: "", rules: ignore().add(exclude) }] : [];
-    return new IgnoreRules(configMatch, layers);
+    return new IgnoreRules(configMatch, layers, tracked);
   }
 
   /** The rules inside `dirRel` (relative to the root), adding its .gitignore if it has one. */
@@ -45,13 +49,14 @@ export class IgnoreRules {
     if (!hasGitignore) return this;
     const text = readIgnoreFile(join(absDir, ".gitignore"));
     if (text === null || text.trim() === "") return this;
-    return new IgnoreRules(this.configMatch, [...this.layers, { base: dirRel, rules: ignore().add(text) }]);
+    return new IgnoreRules(this.configMatch, [...this.layers, { base: dirRel, rules: ignore().add(text) }], this.tracked);
   }
 
   /** `relPath` is relative to the root with `/` separators; `name` is its last segment. */
   isIgnored(relPath: string, name: string, isDir: boolean): boolean {
     if (isDir ? DEFAULT_IGNORED_DIRS.has(name) : isDefaultIgnoredFile(name)) return true;
     if (this.configMatch?.(relPath)) return true;
+    if (this.tracked?.covers(relPath, isDir)) return false;
     let ignored = false;
     for (const layer of this.layers) {
       const rel = layer.base === "" ? relPath : relPath.slice(layer.base.length + 1);

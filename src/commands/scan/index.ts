@@ -1,5 +1,6 @@
 export { decideFileChanges, type DecideInput, type FileDecision, type FileEvent } from "./decideFileChanges.js";
 export { DEFAULT_IGNORED_DIRS, DEFAULT_IGNORED_FILES, isDefaultIgnoredFile } from "./defaultIgnores.js";
+export { readTrackedFiles, trackedFilesFrom, type TrackedFiles } from "./gitTrackedFiles.js";
 export { IgnoreRules } from "./IgnoreRules.js";
 export { inspectFile, type FileLimits, type Inspection } from "./inspectFile.js";
 export { FILE_STREAM_PREFIX, fileStream, readKnownFile, readKnownFiles, type KnownFile } from "./readKnownFiles.js";

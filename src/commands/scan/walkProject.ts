@@ -2,6 +2,7 @@ import { existsSync, type Dirent } from "node:fs";
 import { readdir, realpath, stat } from "node:fs/promises";
 import { join, sep } from "node:path";
 import { detectLanguage } from "../../parse/languages.js";
+import { readTrackedFiles, type TrackedFiles } from "./gitTrackedFiles.js";
 import { IgnoreRules } from "./IgnoreRules.js";
 import { unreadableReason } from "../../parse/reactor/readSourceFile.js";
 
@@ -47,8 +48,8 @@ interface PendingDir {
 }
 
 /** Where the walk starts: the root, or the scope directory with every .gitignore from the root down to it. */
-const scopeStart = (root: string, options: WalkOptions): PendingDir => {
-  let rules = IgnoreRules.forRoot(root, options.ignore);
+const scopeStart = (root: string, options: WalkOptions, tracked: TrackedFiles | null): PendingDir => {
+  let rules = IgnoreRules.forRoot(root, options.ignore, tracked);
   const segments = (options.scope ?? "").split("/").filter((s) => s !== "" && s !== ".");
   let rel = "";
   for (const segment of segments) {
@@ -63,6 +64,7 @@ const scopeStart = (root: string, options: WalkOptions): PendingDir => {
  * never followed: one leaving the root is skipped as "outside root", one pointing at an
  * ancestor as "symlink loop", any other as "symlink inside root" (its target is indexed at
  * its own path, so nothing is indexed twice). Special files are skipped without being opened.
+ * Inside a git work tree, files git tracks are kept even where a .gitignore matches them.
  */
 export const walkProject = async (root: string, options: WalkOptions): Promise<WalkResult> => {
   const realRoot = await realpath(root);
@@ -98,7 +100,7 @@ export const walkProject = async (root: string, options: WalkOptions): Promise<W
     else skipped.push({ path: rel, reason: "symlink inside root" });
   };
 
-  const stack: PendingDir[] = [scopeStart(root, options)];
+  const stack: PendingDir[] = [scopeStart(root, options, await readTrackedFiles(root))];
   while (stack.length > 0) {
     const dir = stack.pop()!;
     let entries: Dirent[];
