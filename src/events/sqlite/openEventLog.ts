@@ -7,12 +7,14 @@ import { SUMMARY_FIELDS, summarySql } from "../summaries.js";
 export interface LogHandle {
   readonly db: Database.Database;
   readonly path: string;
+  readonly readonly: boolean;
   /** False only for a log opened read-only that no writer of this build has migrated yet. */
   readonly hasSummaries: boolean;
+  /** INSERT of `rows` events (1 to ROWS_PER_INSERT), prepared once per row count. */
+  readonly insertRows: (rows: number) => Database.Statement;
+  /** INSERT of `rows` (position, summary) pairs into event_summaries (see summaries.ts). */
+  readonly insertSummaries: (rows: number) => Database.Statement;
   readonly stmt: {
-    readonly insert: Database.Statement;
-    /** Stores a payload's summary (see summaries.ts); undefined when the log is read-only. */
-    readonly insertSummary: Database.Statement | undefined;
     readonly streamVersion: Database.Statement;
     readonly positionOfId: Database.Statement;
     readonly head: Database.Statement;
@@ -83,6 +85,28 @@ const nativeBinding = (): string | null => {
   return addon;
 };
 
+/**
+ * Events per INSERT statement in a batched append: each statement run costs a trip from
+ * JavaScript into SQLite and opens a cursor on every index, so rows travel in groups. 8
+ * parameters a row keeps a full statement at 512, far below SQLite's limit of 32,766.
+ */
+export const ROWS_PER_INSERT = 64;
+
+const EVENT_INSERT = "INSERT OR FAIL INTO events (event_id, stream, version, type, schema, data, meta, recorded_at) VALUES ";
+
+/** One prepared statement per row count, made when first needed. */
+const statementsByRows = (db: Database.Database, prefix: string, row: string): ((rows: number) => Database.Statement) => {
+  const made: Database.Statement[] = [];
+  return (rows) => {
+    let stmt = made[rows];
+    if (stmt === undefined) {
+      if (!Number.isInteger(rows) || rows < 1 || rows > ROWS_PER_INSERT) throw new Error(`event log: ${rows} rows in one INSERT`);
+      stmt = made[rows] = db.prepare(prefix + Array.from({ length: rows }, () => row).join(", "));
+    }
+    return stmt;
+  };
+};
+
 export const openEventLog = (path: string, options: { readonly readonly?: boolean } = {}): LogHandle => {
   const readonly = options.readonly ?? false;
   if (path !== ":memory:" && !readonly) mkdirSync(dirname(path), { recursive: true });
@@ -103,13 +127,11 @@ export const openEventLog = (path: string, options: { readonly readonly?: boolea
   return {
     db,
     path,
+    readonly,
     hasSummaries,
+    insertRows: statementsByRows(db, EVENT_INSERT, "(?, ?, ?, ?, ?, ?, ?, ?)"),
+    insertSummaries: statementsByRows(db, "INSERT OR REPLACE INTO event_summaries (position, summary) VALUES ", "(?, ?)"),
     stmt: {
-      insert: db.prepare(
-        `INSERT INTO events (event_id, stream, version, type, schema, data, meta, recorded_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (event_id) DO NOTHING`,
-      ),
-      insertSummary: readonly ? undefined : db.prepare("INSERT OR REPLACE INTO event_summaries (position, summary) VALUES (?, ?)"),
       streamVersion: db.prepare("SELECT MAX(version) AS v FROM events WHERE stream = ?").pluck(),
       positionOfId: db.prepare("SELECT position FROM events WHERE event_id = ?").pluck(),
       head: db.prepare("SELECT COALESCE(MAX(position), 0) FROM events").pluck(),

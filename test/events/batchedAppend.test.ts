@@ -1,0 +1,113 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  appendToStreams,
+  openEventLog,
+  readEvents,
+  readStream,
+  VersionConflict,
+  type AppendResult,
+  type LogHandle,
+  type NewEvent,
+} from "../../src/events/index.js";
+import { tempLog } from "./support.js";
+
+const meta = { source: "test" as const };
+const changed = (path: string, eventId?: string): NewEvent => ({
+  ...(eventId ? { eventId } : {}),
+  type: "FileChanged",
+  data: { path, contentHash: `h-${path}`, size: 1, mtime: 1, language: null },
+  meta,
+});
+const parsed = (path: string, symbols: number): NewEvent => ({
+  type: "FileParsed",
+  data: { path, contentHash: `h-${path}`, language: "typescript", parserVersion: "p1", hasErrors: false, symbols: Array.from({ length: symbols }, () => ({})), chunks: [] },
+  meta,
+});
+const ok = (r: AppendResult | VersionConflict): AppendResult => {
+  if (r instanceof VersionConflict) throw new Error(r.message);
+  return r;
+};
+
+describe("batched appends", () => {
+  let t: ReturnType<typeof tempLog>;
+  let log: LogHandle;
+  beforeEach(() => {
+    t = tempLog();
+    log = t.open();
+  });
+  afterEach(() => {
+    log.db.close();
+    t.cleanup();
+  });
+
+  it("an append larger than one INSERT keeps positions, versions and each FileParsed's summary in step", () => {
+    const events = Array.from({ length: 301 }, (_, i) => (i % 3 === 2 ? parsed(`f${i}`, i) : changed(`f${i}`)));
+    const r = ok(appendToStreams(log, [{ stream: "file:bulk", expectedVersion: "no_stream", events }]));
+    expect(r).toMatchObject({ appended: 301, versions: [301], lastPosition: 301 });
+    const read = readEvents(log, { summaries: { FileParsed: { path: "$.path", symbolCount: "length:$.symbols" } } });
+    expect(read.map((e) => [e.position, e.version])).toEqual(events.map((_, i) => [i + 1, i + 1]));
+    for (const e of read.filter((e) => e.type === "FileParsed")) {
+      const i = e.position - 1;
+      expect(e.data).toEqual({ path: `f${i}`, symbolCount: i });
+    }
+  });
+
+  it("keys repeated across the streams of one call, or stored by an earlier call, are written once", () => {
+    ok(appendToStreams(log, [{ stream: "file:a", expectedVersion: "any", events: [changed("a", "k1")] }]));
+    const r = ok(
+      appendToStreams(log, [
+        { stream: "file:b", expectedVersion: "any", events: [changed("b", "k2"), changed("b", "k1"), changed("b", "k3")] },
+        { stream: "file:c", expectedVersion: "any", events: [changed("c", "k3"), changed("c")] },
+        // Every key already seen: a retry, whatever its expected version says.
+        { stream: "file:a", expectedVersion: 7, events: [changed("a", "k2")] },
+      ]),
+    );
+    expect(r).toMatchObject({ appended: 3, duplicates: 3, versions: [2, 1, 1] });
+    expect(readEvents(log).map((e) => [e.eventId.startsWith("k") ? e.eventId : "fresh", e.stream, e.version])).toEqual([
+      ["k1", "file:a", 1],
+      ["k2", "file:b", 1],
+      ["k3", "file:b", 2],
+      ["fresh", "file:c", 1],
+    ]);
+    expect(r.lastPosition).toBe(4);
+  });
+
+  it("sees another connection's appends: expected versions and new versions follow the log, not what this connection last wrote", () => {
+    const other = openEventLog(t.path);
+    try {
+      ok(appendToStreams(log, [{ stream: "file:a", expectedVersion: "no_stream", events: [changed("a")] }]));
+      ok(appendToStreams(other, [{ stream: "file:a", expectedVersion: 1, events: [changed("a"), changed("a")] }]));
+      expect(appendToStreams(log, [{ stream: "file:a", expectedVersion: 1, events: [changed("a")] }])).toMatchObject({ expected: 1, actual: 3 });
+      ok(appendToStreams(log, [{ stream: "file:a", expectedVersion: 3, events: [changed("a")] }]));
+      ok(appendToStreams(other, [{ stream: "file:a", expectedVersion: 4, events: [changed("a")] }]));
+      ok(appendToStreams(log, [{ stream: "file:a", expectedVersion: "any", events: [changed("a")] }]));
+      expect(readStream(log, "file:a").map((e) => e.version)).toEqual([1, 2, 3, 4, 5, 6]);
+    } finally {
+      other.db.close();
+    }
+  });
+
+  it("an append rolled back by the caller's own transaction leaves no trace in the versions that follow", () => {
+    ok(appendToStreams(log, [{ stream: "file:a", expectedVersion: "no_stream", events: [changed("a")] }]));
+    expect(() =>
+      log.db.transaction(() => {
+        ok(appendToStreams(log, [{ stream: "file:a", expectedVersion: 1, events: [changed("a"), changed("a")] }]));
+        throw new Error("the caller gives up");
+      })(),
+    ).toThrow(/gives up/);
+    expect(ok(appendToStreams(log, [{ stream: "file:a", expectedVersion: 1, events: [changed("a")] }]))).toMatchObject({ versions: [2], lastPosition: 2 });
+    // A conflict rolls back the whole call, streams written before it included.
+    expect(
+      appendToStreams(log, [
+        { stream: "file:b", expectedVersion: "any", events: [changed("b")] },
+        { stream: "file:a", expectedVersion: 0, events: [changed("a")] },
+      ]),
+    ).toBeInstanceOf(VersionConflict);
+    expect(ok(appendToStreams(log, [{ stream: "file:b", expectedVersion: "no_stream", events: [changed("b")] }]))).toMatchObject({ versions: [1] });
+    expect(readEvents(log).map((e) => [e.position, e.stream, e.version])).toEqual([
+      [1, "file:a", 1],
+      [2, "file:a", 2],
+      [3, "file:b", 1],
+    ]);
+  });
+});
