@@ -23,7 +23,17 @@ export { EVENT_SOURCES, EVENT_TYPES } from "./eventNames.js";
 export { appendToStreams, type AppendResult, type StreamAppend } from "./sqlite/appendToStreams.js";
 export { checkpointWal } from "./sqlite/checkpointWal.js";
 export { openEventLog, type LogHandle } from "./sqlite/openEventLog.js";
-export { headPosition, lastPositionOfTypes, readEvents, readStream, streamVersion, type ReadFilter } from "./sqlite/readEvents.js";
+export {
+  headPosition,
+  lastPositionOfTypes,
+  readEventRows,
+  readEvents,
+  readStream,
+  streamVersion,
+  type EventRows,
+  type ReadFilter,
+} from "./sqlite/readEvents.js";
+export { rowToEvent, type EventRow, type SummaryPick } from "./sqlite/rowToEvent.js";
 export { tailEvents, type TailOptions } from "./sqlite/tailEvents.js";
 export * from "./types/files.js";
 export * from "./types/memory.js";

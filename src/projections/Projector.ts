@@ -1,4 +1,4 @@
-import type { RecordedEvent } from "../events/index.js";
+import type { EventRows, RecordedEvent } from "../events/index.js";
 
 /**
  * A projector turns log events into one read model. `apply` must be idempotent (applying a
@@ -13,10 +13,16 @@ export interface Projector {
   readonly handles: ReadonlyArray<string>;
   /** Types whose payload it reads only in part: `apply` then gets just these fields (see ReadFilter.summaries). */
   readonly summaries?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /** Events per batch the runner reads for it (default 5,000): one that folds a batch in memory gains from larger ones. */
+  readonly batchSize?: number;
   /** Position of the last event applied, and the projector version that applied it. */
   checkpoint(): Promise<{ readonly position: number; readonly version: number }>;
   /** `events` are in position order, all at or below `upTo`. */
   apply(events: ReadonlyArray<RecordedEvent>, upTo: number): Promise<void>;
+  /** Optional: the same as `apply` for rows as the log returns them (see readEventRows); the runner prefers it, so a replay builds no event objects. */
+  applyRows?(batch: EventRows, upTo: number): Promise<void>;
+  /** Types whose rows `applyRows` reads bare: position, type, schema and data only (see ReadFilter.bare). */
+  readonly bare?: ReadonlyArray<string>;
   /** Drops the read model entirely (replay starts from nothing). */
   reset(): Promise<void>;
   close(): Promise<void>;

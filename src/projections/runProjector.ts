@@ -1,4 +1,4 @@
-import { headPosition, readEvents, type LogHandle } from "../events/index.js";
+import { headPosition, readEventRows, readEvents, type LogHandle } from "../events/index.js";
 import type { Projector } from "./Projector.js";
 
 export interface CatchUpOptions {
@@ -18,7 +18,7 @@ export interface CatchUpResult {
  * from its code's version is rebuilt from the start.
  */
 export const catchUp = async (log: LogHandle, projector: Projector, options: CatchUpOptions = {}): Promise<CatchUpResult> => {
-  const batchSize = options.batchSize ?? 5_000;
+  const batchSize = options.batchSize ?? projector.batchSize ?? 5_000;
   let { position, version } = await projector.checkpoint();
   let rebuilt = false;
   if (position > 0 && version !== projector.version) {
@@ -30,10 +30,22 @@ export const catchUp = async (log: LogHandle, projector: Projector, options: Cat
   const head = headPosition(log);
   let count = 0;
   while (position < head) {
-    const batch = readEvents(log, { after: position, before: head + 1, limit: batchSize, types: projector.handles, summaries: projector.summaries });
-    const upTo = batch.length < batchSize ? head : batch[batch.length - 1]!.position;
-    await projector.apply(batch, upTo);
-    count += batch.length;
+    const filter = { after: position, before: head + 1, limit: batchSize, types: projector.handles, summaries: projector.summaries };
+    let n: number;
+    let last: number;
+    if (projector.applyRows) {
+      const batch = readEventRows(log, projector.bare ? { ...filter, bare: projector.bare } : filter);
+      n = batch.rows.length;
+      last = n > 0 ? batch.rows[n - 1]![0] : 0;
+      await projector.applyRows(batch, n < batchSize ? head : last);
+    } else {
+      const batch = readEvents(log, filter);
+      n = batch.length;
+      last = n > 0 ? batch[n - 1]!.position : 0;
+      await projector.apply(batch, n < batchSize ? head : last);
+    }
+    const upTo = n < batchSize ? head : last;
+    count += n;
     position = upTo;
     options.onProgress?.(position, head);
   }

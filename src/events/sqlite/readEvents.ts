@@ -25,6 +25,12 @@ export interface ReadFilter {
    * builds its symbols and chunks.
    */
   readonly summaries?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /**
+   * Types read bare: only position, type, schema and data; event id, stream, meta and time come
+   * back empty and the version 0. For a replay that needs nothing else of most of its rows:
+   * each column handed to JavaScript is a string to build.
+   */
+  readonly bare?: ReadonlyArray<string>;
 }
 
 /**
@@ -46,6 +52,9 @@ const dataColumn = (log: LogHandle, summaries: NonNullable<ReadFilter["summaries
   return { sql: `CASE e.type ${cases.join(" ")} ELSE e.data END AS data`, picks };
 };
 
+/** What a bare row holds in the columns it does not read. */
+const BARE_EMPTY: Readonly<Record<string, string>> = { event_id: "''", stream: "''", version: "0", meta: "''", recorded_at: "''" };
+
 const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
 const cache = new WeakMap<LogHandle, Map<string, { stmt: Statement; picks: Map<string, SummaryPick> | undefined }>>();
@@ -61,8 +70,18 @@ const prepared = (log: LogHandle, key: string, make: () => { sql: string; picks?
   return entry;
 };
 
-/** Reads events in position order with optional filters; all filters run in SQL. */
-export const readEvents = (log: LogHandle, filter: ReadFilter = {}): RecordedEvent[] => {
+/** Rows as SQLite returns them, and how summarised types name their fields (for rowToEvent). */
+export interface EventRows {
+  readonly rows: EventRow[];
+  readonly picks: ReadonlyMap<string, SummaryPick> | undefined;
+}
+
+/**
+ * Like readEvents, without building an event per row: for a reader that handles most rows
+ * itself (a replay) and turns only the rest into events with `rowToEvent(row, picks)`. A
+ * summarised type's `data` is the JSON of its summary keyed by spec (`$.path`, ...).
+ */
+export const readEventRows = (log: LogHandle, filter: ReadFilter = {}): EventRows => {
   const where: string[] = [];
   const params: unknown[] = [];
   if (filter.after !== undefined) {
@@ -100,16 +119,29 @@ export const readEvents = (log: LogHandle, filter: ReadFilter = {}): RecordedEve
     params.push(filter.until);
   }
   const summaries = filter.summaries;
-  const shape = `${where.join(" AND ")}|${filter.descending ? "d" : "a"}|${filter.limit !== undefined}|${summaries ? JSON.stringify(summaries) : ""}`;
+  const bare = filter.bare !== undefined && filter.bare.length > 0 ? filter.bare : undefined;
+  const shape = `${where.join(" AND ")}|${filter.descending ? "d" : "a"}|${filter.limit !== undefined}|${summaries ? JSON.stringify(summaries) : ""}|${bare?.join(",") ?? ""}`;
   if (filter.limit !== undefined) params.push(filter.limit);
   const { stmt, picks } = prepared(log, shape, () => {
     const data = summaries ? dataColumn(log, summaries) : undefined;
-    const columns = EVENT_COLUMNS.split(", ").map((c) => (c === "data" && data ? data.sql : `e.${c}`)).join(", ");
+    const isBare = bare ? `e.type IN (${bare.map(quote).join(", ")})` : "";
+    const columns = EVENT_COLUMNS.split(", ")
+      .map((c) => {
+        if (c === "data") return data ? data.sql : "e.data";
+        if (bare && BARE_EMPTY[c] !== undefined) return `CASE WHEN ${isBare} THEN ${BARE_EMPTY[c]} ELSE e.${c} END`;
+        return `e.${c}`;
+      })
+      .join(", ");
     const sql = `SELECT ${columns} FROM events e ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
       ORDER BY e.position ${filter.descending ? "DESC" : "ASC"} ${filter.limit !== undefined ? "LIMIT ?" : ""}`;
     return data ? { sql, picks: data.picks } : { sql };
   });
-  const rows = stmt.all(...params) as EventRow[];
+  return { rows: stmt.all(...params) as EventRow[], picks };
+};
+
+/** Reads events in position order with optional filters; all filters run in SQL. */
+export const readEvents = (log: LogHandle, filter: ReadFilter = {}): RecordedEvent[] => {
+  const { rows, picks } = readEventRows(log, filter);
   const out = new Array<RecordedEvent>(rows.length);
   for (let i = 0; i < rows.length; i++) out[i] = rowToEvent(rows[i]!, picks);
   return out;
