@@ -19,6 +19,13 @@ describe("nemesis log fast path (no commander)", () => {
       ["log", "--since", "yesterday-ish"],
       ["log", "--limit", "1", "--limit", "2"],
       ["log", "--json=yes"],
+      ["log", "--json", "--json"],
+      ["log", "--limit"],
+      ["log", "--stream", "--json"],
+      ["log", "-n", "5"],
+      ["log", "--", "extra"],
+      ["log", "log"],
+      ["--root", "/p"],
       ["status"],
     ]) {
       expect(parseLogArgs(args), args.join(" ")).toBeUndefined();

@@ -1,5 +1,4 @@
 import type { Command } from "commander";
-import { parseArgs } from "node:util";
 // Only light modules here: `nemesis log` must answer in well under 200 ms on a large log, so it
 // loads neither the schema library nor the read models (see commands/index.ts).
 import { EVENT_SOURCES, EVENT_TYPES } from "../../events/eventNames.js";
@@ -160,52 +159,59 @@ export const registerLog = (program: Command): void => {
 };
 
 /**
- * `nemesis log` without commander (~20 ms of a start-up budget of ~60): the same options, read
- * with node's parseArgs. Undefined for anything it does not take as given (help, an unknown or
- * repeated option, a stray argument, a bad value): main.ts then runs commander, which explains.
+ * `nemesis log` without commander (~20 ms of a start-up budget of ~60), nor node's parseArgs
+ * (~5 ms to load on first use): the same options, read by hand. Undefined for anything it
+ * does not take as given (help, an unknown, short or repeated option, a stray argument, a
+ * missing or bad value): main.ts then runs commander, which explains.
  */
 export const parseLogArgs = (args: ReadonlyArray<string>): { options: LogOptions; globals: GlobalOptions } | undefined => {
-  let parsed: ReturnType<typeof parseArgs<{ options: typeof LOG_ARGS; strict: true; allowPositionals: true }>>;
+  const v = readLogArgs(args);
+  if (v === undefined) return undefined;
   try {
-    parsed = parseArgs({ args: [...args], options: LOG_ARGS, strict: true, allowPositionals: true });
-  } catch {
-    return undefined;
-  }
-  const v = parsed.values;
-  if (parsed.positionals.length !== 1 || parsed.positionals[0] !== "log") return undefined;
-  if (Object.values(v).some((x) => Array.isArray(x) && x.length > 1)) return undefined;
-  const one = (x: string[] | undefined) => x?.[0];
-  try {
-    const since = one(v.since);
-    const until = one(v.until);
-    const limit = one(v.limit);
+    const since = v.get("since");
+    const until = v.get("until");
+    const limit = v.get("limit");
+    const text = (name: string) => v.get(name) as string | undefined;
     const options: LogOptions = {
-      limit: limit === undefined ? 50 : intOption("--limit")(limit),
-      ...(one(v.type) !== undefined ? { type: one(v.type)! } : {}),
-      ...(one(v.stream) !== undefined ? { stream: one(v.stream)! } : {}),
-      ...(since !== undefined ? { since: parseTimeBound("--since", since) } : {}),
-      ...(until !== undefined ? { until: parseTimeBound("--until", until) } : {}),
-      ...(one(v.source) !== undefined ? { source: one(v.source)! } : {}),
-      ...(v.json?.length ? { json: true } : {}),
-      ...(v.follow?.length ? { follow: true } : {}),
+      limit: limit === undefined ? 50 : intOption("--limit")(limit as string),
+      ...(text("type") !== undefined ? { type: text("type")! } : {}),
+      ...(text("stream") !== undefined ? { stream: text("stream")! } : {}),
+      ...(since !== undefined ? { since: parseTimeBound("--since", since as string) } : {}),
+      ...(until !== undefined ? { until: parseTimeBound("--until", until as string) } : {}),
+      ...(text("source") !== undefined ? { source: text("source")! } : {}),
+      ...(v.has("json") ? { json: true } : {}),
+      ...(v.has("follow") ? { follow: true } : {}),
     };
-    const root = one(v.root);
+    const root = text("root");
     return { options, globals: root !== undefined ? { root } : {} };
   } catch {
     return undefined;
   }
 };
 
-const text = { type: "string", multiple: true } as const;
-const flag = { type: "boolean", multiple: true } as const;
-const LOG_ARGS = {
-  root: text,
-  type: text,
-  stream: text,
-  since: text,
-  until: text,
-  source: text,
-  limit: text,
-  json: flag,
-  follow: flag,
-} as const;
+const VALUE_OPTIONS = new Set(["root", "type", "stream", "since", "until", "source", "limit"]);
+const FLAGS = new Set(["json", "follow"]);
+
+/** `--name value`, `--name=value` and `--flag`, each at most once, and the one word `log`; undefined for anything else. */
+const readLogArgs = (args: ReadonlyArray<string>): Map<string, string | true> | undefined => {
+  const values = new Map<string, string | true>();
+  let command = 0;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (!a.startsWith("-")) {
+      if (a !== "log" || command++ > 0) return undefined;
+      continue;
+    }
+    if (!a.startsWith("--")) return undefined;
+    const eq = a.indexOf("=");
+    const name = eq < 0 ? a.slice(2) : a.slice(2, eq);
+    if (values.has(name)) return undefined;
+    if (FLAGS.has(name) && eq < 0) values.set(name, true);
+    else if (VALUE_OPTIONS.has(name)) {
+      const value = eq < 0 ? args[++i] : a.slice(eq + 1);
+      if (value === undefined || (eq < 0 && value.startsWith("-"))) return undefined;
+      values.set(name, value);
+    } else return undefined;
+  }
+  return command === 1 ? values : undefined;
+};

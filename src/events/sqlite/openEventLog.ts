@@ -1,4 +1,4 @@
-import Database from "better-sqlite3";
+import type Database from "better-sqlite3";
 import { existsSync, mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -77,13 +77,19 @@ export const LOG_PAGE_SIZE = 16_384;
 /** Bytes the WAL may keep after a checkpoint; larger WALs are truncated back to this. */
 export const WAL_SIZE_LIMIT = 64 * 1024 * 1024;
 
+// Loaded with require, not import: an ES import of a CommonJS package makes Node scan its
+// source for export names first (~10 ms of `nemesis log`'s start-up).
+const require = createRequire(import.meta.url);
+let SqliteDatabase: typeof Database | undefined;
+const sqlite = (): typeof Database => (SqliteDatabase ??= require("better-sqlite3") as typeof Database);
+
 // better-sqlite3 finds its addon through `bindings`, which probes a dozen paths on every start;
 // naming the file saves a hook or `nemesis log` those stats. Falls back to the probe when absent.
 let addon: string | null | undefined;
 const nativeBinding = (): string | null => {
   if (addon === undefined) {
     try {
-      const file = join(dirname(createRequire(import.meta.url).resolve("better-sqlite3/package.json")), "build", "Release", "better_sqlite3.node");
+      const file = join(dirname(require.resolve("better-sqlite3/package.json")), "build", "Release", "better_sqlite3.node");
       addon = existsSync(file) ? file : null;
     } catch {
       addon = null;
@@ -117,7 +123,8 @@ const statementsByRows = (db: Database.Database, prefix: string, row: string): (
 export const openEventLog = (path: string, options: { readonly readonly?: boolean } = {}): LogHandle => {
   const readonly = options.readonly ?? false;
   if (path !== ":memory:" && !readonly) mkdirSync(dirname(path), { recursive: true });
-  const db = new Database(path, { readonly, fileMustExist: readonly, nativeBinding: nativeBinding() ?? undefined });
+  const Sqlite = sqlite();
+  const db = new Sqlite(path, { readonly, fileMustExist: readonly, nativeBinding: nativeBinding() ?? undefined });
   // Concurrent writers (CLI, hooks, engine) wait for each other instead of failing.
   db.pragma("busy_timeout = 10000");
   if (!readonly) {
