@@ -122,8 +122,8 @@ export class GraphProjector implements Projector {
       for (const p of step.affected) affected.add(p);
     }
     for (const [path, state] of final) if (state.kind === "parsed") affected.add(path);
-    const write = await this.plan(final, affected);
-    await this.store.write(write, { name: NAME, position: upTo, version: this.version });
+    const { first, rest } = this.plan(final, affected);
+    await this.store.writeInTwo(first, rest, { name: NAME, position: upTo, version: this.version });
   }
 
   async reset(): Promise<void> {
@@ -199,8 +199,15 @@ export class GraphProjector implements Projector {
     return null;
   }
 
-  /** Turns the batch's final file states into one keyed write, updating the in-memory index as it goes. */
-  private async plan(final: ReadonlyMap<string, FinalState>, affected: ReadonlySet<string>): Promise<GraphWrite> {
+  /**
+   * Turns the batch's final file states into one keyed write, updating the in-memory index as it
+   * goes: `first` (node deletes, symbols) at once, and `rest`, the resolution, when the store asks
+   * for it, so Kuzu loads the symbols meanwhile.
+   */
+  private plan(
+    final: ReadonlyMap<string, FinalState>,
+    affected: ReadonlySet<string>,
+  ): { first: Pick<GraphWrite, "deleteNodes" | "symbols">; rest: () => Omit<GraphWrite, "deleteNodes" | "symbols"> } {
     const index = this.index;
     const statusAfter = (path: string): string | undefined => {
       const f = final.get(path);
@@ -243,6 +250,19 @@ export class GraphProjector implements Projector {
       pushAll(edges, nodes.structural);
     }
 
+    return { first: { deleteNodes, symbols }, rest: () => this.planResolved(final.size, reresolve, detached, kept, files, edges) };
+  }
+
+  /** The second half of `plan`: re-resolves the affected files and diffs their edges against the index. */
+  private planResolved(
+    batchFiles: number,
+    reresolve: ReadonlyArray<string>,
+    detached: ReadonlySet<NodeId>,
+    kept: ReadonlyArray<readonly [string, GraphEdge]>,
+    files: Map<string, FileRow>,
+    edges: GraphEdge[],
+  ): Omit<GraphWrite, "deleteNodes" | "symbols"> {
+    const index = this.index;
     const deleteEdges: GraphEdge[] = [];
     const setUnresolved: Array<Pick<FileRow, "id" | "unresolved" | "unresolvedCount">> = [];
     const touchedExternals = new Set<NodeId>(index.storedExternals);
@@ -301,14 +321,12 @@ export class GraphProjector implements Projector {
         index.storedExternals.delete(id);
       }
     }
-    this.lastApply = { files: final.size, reresolved: reresolve.length, edges: edges.length, dropped };
+    this.lastApply = { files: batchFiles, reresolved: reresolve.length, edges: edges.length, dropped };
     return {
-      deleteNodes,
       deleteEdges,
       deleteExternals,
       setUnresolved,
       files: [...files.values()],
-      symbols,
       externals,
       edges,
     };

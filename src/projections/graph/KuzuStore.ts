@@ -97,13 +97,40 @@ export class KuzuStore {
 
   /** Applies one batch's write and the checkpoint atomically: a crash leaves the graph before or after it, never between. */
   async write(write: GraphWrite, checkpoint: { readonly name: string } & StoredCheckpoint): Promise<void> {
-    const bulk = writeSize(write) > this.copyThreshold;
+    await this.writeInTwo(write, () => write, checkpoint);
+  }
+
+  /**
+   * `write` for a batch whose resolved part is still to be computed: node deletes and Symbol
+   * creates need no resolution, so Kuzu loads them in its own threads while `rest` runs on this
+   * one (a cold sympy graph spends ~1 s in the Symbol COPY alone). One transaction all the same.
+   */
+  async writeInTwo(
+    first: Pick<GraphWrite, "deleteNodes" | "symbols">,
+    rest: () => Omit<GraphWrite, "deleteNodes" | "symbols">,
+    checkpoint: { readonly name: string } & StoredCheckpoint,
+  ): Promise<void> {
     const staging = new Staging();
     await this.exec("BEGIN TRANSACTION");
     try {
-      await this.applyDeletes(write);
-      await this.createNodes(write, bulk ? staging : null);
-      await this.createEdges(write.edges, bulk, staging);
+      await this.deleteNodes(first.deleteNodes);
+      const symbolsLoaded = this.createNodeTable("Symbol", first.symbols, first.symbols.length > this.copyThreshold ? staging : null);
+      symbolsLoaded.catch(() => undefined);
+      // Kuzu's Node API submits a query from a promise callback: let it reach Kuzu before `rest` holds the thread.
+      await new Promise((resolve) => setImmediate(resolve));
+      let later: Omit<GraphWrite, "deleteNodes" | "symbols">;
+      try {
+        later = rest();
+      } catch (e) {
+        throw new NotTheStore(e);
+      } finally {
+        await symbolsLoaded;
+      }
+      const bulk = writeSize({ ...later, ...first }) > this.copyThreshold;
+      await this.applyDeletes(later);
+      await this.createNodeTable("File", later.files, null);
+      await this.createNodeTable("External", later.externals, bulk ? staging : null);
+      await this.createEdges(later.edges, bulk, staging);
       await this.exec("MERGE (c:Checkpoint {name: $name}) SET c.position = $position, c.version = $version", {
         name: checkpoint.name,
         position: checkpoint.position,
@@ -113,6 +140,7 @@ export class KuzuStore {
     } catch (e) {
       // Kuzu rolls a failed statement's transaction back itself; ROLLBACK then has nothing to do.
       await this.exec("ROLLBACK").catch(() => undefined);
+      if (e instanceof NotTheStore) throw e.cause;
       throw e instanceof GraphStoreError ? e : new GraphStoreError({ path: this.path, reason: errorText(e) });
     } finally {
       staging.remove();
@@ -144,10 +172,14 @@ export class KuzuStore {
    * as a scan (two of them joined by a cross product for an edge), while a single-row match
    * with parameters is a primary-key lookup (~0.5 ms a row inside the transaction).
    */
-  private async applyDeletes(w: GraphWrite): Promise<void> {
-    for (const [table, ids] of groupByTable(w.deleteNodes)) {
-      await this.execEach(`MATCH (n:${table} {id: $id}) DETACH DELETE n`, ids.map((id) => ({ id })));
+  private async deleteNodes(ids: ReadonlyArray<NodeId>): Promise<void> {
+    for (const [table, group] of groupByTable(ids)) {
+      await this.execEach(`MATCH (n:${table} {id: $id}) DETACH DELETE n`, group.map((id) => ({ id })));
     }
+  }
+
+  /** Deletes of edges and orphaned externals, and the unresolved lists of files that keep their node. */
+  private async applyDeletes(w: Pick<GraphWrite, "deleteEdges" | "deleteExternals" | "setUnresolved">): Promise<void> {
     for (const [key, edges] of groupEdges(w.deleteEdges)) {
       const [kind, from, to] = key.split("|");
       await this.execEach(
@@ -165,28 +197,21 @@ export class KuzuStore {
     );
   }
 
-  /** Nodes need no match: one parameterised UNWIND per table, or COPY for a bulk load of symbols and externals. */
-  private async createNodes(w: GraphWrite, staging: Staging | null): Promise<void> {
-    const nodes: ReadonlyArray<readonly [RowTable, ReadonlyArray<object>]> = [
-      ["File", w.files],
-      ["Symbol", w.symbols],
-      ["External", w.externals],
-    ];
-    for (const [table, rows] of nodes) {
-      if (rows.length === 0) continue;
-      // File rows carry the unresolved lists (long JSON, quotes everywhere): Kuzu's CSV reader
-      // takes seconds on those, while files are few enough for one parameter list.
-      if (staging === null || table === "File") {
-        await this.exec(unwindCreate(table), { rows: rows.map((r) => withoutNulls(table, r as Record<string, CsvValue>)) });
-        continue;
-      }
-      const file = staging.file(`${table}.csv`);
-      const records = rows as ReadonlyArray<Record<string, CsvValue>>;
-      writeCsv(file, NODE_COLUMNS[table], records);
-      // Kuzu's parallel CSV reader cannot split inside a quoted line break (doc comments have them).
-      const parallel = hasLineBreaks(records) ? "false" : "true";
-      await this.exec(`COPY ${table} FROM '${quote(file)}' (${CSV_COPY_OPTIONS}, PARALLEL=${parallel})`);
+  /** Nodes need no match: one parameterised UNWIND, or COPY for a bulk load (`staging` given). */
+  private async createNodeTable(table: RowTable, rows: ReadonlyArray<object>, staging: Staging | null): Promise<void> {
+    if (rows.length === 0) return;
+    // File rows carry the unresolved lists (long JSON, quotes everywhere): Kuzu's CSV reader
+    // takes seconds on those, while files are few enough for one parameter list.
+    if (staging === null || table === "File") {
+      await this.exec(unwindCreate(table), { rows: rows.map((r) => withoutNulls(table, r as Record<string, CsvValue>)) });
+      return;
     }
+    const file = staging.file(`${table}.csv`);
+    const records = rows as ReadonlyArray<Record<string, CsvValue>>;
+    writeCsv(file, NODE_COLUMNS[table], records);
+    // Kuzu's parallel CSV reader cannot split inside a quoted line break (doc comments have them).
+    const parallel = hasLineBreaks(records) ? "false" : "true";
+    await this.exec(`COPY ${table} FROM '${quote(file)}' (${CSV_COPY_OPTIONS}, PARALLEL=${parallel})`);
   }
 
   /** Per (kind, source table, target table): COPY when bulk or large, else one primary-key match per edge. */
@@ -273,6 +298,11 @@ const unwindCreate = (table: RowTable): string => {
 
 /** Above this many edges of one (kind, source, target), a delta loads them with COPY: one file beats per-row lookups. */
 const EDGE_COPY_MIN = 200;
+
+/** A failure of the caller's `rest` inside a write: rolled back like any other, but not blamed on the database. */
+class NotTheStore {
+  constructor(readonly cause: unknown) {}
+}
 
 /** A temporary directory for COPY's CSV files, made on first use. */
 class Staging {
