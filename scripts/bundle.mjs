@@ -3,7 +3,7 @@
 // on every `nemesis` start (a bare `node -e 0` is ~120 ms). One bundled file loads in ~0.1 s.
 // Native and lazily loaded packages stay external: they load from node_modules as before.
 import { build } from "esbuild";
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 
 const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
 
@@ -28,6 +28,9 @@ const common = {
   legalComments: "none",
   logLevel: "warning",
 };
+
+// Chunk names carry content hashes: without this, every build would leave the last one's files behind.
+rmSync("dist/_chunks", { recursive: true, force: true });
 
 // Split at dynamic imports: each command's modules, and the externals they import, load only
 // when that command runs (an external imported anywhere in one file would load on every start).
