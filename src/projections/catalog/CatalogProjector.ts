@@ -185,14 +185,20 @@ export class CatalogProjector implements Projector {
     });
   }
 
-  /** One transaction: the events, the touched file rows, the checkpoint. */
+  /**
+   * One transaction: the events, the touched file rows, the checkpoint. IMMEDIATE: it reads
+   * (the file rows) before it writes, and another writer committing in between would fail it.
+   */
   private inBatch(upTo: number, body: () => void): void {
     try {
-      this.db.transaction(() => {
-        body();
-        this.files.flush();
-        this.stmt.saveCheckpoint.run(upTo, this.version);
-      })();
+      this.db
+        .transaction(() => {
+          this.files.begin();
+          body();
+          this.files.flush();
+          this.stmt.saveCheckpoint.run(upTo, this.version);
+        })
+        .immediate();
     } catch (e) {
       this.files.discard();
       throw e;

@@ -8,18 +8,21 @@ const MAX_CACHED = 200_000;
 
 /**
  * The `files` rows the catalog projector has read or written, so a batch's file events are
- * folded in memory and each touched row is written once, when the batch commits. Only the
- * projector writes `files` (one engine owns the read models), so the cache stays true as long
- * as every batch it saw committed: a batch that throws must call `discard`.
+ * folded in memory and each touched row is written once, when the batch commits. The cache
+ * holds while catalog.db is as this connection left it: `begin` (inside the batch's write
+ * transaction) drops it when another connection has committed since (a CLI memory command
+ * catches the catalog up beside a running engine), and a batch that throws must `discard` it.
  */
 export class FileRowCache {
   /** null: known to have no row. */
   private readonly rows = new Map<string, FileState | null>();
   private readonly dirty = new Set<string>();
   private readonly stmt;
+  private dataVersion = -1;
 
   constructor(db: Database.Database) {
     this.stmt = {
+      dataVersion: db.prepare("PRAGMA data_version").pluck(),
       get: db.prepare(`SELECT ${COLUMNS} FROM files WHERE path = ?`),
       put: db.prepare(`INSERT INTO files (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (path) DO UPDATE SET content_hash = excluded.content_hash, language = excluded.language, size = excluded.size, mtime = excluded.mtime,
@@ -27,6 +30,13 @@ export class FileRowCache {
           changed_position = excluded.changed_position, parsed_position = excluded.parsed_position`),
       delete: db.prepare("DELETE FROM files WHERE path = ?"),
     };
+  }
+
+  /** Call first in each batch's write transaction (BEGIN IMMEDIATE: nobody else can commit until it ends). */
+  begin(): void {
+    const now = this.stmt.dataVersion.get() as number;
+    if (now !== this.dataVersion) this.discard();
+    this.dataVersion = now;
   }
 
   get(path: string): FileState | undefined {

@@ -122,6 +122,24 @@ describe("catalog file rows, folded per batch", () => {
     }
   });
 
+  it("two projectors on one catalog.db (an engine, and a CLI command catching up beside it) leave the rows one would", async () => {
+    const append = (event: NewEvent) => appendToStreams(log, [{ stream: "file:src/a.ts", expectedVersion: "any", events: [event] }]);
+    const changed = (hash: string): NewEvent => ({ type: "FileChanged", data: { path: "src/a.ts", contentHash: hash, size: 1, mtime: 1, language: "typescript" }, meta });
+    const path = join(dir, "catalog.db");
+    const engine = new CatalogProjector(path);
+    const cli = new CatalogProjector(path);
+    append(changed("h1"));
+    await catchUp(log, engine);
+    append({ type: "FileParsed", data: { path: "src/a.ts", contentHash: "h1", language: "typescript", parserVersion: "p1", hasErrors: false, symbols: [{}, {}], chunks: [] }, meta });
+    await catchUp(log, cli);
+    append(changed("h2"));
+    await catchUp(log, engine);
+    await engine.close();
+    await cli.close();
+    expect(files(path)).toEqual(referenceFiles(log));
+    expect(files(path)).toMatchObject([{ content_hash: "h2", status: "changed", parser_version: "p1", symbols: 2 }]);
+  });
+
   it("a batch that fails writes nothing, and the rows it had folded are not trusted afterwards", async () => {
     appendToStreams(log, [
       { stream: "file:src/a.ts", expectedVersion: "any", events: [{ type: "FileChanged", data: { path: "src/a.ts", contentHash: "h1", size: 1, mtime: 1, language: "typescript" }, meta }] },
