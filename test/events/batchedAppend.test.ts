@@ -8,6 +8,7 @@ import {
   type AppendResult,
   type LogHandle,
   type NewEvent,
+  type StreamAppend,
 } from "../../src/events/index.js";
 import { tempLog } from "./support.js";
 
@@ -23,6 +24,12 @@ const parsed = (path: string, symbols: number): NewEvent => ({
   data: { path, contentHash: `h-${path}`, language: "typescript", parserVersion: "p1", hasErrors: false, symbols: Array.from({ length: symbols }, () => ({})), chunks: [] },
   meta,
 });
+/** Seven more streams beside `first`: enough streams in one call for the cached versions to be used. */
+const withOthers = (first: StreamAppend, ...more: StreamAppend[]): StreamAppend[] => [
+  first,
+  ...more,
+  ...Array.from({ length: 7 }, (_, i): StreamAppend => ({ stream: `file:other-${i}`, expectedVersion: "any", events: [changed(`other-${i}`)] })),
+];
 const ok = (r: AppendResult | VersionConflict): AppendResult => {
   if (r instanceof VersionConflict) throw new Error(r.message);
   return r;
@@ -74,40 +81,41 @@ describe("batched appends", () => {
 
   it("sees another connection's appends: expected versions and new versions follow the log, not what this connection last wrote", () => {
     const other = openEventLog(t.path);
+    const a = (expectedVersion: StreamAppend["expectedVersion"], n = 1): StreamAppend => ({ stream: "file:a", expectedVersion, events: Array.from({ length: n }, () => changed("a")) });
     try {
-      ok(appendToStreams(log, [{ stream: "file:a", expectedVersion: "no_stream", events: [changed("a")] }]));
-      ok(appendToStreams(other, [{ stream: "file:a", expectedVersion: 1, events: [changed("a"), changed("a")] }]));
-      expect(appendToStreams(log, [{ stream: "file:a", expectedVersion: 1, events: [changed("a")] }])).toMatchObject({ expected: 1, actual: 3 });
-      ok(appendToStreams(log, [{ stream: "file:a", expectedVersion: 3, events: [changed("a")] }]));
-      ok(appendToStreams(other, [{ stream: "file:a", expectedVersion: 4, events: [changed("a")] }]));
-      ok(appendToStreams(log, [{ stream: "file:a", expectedVersion: "any", events: [changed("a")] }]));
+      ok(appendToStreams(log, withOthers(a("no_stream"))));
+      ok(appendToStreams(other, withOthers(a(1, 2))));
+      expect(appendToStreams(log, withOthers(a(1)))).toMatchObject({ expected: 1, actual: 3 });
+      ok(appendToStreams(log, withOthers(a(3))));
+      ok(appendToStreams(other, [a(4)]));
+      ok(appendToStreams(log, withOthers(a("any"))));
       expect(readStream(log, "file:a").map((e) => e.version)).toEqual([1, 2, 3, 4, 5, 6]);
+      expect(readStream(log, "file:other-0").map((e) => e.version)).toEqual([1, 2, 3, 4]);
     } finally {
       other.db.close();
     }
   });
 
   it("an append rolled back by the caller's own transaction leaves no trace in the versions that follow", () => {
-    ok(appendToStreams(log, [{ stream: "file:a", expectedVersion: "no_stream", events: [changed("a")] }]));
+    const a = (expectedVersion: StreamAppend["expectedVersion"], n = 1): StreamAppend => ({ stream: "file:a", expectedVersion, events: Array.from({ length: n }, () => changed("a")) });
+    ok(appendToStreams(log, withOthers(a("no_stream"))));
     expect(() =>
       log.db.transaction(() => {
-        ok(appendToStreams(log, [{ stream: "file:a", expectedVersion: 1, events: [changed("a"), changed("a")] }]));
+        ok(appendToStreams(log, withOthers(a(1, 2))));
         throw new Error("the caller gives up");
       })(),
     ).toThrow(/gives up/);
-    expect(ok(appendToStreams(log, [{ stream: "file:a", expectedVersion: 1, events: [changed("a")] }]))).toMatchObject({ versions: [2], lastPosition: 2 });
+    expect(ok(appendToStreams(log, withOthers(a(1))))).toMatchObject({ versions: [2, 2, 2, 2, 2, 2, 2, 2] });
     // A conflict rolls back the whole call, streams written before it included.
-    expect(
-      appendToStreams(log, [
-        { stream: "file:b", expectedVersion: "any", events: [changed("b")] },
-        { stream: "file:a", expectedVersion: 0, events: [changed("a")] },
-      ]),
-    ).toBeInstanceOf(VersionConflict);
-    expect(ok(appendToStreams(log, [{ stream: "file:b", expectedVersion: "no_stream", events: [changed("b")] }]))).toMatchObject({ versions: [1] });
-    expect(readEvents(log).map((e) => [e.position, e.stream, e.version])).toEqual([
-      [1, "file:a", 1],
-      [2, "file:a", 2],
-      [3, "file:b", 1],
-    ]);
+    expect(appendToStreams(log, withOthers({ stream: "file:b", expectedVersion: "any", events: [changed("b")] }, a(0)))).toBeInstanceOf(VersionConflict);
+    expect(ok(appendToStreams(log, withOthers({ stream: "file:b", expectedVersion: "no_stream", events: [changed("b")] }, a(2))))).toMatchObject({
+      versions: [1, 3, 3, 3, 3, 3, 3, 3, 3],
+    });
+    // One-stream appends (no cache) between batched ones.
+    ok(appendToStreams(log, [a(3)]));
+    ok(appendToStreams(log, withOthers(a(4))));
+    expect(readStream(log, "file:a").map((e) => e.version)).toEqual([1, 2, 3, 4, 5]);
+    expect(readStream(log, "file:b").map((e) => e.version)).toEqual([1]);
+    expect(readStream(log, "file:other-6").map((e) => e.version)).toEqual([1, 2, 3, 4]);
   });
 });
