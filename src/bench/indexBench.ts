@@ -155,12 +155,12 @@ const treeSitterOnly = (inputs: ParseInputs["inputs"]): Promise<void> =>
     }
   });
 
-/** parse + extract + chunk on the indexer's own pool of 2 workers (no events). */
+/** parse + extract + chunk (and the payload's JSON, made in the worker) on the indexer's own pool of 2 workers (no events). */
 const parseExtractChunk = async (inputs: ParseInputs["inputs"]): Promise<void> => {
   const pool = createParsePool({ size: 2 });
   try {
     if (pool.mode !== "worker") out("  (parse pool ran in-process: build first so dist/parse/parseWorker.js exists)");
-    await Promise.all(inputs.map((input) => pool.parse(input)));
+    await Promise.all(inputs.map((input) => pool.parseEncoded(input)));
   } finally {
     await pool.close();
   }

@@ -1,3 +1,4 @@
+import { encodePayload } from "../events/index.js";
 import type { SourceParser } from "../parse/reactor/index.js";
 
 type ClosableParser = SourceParser & { close(): Promise<void> };
@@ -17,6 +18,12 @@ export const lazySourceParser = (create: () => Promise<ClosableParser>): LazySou
   };
   return {
     parse: async (input) => (await (parser ??= create())).parse(input),
+    parseEncoded: async (input) => {
+      const p = await (parser ??= create());
+      if (p.parseEncoded) return p.parseEncoded(input);
+      const r = await p.parse(input);
+      return r.ok ? { ok: true, payload: encodePayload("FileParsed", r.result) } : r;
+    },
     release,
     close: release,
   };

@@ -1,7 +1,9 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { builtEntryUrl } from "./builtEntryUrl.js";
+import { EncodedPayload, encodePayload } from "../events/encodedPayload.js";
 import { DEFAULT_BUDGET_MS, parseSource, type ParseInput, type ParseResult } from "./parseSource.js";
+import type { EncodedParseResult } from "./reactor/SourceParser.js";
 
 export interface ParsePoolOptions {
   /** Worker threads; defaults to `os.availableParallelism()`. */
@@ -24,14 +26,19 @@ export interface ParsePool {
   readonly mode: "worker" | "in-process";
   readonly size: number;
   parse(input: ParseInput): Promise<ParseResult>;
+  /** `parse` with the FileParsed payload serialised by the worker (what the reactor appends). */
+  parseEncoded(input: ParseInput): Promise<EncodedParseResult>;
   /** Stops the workers; files still queued resolve as failures. */
   close(): Promise<void>;
 }
 
+type Answer = ParseResult | EncodedParseResult;
+
 interface Job {
   readonly id: number;
   readonly input: ParseInput;
-  readonly resolve: (result: ParseResult) => void;
+  readonly encode: boolean;
+  readonly resolve: (result: Answer) => void;
 }
 
 interface Slot {
@@ -52,12 +59,16 @@ const IN_FLIGHT = 2;
 export interface WorkerRequest {
   readonly id: number;
   readonly input: ParseInput;
+  /** Answer a successful parse with its payload's JSON and summary instead of the object. */
+  readonly encode?: boolean;
 }
 
-export interface WorkerResponse {
-  readonly id: number;
-  readonly result: ParseResult;
-}
+export type WorkerResponse =
+  | { readonly id: number; readonly result: ParseResult }
+  | { readonly id: number; readonly encoded: { readonly json: string; readonly summary: string | undefined } };
+
+const answerOf = (message: WorkerResponse): Answer =>
+  "encoded" in message ? { ok: true, payload: new EncodedPayload(message.encoded.json, message.encoded.summary) } : message.result;
 
 const defaultWorkerUrl = (): URL | null => builtEntryUrl(import.meta.url, ["./parseWorker.js", "../parse/parseWorker.js"]);
 
@@ -70,6 +81,10 @@ const inProcessPool = (): ParsePool => {
       if (closed) return Promise.resolve({ ok: false, reason: "parse pool closed" });
       // Yield first so a caller queuing many files is not blocked for all of them at once.
       return new Promise((resolve) => setImmediate(() => resolve(parseSource(input))));
+    },
+    async parseEncoded(input) {
+      const r = await this.parse(input);
+      return r.ok ? { ok: true, payload: encodePayload("FileParsed", r.result) } : r;
     },
     async close() {
       closed = true;
@@ -104,7 +119,7 @@ export const createParsePool = (options: ParsePoolOptions = {}): ParsePool => {
   };
 
   /** Answers the slot's running job. */
-  const finish = (slot: Slot, result: ParseResult): void => {
+  const finish = (slot: Slot, result: Answer): void => {
     const job = slot.jobs.shift();
     arm(slot);
     job?.resolve(result);
@@ -131,7 +146,7 @@ export const createParsePool = (options: ParsePoolOptions = {}): ParsePool => {
     const worker = new Worker(workerUrl);
     worker.on("message", (message: WorkerResponse) => {
       if (slot.jobs[0]?.id !== message.id) return;
-      finish(slot, message.result);
+      finish(slot, answerOf(message));
       dispatch();
     });
     worker.on("error", (error) => {
@@ -153,7 +168,7 @@ export const createParsePool = (options: ParsePoolOptions = {}): ParsePool => {
       slot.worker.ref();
       arm(slot);
     }
-    const request: WorkerRequest = { id: job.id, input: job.input };
+    const request: WorkerRequest = { id: job.id, input: job.input, encode: job.encode };
     slot.worker.postMessage(request);
   };
 
@@ -167,6 +182,14 @@ export const createParsePool = (options: ParsePoolOptions = {}): ParsePool => {
     }
   };
 
+  const submit = (input: ParseInput, encode: boolean): Promise<Answer> => {
+    if (closed) return Promise.resolve({ ok: false, reason: "parse pool closed" });
+    return new Promise<Answer>((resolve) => {
+      queue.push({ id: nextId++, input, encode, resolve });
+      dispatch();
+    });
+  };
+
   for (let i = 0; i < size; i++) {
     const slot: Slot = { worker: null as unknown as Worker, jobs: [], timer: null };
     slot.worker = spawn(slot);
@@ -176,13 +199,8 @@ export const createParsePool = (options: ParsePoolOptions = {}): ParsePool => {
   return {
     mode: "worker",
     size,
-    parse(input) {
-      if (closed) return Promise.resolve({ ok: false, reason: "parse pool closed" });
-      return new Promise<ParseResult>((resolve) => {
-        queue.push({ id: nextId++, input, resolve });
-        dispatch();
-      });
-    },
+    parse: (input) => submit(input, false) as Promise<ParseResult>,
+    parseEncoded: (input) => submit(input, true) as Promise<EncodedParseResult>,
     async close() {
       if (closed) return;
       closed = true;

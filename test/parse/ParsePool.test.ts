@@ -4,6 +4,8 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EncodedPayload } from "../../src/events/index.js";
+import { summarize } from "../../src/events/summaries.js";
 import { createParsePool, parseSource, type ParseInput } from "../../src/parse/index.js";
 
 const repo = join(import.meta.dirname, "../..");
@@ -59,6 +61,24 @@ describe("createParsePool with worker threads", () => {
       expect(pool.mode).toBe("worker");
       const results = await Promise.all(inputs.map((input) => pool.parse(input)));
       expect(results).toEqual(inputs.map((input) => parseSource(input)));
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("serialises the payload in the worker when asked, exactly as the log would", async () => {
+    const pool = createParsePool({ size: 2, workerUrl });
+    try {
+      const results = await Promise.all(inputs.map((input) => pool.parseEncoded(input)));
+      results.forEach((r, i) => {
+        const direct = parseSource(inputs[i]!);
+        if (!direct.ok) return expect(r).toEqual(direct);
+        expect(r.ok).toBe(true);
+        if (!r.ok) return;
+        expect(r.payload).toBeInstanceOf(EncodedPayload);
+        expect(r.payload.json).toBe(JSON.stringify(direct.result));
+        expect(r.payload.summary).toBe(summarize("FileParsed", direct.result));
+      });
     } finally {
       await pool.close();
     }

@@ -2,6 +2,7 @@ import type { ExpectedVersion, NewEvent } from "../envelope.js";
 import { newEventId } from "../envelope.js";
 import { currentSchemaVersion } from "../catalog.js";
 import { VersionConflict } from "../errors.js";
+import { EncodedPayload } from "../encodedPayload.js";
 import { summarize } from "../summaries.js";
 import { forgetVersions, knownVersions } from "./knownVersions.js";
 import { ROWS_PER_INSERT, type LogHandle } from "./openEventLog.js";
@@ -141,7 +142,9 @@ export const appendToStreams = (
           lastMeta = event.meta;
           lastMetaJson = JSON.stringify(event.meta);
         }
-        writer.add(id, stream, ++version, event.type, JSON.stringify(event.data), lastMetaJson, recordedAt, summarize(event.type, event.data));
+        const data = event.data;
+        if (data instanceof EncodedPayload) writer.add(id, stream, ++version, event.type, data.json, lastMetaJson, recordedAt, data.summary);
+        else writer.add(id, stream, ++version, event.type, JSON.stringify(data), lastMetaJson, recordedAt, summarize(event.type, data));
         appended++;
       }
       versions.push(version);

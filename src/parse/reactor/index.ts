@@ -4,4 +4,4 @@ export { PARSE_REACTOR, ParseReactor, type ParseReactorOptions, type ReactorProg
 export { outcomeIdFor, planParseOutcome, type ParseLimits, type PlannedOutcome } from "./planParseOutcome.js";
 export { readReactorCheckpoint } from "./reactorCheckpoint.js";
 export { readSourceFile, unreadableReason, type SourceRead } from "./readSourceFile.js";
-export type { SourceParser } from "./SourceParser.js";
+export type { EncodedParseResult, SourceParser } from "./SourceParser.js";

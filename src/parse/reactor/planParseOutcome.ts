@@ -1,4 +1,4 @@
-import type { EventMeta, FileChanged, FileParsed, NewEvent } from "../../events/index.js";
+import type { EncodedPayload, EventMeta, FileChanged, FileParsed, NewEvent } from "../../events/index.js";
 import { newEventId } from "../../events/index.js";
 import { decodeSourceBytes } from "../decodeSourceBytes.js";
 import { classifyContent } from "./classifyContent.js";
@@ -65,14 +65,20 @@ export const planParseOutcome = async (
   if (!verdict.ok) return withPrefix(failed(changedId, { path, contentHash }, verdict.reason, meta));
   const decoded = decodeSourceBytes(read.bytes);
   if (!("text" in decoded)) return withPrefix(failed(changedId, { path, contentHash }, "binary", meta));
-  let result;
+  const input = { path, text: decoded.text, contentHash, budgetMs: limits.budgetMs };
+  let outcome: { readonly ok: true; readonly data: FileParsed | EncodedPayload } | { readonly ok: false; readonly reason: string };
   try {
-    result = await parser.parse({ path, text: decoded.text, contentHash, budgetMs: limits.budgetMs });
+    if (parser.parseEncoded) {
+      const r = await parser.parseEncoded(input);
+      outcome = r.ok ? { ok: true, data: r.payload } : r;
+    } else {
+      const r = await parser.parse(input);
+      outcome = r.ok ? { ok: true, data: r.result } : r;
+    }
   } catch (e) {
     // A crashed worker costs this file, not the run.
-    result = { ok: false as const, reason: `parser crashed: ${e instanceof Error ? e.message : String(e)}` };
+    outcome = { ok: false, reason: `parser crashed: ${e instanceof Error ? e.message : String(e)}` };
   }
-  if (!result.ok) return withPrefix(failed(changedId, { path, contentHash }, result.reason, meta));
-  const parsed: FileParsed = result.result;
-  return withPrefix({ kind: "parsed", events: [{ eventId: outcomeIdFor(changedId), type: "FileParsed", data: parsed, meta }] });
+  if (!outcome.ok) return withPrefix(failed(changedId, { path, contentHash }, outcome.reason, meta));
+  return withPrefix({ kind: "parsed", events: [{ eventId: outcomeIdFor(changedId), type: "FileParsed", data: outcome.data, meta }] });
 };
