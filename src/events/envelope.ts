@@ -19,6 +19,7 @@ export type EventMeta = typeof EventMeta.Type;
 export interface NewEvent {
   readonly eventId?: string;
   readonly type: string;
+  /** The payload, or an `EncodedPayload` of it (serialised by the thread that made it). */
   readonly data: unknown;
   readonly meta: EventMeta;
 }
