@@ -59,6 +59,20 @@ describe("batched appends", () => {
     }
   });
 
+  it("summaries come from the stored ones in either order, and from the payload where none was stored", () => {
+    ok(appendToStreams(log, [{ stream: "file:a", expectedVersion: "any", events: [parsed("a", 2), changed("b")] }]));
+    // Written as an older build would have, without a summary beside it.
+    log.db
+      .prepare("INSERT INTO events (event_id, stream, version, type, schema, data, meta, recorded_at) VALUES ('old', 'file:d', 1, 'FileParsed', 1, ?, '{}', '2026-01-01')")
+      .run(JSON.stringify({ path: "d", symbols: [1, 2, 3] }));
+    ok(appendToStreams(log, [{ stream: "file:c", expectedVersion: "any", events: [parsed("c", 5)] }]));
+    const summaries = { FileParsed: { path: "$.path", symbolCount: "length:$.symbols" } };
+    const up = readEvents(log, { summaries }).map((e) => e.data);
+    expect(up).toEqual([{ path: "a", symbolCount: 2 }, expect.objectContaining({ path: "b" }), { path: "d", symbolCount: 3 }, { path: "c", symbolCount: 5 }]);
+    expect(readEvents(log, { summaries, descending: true, limit: 3 }).map((e) => e.data)).toEqual([up[3], up[2], up[1]]);
+    expect(readEvents(log, { summaries, after: 3 }).map((e) => e.data)).toEqual([up[3]]);
+  });
+
   it("keys repeated across the streams of one call, or stored by an earlier call, are written once", () => {
     ok(appendToStreams(log, [{ stream: "file:a", expectedVersion: "any", events: [changed("a", "k1")] }]));
     const r = ok(

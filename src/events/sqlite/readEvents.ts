@@ -34,22 +34,56 @@ export interface ReadFilter {
 }
 
 /**
- * The `data` column for summarised types: the summary stored at append time when there is
- * one (so the payload is never read), else the same fields extracted from the payload by
- * SQLite. Either way a JSON object keyed by spec, which rowToEvent renames.
+ * The `data` column for summarised types: NULL where the summary stored at append time will be
+ * filled in after the query (see fillSummaries: one range read of event_summaries instead of
+ * a lookup per row), else the fields extracted from the payload by SQLite. Either way, in the
+ * end, a JSON object keyed by spec, which rowToEvent renames.
  */
-const dataColumn = (log: LogHandle, summaries: NonNullable<ReadFilter["summaries"]>): { sql: string; picks: Map<string, SummaryPick> } => {
+const dataColumn = (
+  log: LogHandle,
+  summaries: NonNullable<ReadFilter["summaries"]>,
+): { sql: string; picks: Map<string, SummaryPick>; stored: Map<string, string> } => {
   const picks = new Map<string, SummaryPick>();
+  const stored = new Map<string, string>();
   const cases = Object.entries(summaries).map(([type, fields]) => {
     const pick = Object.entries(fields);
     for (const [, spec] of pick) checkSpec(type, spec);
     picks.set(type, pick);
     const specs = [...new Set(pick.map(([, spec]) => spec))];
     const extracted = `json_object(${specs.map((spec) => `${quote(spec)}, ${specSql(spec, "e.data")}`).join(", ")})`;
-    const stored = log.hasSummaries && storedCovers(type, specs);
-    return `WHEN ${quote(type)} THEN ${stored ? `COALESCE((SELECT summary FROM event_summaries s WHERE s.position = e.position), ${extracted})` : extracted}`;
+    if (!(log.hasSummaries && storedCovers(type, specs))) return `WHEN ${quote(type)} THEN ${extracted}`;
+    stored.set(type, extracted);
+    return `WHEN ${quote(type)} THEN NULL`;
   });
-  return { sql: `CASE e.type ${cases.join(" ")} ELSE e.data END AS data`, picks };
+  return { sql: `CASE e.type ${cases.join(" ")} ELSE e.data END AS data`, picks, stored };
+};
+
+type MutableRow = [number, string, string, number, string, number, string | Buffer | null, string, string];
+
+/**
+ * Puts the stored summary into each row whose `data` the query left NULL: the summaries of the
+ * rows' position range in one ordered read, merged by position. A row without one (a payload
+ * that was not an object when appended) gets the fields extracted from its payload.
+ */
+const fillSummaries = (log: LogHandle, rows: EventRow[], stored: ReadonlyMap<string, string>, descending: boolean): void => {
+  let low = Infinity;
+  let high = -Infinity;
+  for (const row of rows) {
+    if (row[6] !== null) continue;
+    if (row[0] < low) low = row[0];
+    if (row[0] > high) high = row[0];
+  }
+  if (low > high) return;
+  const found = log.db.prepare("SELECT position, summary FROM event_summaries WHERE position BETWEEN ? AND ? ORDER BY position").raw(true);
+  const summaries = found.all(low, high) as Array<[number, string]>;
+  let j = 0;
+  for (let k = 0; k < rows.length; k++) {
+    const row = rows[descending ? rows.length - 1 - k : k] as unknown as MutableRow;
+    if (row[6] !== null) continue;
+    while (j < summaries.length && summaries[j]![0] < row[0]) j++;
+    if (j < summaries.length && summaries[j]![0] === row[0]) row[6] = summaries[j]![1];
+    else row[6] = log.db.prepare(`SELECT ${stored.get(row[4])} FROM events e WHERE e.position = ?`).pluck().get(row[0]) as string;
+  }
 };
 
 /** What a bare row holds in the columns it does not read. */
@@ -57,15 +91,21 @@ const BARE_EMPTY: Readonly<Record<string, string>> = { event_id: "''", stream: "
 
 const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
-const cache = new WeakMap<LogHandle, Map<string, { stmt: Statement; picks: Map<string, SummaryPick> | undefined }>>();
+interface Prepared {
+  readonly stmt: Statement;
+  readonly picks: Map<string, SummaryPick> | undefined;
+  readonly stored: Map<string, string> | undefined;
+}
 
-const prepared = (log: LogHandle, key: string, make: () => { sql: string; picks?: Map<string, SummaryPick> }) => {
+const cache = new WeakMap<LogHandle, Map<string, Prepared>>();
+
+const prepared = (log: LogHandle, key: string, make: () => { sql: string; picks?: Map<string, SummaryPick>; stored?: Map<string, string> }): Prepared => {
   let stmts = cache.get(log);
   if (!stmts) cache.set(log, (stmts = new Map()));
   let entry = stmts.get(key);
   if (!entry) {
-    const { sql, picks } = make();
-    stmts.set(key, (entry = { stmt: log.db.prepare(sql).raw(true), picks }));
+    const { sql, picks, stored } = make();
+    stmts.set(key, (entry = { stmt: log.db.prepare(sql).raw(true), picks, stored: stored && stored.size > 0 ? stored : undefined }));
   }
   return entry;
 };
@@ -122,7 +162,7 @@ export const readEventRows = (log: LogHandle, filter: ReadFilter = {}): EventRow
   const bare = filter.bare !== undefined && filter.bare.length > 0 ? filter.bare : undefined;
   const shape = `${where.join(" AND ")}|${filter.descending ? "d" : "a"}|${filter.limit !== undefined}|${summaries ? JSON.stringify(summaries) : ""}|${bare?.join(",") ?? ""}`;
   if (filter.limit !== undefined) params.push(filter.limit);
-  const { stmt, picks } = prepared(log, shape, () => {
+  const { stmt, picks, stored } = prepared(log, shape, () => {
     const data = summaries ? dataColumn(log, summaries) : undefined;
     const isBare = bare ? `e.type IN (${bare.map(quote).join(", ")})` : "";
     const columns = EVENT_COLUMNS.split(", ")
@@ -134,9 +174,11 @@ export const readEventRows = (log: LogHandle, filter: ReadFilter = {}): EventRow
       .join(", ");
     const sql = `SELECT ${columns} FROM events e ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
       ORDER BY e.position ${filter.descending ? "DESC" : "ASC"} ${filter.limit !== undefined ? "LIMIT ?" : ""}`;
-    return data ? { sql, picks: data.picks } : { sql };
+    return data ? { sql, picks: data.picks, stored: data.stored } : { sql };
   });
-  return { rows: stmt.all(...params) as EventRow[], picks };
+  const rows = stmt.all(...params) as EventRow[];
+  if (stored !== undefined) fillSummaries(log, rows, stored, filter.descending === true);
+  return { rows, picks };
 };
 
 /** Reads events in position order with optional filters; all filters run in SQL. */
