@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { dropProjectionHint } from "../../engine/projectionHints.js";
+import { readThroughMemoryMap } from "../../events/index.js";
 import { openProjectors, PROJECTION_NAMES, rebuild, type ProjectionName } from "../../projections/index.js";
 import { withProject } from "../context.js";
 import { usageError } from "../errors.js";
@@ -15,6 +16,8 @@ export const registerReplay = (program: Command): void => {
       }
       const names = options.projection ? [options.projection as ProjectionName] : PROJECTION_NAMES;
       await withProject(cmd.optsWithGlobals(), async (ctx) => {
+        // A replay reads the whole log: mapped pages spare a system call and a copy each.
+        readThroughMemoryMap(ctx.log);
         const projectors = await openProjectors(ctx.paths, ctx.config, ctx.log, names);
         try {
           for (const p of projectors) {
