@@ -18,7 +18,7 @@ export {
   type NewEvent,
   type RecordedEvent,
 } from "./envelope.js";
-export { EncodedPayload, encodePayload } from "./encodedPayload.js";
+export { EncodedPayload, encodePayload, isEncodedPayload } from "./encodedPayload.js";
 export { EventDecodeError, EventLogError, VersionConflict } from "./errors.js";
 export { EVENT_SOURCES, EVENT_TYPES } from "./eventNames.js";
 export { appendToStreams, type AppendResult, type StreamAppend } from "./sqlite/appendToStreams.js";

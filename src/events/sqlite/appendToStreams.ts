@@ -2,7 +2,7 @@ import type { ExpectedVersion, NewEvent } from "../envelope.js";
 import { newEventId } from "../envelope.js";
 import { currentSchemaVersion } from "../catalog.js";
 import { VersionConflict } from "../errors.js";
-import { EncodedPayload } from "../encodedPayload.js";
+import { isEncodedPayload } from "../encodedPayload.js";
 import { summarize } from "../summaries.js";
 import { forgetVersions, knownVersions } from "./knownVersions.js";
 import { ROWS_PER_INSERT, type LogHandle } from "./openEventLog.js";
@@ -143,7 +143,7 @@ export const appendToStreams = (
           lastMetaJson = JSON.stringify(event.meta);
         }
         const data = event.data;
-        if (data instanceof EncodedPayload) writer.add(id, stream, ++version, event.type, data.json, lastMetaJson, recordedAt, data.summary);
+        if (isEncodedPayload(data)) writer.add(id, stream, ++version, event.type, data.json, lastMetaJson, recordedAt, data.summary);
         else writer.add(id, stream, ++version, event.type, JSON.stringify(data), lastMetaJson, recordedAt, summarize(event.type, data));
         appended++;
       }
