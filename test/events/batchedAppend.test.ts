@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   appendToStreams,
   openEventLog,
@@ -10,7 +10,7 @@ import {
   type NewEvent,
   type StreamAppend,
 } from "../../src/events/index.js";
-import { tempLog } from "./support.js";
+import { eachTestWithTempLog } from "./support.js";
 
 const meta = { source: "test" as const };
 const changed = (path: string, eventId?: string): NewEvent => ({
@@ -36,15 +36,11 @@ const ok = (r: AppendResult | VersionConflict): AppendResult => {
 };
 
 describe("batched appends", () => {
-  let t: ReturnType<typeof tempLog>;
   let log: LogHandle;
-  beforeEach(() => {
-    t = tempLog();
-    log = t.open();
-  });
-  afterEach(() => {
-    log.db.close();
-    t.cleanup();
+  let path: string;
+  eachTestWithTempLog((l, p) => {
+    log = l;
+    path = p;
   });
 
   it("an append larger than one INSERT keeps positions, versions and each FileParsed's summary in step", () => {
@@ -94,7 +90,7 @@ describe("batched appends", () => {
   });
 
   it("sees another connection's appends: expected versions and new versions follow the log, not what this connection last wrote", () => {
-    const other = openEventLog(t.path);
+    const other = openEventLog(path);
     const a = (expectedVersion: StreamAppend["expectedVersion"], n = 1): StreamAppend => ({ stream: "file:a", expectedVersion, events: Array.from({ length: n }, () => changed("a")) });
     try {
       ok(appendToStreams(log, withOthers(a("no_stream"))));

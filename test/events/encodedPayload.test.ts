@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { appendToStreams, encodePayload, isEncodedPayload, readStream, type LogHandle, type NewEvent } from "../../src/events/index.js";
 import { summarize } from "../../src/events/summaries.js";
-import { tempLog } from "./support.js";
+import { eachTestWithTempLog } from "./support.js";
 
 const data = {
   path: "src/a.ts",
@@ -20,16 +20,8 @@ const data = {
 const meta = { source: "engine" } as const;
 
 describe("payloads serialised before the append", () => {
-  let t: ReturnType<typeof tempLog>;
   let log: LogHandle;
-  beforeEach(() => {
-    t = tempLog();
-    log = t.open();
-  });
-  afterEach(() => {
-    log.db.close();
-    t.cleanup();
-  });
+  eachTestWithTempLog((l) => (log = l));
 
   it("are stored byte for byte as the object would be, summary included", () => {
     const asObject: NewEvent = { type: "FileParsed", data, meta };

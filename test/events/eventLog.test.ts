@@ -1,6 +1,6 @@
 import * as Effect from "effect/Effect";
 import * as Either from "effect/Either";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   appendToStreams,
   EventLog,
@@ -13,7 +13,7 @@ import {
   type LogHandle,
   type NewEvent,
 } from "../../src/events/index.js";
-import { tempLog } from "./support.js";
+import { eachTestWithTempLog } from "./support.js";
 
 const meta = { source: "test" as const, actor: "t" };
 const changed = (path: string, eventId?: string): NewEvent => ({
@@ -24,16 +24,8 @@ const changed = (path: string, eventId?: string): NewEvent => ({
 });
 
 describe("SQLite event log", () => {
-  let t: ReturnType<typeof tempLog>;
   let log: LogHandle;
-  beforeEach(() => {
-    t = tempLog();
-    log = t.open();
-  });
-  afterEach(() => {
-    log.db.close();
-    t.cleanup();
-  });
+  eachTestWithTempLog((l) => (log = l));
 
   it("runs in WAL mode with a busy timeout", () => {
     expect(log.db.pragma("journal_mode", { simple: true })).toBe("wal");

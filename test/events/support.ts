@@ -1,4 +1,5 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { afterEach, beforeEach } from "vitest";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { openEventLog, type LogHandle } from "../../src/events/index.js";
@@ -15,4 +16,19 @@ export const tempLog = (): { path: string; open: () => LogHandle; cleanup: () =>
   const dir = mkdtempSync(join(tmpdir(), "nemesis-log-"));
   const path = join(dir, "events.db");
   return { path, open: () => openEventLog(path), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+};
+
+/** A fresh log for every test of the calling suite, closed and removed after it; `use` receives it. */
+export const eachTestWithTempLog = (use: (log: LogHandle, path: string) => void): void => {
+  let t: ReturnType<typeof tempLog>;
+  let log: LogHandle;
+  beforeEach(() => {
+    t = tempLog();
+    log = t.open();
+    use(log, t.path);
+  });
+  afterEach(() => {
+    log.db.close();
+    t.cleanup();
+  });
 };

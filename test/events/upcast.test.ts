@@ -1,19 +1,11 @@
 import * as Either from "effect/Either";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { decodeEvent, readEvents, type LogHandle } from "../../src/events/index.js";
-import { tempLog } from "./support.js";
+import { eachTestWithTempLog } from "./support.js";
 
 describe("upcasting", () => {
-  let t: ReturnType<typeof tempLog>;
   let log: LogHandle;
-  beforeEach(() => {
-    t = tempLog();
-    log = t.open();
-  });
-  afterEach(() => {
-    log.db.close();
-    t.cleanup();
-  });
+  eachTestWithTempLog((l) => (log = l));
 
   const insertRaw = (schema: number, data: unknown) =>
     log.db
