@@ -1,4 +1,4 @@
-import { encodePayload } from "../events/index.js";
+import { encodeParseResult } from "../parse/encodeParseResult.js";
 import type { SourceParser } from "../parse/reactor/index.js";
 
 type ClosableParser = SourceParser & { close(): Promise<void> };
@@ -20,9 +20,7 @@ export const lazySourceParser = (create: () => Promise<ClosableParser>): LazySou
     parse: async (input) => (await (parser ??= create())).parse(input),
     parseEncoded: async (input) => {
       const p = await (parser ??= create());
-      if (p.parseEncoded) return p.parseEncoded(input);
-      const r = await p.parse(input);
-      return r.ok ? { ok: true, payload: encodePayload("FileParsed", r.result) } : r;
+      return p.parseEncoded ? p.parseEncoded(input) : encodeParseResult(await p.parse(input));
     },
     release,
     close: release,

@@ -1,7 +1,8 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { builtEntryUrl } from "./builtEntryUrl.js";
-import { EncodedPayload, encodePayload } from "../events/encodedPayload.js";
+import { EncodedPayload } from "../events/encodedPayload.js";
+import { encodeParseResult } from "./encodeParseResult.js";
 import { DEFAULT_BUDGET_MS, parseSource, type ParseInput, type ParseResult } from "./parseSource.js";
 import type { EncodedParseResult } from "./reactor/SourceParser.js";
 
@@ -83,8 +84,7 @@ const inProcessPool = (): ParsePool => {
       return new Promise((resolve) => setImmediate(() => resolve(parseSource(input))));
     },
     async parseEncoded(input) {
-      const r = await this.parse(input);
-      return r.ok ? { ok: true, payload: encodePayload("FileParsed", r.result) } : r;
+      return encodeParseResult(await this.parse(input));
     },
     async close() {
       closed = true;
