@@ -31,20 +31,21 @@ export const catchUp = async (log: LogHandle, projector: Projector, options: Cat
   let count = 0;
   while (position < head) {
     const filter = { after: position, before: head + 1, limit: batchSize, types: projector.handles, summaries: projector.summaries };
+    // A short batch is the last: the checkpoint then moves to the head, past events it does not handle.
+    const upToAfter = (n: number, last: number) => (n < batchSize ? head : last);
     let n: number;
-    let last: number;
+    let upTo: number;
     if (projector.applyRows) {
       const batch = readEventRows(log, projector.bare ? { ...filter, bare: projector.bare } : filter);
       n = batch.rows.length;
-      last = n > 0 ? batch.rows[n - 1]![0] : 0;
-      await projector.applyRows(batch, n < batchSize ? head : last);
+      upTo = upToAfter(n, n > 0 ? batch.rows[n - 1]![0] : 0);
+      await projector.applyRows(batch, upTo);
     } else {
       const batch = readEvents(log, filter);
       n = batch.length;
-      last = n > 0 ? batch[n - 1]!.position : 0;
-      await projector.apply(batch, n < batchSize ? head : last);
+      upTo = upToAfter(n, n > 0 ? batch[n - 1]!.position : 0);
+      await projector.apply(batch, upTo);
     }
-    const upTo = n < batchSize ? head : last;
     count += n;
     position = upTo;
     options.onProgress?.(position, head);
