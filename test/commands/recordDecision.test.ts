@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { recordDecision } from "../../src/commands/index.js";
 import { expectLeft, expectRight, meta, scenario } from "./harness.js";
+import { insertRawEvent } from "../events/support.js";
 
 describe("recordDecision", () => {
   let s: ReturnType<typeof scenario>;
@@ -61,15 +62,14 @@ describe("recordDecision", () => {
 
   it("given a v1 decision (no relatedTo) with the same title and reasoning, reports the duplicate", () => {
     s.given([]);
-    s.handle.db
-      .prepare(`INSERT INTO events (event_id, stream, version, type, schema, data, meta, recorded_at) VALUES (?, ?, 1, 'DecisionRecorded', 1, ?, ?, ?)`)
-      .run(
-        "old-1",
-        "decision:dec-00000001",
-        JSON.stringify({ id: "dec-00000001", title: "Use Effect", reasoning: "Typed errors", alternatives: [], status: "accepted" }),
-        JSON.stringify(meta),
-        new Date().toISOString(),
-      );
+    insertRawEvent(s.handle.db, {
+      eventId: "old-1",
+      stream: "decision:dec-00000001",
+      type: "DecisionRecorded",
+      data: { id: "dec-00000001", title: "Use Effect", reasoning: "Typed errors", alternatives: [], status: "accepted" },
+      meta: JSON.stringify(meta),
+      recordedAt: new Date().toISOString(),
+    });
     const err = expectLeft(s.when(recordDecision({ title: "use effect", reasoning: "typed   errors.", meta })));
     expect(err._tag).toBe("DuplicateContent");
     expect(err.message).toContain("dec-00000001");

@@ -10,7 +10,7 @@ import {
   type NewEvent,
   type StreamAppend,
 } from "../../src/events/index.js";
-import { eachTestWithTempLog } from "./support.js";
+import { eachTestWithTempLog, insertRawEvent } from "./support.js";
 
 const meta = { source: "test" as const };
 const changed = (path: string, eventId?: string): NewEvent => ({
@@ -55,12 +55,22 @@ describe("batched appends", () => {
     }
   });
 
+  it("each row keeps its own meta and every row the append's time, whether a statement's rows share a meta or not", () => {
+    const sources = ["cli", "hook", "watcher"] as const;
+    // 64 rows with one meta (bound once), then a statement mixing three, then one source again.
+    const metaOf = (i: number) => ({ source: sources[i % 3]!, ...(i % 5 === 0 ? { actor: `a${i}` } : {}) });
+    const events = Array.from({ length: 150 }, (_, i): NewEvent => ({ ...changed(`m${i}`), meta: i >= 128 || i < 64 ? { source: "watcher" } : metaOf(i) }));
+    ok(appendToStreams(log, [{ stream: "file:metas", expectedVersion: "no_stream", events }]));
+    const read = readEvents(log);
+    expect(read.map((e) => e.meta)).toEqual(events.map((e) => e.meta));
+    expect(new Set(read.map((e) => e.recordedAt)).size).toBe(1);
+    expect(read.map((e) => (e.data as { path: string }).path)).toEqual(events.map((_, i) => `m${i}`));
+  });
+
   it("summaries come from the stored ones in either order, and from the payload where none was stored", () => {
     ok(appendToStreams(log, [{ stream: "file:a", expectedVersion: "any", events: [parsed("a", 2), changed("b")] }]));
     // Written as an older build would have, without a summary beside it.
-    log.db
-      .prepare("INSERT INTO events (event_id, stream, version, type, schema, data, meta, recorded_at) VALUES ('old', 'file:d', 1, 'FileParsed', 1, ?, '{}', '2026-01-01')")
-      .run(JSON.stringify({ path: "d", symbols: [1, 2, 3] }));
+    insertRawEvent(log.db, { eventId: "old", stream: "file:d", type: "FileParsed", data: { path: "d", symbols: [1, 2, 3] }, meta: "{}", recordedAt: "2026-01-01" });
     ok(appendToStreams(log, [{ stream: "file:c", expectedVersion: "any", events: [parsed("c", 5)] }]));
     const summaries = { FileParsed: { path: "$.path", symbolCount: "length:$.symbols" } };
     const up = readEvents(log, { summaries }).map((e) => e.data);

@@ -7,9 +7,11 @@ import {
   openEventLog,
   readEvents,
   readStream,
+  streamVersion,
   validatePayload,
 } from "../../src/events/index.js";
-import { tempLog } from "./support.js";
+import { readKnownFiles } from "../../src/commands/scan/index.js";
+import { insertRawEvent, tempLog } from "./support.js";
 
 /** The schema every log had before summaries: `data` before `meta`, no summary table, user_version 0. */
 const OLD_SCHEMA = `
@@ -19,6 +21,16 @@ CREATE TABLE events (
   meta TEXT NOT NULL, recorded_at TEXT NOT NULL, UNIQUE (stream, version)
 );
 CREATE INDEX events_by_type ON events (type, position);`;
+
+/** The schema of user_version 2: `data` last, summaries, streams named in every row and in the (stream, version) index. */
+const V2_SCHEMA = `
+CREATE TABLE events (
+  position INTEGER PRIMARY KEY AUTOINCREMENT, event_id TEXT NOT NULL UNIQUE, stream TEXT NOT NULL,
+  version INTEGER NOT NULL, type TEXT NOT NULL, schema INTEGER NOT NULL, meta TEXT NOT NULL,
+  recorded_at TEXT NOT NULL, data BLOB NOT NULL, UNIQUE (stream, version)
+);
+CREATE INDEX events_by_type ON events (type, position);
+CREATE TABLE event_summaries (position INTEGER PRIMARY KEY, summary TEXT NOT NULL);`;
 
 const meta = { source: "test" as const };
 const parsed = (path: string, symbols: number, hasErrors = false) => ({
@@ -67,7 +79,7 @@ describe("event log schema migration", () => {
 
     const log = t.open();
     try {
-      expect(log.db.pragma("user_version", { simple: true })).toBe(2);
+      expect(log.db.pragma("user_version", { simple: true })).toBe(3);
       expect(log.db.prepare("SELECT COUNT(*) FROM event_summaries").pluck().get()).toBe(2);
       const r = appendToStreams(log, [{ stream: "file:a.ts", expectedVersion: 2, events: [{ type: "FileParsed", data: parsed("a.ts", 5), meta }] }]);
       expect("versions" in r && r.versions).toEqual([3]);
@@ -88,11 +100,11 @@ describe("event log schema migration", () => {
     again.db.close();
   });
 
-  it("reads events an older build appended after the migration (no summary row) from their payload", () => {
+  it("reads events stored without a summary row from their payload", () => {
     const log = t.open();
     try {
       appendToStreams(log, [{ stream: "file:a.ts", expectedVersion: "any", events: [{ type: "FileParsed", data: parsed("a.ts", 2), meta }] }]);
-      writeOld(log.db, [["file:b.ts", 1, "FileParsed", parsed("b.ts", 4, true)]]);
+      insertRawEvent(log.db, { eventId: "raw-b", stream: "file:b.ts", type: "FileParsed", data: parsed("b.ts", 4, true) });
       const viaSummary = readEvents(log, { types: ["FileParsed"], summaries: WANT }).map((e) => e.data);
       expect(viaSummary).toEqual([
         { path: "a.ts", hash: "h-a.ts", symbolCount: 2, chunks: 2, hasErrors: false },
@@ -106,6 +118,69 @@ describe("event log schema migration", () => {
     } finally {
       log.db.close();
     }
+  });
+
+  it("numbers the streams of a log written before they were: same rows and positions, versions continue, no position reused", () => {
+    const old = new Database(t.path);
+    old.exec(V2_SCHEMA);
+    writeOld(old, [
+      ["file:a.ts", 1, "FileChanged", { path: "a.ts", contentHash: "h1", size: 1, mtime: 1, language: "typescript" }],
+      ["rule:r1", 1, "RuleStored", { id: "r1", content: "c", scope: "*", relatedTo: [] }],
+      ["file:a.ts", 2, "FileParsed", parsed("a.ts", 2)],
+      ["file:b.ts", 1, "FileDeleted", { path: "b.ts" }],
+      ["file:b.ts", 2, "FileDeleted", { path: "b.ts" }],
+    ]);
+    // AUTOINCREMENT's high-water mark sits above the last row (a row was removed, as compaction may).
+    old.exec("DELETE FROM events WHERE position = 5");
+    old.pragma("user_version = 2");
+    const before = old.prepare("SELECT position, event_id, stream, version, type, schema, data, meta, recorded_at FROM events ORDER BY position").all();
+    old.close();
+
+    const log = t.open();
+    try {
+      expect(log.db.pragma("user_version", { simple: true })).toBe(3);
+      expect(log.db.prepare("SELECT position, event_id, stream, version, type, schema, data, meta, recorded_at FROM events ORDER BY position").all()).toEqual(before);
+      expect(log.db.prepare("SELECT name FROM streams ORDER BY id").pluck().all()).toEqual(["file:a.ts", "rule:r1", "file:b.ts"]);
+      expect(readStream(log, "file:a.ts").map((e) => e.version)).toEqual([1, 2]);
+      expect(streamVersion(log, "file:b.ts")).toBe(1);
+      expect([...readKnownFiles(log).values()].map((f) => [f.path, f.version, f.state])).toEqual([
+        ["a.ts", 2, "changed"],
+        ["b.ts", 1, "deleted"],
+      ]);
+      const r = appendToStreams(log, [
+        { stream: "file:a.ts", expectedVersion: 2, events: [{ type: "FileDeleted", data: { path: "a.ts" }, meta }] },
+        { stream: "file:c.ts", expectedVersion: "no_stream", events: [{ type: "FileDeleted", data: { path: "c.ts" }, meta }] },
+      ]);
+      expect(r).toMatchObject({ versions: [3, 1], lastPosition: 7 });
+      expect(appendToStreams(log, [{ stream: "file:a.ts", expectedVersion: 2, events: [{ type: "FileDeleted", data: { path: "a.ts" }, meta }] }])).toMatchObject({
+        _tag: "VersionConflict",
+      });
+    } finally {
+      log.db.close();
+    }
+  });
+
+  it("a read-only open of a log written before streams were numbered reads streams by name", () => {
+    const old = new Database(t.path);
+    old.exec(V2_SCHEMA);
+    writeOld(old, [
+      ["file:a.ts", 1, "FileChanged", { path: "a.ts", contentHash: "h1", size: 1, mtime: 1, language: "typescript" }],
+      ["file:a.ts", 2, "FileParsed", parsed("a.ts", 2)],
+    ]);
+    old.pragma("user_version = 2");
+    old.close();
+    const log = openEventLog(t.path, { readonly: true });
+    try {
+      expect(readStream(log, "file:a.ts").map((e) => e.type)).toEqual(["FileChanged", "FileParsed"]);
+      expect(streamVersion(log, "file:a.ts")).toBe(2);
+      expect([...readKnownFiles(log).values()].map((f) => [f.path, f.version, f.contentHash])).toEqual([["a.ts", 2, "h1"]]);
+    } finally {
+      log.db.close();
+    }
+    // The file is as it was: no writer has opened it.
+    const check = new Database(t.path, { readonly: true });
+    expect(check.pragma("user_version", { simple: true })).toBe(2);
+    check.close();
   });
 
   it("a read-only open of an unmigrated log reads summaries from the payloads", () => {

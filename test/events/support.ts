@@ -1,3 +1,4 @@
+import type Database from "better-sqlite3";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { afterEach, beforeEach } from "vitest";
 import { tmpdir } from "node:os";
@@ -31,4 +32,39 @@ export const eachTestWithTempLog = (use: (log: LogHandle, path: string) => void)
     log.db.close();
     t.cleanup();
   });
+};
+
+export interface RawEvent {
+  readonly eventId: string;
+  readonly stream: string;
+  readonly version?: number;
+  readonly type: string;
+  readonly schema?: number;
+  /** Stored as given: a string as is, anything else as its JSON. */
+  readonly data: unknown;
+  readonly meta?: string;
+  readonly recordedAt?: string;
+}
+
+/**
+ * Stores one row with SQL of its own, as another build would have: any schema version, no
+ * summary beside it, the connection's cached stream versions bypassed. For tests of old
+ * payloads and of readers' fallbacks.
+ */
+export const insertRawEvent = (db: Database.Database, e: RawEvent): void => {
+  db.prepare("INSERT OR IGNORE INTO streams (name) VALUES (?)").run(e.stream);
+  db.prepare(
+    `INSERT INTO events (event_id, stream, stream_id, version, type, schema, data, meta, recorded_at)
+     VALUES (?, ?, (SELECT id FROM streams WHERE name = ?), ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    e.eventId,
+    e.stream,
+    e.stream,
+    e.version ?? 1,
+    e.type,
+    e.schema ?? 1,
+    typeof e.data === "string" ? e.data : JSON.stringify(e.data),
+    e.meta ?? '{"source":"cli"}',
+    e.recordedAt ?? "2026-01-01T00:00:00.000Z",
+  );
 };

@@ -1,16 +1,14 @@
 import * as Either from "effect/Either";
 import { describe, expect, it } from "vitest";
 import { decodeEvent, readEvents, type LogHandle } from "../../src/events/index.js";
-import { eachTestWithTempLog } from "./support.js";
+import { eachTestWithTempLog, insertRawEvent } from "./support.js";
 
 describe("upcasting", () => {
   let log: LogHandle;
   eachTestWithTempLog((l) => (log = l));
 
   const insertRaw = (schema: number, data: unknown) =>
-    log.db
-      .prepare(`INSERT INTO events (event_id, stream, version, type, schema, data, meta, recorded_at) VALUES (?, ?, 1, 'DecisionRecorded', ?, ?, '{"source":"cli"}', '2025-01-01T00:00:00.000Z')`)
-      .run(`old-${schema}`, `decision:dec-${schema}`, schema, JSON.stringify(data));
+    insertRawEvent(log.db, { eventId: `old-${schema}`, stream: `decision:dec-${schema}`, type: "DecisionRecorded", schema, data, recordedAt: "2025-01-01T00:00:00.000Z" });
 
   it("reads a stored v1 DecisionRecorded (no relatedTo) as v2, leaving the stored row as it was", () => {
     const v1 = { id: "dec-1", title: "Use SQLite", reasoning: "one file", alternatives: [{ title: "Postgres", reasonRejected: "server" }], status: "accepted" };

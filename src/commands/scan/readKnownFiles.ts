@@ -13,19 +13,33 @@ export interface KnownFile {
 export const FILE_STREAM_PREFIX = "file:";
 export const fileStream = (path: string): string => `${FILE_STREAM_PREFIX}${path}`;
 
-// `stream >= 'file:' AND stream < 'file;'` is the prefix range (';' follows ':'), so the
-// UNIQUE(stream, version) index answers it without a scan of other streams.
-const VERSIONS = `SELECT stream, MAX(version) AS version FROM events
-  WHERE stream >= 'file:' AND stream < 'file;' GROUP BY stream`;
-const LATEST = `SELECT e.stream, e.type, json_extract(e.data, '$.contentHash') AS hash, json_extract(e.data, '$.reason') AS reason
-  FROM events e JOIN (
-    SELECT MAX(position) AS p FROM events
-    WHERE type IN ('FileChanged', 'FileDeleted', 'FileSkipped') AND stream >= 'file:' AND stream < 'file;'
-    GROUP BY stream
-  ) m ON e.position = m.p`;
-const ONE_VERSION = "SELECT MAX(version) FROM events WHERE stream = ?";
-const ONE_LATEST = `SELECT type, json_extract(data, '$.contentHash') AS hash, json_extract(data, '$.reason') AS reason
-  FROM events WHERE stream = ? AND type IN ('FileChanged', 'FileDeleted', 'FileSkipped') ORDER BY version DESC LIMIT 1`;
+// `name >= 'file:' AND name < 'file;'` is the prefix range (';' follows ':'): the streams
+// table's name index finds the file streams, the (stream, version) index their versions, read
+// newest first so a long history is not walked.
+const numbered = {
+  versions: `SELECT s.name AS stream, (SELECT MAX(version) FROM events WHERE stream_id = s.id) AS version
+    FROM streams s WHERE s.name >= 'file:' AND s.name < 'file;'`,
+  latest: `SELECT e.stream, e.type, json_extract(e.data, '$.contentHash') AS hash, json_extract(e.data, '$.reason') AS reason
+    FROM streams s JOIN events e ON e.position = (
+      SELECT position FROM events WHERE stream_id = s.id AND type IN ('FileChanged', 'FileDeleted', 'FileSkipped')
+      ORDER BY version DESC LIMIT 1)
+    WHERE s.name >= 'file:' AND s.name < 'file;'`,
+};
+// A read-only open of a log written before streams were numbered (see openEventLog).
+const byName = {
+  versions: `SELECT stream, MAX(version) AS version FROM events
+    WHERE stream >= 'file:' AND stream < 'file;' GROUP BY stream`,
+  latest: `SELECT e.stream, e.type, json_extract(e.data, '$.contentHash') AS hash, json_extract(e.data, '$.reason') AS reason
+    FROM events e JOIN (
+      SELECT MAX(position) AS p FROM events
+      WHERE type IN ('FileChanged', 'FileDeleted', 'FileSkipped') AND stream >= 'file:' AND stream < 'file;'
+      GROUP BY stream
+    ) m ON e.position = m.p`,
+};
+const queries = (log: LogHandle) => (log.streamSql.group === "stream_id" ? numbered : byName);
+const oneVersion = (log: LogHandle) => `SELECT MAX(version) FROM events WHERE ${log.streamSql.is}`;
+const oneLatest = (log: LogHandle) => `SELECT type, json_extract(data, '$.contentHash') AS hash, json_extract(data, '$.reason') AS reason
+  FROM events WHERE ${log.streamSql.is} AND type IN ('FileChanged', 'FileDeleted', 'FileSkipped') ORDER BY version DESC LIMIT 1`;
 
 const STATE = { FileChanged: "changed", FileDeleted: "deleted", FileSkipped: "skipped" } as const;
 
@@ -37,16 +51,16 @@ interface LatestRow {
 
 /**
  * The latest FileChanged / FileDeleted / FileSkipped of every file stream, read from the log
- * itself (a command never asks a read model what already happened). Two grouped queries,
- * whatever the number of files.
+ * itself (a command never asks a read model what already happened). Two queries, whatever
+ * the number of files.
  */
 export const readKnownFiles = (log: LogHandle): Map<string, KnownFile> => {
   const versions = new Map<string, number>();
-  for (const row of log.db.prepare(VERSIONS).iterate() as Iterable<{ stream: string; version: number }>) {
-    versions.set(row.stream, row.version);
+  for (const row of log.db.prepare(queries(log).versions).iterate() as Iterable<{ stream: string; version: number | null }>) {
+    if (row.version !== null) versions.set(row.stream, row.version);
   }
   const known = new Map<string, KnownFile>();
-  for (const row of log.db.prepare(LATEST).iterate() as Iterable<LatestRow & { stream: string }>) {
+  for (const row of log.db.prepare(queries(log).latest).iterate() as Iterable<LatestRow & { stream: string }>) {
     const path = row.stream.slice(FILE_STREAM_PREFIX.length);
     known.set(path, { path, version: versions.get(row.stream) ?? 0, state: STATE[row.type], contentHash: row.hash, reason: row.reason });
   }
@@ -60,8 +74,8 @@ export const readKnownFiles = (log: LogHandle): Map<string, KnownFile> => {
 /** The same for one file (after a version conflict, only the streams involved are re-read). */
 export const readKnownFile = (log: LogHandle, path: string): KnownFile | undefined => {
   const stream = fileStream(path);
-  const version = (log.db.prepare(ONE_VERSION).pluck().get(stream) as number | null) ?? 0;
-  const row = log.db.prepare(ONE_LATEST).get(stream) as LatestRow | undefined;
+  const version = (log.db.prepare(oneVersion(log)).pluck().get(stream) as number | null) ?? 0;
+  const row = log.db.prepare(oneLatest(log)).get(stream) as LatestRow | undefined;
   if (!row) return version === 0 ? undefined : { path, version, state: "deleted", contentHash: null, reason: null };
   return { path, version, state: STATE[row.type], contentHash: row.hash, reason: row.reason };
 };

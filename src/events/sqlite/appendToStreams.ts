@@ -47,30 +47,54 @@ const storedPositions = (log: LogHandle, events: ReadonlyArray<NewEvent>, seen: 
   return known;
 };
 
+/** Positional parameters of one row before its meta (see LogHandle.insertRows). */
+const ROW_PARAMS = 7;
+
 /**
  * Rows go to SQLite `ROWS_PER_INSERT` at a time in one multi-row INSERT: one statement run
  * (and one trip from JavaScript into SQLite) per chunk instead of one per event. AUTOINCREMENT
  * gives a statement's rows consecutive positions ending at its last insert rowid; summaries of
- * the chunk's rows are written once those positions are known.
+ * the chunk's rows are written once those positions are known. The time, and the meta when
+ * every row of the chunk has the same, are bound once per statement (each string bound is
+ * converted and copied: for small events that was a tenth of the append).
  */
 class RowWriter {
   private params: unknown[] = [];
+  private metas: string[] = [];
+  private sharedMeta = true;
   private rows = 0;
   private summaries: Array<number | string> = [];
   lastPosition = 0;
 
-  constructor(private readonly log: LogHandle) {}
+  constructor(
+    private readonly log: LogHandle,
+    private readonly recordedAt: string,
+  ) {}
 
-  add(eventId: string, stream: string, version: number, type: string, data: string, meta: string, recordedAt: string, summary: string | undefined): void {
-    this.params.push(eventId, stream, version, type, currentSchemaVersion(type), data, meta, recordedAt);
+  add(eventId: string, stream: string, streamId: number, version: number, type: string, data: string, meta: string, summary: string | undefined): void {
+    this.params.push(eventId, stream, streamId, version, type, currentSchemaVersion(type), data);
+    if (this.rows > 0 && meta !== this.metas[0]) this.sharedMeta = false;
+    this.metas.push(meta);
     if (summary !== undefined) this.summaries.push(this.rows, summary);
     if (++this.rows === ROWS_PER_INSERT) this.flush();
+  }
+
+  /** The chunk's positional parameters with each row's meta after its own seven. */
+  private withMetas(): unknown[] {
+    const out: unknown[] = [];
+    for (let r = 0; r < this.rows; r++) {
+      for (let k = r * ROW_PARAMS; k < (r + 1) * ROW_PARAMS; k++) out.push(this.params[k]);
+      out.push(this.metas[r]);
+    }
+    return out;
   }
 
   flush(): void {
     const n = this.rows;
     if (n === 0) return;
-    const info = this.log.insertRows(n).run(this.params);
+    const info = this.sharedMeta
+      ? this.log.insertRows(n, true).run(this.params, { meta: this.metas[0], recorded_at: this.recordedAt })
+      : this.log.insertRows(n, false).run(this.withMetas(), { recorded_at: this.recordedAt });
     // Every key was checked before it got here, so a row that was not written is a bug, not a duplicate.
     if (info.changes !== n) throw new Error(`event log: ${n} rows sent, ${info.changes} written`);
     const last = Number(info.lastInsertRowid);
@@ -83,6 +107,8 @@ class RowWriter {
     }
     this.lastPosition = last;
     this.params = [];
+    this.metas = [];
+    this.sharedMeta = true;
     this.rows = 0;
   }
 }
@@ -98,14 +124,15 @@ export const appendToStreams = (
 ): AppendResult | VersionConflict => {
   if (log.readonly) throw new Error(`event log ${log.path} is open read-only: it cannot be appended to`);
   const recordedAt = new Date().toISOString();
-  const { streamVersion } = log.stmt;
+  const { stream: streamRow, newStream } = log.stmt;
   // Most appends share one meta object per source: serialise it once.
   let lastMeta: object | undefined;
   let lastMetaJson = "";
   const run = log.db.transaction((): AppendResult => {
     const cache = knownVersions(log.db, log.stmt.head);
     const known = cache.versions;
-    const writer = new RowWriter(log);
+    const ids = cache.ids;
+    const writer = new RowWriter(log, recordedAt);
     const seen = new Set<string>();
     const versions: number[] = [];
     let lastPosition = 0;
@@ -115,13 +142,19 @@ export const appendToStreams = (
       const events = append.events;
       const stream = append.stream;
       let current = known.get(stream);
-      if (current === undefined) current = (streamVersion.get(stream) as number | null) ?? 0;
+      let streamId = ids.get(stream);
+      if (current === undefined || streamId === undefined) {
+        const row = streamRow.get(stream) as { id: number; version: number } | undefined;
+        current = row?.version ?? 0;
+        streamId = row?.id;
+      }
       const stored = storedPositions(log, events, seen);
       if (stored !== undefined && events.length > 0 && stored.every((p) => p > 0)) {
         duplicates += events.length;
         for (const p of stored) if (p > lastPosition) lastPosition = p;
         versions.push(current);
         known.set(stream, current);
+        if (streamId !== undefined) ids.set(stream, streamId);
         continue;
       }
       const expected = append.expectedVersion;
@@ -143,12 +176,15 @@ export const appendToStreams = (
           lastMetaJson = JSON.stringify(event.meta);
         }
         const data = event.data;
-        if (isEncodedPayload(data)) writer.add(id, stream, ++version, event.type, data.json, lastMetaJson, recordedAt, data.summary);
-        else writer.add(id, stream, ++version, event.type, JSON.stringify(data), lastMetaJson, recordedAt, summarize(event.type, data));
+        // A stream is numbered when its first event is written, never for an append that writes nothing.
+        if (streamId === undefined) streamId = Number(newStream!.run(stream).lastInsertRowid);
+        if (isEncodedPayload(data)) writer.add(id, stream, streamId, ++version, event.type, data.json, lastMetaJson, data.summary);
+        else writer.add(id, stream, streamId, ++version, event.type, JSON.stringify(data), lastMetaJson, summarize(event.type, data));
         appended++;
       }
       versions.push(version);
       known.set(stream, version);
+      if (streamId !== undefined) ids.set(stream, streamId);
     }
     writer.flush();
     cache.settle(writer.lastPosition);

@@ -11,6 +11,8 @@ import type Database from "better-sqlite3";
  */
 export interface KnownVersions {
   readonly versions: Map<string, number>;
+  /** Stream numbers (see openEventLog): learnt and dropped with the versions. */
+  readonly ids: Map<string, number>;
   /** Records the last position the transaction wrote: the versions hold for the log that ends there. */
   settle(lastWritten: number): void;
 }
@@ -20,6 +22,7 @@ const MAX_STREAMS = 500_000;
 
 interface Cache {
   readonly versions: Map<string, number>;
+  readonly ids: Map<string, number>;
   readonly dataVersion: Database.Statement;
   readonly head: Database.Statement;
   lastDataVersion: number;
@@ -32,17 +35,21 @@ const caches = new WeakMap<Database.Database, Cache>();
 export const knownVersions = (db: Database.Database, head: Database.Statement): KnownVersions => {
   let cache = caches.get(db);
   if (cache === undefined) {
-    cache = { versions: new Map(), dataVersion: db.prepare("PRAGMA data_version").pluck(), head, lastDataVersion: -1, lastHead: -1 };
+    cache = { versions: new Map(), ids: new Map(), dataVersion: db.prepare("PRAGMA data_version").pluck(), head, lastDataVersion: -1, lastHead: -1 };
     caches.set(db, cache);
   }
   const c = cache;
   const dataVersion = c.dataVersion.get() as number;
   const headNow = c.head.get() as number;
-  if (dataVersion !== c.lastDataVersion || headNow !== c.lastHead || c.versions.size > MAX_STREAMS) c.versions.clear();
+  if (dataVersion !== c.lastDataVersion || headNow !== c.lastHead || c.versions.size > MAX_STREAMS) {
+    c.versions.clear();
+    c.ids.clear();
+  }
   c.lastDataVersion = dataVersion;
   c.lastHead = headNow;
   return {
     versions: c.versions,
+    ids: c.ids,
     settle: (head) => {
       if (head > c.lastHead) c.lastHead = head;
     },
@@ -51,5 +58,7 @@ export const knownVersions = (db: Database.Database, head: Database.Statement): 
 
 /** Forgets everything: for a transaction that rolled back after versions were recorded. */
 export const forgetVersions = (db: Database.Database): void => {
-  caches.get(db)?.versions.clear();
+  const c = caches.get(db);
+  c?.versions.clear();
+  c?.ids.clear();
 };

@@ -192,7 +192,7 @@ export const readEvents = (log: LogHandle, filter: ReadFilter = {}): RecordedEve
 /** Reads one stream from a version on, in version order. */
 export const readStream = (log: LogHandle, stream: string, fromVersion = 1): RecordedEvent[] => {
   const { stmt } = prepared(log, "stream", () => ({
-    sql: `SELECT ${EVENT_COLUMNS} FROM events WHERE stream = ? AND version >= ? ORDER BY version`,
+    sql: `SELECT ${EVENT_COLUMNS} FROM events WHERE ${log.streamSql.is} AND version >= ? ORDER BY version`,
   }));
   return (stmt.all(stream, fromVersion) as EventRow[]).map((row) => rowToEvent(row));
 };

@@ -73,7 +73,7 @@ export class ParseReactor {
   ) {
     ensureReactorCheckpoint(log);
     this.stmt = {
-      latestDecisive: log.db.prepare(`SELECT MAX(position) FROM events WHERE stream = ? AND type IN ${DECISIVE}`).pluck(),
+      latestDecisive: log.db.prepare(`SELECT MAX(position) FROM events WHERE ${log.streamSql.is} AND type IN ${DECISIVE}`).pluck(),
       pending: log.db.prepare("SELECT COUNT(*) FROM events WHERE type = 'FileChanged' AND position > ?").pluck(),
     };
   }

@@ -12,7 +12,7 @@ export const readLatestParses = (log: LogHandle, upTo: number): RecordedEvent[] 
        WHERE position IN (
          SELECT MAX(position) FROM events
          WHERE type IN ('FileParsed', 'FileDeleted', 'ParseFailed') AND position <= ?
-         GROUP BY stream)
+         GROUP BY ${log.streamSql.group})
        AND type = 'FileParsed'
        ORDER BY position`,
     )

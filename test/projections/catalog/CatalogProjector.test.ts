@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { recordDecision, retireRule, storeConvention, storeRule, supersedeDecision } from "../../../src/commands/index.js";
 import { appendToStreams, EventLog, headPosition, makeEventLog, openEventLog, readEvents, type EventMeta, type LogHandle } from "../../../src/events/index.js";
+import { insertRawEvent } from "../../events/support.js";
 import { CATALOG_VERSION, CatalogProjector, CatalogReader, catchUp, rebuild } from "../../../src/projections/index.js";
 
 const meta: EventMeta = { source: "test", actor: "t" };
@@ -49,9 +50,14 @@ const steps = (log: LogHandle): Array<() => void> => {
       ids.r2 = run(storeRule({ content: "Small modules", meta })).id;
       ids.d1 = run(recordDecision({ title: "SQLite", reasoning: "one file", alternatives: [{ title: "PG", reasonRejected: "server" }], meta })).id;
       // A v1 decision, as an older Nemesis wrote it.
-      log.db
-        .prepare(`INSERT INTO events (event_id, stream, version, type, schema, data, meta, recorded_at) VALUES ('v1', 'decision:dec-old', 1, 'DecisionRecorded', 1, ?, ?, ?)`)
-        .run(JSON.stringify({ id: "dec-old", title: "Old", reasoning: "r", alternatives: [], status: "accepted" }), JSON.stringify(meta), new Date().toISOString());
+      insertRawEvent(log.db, {
+        eventId: "v1",
+        stream: "decision:dec-old",
+        type: "DecisionRecorded",
+        data: { id: "dec-old", title: "Old", reasoning: "r", alternatives: [], status: "accepted" },
+        meta: JSON.stringify(meta),
+        recordedAt: new Date().toISOString(),
+      });
     },
     () => {
       file("src/a.ts", "h2", 5);
