@@ -4,7 +4,7 @@ import { currentSchemaVersion } from "../catalog.js";
 import { VersionConflict } from "../errors.js";
 import { isEncodedPayload } from "../encodedPayload.js";
 import { summarize } from "../summaries.js";
-import { forgetVersions, knownVersions } from "./knownVersions.js";
+import { forgetVersions, knownVersions, type KnownStream } from "./knownVersions.js";
 import { ROWS_PER_INSERT, type LogHandle } from "./openEventLog.js";
 
 export interface StreamAppend {
@@ -130,8 +130,7 @@ export const appendToStreams = (
   let lastMetaJson = "";
   const run = log.db.transaction((): AppendResult => {
     const cache = knownVersions(log.db, log.stmt.head);
-    const known = cache.versions;
-    const ids = cache.ids;
+    const streams = cache.streams;
     const writer = new RowWriter(log, recordedAt);
     const seen = new Set<string>();
     const versions: number[] = [];
@@ -141,20 +140,17 @@ export const appendToStreams = (
     for (const append of appends) {
       const events = append.events;
       const stream = append.stream;
-      let current = known.get(stream);
-      let streamId = ids.get(stream);
-      if (current === undefined || streamId === undefined) {
-        const row = streamRow.get(stream) as { id: number; version: number } | undefined;
-        current = row?.version ?? 0;
-        streamId = row?.id;
+      let known = streams.get(stream);
+      if (known === undefined) {
+        const row = streamRow.get(stream) as KnownStream | undefined;
+        if (row !== undefined) streams.set(stream, (known = { id: row.id, version: row.version }));
       }
+      const current = known?.version ?? 0;
       const stored = storedPositions(log, events, seen);
       if (stored !== undefined && events.length > 0 && stored.every((p) => p > 0)) {
         duplicates += events.length;
         for (const p of stored) if (p > lastPosition) lastPosition = p;
         versions.push(current);
-        known.set(stream, current);
-        if (streamId !== undefined) ids.set(stream, streamId);
         continue;
       }
       const expected = append.expectedVersion;
@@ -177,14 +173,14 @@ export const appendToStreams = (
         }
         const data = event.data;
         // A stream is numbered when its first event is written, never for an append that writes nothing.
-        if (streamId === undefined) streamId = Number(newStream!.run(stream).lastInsertRowid);
-        if (isEncodedPayload(data)) writer.add(id, stream, streamId, ++version, event.type, data.json, lastMetaJson, data.summary);
-        else writer.add(id, stream, streamId, ++version, event.type, JSON.stringify(data), lastMetaJson, summarize(event.type, data));
+        if (known === undefined) streams.set(stream, (known = { id: Number(newStream!.run(stream).lastInsertRowid), version: 0 }));
+        if (isEncodedPayload(data)) writer.add(id, stream, known.id, ++version, event.type, data.json, lastMetaJson, data.summary);
+        else writer.add(id, stream, known.id, ++version, event.type, JSON.stringify(data), lastMetaJson, summarize(event.type, data));
         appended++;
       }
       versions.push(version);
-      known.set(stream, version);
-      if (streamId !== undefined) ids.set(stream, streamId);
+      // Raised in place: a failure anywhere in the append forgets every cached stream (forgetVersions).
+      if (known !== undefined) known.version = version;
     }
     writer.flush();
     cache.settle(writer.lastPosition);

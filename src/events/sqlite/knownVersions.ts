@@ -9,10 +9,15 @@ import type Database from "better-sqlite3";
  * always leaves a lower head). Both are read inside the append's write transaction, where
  * nobody else can commit.
  */
+/** A stream the log holds: its number (see openEventLog) and its version, which an append raises in place. */
+export interface KnownStream {
+  readonly id: number;
+  version: number;
+}
+
 export interface KnownVersions {
-  readonly versions: Map<string, number>;
-  /** Stream numbers (see openEventLog): learnt and dropped with the versions. */
-  readonly ids: Map<string, number>;
+  /** Streams by name; one lookup per stream of an append. Streams never written are not here. */
+  readonly streams: Map<string, KnownStream>;
   /** Records the last position the transaction wrote: the versions hold for the log that ends there. */
   settle(lastWritten: number): void;
 }
@@ -21,8 +26,7 @@ export interface KnownVersions {
 const MAX_STREAMS = 500_000;
 
 interface Cache {
-  readonly versions: Map<string, number>;
-  readonly ids: Map<string, number>;
+  readonly streams: Map<string, KnownStream>;
   readonly dataVersion: Database.Statement;
   readonly head: Database.Statement;
   lastDataVersion: number;
@@ -35,21 +39,17 @@ const caches = new WeakMap<Database.Database, Cache>();
 export const knownVersions = (db: Database.Database, head: Database.Statement): KnownVersions => {
   let cache = caches.get(db);
   if (cache === undefined) {
-    cache = { versions: new Map(), ids: new Map(), dataVersion: db.prepare("PRAGMA data_version").pluck(), head, lastDataVersion: -1, lastHead: -1 };
+    cache = { streams: new Map(), dataVersion: db.prepare("PRAGMA data_version").pluck(), head, lastDataVersion: -1, lastHead: -1 };
     caches.set(db, cache);
   }
   const c = cache;
   const dataVersion = c.dataVersion.get() as number;
   const headNow = c.head.get() as number;
-  if (dataVersion !== c.lastDataVersion || headNow !== c.lastHead || c.versions.size > MAX_STREAMS) {
-    c.versions.clear();
-    c.ids.clear();
-  }
+  if (dataVersion !== c.lastDataVersion || headNow !== c.lastHead || c.streams.size > MAX_STREAMS) c.streams.clear();
   c.lastDataVersion = dataVersion;
   c.lastHead = headNow;
   return {
-    versions: c.versions,
-    ids: c.ids,
+    streams: c.streams,
     settle: (head) => {
       if (head > c.lastHead) c.lastHead = head;
     },
@@ -58,7 +58,5 @@ export const knownVersions = (db: Database.Database, head: Database.Statement): 
 
 /** Forgets everything: for a transaction that rolled back after versions were recorded. */
 export const forgetVersions = (db: Database.Database): void => {
-  const c = caches.get(db);
-  c?.versions.clear();
-  c?.ids.clear();
+  caches.get(db)?.streams.clear();
 };
