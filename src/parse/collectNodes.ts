@@ -26,6 +26,7 @@ interface Binding {
     childForFieldName(tree: Tree, name: string): Marshalled;
     childNodeForFieldId(tree: Tree, id: number): Marshalled;
     namedChildren(tree: Tree): Marshalled[];
+    children(tree: Tree): Marshalled[];
     firstNamedChild(tree: Tree): Marshalled;
     parent(tree: Tree): Marshalled;
     endIndex(tree: Tree): number;
@@ -168,6 +169,9 @@ const selfCheck = (b: Binding): boolean => {
         const fastKids = namedChildrenOf(a);
         const slowKids = s.namedChildren;
         if (fastKids.length !== slowKids.length || fastKids.some((k, j) => !same(k, slowKids[j]!))) return false;
+        const allKids = childrenOf(a);
+        const slowAll = s.children;
+        if (allKids.length !== slowAll.length || allKids.some((k, j) => !same(k, slowAll[j]!) || endOf(k) !== slowAll[j]!.endIndex)) return false;
       }
     } finally {
       binding = undefined;
@@ -263,6 +267,22 @@ export const namedChildrenOf = (node: SyntaxNode): SyntaxNode[] => {
   if (b === null || b === undefined) return node.namedChildren;
   const tree = marshal(b, node);
   const found = b.NodeMethods.namedChildren(tree) ?? [];
+  const out: SyntaxNode[] = [];
+  let offset = 0;
+  for (const value of found) {
+    const child = unmarshal(b, tree, value, offset);
+    if (typeof value === "number") offset += FIELDS;
+    if (child !== null) out.push(child);
+  }
+  return out;
+};
+
+/** All children (named and anonymous), in order, built without the binding's per-node cache entry. */
+export const childrenOf = (node: SyntaxNode): SyntaxNode[] => {
+  const b = binding;
+  if (b === null || b === undefined) return node.children;
+  const tree = marshal(b, node);
+  const found = b.NodeMethods.children(tree) ?? [];
   const out: SyntaxNode[] = [];
   let offset = 0;
   for (const value of found) {

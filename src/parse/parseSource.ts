@@ -1,6 +1,7 @@
 import type { SyntaxNode } from "tree-sitter";
 import type { Chunk, ExtractedSymbol, FileParsed } from "../events/types/parse.js";
 import { chunkFile } from "./chunk/index.js";
+import { syntaxChunkNode } from "./chunk/syntaxChunkNode.js";
 import { Extraction, type SymbolDraft } from "./extract/Extraction.js";
 import { extractorFor } from "./extract/extractorFor.js";
 import { runExtractor } from "./extract/runExtractor.js";
@@ -65,7 +66,7 @@ const bracketDepthExceeds = (text: string, limit: number): boolean => {
 const chunkSource = (root: SyntaxNode, text: string, language: string, symbols: ExtractedSymbol[]): Chunk[] => {
   try {
     if (bracketDepthExceeds(text, MAX_CHUNKABLE_NESTING)) return chunkFile({ text, language, symbols });
-    return chunkFile({ root, text, language, symbols });
+    return chunkFile({ root: syntaxChunkNode(root), text, language, symbols });
   } catch {
     return chunkFile({ text, language, symbols });
   }
