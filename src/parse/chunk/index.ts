@@ -1,7 +1,7 @@
 import type { SyntaxNode } from "tree-sitter";
 import type { Chunk, ExtractedSymbol } from "../../events/types/parse.js";
 import { assignSymbols } from "./assignSymbols.js";
-import { measureText } from "./measureText.js";
+import { MeasureScratch, measureText } from "./measureText.js";
 import { splitLines, splitNodes, type ChunkableNode, type ChunkCaps, type Range } from "./splitNodes.js";
 
 export { countTokens } from "./countTokens.js";
@@ -24,6 +24,13 @@ export const DEFAULT_CHUNK_CAPS: ChunkCaps = {
   minNonWhitespace: MIN_CHUNK_NON_WHITESPACE,
 };
 
+/**
+ * Chunking is synchronous: one scratch serves every file this thread chunks, up to this many
+ * characters (a larger file gets arrays of its own, not kept for the thread's lifetime).
+ */
+const scratch = new MeasureScratch();
+const SHARED_SCRATCH_CHARS = 1 << 20;
+
 export interface ChunkFileInput {
   /** The tree-sitter root (`tree.rootNode`); omit it to chunk by lines. */
   readonly root?: SyntaxNode | ChunkableNode | null;
@@ -42,7 +49,7 @@ export const chunkFile = (input: ChunkFileInput): Chunk[] => {
   const { text } = input;
   if (text.length === 0) return [];
   const caps = input.caps ?? DEFAULT_CHUNK_CAPS;
-  const m = measureText(text);
+  const m = measureText(text, text.length <= SHARED_SCRATCH_CHARS ? scratch : undefined);
   const ranges: Range[] = (input.root ? splitNodes(input.root as ChunkableNode, text, m, caps) : splitLines(text, m, caps))
     .map((r) => trimRange(text, r))
     .filter((r) => r.end > r.start);
