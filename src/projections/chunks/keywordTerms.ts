@@ -71,12 +71,28 @@ const joinedAt = (text: string, start: number, end: number, hash: number): Joine
   for (let e = first; e !== undefined; e = e.next) {
     if (e.word.length === length && text.startsWith(e.word, start)) return e;
   }
-  const word = text.slice(start, end);
+  return addJoined(text.slice(start, end), hash, first);
+};
+
+const addJoined = (word: string, hash: number, first: Joined | undefined): Joined => {
   const joined = splitCached(word).join(" ");
   if (joinedByHash.size >= MAX_CACHED) joinedByHash.clear();
   const entry = { word, joined, bytes: Buffer.from(joined, "latin1"), next: joinedByHash.size === 0 ? undefined : first };
   joinedByHash.set(hash, entry);
   return entry;
+};
+
+/** `joinedAt` for a word given as ASCII bytes `bytes[start, end)` (same hash, same entries). */
+const joinedAtBytes = (bytes: Buffer, start: number, end: number, hash: number): Joined => {
+  const length = end - start;
+  const first = joinedByHash.get(hash);
+  for (let e = first; e !== undefined; e = e.next) {
+    if (e.word.length !== length) continue;
+    let k = 0;
+    while (k < length && e.word.charCodeAt(k) === bytes[start + k]) k++;
+    if (k === length) return e;
+  }
+  return addJoined(bytes.toString("latin1", start, end), hash, first);
 };
 
 /** Calls `onWord` for every word of `text` (what WORD matches, up to MAX_WORD long), in order. */
@@ -111,17 +127,44 @@ export const termText = (text: string): string => {
 };
 
 let scratch = Buffer.allocUnsafe(1 << 16);
+let input = Buffer.allocUnsafe(1 << 16);
+
+/** WORD_CHAR over bytes: every byte of a non-ASCII character (0x80 and up) is a separator. */
+const WORD_BYTE = (() => {
+  const t = new Uint8Array(256);
+  t.set(WORD_CHAR);
+  return t;
+})();
 
 /**
  * `termText(text)` as ASCII bytes, for SQLite to read as text: a large index builds a few
  * million term strings otherwise, and keeping them until their transaction commits is what
- * the garbage collector then spends its time on.
+ * the garbage collector then spends its time on. Words are ASCII, so the scan reads the text's
+ * UTF-8 bytes (a non-ASCII character is bytes >= 0x80, never part of a word): the same words
+ * and hashes as `scanWords`, at a byte read per character instead of a string read.
  */
 export const termBytes = (text: string): Buffer => {
+  // A UTF-16 unit is at most three UTF-8 bytes (a surrogate pair, two units, is four).
+  if (text.length * 3 > input.length) input = Buffer.allocUnsafe(Math.max(text.length * 3, input.length * 2));
+  const bytes = input;
+  const n = bytes.write(text, 0, "utf8");
   let at = 0;
-  scanWords(text, (w) => {
-    const b = w.bytes;
-    if (b.length === 0) return;
+  let i = 0;
+  while (i < n) {
+    if (WORD_BYTE[bytes[i]!] !== 1) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let hash = 0x811c9dc5;
+    for (; i < n; i++) {
+      const d = bytes[i]!;
+      if (WORD_BYTE[d] === 0) break;
+      hash = Math.imul(hash ^ d, 0x01000193);
+    }
+    if (i - start > MAX_WORD) continue;
+    const b = joinedAtBytes(bytes, start, i, hash & 0x3fffffff).bytes;
+    if (b.length === 0) continue;
     if (at + b.length + 1 > scratch.length) {
       const grown = Buffer.allocUnsafe(Math.max(scratch.length * 2, at + b.length + 1));
       scratch.copy(grown, 0, 0, at);
@@ -131,7 +174,7 @@ export const termBytes = (text: string): Buffer => {
     if (b.length < 16) for (let k = 0; k < b.length; k++) scratch[at + k] = b[k]!;
     else b.copy(scratch, at);
     at += b.length;
-  });
+  }
   return Buffer.from(scratch.subarray(0, at));
 };
 

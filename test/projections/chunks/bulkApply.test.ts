@@ -167,6 +167,10 @@ describe("termBytes", () => {
       `${"a".repeat(70)} b${"c".repeat(64)} ${"d".repeat(63)}`,
       "",
       "  \n ",
+      // Read as UTF-8 bytes: surrogate pairs, a lone surrogate, characters whose low byte is ASCII.
+      "😀x\uD800y Ł1 ŁA 日本語 word\uDC00_z",
+      // Longer than the first input buffer holds.
+      "fooBar baz_qux 😀 ".repeat(8000),
     ];
     for (const t of texts) {
       expect(termText(t)).toBe(termsOf(t).join(" "));
