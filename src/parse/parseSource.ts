@@ -47,26 +47,13 @@ const finishSymbol = (s: SymbolDraft): ExtractedSymbol => ({
 /** Past this bracket nesting a file is machine-made or hostile; its chunks are cut by lines. */
 const MAX_CHUNKABLE_NESTING = 256;
 
-/** Deepest bracket nesting in `text`, counted roughly (strings included), stopping past `limit`. */
-const bracketDepthExceeds = (text: string, limit: number): boolean => {
-  let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 40 || c === 91 || c === 123) {
-      if (++depth > limit) return true;
-    } else if ((c === 41 || c === 93 || c === 125) && depth > 0) depth--;
-  }
-  return false;
-};
-
 /**
  * AST-aware chunks. Deeply nested trees are chunked by lines: walking them costs seconds. If the
  * tree walk fails on a strange tree, chunks by lines too.
  */
 const chunkSource = (root: SyntaxNode, text: string, language: string, symbols: ExtractedSymbol[]): Chunk[] => {
   try {
-    if (bracketDepthExceeds(text, MAX_CHUNKABLE_NESTING)) return chunkFile({ text, language, symbols });
-    return chunkFile({ root: syntaxChunkNode(root), text, language, symbols });
+    return chunkFile({ root: syntaxChunkNode(root), text, language, symbols, maxNesting: MAX_CHUNKABLE_NESTING });
   } catch {
     return chunkFile({ text, language, symbols });
   }

@@ -38,6 +38,12 @@ export interface ChunkFileInput {
   readonly language: string;
   readonly symbols: ReadonlyArray<ExtractedSymbol>;
   readonly caps?: ChunkCaps;
+  /**
+   * Past this bracket nesting the tree is not walked (walking such a tree, machine-made or
+   * hostile, costs seconds): the file is chunked by lines. Counted in the same pass as the
+   * chunker's prefix sums.
+   */
+  readonly maxNesting?: number;
 }
 
 /**
@@ -50,7 +56,8 @@ export const chunkFile = (input: ChunkFileInput): Chunk[] => {
   if (text.length === 0) return [];
   const caps = input.caps ?? DEFAULT_CHUNK_CAPS;
   const m = measureText(text, text.length <= SHARED_SCRATCH_CHARS ? scratch : undefined);
-  const ranges: Range[] = (input.root ? splitNodes(input.root as ChunkableNode, text, m, caps) : splitLines(text, m, caps))
+  const byTree = input.root && (input.maxNesting === undefined || m.maxBracketDepth <= input.maxNesting);
+  const ranges: Range[] = (byTree ? splitNodes(input.root as ChunkableNode, text, m, caps) : splitLines(text, m, caps))
     .map((r) => trimRange(text, r))
     .filter((r) => r.end > r.start);
   const spans = ranges.map((r) => ({

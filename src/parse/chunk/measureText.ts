@@ -16,6 +16,8 @@ export interface TextMeasure {
   /** Index of the first character of 0-based `line`. */
   lineStart(line: number): number;
   readonly lineCount: number;
+  /** Deepest nesting of (), [] and {}, counted roughly (brackets in strings and comments too). */
+  readonly maxBracketDepth: number;
   /** The largest end in (start, limit] whose range [start, end) stays within both caps (at least start+1). */
   fitEnd(start: number, limit: number, maxNonWhitespace: number, maxTokens: number): number;
 }
@@ -53,10 +55,15 @@ export const measureText = (text: string, scratch: MeasureScratch = new MeasureS
   const lineStarts: number[] = [0];
   nws[0] = 0;
   tok[0] = 0;
+  let depth = 0;
+  let maxDepth = 0;
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
     nws[i + 1] = nws[i]! + (isWhitespace(c) ? 0 : 1);
     if (c === 10) lineStarts.push(i + 1);
+    else if (c === 40 || c === 91 || c === 123) {
+      if (++depth > maxDepth) maxDepth = depth;
+    } else if ((c === 41 || c === 93 || c === 125) && depth > 0) depth--;
     tok[i + 1] = tok[i]! + weight[i]!;
     weight[i] = 0;
   }
@@ -80,6 +87,7 @@ export const measureText = (text: string, scratch: MeasureScratch = new MeasureS
     lineOf,
     lineStart: (line) => lineStarts[line] ?? n,
     lineCount: lineStarts.length,
+    maxBracketDepth: maxDepth,
     fitEnd: (start, limit, maxNws, maxTok) => {
       // Both prefix sums are monotone, so binary search for the last end within both caps.
       let lo = start + 1;

@@ -26,3 +26,33 @@ describe("measureText with a reused scratch", () => {
     }
   });
 });
+
+describe("maxBracketDepth", () => {
+  it("is the deepest nesting, closers without an opener ignored", () => {
+    expect(measureText("").maxBracketDepth).toBe(0);
+    expect(measureText("f(a[1], {b: (c)})").maxBracketDepth).toBe(3);
+    expect(measureText(")))((]").maxBracketDepth).toBe(2);
+    expect(measureText("(\n[\n{\n}\n]\n)(").maxBracketDepth).toBe(3);
+  });
+
+  it("sends a file nested past maxNesting to line chunks (the tree is never opened)", async () => {
+    const { chunkFile } = await import("../../../src/parse/chunk/index.js");
+    const text = `x = ${"(".repeat(30)}1${")".repeat(30)}\n`.repeat(40);
+    const opened: number[] = [];
+    const leaf = (start: number, end: number) => ({ startIndex: start, endIndex: end, children: [] });
+    const root = {
+      startIndex: 0,
+      endIndex: text.length,
+      get children() {
+        opened.push(1);
+        return [leaf(0, text.length)];
+      },
+    };
+    const caps = { maxNonWhitespace: 200, maxTokens: 100, minNonWhitespace: 20 };
+    const byLines = chunkFile({ text, language: "python", symbols: [], caps });
+    expect(chunkFile({ root, text, language: "python", symbols: [], caps, maxNesting: 29 })).toEqual(byLines);
+    expect(opened).toEqual([]);
+    chunkFile({ root, text, language: "python", symbols: [], caps, maxNesting: 30 });
+    expect(opened.length).toBeGreaterThan(0);
+  });
+});
