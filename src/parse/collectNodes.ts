@@ -262,11 +262,8 @@ export const childByField = (node: SyntaxNode, name: string): SyntaxNode | null 
   return unmarshal(b, tree, b.NodeMethods.childNodeForFieldId(tree, id), 0);
 };
 
-export const namedChildrenOf = (node: SyntaxNode): SyntaxNode[] => {
-  const b = binding;
-  if (b === null || b === undefined) return node.namedChildren;
-  const tree = marshal(b, node);
-  const found = b.NodeMethods.namedChildren(tree) ?? [];
+/** Nodes from a list the binding returned: records are read from its transfer buffer in turn, live objects taken as they are. */
+const unmarshalList = (b: Binding, tree: Tree, found: Marshalled[]): SyntaxNode[] => {
   const out: SyntaxNode[] = [];
   let offset = 0;
   for (const value of found) {
@@ -277,20 +274,19 @@ export const namedChildrenOf = (node: SyntaxNode): SyntaxNode[] => {
   return out;
 };
 
+export const namedChildrenOf = (node: SyntaxNode): SyntaxNode[] => {
+  const b = binding;
+  if (b === null || b === undefined) return node.namedChildren;
+  const tree = marshal(b, node);
+  return unmarshalList(b, tree, b.NodeMethods.namedChildren(tree) ?? []);
+};
+
 /** All children (named and anonymous), in order, built without the binding's per-node cache entry. */
 export const childrenOf = (node: SyntaxNode): SyntaxNode[] => {
   const b = binding;
   if (b === null || b === undefined) return node.children;
   const tree = marshal(b, node);
-  const found = b.NodeMethods.children(tree) ?? [];
-  const out: SyntaxNode[] = [];
-  let offset = 0;
-  for (const value of found) {
-    const child = unmarshal(b, tree, value, offset);
-    if (typeof value === "number") offset += FIELDS;
-    if (child !== null) out.push(child);
-  }
-  return out;
+  return unmarshalList(b, tree, b.NodeMethods.children(tree) ?? []);
 };
 
 export const firstNamedChildOf = (node: SyntaxNode): SyntaxNode | null => {
