@@ -42,9 +42,12 @@ export const termsOf = (text: string): string[] => {
   return out;
 };
 
-/** 1 for the characters a word may start with (`[A-Za-z_]`), 2 for those it may go on with too (digits). */
-const WORD_CHAR = (() => {
-  const t = new Uint8Array(128);
+/**
+ * Per UTF-8 byte: 1 for the characters a word may start with (`[A-Za-z_]`), 2 for those it may
+ * go on with too (digits); every byte of a non-ASCII character (0x80 and up) is a separator.
+ */
+const WORD_BYTE = (() => {
+  const t = new Uint8Array(256);
   for (let c = 0; c < 128; c++) {
     if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95) t[c] = 1;
     else if (c >= 48 && c <= 57) t[c] = 2;
@@ -52,10 +55,9 @@ const WORD_CHAR = (() => {
   return t;
 })();
 
-/** A distinct word and its terms joined by spaces (also as bytes); `next` chains words whose hashes collide. */
+/** A distinct word and its terms joined by spaces, as bytes; `next` chains words whose hashes collide. */
 interface Joined {
   readonly word: string;
-  readonly joined: string;
   readonly bytes: Buffer;
   readonly next: Joined | undefined;
 }
@@ -65,25 +67,8 @@ interface Joined {
 // already seen, where `match` would build one string per word.
 const joinedByHash = new Map<number, Joined>();
 
-const joinedAt = (text: string, start: number, end: number, hash: number): Joined => {
-  const length = end - start;
-  const first = joinedByHash.get(hash);
-  for (let e = first; e !== undefined; e = e.next) {
-    if (e.word.length === length && text.startsWith(e.word, start)) return e;
-  }
-  return addJoined(text.slice(start, end), hash, first);
-};
-
-const addJoined = (word: string, hash: number, first: Joined | undefined): Joined => {
-  const joined = splitCached(word).join(" ");
-  if (joinedByHash.size >= MAX_CACHED) joinedByHash.clear();
-  const entry = { word, joined, bytes: Buffer.from(joined, "latin1"), next: joinedByHash.size === 0 ? undefined : first };
-  joinedByHash.set(hash, entry);
-  return entry;
-};
-
-/** `joinedAt` for a word given as ASCII bytes `bytes[start, end)` (same hash, same entries). */
-const joinedAtBytes = (bytes: Buffer, start: number, end: number, hash: number): Joined => {
+/** The entry of the word given as ASCII bytes `bytes[start, end)`, made on first sight. */
+const joinedAt = (bytes: Buffer, start: number, end: number, hash: number): Joined => {
   const length = end - start;
   const first = joinedByHash.get(hash);
   for (let e = first; e !== undefined; e = e.next) {
@@ -92,56 +77,26 @@ const joinedAtBytes = (bytes: Buffer, start: number, end: number, hash: number):
     while (k < length && e.word.charCodeAt(k) === bytes[start + k]) k++;
     if (k === length) return e;
   }
-  return addJoined(bytes.toString("latin1", start, end), hash, first);
-};
-
-/** Calls `onWord` for every word of `text` (what WORD matches, up to MAX_WORD long), in order. */
-const scanWords = (text: string, onWord: (word: Joined) => void): void => {
-  const n = text.length;
-  let i = 0;
-  while (i < n) {
-    const c = text.charCodeAt(i);
-    if (c >= 128 || WORD_CHAR[c] !== 1) {
-      i++;
-      continue;
-    }
-    const start = i;
-    let hash = 0x811c9dc5;
-    for (; i < n; i++) {
-      const d = text.charCodeAt(i);
-      if (d >= 128 || WORD_CHAR[d] === 0) break;
-      hash = Math.imul(hash ^ d, 0x01000193);
-    }
-    // Kept within small-integer range: Map keys that are heap numbers cost an allocation per lookup.
-    if (i - start <= MAX_WORD) onWord(joinedAt(text, start, i, hash & 0x3fffffff));
-  }
+  const word = bytes.toString("latin1", start, end);
+  if (joinedByHash.size >= MAX_CACHED) joinedByHash.clear();
+  const terms = Buffer.from(splitCached(word).join(" "), "latin1");
+  const entry = { word, bytes: terms, next: joinedByHash.size === 0 ? undefined : first };
+  joinedByHash.set(hash, entry);
+  return entry;
 };
 
 /** The indexed form: terms joined by spaces (FTS5 is told `_` is part of a token). Equals `termsOf(text).join(" ")`. */
-export const termText = (text: string): string => {
-  const out: string[] = [];
-  scanWords(text, (w) => {
-    if (w.joined.length > 0) out.push(w.joined);
-  });
-  return out.join(" ");
-};
+export const termText = (text: string): string => termBytes(text).toString("latin1");
 
 let scratch = Buffer.allocUnsafe(1 << 16);
 let input = Buffer.allocUnsafe(1 << 16);
 
-/** WORD_CHAR over bytes: every byte of a non-ASCII character (0x80 and up) is a separator. */
-const WORD_BYTE = (() => {
-  const t = new Uint8Array(256);
-  t.set(WORD_CHAR);
-  return t;
-})();
-
 /**
- * `termText(text)` as ASCII bytes, for SQLite to read as text: a large index builds a few
- * million term strings otherwise, and keeping them until their transaction commits is what
- * the garbage collector then spends its time on. Words are ASCII, so the scan reads the text's
- * UTF-8 bytes (a non-ASCII character is bytes >= 0x80, never part of a word): the same words
- * and hashes as `scanWords`, at a byte read per character instead of a string read.
+ * The indexed form as ASCII bytes (`termText` is its string), for SQLite to read as text: a
+ * large index builds a few million term strings otherwise, and keeping them until their
+ * transaction commits is what the garbage collector then spends its time on. Words are ASCII, so the scan reads the text's
+ * UTF-8 bytes (a non-ASCII character is bytes >= 0x80, never part of a word): a byte read per
+ * character instead of a string read.
  */
 export const termBytes = (text: string): Buffer => {
   // A UTF-16 unit is at most three UTF-8 bytes (a surrogate pair, two units, is four).
@@ -163,7 +118,8 @@ export const termBytes = (text: string): Buffer => {
       hash = Math.imul(hash ^ d, 0x01000193);
     }
     if (i - start > MAX_WORD) continue;
-    const b = joinedAtBytes(bytes, start, i, hash & 0x3fffffff).bytes;
+    // Kept within small-integer range: Map keys that are heap numbers cost an allocation per lookup.
+    const b = joinedAt(bytes, start, i, hash & 0x3fffffff).bytes;
     if (b.length === 0) continue;
     if (at + b.length + 1 > scratch.length) {
       const grown = Buffer.allocUnsafe(Math.max(scratch.length * 2, at + b.length + 1));
