@@ -1,5 +1,11 @@
 import type Database from "better-sqlite3";
 
+/** A stream the log holds: its number (see openEventLog) and its version, which an append raises in place. */
+export interface KnownStream {
+  readonly id: number;
+  version: number;
+}
+
 /**
  * Stream versions this connection has already looked up or written, so a batched append does
  * not search the (stream, version) index once per stream. They stay valid while the log is
@@ -9,12 +15,6 @@ import type Database from "better-sqlite3";
  * always leaves a lower head). Both are read inside the append's write transaction, where
  * nobody else can commit.
  */
-/** A stream the log holds: its number (see openEventLog) and its version, which an append raises in place. */
-export interface KnownStream {
-  readonly id: number;
-  version: number;
-}
-
 export interface KnownVersions {
   /** Streams by name; one lookup per stream of an append. Streams never written are not here. */
   readonly streams: Map<string, KnownStream>;
