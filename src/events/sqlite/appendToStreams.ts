@@ -142,7 +142,7 @@ export const appendToStreams = (
       const stream = append.stream;
       let known = streams.get(stream);
       if (known === undefined) {
-        const row = streamRow.get(stream) as KnownStream | undefined;
+        const row = streamRow!.get(stream) as KnownStream | undefined;
         if (row !== undefined) streams.set(stream, (known = { id: row.id, version: row.version }));
       }
       const current = known?.version ?? 0;

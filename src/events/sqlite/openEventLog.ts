@@ -26,8 +26,8 @@ export interface LogHandle {
   /** INSERT of `rows` (position, summary) pairs into event_summaries (see summaries.ts). */
   readonly insertSummaries: (rows: number) => Database.Statement;
   readonly stmt: {
-    /** The stream's number and version (`{ id, version }`), undefined for a stream never written. */
-    readonly stream: Database.Statement;
+    /** The stream's number and version (`{ id, version }`), undefined for a stream never written (write handles only). */
+    readonly stream: Database.Statement | undefined;
     /** Numbers a new stream (write handles only); its id is the insert's rowid. */
     readonly newStream: Database.Statement | undefined;
     readonly streamVersion: Database.Statement;
@@ -231,11 +231,9 @@ export const openEventLog = (path: string, options: { readonly readonly?: boolea
     insertRows: insertRows(db),
     insertSummaries: statementsByRows(db, "INSERT OR REPLACE INTO event_summaries (position, summary) VALUES ", "(?, ?)"),
     stmt: {
-      stream: db.prepare(
-        streamSql === NUMBERED
-          ? "SELECT s.id, COALESCE((SELECT MAX(version) FROM events WHERE stream_id = s.id), 0) AS version FROM streams s WHERE s.name = ?"
-          : "SELECT 0 AS id, MAX(version) AS version FROM events WHERE stream = ? HAVING COUNT(*) > 0",
-      ),
+      stream: readonly
+        ? undefined
+        : db.prepare("SELECT s.id, COALESCE((SELECT MAX(version) FROM events WHERE stream_id = s.id), 0) AS version FROM streams s WHERE s.name = ?"),
       newStream: readonly ? undefined : db.prepare("INSERT INTO streams (name) VALUES (?)"),
       streamVersion: db.prepare(`SELECT MAX(version) AS v FROM events WHERE ${streamSql.is}`).pluck(),
       positionOfId: db.prepare("SELECT position FROM events WHERE event_id = ?").pluck(),
