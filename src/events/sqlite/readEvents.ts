@@ -74,15 +74,18 @@ const fillSummaries = (log: LogHandle, rows: EventRow[], stored: ReadonlyMap<str
     if (row[0] > high) high = row[0];
   }
   if (low > high) return;
-  const found = log.db.prepare("SELECT position, summary FROM event_summaries WHERE position BETWEEN ? AND ? ORDER BY position").raw(true);
-  const summaries = found.all(low, high) as Array<[number, string]>;
+  const range = prepared(log, "summaries", () => ({ sql: "SELECT position, summary FROM event_summaries WHERE position BETWEEN ? AND ? ORDER BY position" }));
+  const summaries = range.stmt.all(low, high) as Array<[number, string]>;
   let j = 0;
   for (let k = 0; k < rows.length; k++) {
     const row = rows[descending ? rows.length - 1 - k : k] as unknown as MutableRow;
     if (row[6] !== null) continue;
     while (j < summaries.length && summaries[j]![0] < row[0]) j++;
     if (j < summaries.length && summaries[j]![0] === row[0]) row[6] = summaries[j]![1];
-    else row[6] = log.db.prepare(`SELECT ${stored.get(row[4])} FROM events e WHERE e.position = ?`).pluck().get(row[0]) as string;
+    else {
+      const sql = `SELECT ${stored.get(row[4])} FROM events e WHERE e.position = ?`;
+      row[6] = (prepared(log, sql, () => ({ sql })).stmt.get(row[0]) as [string])[0];
+    }
   }
 };
 
