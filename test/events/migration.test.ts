@@ -120,11 +120,20 @@ describe("event log schema migration", () => {
     }
   });
 
-  it("numbers the streams of a log written before they were: same rows and positions, versions continue, no position reused", () => {
+  /** A log as a user_version 2 build left it, still open for the test to adjust. */
+  const writeV2 = (rows: Parameters<typeof writeOld>[1]): Database.Database => {
     const old = new Database(t.path);
     old.exec(V2_SCHEMA);
-    writeOld(old, [
-      ["file:a.ts", 1, "FileChanged", { path: "a.ts", contentHash: "h1", size: 1, mtime: 1, language: "typescript" }],
+    writeOld(old, rows);
+    old.pragma("user_version = 2");
+    return old;
+  };
+  const changedA = ["file:a.ts", 1, "FileChanged", { path: "a.ts", contentHash: "h1", size: 1, mtime: 1, language: "typescript" }] as const;
+  const ALL_COLUMNS = "SELECT position, event_id, stream, version, type, schema, data, meta, recorded_at FROM events ORDER BY position";
+
+  it("numbers the streams of a log written before they were: same rows and positions, versions continue, no position reused", () => {
+    const old = writeV2([
+      [...changedA],
       ["rule:r1", 1, "RuleStored", { id: "r1", content: "c", scope: "*", relatedTo: [] }],
       ["file:a.ts", 2, "FileParsed", parsed("a.ts", 2)],
       ["file:b.ts", 1, "FileDeleted", { path: "b.ts" }],
@@ -132,14 +141,13 @@ describe("event log schema migration", () => {
     ]);
     // AUTOINCREMENT's high-water mark sits above the last row (a row was removed, as compaction may).
     old.exec("DELETE FROM events WHERE position = 5");
-    old.pragma("user_version = 2");
-    const before = old.prepare("SELECT position, event_id, stream, version, type, schema, data, meta, recorded_at FROM events ORDER BY position").all();
+    const before = old.prepare(ALL_COLUMNS).all();
     old.close();
 
     const log = t.open();
     try {
       expect(log.db.pragma("user_version", { simple: true })).toBe(3);
-      expect(log.db.prepare("SELECT position, event_id, stream, version, type, schema, data, meta, recorded_at FROM events ORDER BY position").all()).toEqual(before);
+      expect(log.db.prepare(ALL_COLUMNS).all()).toEqual(before);
       expect(log.db.prepare("SELECT name FROM streams ORDER BY id").pluck().all()).toEqual(["file:a.ts", "rule:r1", "file:b.ts"]);
       expect(readStream(log, "file:a.ts").map((e) => e.version)).toEqual([1, 2]);
       expect(streamVersion(log, "file:b.ts")).toBe(1);
@@ -161,14 +169,7 @@ describe("event log schema migration", () => {
   });
 
   it("a read-only open of a log written before streams were numbered reads streams by name", () => {
-    const old = new Database(t.path);
-    old.exec(V2_SCHEMA);
-    writeOld(old, [
-      ["file:a.ts", 1, "FileChanged", { path: "a.ts", contentHash: "h1", size: 1, mtime: 1, language: "typescript" }],
-      ["file:a.ts", 2, "FileParsed", parsed("a.ts", 2)],
-    ]);
-    old.pragma("user_version = 2");
-    old.close();
+    writeV2([[...changedA], ["file:a.ts", 2, "FileParsed", parsed("a.ts", 2)]]).close();
     const log = openEventLog(t.path, { readonly: true });
     try {
       expect(readStream(log, "file:a.ts").map((e) => e.type)).toEqual(["FileChanged", "FileParsed"]);
