@@ -10,8 +10,14 @@ const Project = Schema.Struct({
   languages: Schema.optionalWith(Schema.Array(Schema.String), { default: () => [] }),
 });
 
+// `require_git = "false"` is a string in TOML; say what to write rather than only "Expected boolean".
+const RequireGit = Schema.Boolean.annotations({
+  message: (issue) => ({ message: `require_git must be true or false, without quotes (got ${JSON.stringify(issue.actual)})`, override: true }),
+});
+
 const Index = Schema.Struct({
   ignore: Schema.optionalWith(Schema.Array(Schema.String), { default: () => [] }),
+  require_git: Schema.optionalWith(RequireGit, { default: () => true }),
   max_file_bytes: Schema.optionalWith(Schema.Number.pipe(Schema.positive()), { default: () => 1_000_000 }),
   max_line_length: Schema.optionalWith(Schema.Number.pipe(Schema.positive()), { default: () => 1_000 }),
   parse_budget_ms: Schema.optionalWith(Schema.Number.pipe(Schema.positive()), { default: () => 5_000 }),
@@ -89,6 +95,10 @@ export const CONFIG_TEMPLATE = `# Nemesis configuration. Every option is optiona
 [index]
 # Globs to skip, on top of .gitignore and the built-in defaults (node_modules, build output, lock files…).
 # ignore = ["docs/**", "**/*.generated.ts"]
+# Apply .gitignore files only inside a git repository (a .git here or in a parent directory), as
+# ripgrep does: in a copy without .git nothing tells tracked files from build output, and a pattern
+# meant for a binary ("cobra") would hide a source folder of the same name. false: apply them anyway.
+# require_git = true
 # Files larger than this many bytes are skipped.
 # max_file_bytes = 1000000
 # Files with a line longer than this are treated as generated/minified and skipped.

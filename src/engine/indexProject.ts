@@ -63,6 +63,7 @@ export const indexProject = async (ctx: EngineContext, options: IndexOptions = {
   const runMeta = { ...meta, correlationId: runId };
   const scan = await scanProject(ctx.paths.root, {
     ignore: index.ignore,
+    requireGit: index.require_git,
     languages: project.languages,
     maxFileBytes: index.max_file_bytes,
     maxLineLength: index.max_line_length,

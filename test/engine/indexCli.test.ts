@@ -5,7 +5,7 @@ import * as Either from "effect/Either";
 import { afterEach, describe, expect, it } from "vitest";
 import { acquireEngineLock } from "../../src/engine/index.js";
 import { CLI, runCli, tempDir } from "../helpers.js";
-import { FIXTURES } from "../commands/scan/helpers.js";
+import { FIXTURES, initRepo } from "../commands/scan/helpers.js";
 
 describe("nemesis index / status (built CLI)", () => {
   let cleanup = () => {};
@@ -15,6 +15,7 @@ describe("nemesis index / status (built CLI)", () => {
     const t = tempDir();
     cleanup = t.cleanup;
     cpSync(join(FIXTURES, "basic"), t.dir, { recursive: true });
+    initRepo(t.dir);
     const first = runCli("/", ["index", t.dir, "--json"]);
     expect(first.stderr).toBe("");
     expect(first.code).toBe(0);

@@ -1,7 +1,8 @@
 export { decideFileChanges, type DecideInput, type FileDecision, type FileEvent } from "./decideFileChanges.js";
 export { DEFAULT_IGNORED_DIRS, DEFAULT_IGNORED_FILES, isDefaultIgnoredFile } from "./defaultIgnores.js";
 export { readTrackedFiles, trackedFilesFrom, type TrackedFiles } from "./gitTrackedFiles.js";
-export { IgnoreRules } from "./IgnoreRules.js";
+export { IgnoreRules, type GitView } from "./IgnoreRules.js";
+export { insideGitRepo } from "./insideGitRepo.js";
 export { inspectFile, type FileLimits, type Inspection } from "./inspectFile.js";
 export { FILE_STREAM_PREFIX, fileStream, readKnownFile, readKnownFiles, type KnownFile } from "./readKnownFiles.js";
 export { completeIndexRun, PROJECT_STREAM, startIndexRun } from "./recordIndexRun.js";

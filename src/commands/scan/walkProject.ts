@@ -3,7 +3,8 @@ import { readdir, realpath, stat } from "node:fs/promises";
 import { join, sep } from "node:path";
 import { detectLanguage } from "../../parse/languages.js";
 import { readTrackedFiles, type TrackedFiles } from "./gitTrackedFiles.js";
-import { IgnoreRules } from "./IgnoreRules.js";
+import { IgnoreRules, type GitView } from "./IgnoreRules.js";
+import { insideGitRepo } from "./insideGitRepo.js";
 import { unreadableReason } from "../../parse/reactor/readSourceFile.js";
 
 export interface WalkOptions {
@@ -13,6 +14,12 @@ export interface WalkOptions {
   readonly languages: ReadonlyArray<string>;
   /** Walk only this directory (relative to the root, `/`-separated); .gitignore files above it still apply. */
   readonly scope?: string;
+  /**
+   * Config `[index] require_git` (default true): apply .gitignore files only inside a git
+   * repository (a `.git` at the root, above it, or in the directory itself for a nested clone);
+   * false applies them everywhere.
+   */
+  readonly requireGit?: boolean;
 }
 
 /** A file the walk found worth reading: a supported language, not ignored, a regular file. */
@@ -47,13 +54,23 @@ interface PendingDir {
   readonly rules: IgnoreRules;
 }
 
+/**
+ * What git can tell the walk: whether .gitignore files apply from the root down and which files it
+ * tracks. git is asked only inside a repository; outside one it has nothing to say.
+ */
+const gitView = async (realRoot: string, requireGit: boolean): Promise<GitView> => {
+  const inRepo = insideGitRepo(realRoot);
+  return { tracked: inRepo ? await readTrackedFiles(realRoot) : null, gitignore: inRepo || !requireGit };
+};
+
 /** Where the walk starts: the root, or the scope directory with every .gitignore from the root down to it. */
-const scopeStart = (root: string, options: WalkOptions, tracked: TrackedFiles | null): PendingDir => {
-  let rules = IgnoreRules.forRoot(root, options.ignore, tracked);
+const scopeStart = (root: string, options: WalkOptions, git: GitView): PendingDir => {
+  let rules = IgnoreRules.forRoot(root, options.ignore, git);
   const segments = (options.scope ?? "").split("/").filter((s) => s !== "" && s !== ".");
   let rel = "";
   for (const segment of segments) {
-    rules = rules.enter(rel, rel === "" ? root : join(root, rel), existsSync(join(root, rel, ".gitignore")));
+    const abs = rel === "" ? root : join(root, rel);
+    rules = rules.enter(rel, abs, { gitignore: existsSync(join(abs, ".gitignore")), git: rel !== "" && existsSync(join(abs, ".git")) });
     rel = rel === "" ? segment : `${rel}/${segment}`;
   }
   return { rel, abs: rel === "" ? root : join(root, rel), rules };
@@ -64,7 +81,8 @@ const scopeStart = (root: string, options: WalkOptions, tracked: TrackedFiles | 
  * never followed: one leaving the root is skipped as "outside root", one pointing at an
  * ancestor as "symlink loop", any other as "symlink inside root" (its target is indexed at
  * its own path, so nothing is indexed twice). Special files are skipped without being opened.
- * Inside a git work tree, files git tracks are kept even where a .gitignore matches them.
+ * .gitignore files apply only inside a git repository (see `WalkOptions.requireGit`); there,
+ * files git tracks are kept even where a .gitignore matches them.
  */
 export const walkProject = async (root: string, options: WalkOptions): Promise<WalkResult> => {
   const realRoot = await realpath(root);
@@ -100,7 +118,7 @@ export const walkProject = async (root: string, options: WalkOptions): Promise<W
     else skipped.push({ path: rel, reason: "symlink inside root" });
   };
 
-  const stack: PendingDir[] = [scopeStart(root, options, await readTrackedFiles(root))];
+  const stack: PendingDir[] = [scopeStart(root, options, await gitView(realRoot, options.requireGit ?? true))];
   while (stack.length > 0) {
     const dir = stack.pop()!;
     let entries: Dirent[];
@@ -112,7 +130,11 @@ export const walkProject = async (root: string, options: WalkOptions): Promise<W
       continue;
     }
     entries.sort((a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
-    const rules = dir.rules.enter(dir.rel, dir.abs, entries.some((e) => e.name === ".gitignore" && e.isFile()));
+    const rules = dir.rules.enter(dir.rel, dir.abs, {
+      gitignore: entries.some((e) => e.name === ".gitignore" && e.isFile()),
+      // The root's own .git was looked for already; below it a .git marks a nested clone or submodule.
+      git: dir.rel !== "" && entries.some((e) => e.name === ".git"),
+    });
     for (const entry of entries) {
       const rel = dir.rel === "" ? entry.name : `${dir.rel}/${entry.name}`;
       const abs = join(dir.abs, entry.name);

@@ -83,13 +83,13 @@ describe.skipIf(!hasGit)("scan inside a git work tree", () => {
 });
 
 describe("scan outside git", () => {
-  it("has nothing tracked outside a work tree, so .gitignore decides as before", async () => {
+  it("has nothing tracked outside a work tree, and .gitignore is not applied there (cobra's tree as the eval driver writes it)", async () => {
     const root = track(tempDir());
     write(root, ".gitignore", "cobra\n");
     write(root, "cobra/cmd/init.go", "package cmd\n");
     write(root, "main.go", "package main\n");
     expect(await readTrackedFiles(root)).toBeNull();
-    expect(paths(await scanProject(root, SCAN_DEFAULTS))).toEqual(["main.go"]);
+    expect(paths(await scanProject(root, SCAN_DEFAULTS))).toEqual(["cobra/cmd/init.go", "main.go"]);
   });
 
   it("covers tracked files and every directory above them, nothing else", () => {

@@ -15,10 +15,30 @@ export const write = (root: string, rel: string, content: string | Buffer): void
   writeFileSync(join(root, rel), content);
 };
 
-/** Copies a fixture project into a temp dir, adding files git would not let us commit (node_modules, ignored output). */
+/**
+ * Makes `dir` a git work tree with nothing committed, as a user's checkout is: its .gitignore
+ * files then apply (outside a repository they do not). Where git is not installed an empty
+ * `.git` directory marks the repository just the same for the scan, which then follows
+ * .gitignore alone, as it does for any repository git cannot read.
+ */
+export const initRepo = (dir: string): void => {
+  const env = { ...process.env };
+  for (const name of ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE"]) delete env[name];
+  try {
+    execFileSync("git", ["init", "-q"], { cwd: dir, env, stdio: "ignore" });
+  } catch {
+    mkdirSync(join(dir, ".git"), { recursive: true });
+  }
+};
+
+/**
+ * Copies a fixture project into a temp git work tree (see `initRepo`), adding files git would
+ * not let us commit (node_modules, ignored output).
+ */
 export const copyFixture = (name: string): string => {
   const dir = tempDir();
   cpSync(join(FIXTURES, name), dir, { recursive: true });
+  initRepo(dir);
   return dir;
 };
 
