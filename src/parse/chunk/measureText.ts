@@ -43,16 +43,12 @@ export class MeasureScratch {
   }
 }
 
-export const measureText = (text: string, scratch: MeasureScratch = new MeasureScratch()): TextMeasure => {
-  const n = text.length;
-  scratch.reserve(n);
-  const { nws, tok, weight } = scratch;
-  // Token weights are booked per character (see scanTokenPieces), then summed; the booking
-  // array is cleared as it is read, ready for the next text.
-  scanTokenPieces(text, 0, n, (at, w) => {
-    weight[at]! += w;
-  });
-  const lineStarts: number[] = [0];
+/**
+ * The prefix sums and line starts of `text`, one pass. Its own function: inside `measureText`
+ * the loop was optimised on its own (on-stack replacement) and every call then left that code
+ * for the unoptimised closures after it (a deoptimisation per file, seen with --trace-deopt).
+ */
+const fillPrefixSums = (text: string, n: number, nws: Int32Array, tok: Float64Array, weight: Float32Array, lineStarts: number[]): number => {
   nws[0] = 0;
   tok[0] = 0;
   let depth = 0;
@@ -67,6 +63,20 @@ export const measureText = (text: string, scratch: MeasureScratch = new MeasureS
     tok[i + 1] = tok[i]! + weight[i]!;
     weight[i] = 0;
   }
+  return maxDepth;
+};
+
+export const measureText = (text: string, scratch: MeasureScratch = new MeasureScratch()): TextMeasure => {
+  const n = text.length;
+  scratch.reserve(n);
+  const { nws, tok, weight } = scratch;
+  // Token weights are booked per character (see scanTokenPieces), then summed; the booking
+  // array is cleared as it is read, ready for the next text.
+  scanTokenPieces(text, 0, n, (at, w) => {
+    weight[at]! += w;
+  });
+  const lineStarts: number[] = [0];
+  const maxDepth = fillPrefixSums(text, n, nws, tok, weight, lineStarts);
 
   const lineOf = (index: number): number => {
     let lo = 0;
