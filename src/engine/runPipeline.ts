@@ -47,6 +47,11 @@ const catchUpOne = (log: LogHandle, projector: Projector, options: CatchUpOption
 
 /** Whether a projector has anything to do: a stale version, or events it handles past its checkpoint. */
 const needsCatchUp = async (log: LogHandle, projector: Projector): Promise<boolean> => {
+  // A threaded store with no hint must be opened to answer, and its answer comes back through
+  // this thread, which is about to run the graph for seconds without yielding: on a cold sympy
+  // index the chunk thread idled ~1.2 s waiting for the request that followed. Its own
+  // catch-up reads the checkpoint and finds out whether there is work.
+  if (projector instanceof LazyProjector && projector.concurrent && !projector.isOpen && projector.hint() === null) return true;
   const checkpoint = await projector.checkpoint();
   return checkpoint.version !== projector.version || hasWorkFor(log, projector, checkpoint.position);
 };
@@ -60,6 +65,8 @@ const runOne = async (
   const t = performance.now();
   if (!(await needsCatchUp(log, projector))) return null;
   const r = await catchUpOne(log, projector, onProgress ? { onProgress } : {});
+  // A store asked without a check first (see needsCatchUp) may have had nothing to do after all.
+  if (r.events === 0 && !r.rebuilt) return null;
   return { name: projector.name, ...r, durationMs: performance.now() - t, maxRssMb: maxRssMb() };
 };
 

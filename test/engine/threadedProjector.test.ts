@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import * as Either from "effect/Either";
 import { afterEach, describe, expect, it } from "vitest";
 import { Engine, indexProject, inlineParser } from "../../src/engine/index.js";
+import { dropProjectionHint } from "../../src/engine/projectionHints.js";
 import { keywordIndexPath } from "../../src/projections/chunks/index.js";
 import { copyFixture, removeDir } from "../commands/scan/helpers.js";
 import { projectContext } from "./helpers.js";
@@ -66,6 +67,23 @@ describe.skipIf(!built)("the chunk model caught up in its own thread", () => {
       } finally {
         await engine.close();
       }
+    } finally {
+      ctx.close();
+    }
+  });
+
+  it("asks a thread without a hint to catch up at once, and reports no run when it had nothing to do", async () => {
+    const root = copyFixture("basic");
+    dirs.push(root);
+    const ctx = projectContext(root);
+    try {
+      await indexProject(ctx, { parser: inlineParser, threads: THREAD });
+      const before = chunkRows(root);
+      // Without its hint the store must be opened to know its checkpoint: the thread finds out itself.
+      dropProjectionHint(ctx.log, "chunks");
+      const again = await indexProject(ctx, { parser: inlineParser, threads: THREAD });
+      expect(again.timings.projectMs.chunks).toBeUndefined();
+      expect(chunkRows(root)).toEqual(before);
     } finally {
       ctx.close();
     }
