@@ -120,7 +120,7 @@ export class KuzuStore {
       // Kuzu's Node API submits a query from a promise callback: for a bulk load, let it reach Kuzu
       // before `rest` holds the thread. Not for a delta: the yield lets other work of the event
       // loop run first (a one-file update took ~90 ms longer), and its Symbol rows take ~1 ms.
-      if (bulkSymbols) await new Promise((resolve) => setImmediate(resolve));
+      if (bulkSymbols) await yieldToKuzu();
       let later: Omit<GraphWrite, "deleteNodes" | "symbols">;
       try {
         later = rest();
@@ -131,27 +131,48 @@ export class KuzuStore {
       }
       const bulk = writeSize({ ...later, ...first }) > this.copyThreshold;
       await this.applyDeletes(later);
-      let loads: EdgeLoads;
       if (bulk) {
-        // File rows go as one parameter list (their unresolved lists are long): ~0.3 s of Kuzu
-        // on a cold sympy graph, during which this thread writes the edges' COPY files
-        // (~0.3 s more of it otherwise, between the COPYs). Prepared first, so the statement
-        // reaches Kuzu on the yield below rather than waiting behind the writing.
+        // Kuzu works through a queue of loads while this thread writes the COPY files: the File
+        // rows (one parameter list: their unresolved lists are long), the externals, then each
+        // edge group as soon as its file is written. Each step is submitted from a promise
+        // callback, so the thread yields after each file. The File statement is prepared first,
+        // so it reaches Kuzu on the first yield rather than waiting behind the writing.
         if (later.files.length > 0) await this.prepare(this.writer, unwindCreate("File"));
-        const filesCreated = this.createNodeTable("File", later.files, null);
-        filesCreated.catch(() => undefined);
-        await new Promise((resolve) => setImmediate(resolve));
+        let loaded = this.createNodeTable("File", later.files, null).then(() =>
+          this.createNodeTable("External", later.externals, staging),
+        );
+        loaded.catch(() => undefined);
+        await yieldToKuzu();
         try {
-          loads = stageEdges(later.edges, true, staging);
-        } finally {
-          await filesCreated;
+          for (const load of stageEdgeGroups(later.edges, true)) {
+            const file = staging.file(load.name);
+            writeEdgeCsv(file, load.edges);
+            loaded = loaded.then(() => this.copyEdges(load, file));
+            loaded.catch(() => undefined);
+            await yieldToKuzu();
+          }
+        } catch (e) {
+          // The rollback must not reach Kuzu while a load is still running on the connection.
+          await loaded.catch(() => undefined);
+          throw e;
         }
+        await loaded;
       } else {
         await this.createNodeTable("File", later.files, null);
-        loads = stageEdges(later.edges, false, staging);
+        await this.createNodeTable("External", later.externals, null);
+        for (const load of stageEdgeGroups(later.edges, false)) {
+          if (load.copy) {
+            const file = staging.file(load.name);
+            writeEdgeCsv(file, load.edges);
+            await this.copyEdges(load, file);
+          } else {
+            await this.execEach(
+              `MATCH (a:${load.from} {id: $f}), (b:${load.to} {id: $t}) CREATE (a)-[:${load.kind} {line: $l}]->(b)`,
+              load.edges.map((e) => ({ f: e.from, t: e.to, l: e.line })),
+            );
+          }
+        }
       }
-      await this.createNodeTable("External", later.externals, bulk ? staging : null);
-      await this.loadEdges(loads);
       await this.exec("MERGE (c:Checkpoint {name: $name}) SET c.position = $position, c.version = $version", {
         name: checkpoint.name,
         position: checkpoint.position,
@@ -235,18 +256,8 @@ export class KuzuStore {
     await this.exec(`COPY ${table} FROM '${quote(file)}' (${CSV_COPY_OPTIONS}, PARALLEL=${parallel})`);
   }
 
-  /** Runs what `stageEdges` planned: a COPY of each staged file, else one primary-key match per edge. */
-  private async loadEdges(loads: EdgeLoads): Promise<void> {
-    for (const { kind, from, to, file, edges } of loads) {
-      if (file !== null) {
-        await this.exec(`COPY ${kind} FROM '${quote(file)}' (from='${from}', to='${to}', ${CSV_COPY_OPTIONS})`);
-      } else {
-        await this.execEach(
-          `MATCH (a:${from} {id: $f}), (b:${to} {id: $t}) CREATE (a)-[:${kind} {line: $l}]->(b)`,
-          edges.map((e) => ({ f: e.from, t: e.to, l: e.line })),
-        );
-      }
-    }
+  private async copyEdges(load: EdgeGroup, file: string): Promise<void> {
+    await this.exec(`COPY ${load.kind} FROM '${quote(file)}' (from='${load.from}', to='${load.to}', ${CSV_COPY_OPTIONS})`);
   }
 
   private async execEach(cypher: string, rows: ReadonlyArray<object>): Promise<void> {
@@ -349,30 +360,26 @@ const groupByTable = (ids: ReadonlyArray<NodeId>): Map<NodeTable, NodeId[]> => {
   return out;
 };
 
-/** One (kind, source table, target table) group of edges, with its COPY file when it is loaded by COPY. */
-interface EdgeLoad {
+/** One (kind, source table, target table) group of edges, and whether it is loaded by COPY. */
+interface EdgeGroup {
   readonly kind: string;
   readonly from: string;
   readonly to: string;
-  readonly file: string | null;
+  /** Its COPY file's name in the staging directory. */
+  readonly name: string;
+  readonly copy: boolean;
   readonly edges: ReadonlyArray<GraphEdge>;
 }
-type EdgeLoads = ReadonlyArray<EdgeLoad>;
 
-/** Per group: COPY when bulk or large (its CSV file written now), else a row-by-row create later. */
-const stageEdges = (edges: ReadonlyArray<GraphEdge>, bulk: boolean, staging: Staging): EdgeLoads => {
-  const loads: EdgeLoad[] = [];
-  for (const [key, group] of groupEdges(edges)) {
+/** Per group: COPY when bulk or large, else a row-by-row create. */
+const stageEdgeGroups = (edges: ReadonlyArray<GraphEdge>, bulk: boolean): EdgeGroup[] =>
+  [...groupEdges(edges)].map(([key, group]) => {
     const [kind, from, to] = key.split("|") as [string, string, string];
-    let file: string | null = null;
-    if (bulk || group.length >= EDGE_COPY_MIN) {
-      file = staging.file(`${kind}-${from}-${to}.csv`);
-      writeEdgeCsv(file, group);
-    }
-    loads.push({ kind, from, to, file, edges: group });
-  }
-  return loads;
-};
+    return { kind, from, to, name: `${kind}-${from}-${to}.csv`, copy: bulk || group.length >= EDGE_COPY_MIN, edges: group };
+  });
+
+/** Lets a Kuzu call queued from a promise callback reach Kuzu before this thread carries on. */
+const yieldToKuzu = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** Edges grouped by (kind, source table, target table): one Kuzu rel sub-table each. */
 const groupEdges = (edges: ReadonlyArray<GraphEdge>): Map<string, GraphEdge[]> => {

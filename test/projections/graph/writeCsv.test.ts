@@ -1,4 +1,5 @@
 import { Connection, Database } from "kuzu";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { CSV_COPY_OPTIONS, writeCsv, writeEdgeCsv } from "../../../src/projections/graph/writeCsv.js";
@@ -65,5 +66,27 @@ describe("writeCsv", () => {
     expect(await readAll(conn, "MATCH (a:T)-[r:R]->(b:T) RETURN a.v AS a, b.v AS b, r.line AS line")).toEqual([
       { a: "a,b", b: 'q"uote', line: 7 },
     ]);
+  });
+
+  it("writes the same bytes as a plain string build across buffer flushes, multi-byte text and fields over 1 MB", () => {
+    const t = tempDir("nemesis-csv-");
+    cleanups.push(t.cleanup);
+    // Fields of every length around the 1 MB buffer, so flushes fall inside rows and inside a
+    // multi-byte character's room; one field far larger than the buffer goes out on its own.
+    const huge = "😀é".repeat(400_000);
+    const rows = Array.from({ length: 30_000 }, (_, i) => ({ id: `s${i}`, v: i % 997 === 0 ? huge.slice(0, i * 7) : `${TRICKY[i % TRICKY.length]}${"∑".repeat(i % 50)}`, n: i % 5 === 0 ? null : i }));
+    rows.push({ id: "huge", v: huge, n: 1 });
+    const file = join(t.dir, "big.csv");
+    writeCsv(file, ["id", "v", "n"], rows);
+    const field = (v: string | number | null) =>
+      v === null ? "" : typeof v === "number" ? String(v) : v === "" || /[",\n\r\\]|^\s|\s$/.test(v) ? `"${v.replaceAll('"', '""')}"` : v;
+    const expected = rows.map((r) => `${field(r.id)},${field(r.v)},${field(r.n)}\n`).join("");
+    // Bytes, not text: a lone surrogate (a cut emoji) becomes U+FFFD either way and reads back as such.
+    expect(readFileSync(file).equals(Buffer.from(expected, "utf8"))).toBe(true);
+
+    const edges = Array.from({ length: 60_000 }, (_, i) => ({ kind: "CALLS", from: `sym:é/${i}`, to: i % 3 ? `sym:${"x".repeat(i % 300)}` : 'q"uote', line: i }));
+    const edgeFile = join(t.dir, "edges.csv");
+    writeEdgeCsv(edgeFile, edges);
+    expect(readFileSync(edgeFile).equals(Buffer.from(edges.map((e) => `${field(e.from)},${field(e.to)},${e.line}\n`).join(""), "utf8"))).toBe(true);
   });
 });
