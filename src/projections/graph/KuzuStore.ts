@@ -144,7 +144,7 @@ export class KuzuStore {
         loaded.catch(() => undefined);
         await yieldToKuzu();
         try {
-          for (const load of stageEdgeGroups(later.edges, true)) {
+          for (const load of edgeGroups(later.edges, true)) {
             const file = staging.file(load.name);
             writeEdgeCsv(file, load.edges);
             loaded = loaded.then(() => this.copyEdges(load, file));
@@ -160,7 +160,7 @@ export class KuzuStore {
       } else {
         await this.createNodeTable("File", later.files, null);
         await this.createNodeTable("External", later.externals, null);
-        for (const load of stageEdgeGroups(later.edges, false)) {
+        for (const load of edgeGroups(later.edges, false)) {
           if (load.copy) {
             const file = staging.file(load.name);
             writeEdgeCsv(file, load.edges);
@@ -372,7 +372,7 @@ interface EdgeGroup {
 }
 
 /** Per group: COPY when bulk or large, else a row-by-row create. */
-const stageEdgeGroups = (edges: ReadonlyArray<GraphEdge>, bulk: boolean): EdgeGroup[] =>
+const edgeGroups = (edges: ReadonlyArray<GraphEdge>, bulk: boolean): EdgeGroup[] =>
   [...groupEdges(edges)].map(([key, group]) => {
     const [kind, from, to] = key.split("|") as [string, string, string];
     return { kind, from, to, name: `${kind}-${from}-${to}.csv`, copy: bulk || group.length >= EDGE_COPY_MIN, edges: group };

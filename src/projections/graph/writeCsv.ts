@@ -41,7 +41,8 @@ class CsvSink {
     if (this.used + s.length * 3 > BUFFER_BYTES) {
       this.flush();
       if (s.length * 3 > BUFFER_BYTES) {
-        writeSync(this.fd, s);
+        const bytes = Buffer.from(s, "utf8");
+        this.writeAll(bytes, bytes.length);
         return;
       }
     }
@@ -62,9 +63,14 @@ class CsvSink {
   }
 
   private flush(): void {
-    let done = 0;
-    while (done < this.used) done += writeSync(this.fd, this.buf, done, this.used - done);
+    this.writeAll(this.buf, this.used);
     this.used = 0;
+  }
+
+  /** writeSync may write less than asked; loops until all `length` bytes are out. */
+  private writeAll(bytes: Buffer, length: number): void {
+    let done = 0;
+    while (done < length) done += writeSync(this.fd, bytes, done, length - done);
   }
 }
 
