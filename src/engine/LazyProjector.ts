@@ -61,6 +61,10 @@ export class LazyProjector implements Projector {
     return this.opened?.summaries;
   }
 
+  get omit(): Projector["omit"] {
+    return this.opened?.omit;
+  }
+
   /** The hint, when it can stand in for the store's checkpoint. */
   hint(): { readonly position: number; readonly detail: unknown } | null {
     const h = readProjectionHint(this.log, this.spec.name);

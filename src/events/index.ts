@@ -27,6 +27,7 @@ export { openEventLog, readThroughMemoryMap, type LogHandle } from "./sqlite/ope
 export {
   headPosition,
   lastPositionOfTypes,
+  payloadSql,
   readEventRows,
   readEvents,
   readStream,

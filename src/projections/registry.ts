@@ -13,13 +13,21 @@ import type { Projector } from "./Projector.js";
  */
 const FACTORIES = {
   catalog: async (paths: NemesisPaths, _config: NemesisConfig, _log: LogHandle): Promise<Projector> => new CatalogProjector(paths.catalog),
-  graph: async (paths: NemesisPaths, config: NemesisConfig, log: LogHandle): Promise<Projector> =>
-    GraphProjector.open(paths.graph, log, createResolver, { bufferPoolMb: config.graph.buffer_pool_mb }),
+  graph: async (paths: NemesisPaths, config: NemesisConfig, log: LogHandle, open: OpenOptions = {}): Promise<Projector> =>
+    GraphProjector.open(paths.graph, log, createResolver, { bufferPoolMb: config.graph.buffer_pool_mb }, open),
   chunks: async (paths: NemesisPaths, config: NemesisConfig, _log: LogHandle): Promise<Projector> => {
     const { embedder, inline, close } = projectEmbedder(paths, config);
     return ChunkProjector.open(paths.chunks, embedder, { inlineEmbedding: inline, release: close });
   },
 } as const;
+
+/**
+ * `fresh`: the caller is about to rebuild the model, so a store may drop its old content at
+ * open instead of loading it (the others ignore it: `reset` empties them as usual).
+ */
+export interface OpenOptions {
+  readonly fresh?: boolean;
+}
 
 export type ProjectionName = keyof typeof FACTORIES;
 export const PROJECTION_NAMES = Object.keys(FACTORIES) as ProjectionName[];
@@ -29,9 +37,10 @@ export const openProjectors = async (
   config: NemesisConfig,
   log: LogHandle,
   names: ReadonlyArray<ProjectionName> = PROJECTION_NAMES,
+  open: OpenOptions = {},
 ): Promise<Projector[]> => {
   const out: Projector[] = [];
-  for (const name of names) out.push(await FACTORIES[name](paths, config, log));
+  for (const name of names) out.push(await FACTORIES[name](paths, config, log, open));
   return out;
 };
 

@@ -30,7 +30,7 @@ export const catchUp = async (log: LogHandle, projector: Projector, options: Cat
   const head = headPosition(log);
   let count = 0;
   while (position < head) {
-    const filter = { after: position, before: head + 1, limit: batchSize, types: projector.handles, summaries: projector.summaries };
+    const filter = { after: position, before: head + 1, limit: batchSize, types: projector.handles, summaries: projector.summaries, omit: projector.omit };
     // A short batch is the last: the checkpoint then moves to the head, past events it does not handle.
     const upToAfter = (n: number, last: number) => (n < batchSize ? head : last);
     let n: number;

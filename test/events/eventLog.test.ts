@@ -90,6 +90,22 @@ describe("SQLite event log", () => {
     expect(() => readEvents(log, { summaries: { FileChanged: { x: "$.a') --" } } })).toThrow(/not a simple JSON path/);
   });
 
+  it("leaves out the top-level fields `omit` names for a type, and only for that type", () => {
+    appendToStreams(log, [
+      { stream: "file:a", expectedVersion: "any", events: [changed("a"), { type: "FileDeleted", data: { path: "a" }, meta }] },
+    ]);
+    const whole = readEvents(log).map((e) => e.data as Record<string, unknown>);
+    const [a, b] = readEvents(log, { omit: { FileChanged: ["contentHash", "size"] } });
+    const { contentHash: _h, size: _s, ...rest } = whole[0]!;
+    expect(a!.data).toEqual(rest);
+    expect(b!.data).toEqual(whole[1]);
+    // Combined with a summary of another type, and through the raw-row reader.
+    const [c, d] = readEvents(log, { omit: { FileChanged: ["contentHash"] }, summaries: { FileDeleted: { p: "$.path" } } });
+    expect(c!.data).not.toHaveProperty("contentHash");
+    expect(d!.data).toEqual({ p: "a" });
+    expect(() => readEvents(log, { omit: { FileChanged: ["a') --"] } })).toThrow(/not a top-level field name/);
+  });
+
   it("a wrong expected version is a typed VersionConflict and writes nothing", () => {
     appendToStreams(log, [{ stream: "file:a", expectedVersion: "no_stream", events: [changed("a")] }]);
     const stale = appendToStreams(log, [{ stream: "file:a", expectedVersion: 0, events: [changed("a")] }]);

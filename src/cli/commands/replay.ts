@@ -18,11 +18,12 @@ export const registerReplay = (program: Command): void => {
       await withProject(cmd.optsWithGlobals(), async (ctx) => {
         // A replay reads the whole log: mapped pages spare a system call and a copy each.
         readThroughMemoryMap(ctx.log);
-        const projectors = await openProjectors(ctx.paths, ctx.config, ctx.log, names);
+        // The engine's hint says where a store stood; a rebuild that stops half-way (or a store
+        // dropped at open) must not be mistaken for it.
+        for (const name of names) dropProjectionHint(ctx.log, name);
+        const projectors = await openProjectors(ctx.paths, ctx.config, ctx.log, names, { fresh: true });
         try {
           for (const p of projectors) {
-            // The engine's hint says where this store stood; a rebuild that stops half-way must not be mistaken for it.
-            dropProjectionHint(ctx.log, p.name);
             const t0 = performance.now();
             const r = await rebuild(ctx.log, p);
             const ms = performance.now() - t0;

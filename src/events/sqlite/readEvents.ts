@@ -31,7 +31,28 @@ export interface ReadFilter {
    * each column handed to JavaScript is a string to build.
    */
   readonly bare?: ReadonlyArray<string>;
+  /**
+   * Per event type, top-level payload fields SQLite removes before the text reaches JavaScript:
+   * for a reader that never looks at a large field (the graph and FileParsed's chunk texts,
+   * a third of a sympy log). Building that text as a string and parsing it cost more than
+   * SQLite's own pass over the JSON.
+   */
+  readonly omit?: Readonly<Record<string, ReadonlyArray<string>>>;
 }
+
+const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** The payload as read: `e.data`, or without the fields `omit` names for its type. */
+export const payloadSql = (omit: ReadFilter["omit"], column = "e.data", typeColumn = "e.type"): string => {
+  const cases = Object.entries(omit ?? {})
+    .filter(([, fields]) => fields.length > 0)
+    .map(([type, fields]) => {
+      for (const f of fields) if (!FIELD_NAME.test(f)) throw new Error(`omit: ${JSON.stringify(f)} is not a top-level field name`);
+      // Payloads are JSON text; anything else (never written today) is handed over untouched.
+      return `WHEN ${quote(type)} THEN CASE WHEN typeof(${column}) = 'text' THEN json_remove(${column}, ${fields.map((f) => quote(`$.${f}`)).join(", ")}) ELSE ${column} END`;
+    });
+  return cases.length === 0 ? column : `CASE ${typeColumn} ${cases.join(" ")} ELSE ${column} END`;
+};
 
 /**
  * The `data` column for summarised types: NULL where the summary stored at append time will be
@@ -42,6 +63,7 @@ export interface ReadFilter {
 const dataColumn = (
   log: LogHandle,
   summaries: NonNullable<ReadFilter["summaries"]>,
+  payload: string,
 ): { sql: string; picks: Map<string, SummaryPick>; stored: Map<string, string> } => {
   const picks = new Map<string, SummaryPick>();
   const stored = new Map<string, string>();
@@ -55,7 +77,7 @@ const dataColumn = (
     stored.set(type, extracted);
     return `WHEN ${quote(type)} THEN NULL`;
   });
-  return { sql: `CASE e.type ${cases.join(" ")} ELSE e.data END AS data`, picks, stored };
+  return { sql: `CASE e.type ${cases.join(" ")} ELSE ${payload} END AS data`, picks, stored };
 };
 
 type MutableRow = [number, string, string, number, string, number, string | Buffer | null, string, string];
@@ -163,14 +185,15 @@ export const readEventRows = (log: LogHandle, filter: ReadFilter = {}): EventRow
   }
   const summaries = filter.summaries;
   const bare = filter.bare !== undefined && filter.bare.length > 0 ? filter.bare : undefined;
-  const shape = `${where.join(" AND ")}|${filter.descending ? "d" : "a"}|${filter.limit !== undefined}|${summaries ? JSON.stringify(summaries) : ""}|${bare?.join(",") ?? ""}`;
+  const shape = `${where.join(" AND ")}|${filter.descending ? "d" : "a"}|${filter.limit !== undefined}|${summaries ? JSON.stringify(summaries) : ""}|${bare?.join(",") ?? ""}|${filter.omit ? JSON.stringify(filter.omit) : ""}`;
   if (filter.limit !== undefined) params.push(filter.limit);
   const { stmt, picks, stored } = prepared(log, shape, () => {
-    const data = summaries ? dataColumn(log, summaries) : undefined;
+    const payload = payloadSql(filter.omit);
+    const data = summaries ? dataColumn(log, summaries, payload) : undefined;
     const isBare = bare ? `e.type IN (${bare.map(quote).join(", ")})` : "";
     const columns = EVENT_COLUMNS.split(", ")
       .map((c) => {
-        if (c === "data") return data ? data.sql : "e.data";
+        if (c === "data") return data ? data.sql : payload === "e.data" ? payload : `${payload} AS data`;
         if (bare && BARE_EMPTY[c] !== undefined) return `CASE WHEN ${isBare} THEN ${BARE_EMPTY[c]} ELSE e.${c} END`;
         return `e.${c}`;
       })

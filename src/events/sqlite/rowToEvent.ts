@@ -26,10 +26,10 @@ export type SummaryPick = ReadonlyArray<readonly [name: string, spec: string]>;
  */
 export const rowToEvent = (row: EventRow, picks?: ReadonlyMap<string, SummaryPick>): RecordedEvent => {
   const [position, eventId, stream, version, type, schema, stored, metaRaw, recordedAt] = row;
-  const raw = typeof stored === "string" ? stored : stored.toString("utf8");
+  // Dropped once parsed: a replay holds its whole batch, and the text would double what it keeps.
+  let raw: string | null = typeof stored === "string" ? stored : stored.toString("utf8");
   const pick = picks?.get(type);
   let data: unknown;
-  let parsed = false;
   let meta: EventMeta | undefined;
   return {
     position,
@@ -39,15 +39,15 @@ export const rowToEvent = (row: EventRow, picks?: ReadonlyMap<string, SummaryPic
     type,
     schema,
     get data() {
-      if (!parsed) {
+      if (raw !== null) {
         data = JSON.parse(raw);
+        raw = null;
         if (pick !== undefined) {
           const summary = data as Record<string, unknown>;
           const out: Record<string, unknown> = {};
           for (const [name, spec] of pick) out[name] = summary[spec] ?? null;
           data = out;
         }
-        parsed = true;
       }
       return data;
     },

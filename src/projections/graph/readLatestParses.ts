@@ -1,14 +1,18 @@
-import type { LogHandle, RecordedEvent } from "../../events/index.js";
+import { payloadSql, type LogHandle, type RecordedEvent } from "../../events/index.js";
 
 /**
  * The latest `FileParsed` of every file whose latest graph-relevant event at or below `upTo` is
  * a `FileParsed` (not a `FileDeleted` or `ParseFailed`): exactly the files the resolver held
  * when the graph's checkpoint was written. One SQL pass, so reopening never replays history.
  */
-export const readLatestParses = (log: LogHandle, upTo: number): RecordedEvent[] => {
+export const readLatestParses = (
+  log: LogHandle,
+  upTo: number,
+  omit?: Readonly<Record<string, ReadonlyArray<string>>>,
+): RecordedEvent[] => {
   const rows = log.db
     .prepare(
-      `SELECT position, event_id, stream, version, type, schema, data, meta, recorded_at FROM events
+      `SELECT position, event_id, stream, version, type, schema, ${payloadSql(omit, "data", "type")} AS data, meta, recorded_at FROM events
        WHERE position IN (
          SELECT MAX(position) FROM events
          WHERE type IN ('FileParsed', 'FileDeleted', 'ParseFailed') AND position <= ?

@@ -196,4 +196,28 @@ describe("GraphProjector", () => {
     await rebuild(g.log, g.projector);
     expect(await g.reader.dump()).toEqual(before);
   });
+
+  it("opened fresh, the stored graph is gone before anything is read, and a rebuild restores it", async () => {
+    const t = tempDir("nemesis-graph-");
+    cleanups.push(t.cleanup);
+    let g = await openGraph(t.dir);
+    const repo = new FixtureRepo(g.log);
+    repo.apply([
+      { op: "write", path: "src/a.ts", model: file({ functions: [fn("main", ["load"])] }) },
+      { op: "write", path: "src/b.ts", model: file({ functions: [fn("load")] }) },
+    ]);
+    await catchUp(g.log, g.projector);
+    const before = await g.reader.dump();
+    await g.projector.close();
+    const log = g.log;
+    g = await openGraph(t.dir, { log, fresh: true });
+    cleanups.push(g.close, () => log.db.close());
+    expect(await g.reader.dump()).toEqual([]);
+    expect(await g.projector.checkpoint()).toEqual({ position: 0, version: g.projector.version });
+    await rebuild(g.log, g.projector);
+    expect(await g.reader.dump()).toEqual(before);
+    // Once it holds data again, a reset drops it as usual.
+    await g.projector.reset();
+    expect(await g.reader.dump()).toEqual([]);
+  });
 });

@@ -8,7 +8,7 @@ import { SimpleResolver } from "./simpleResolver.js";
 /** A real event log and a real Kuzu graph in `dir`, with the test resolver unless told otherwise. */
 export const openGraph = async (
   dir: string,
-  options: { name?: string; copyThreshold?: number; log?: LogHandle; resolver?: () => Resolver } = {},
+  options: { name?: string; copyThreshold?: number; log?: LogHandle; resolver?: () => Resolver; fresh?: boolean } = {},
 ) => {
   const name = options.name ?? "g";
   const log = options.log ?? openEventLog(join(dir, `${name}-events.db`));
@@ -17,6 +17,7 @@ export const openGraph = async (
     log,
     options.resolver ?? (() => new SimpleResolver()),
     { bufferPoolMb: 64, ...(options.copyThreshold === undefined ? {} : { copyThreshold: options.copyThreshold }) },
+    { fresh: options.fresh ?? false },
   );
   const reader = new GraphReader(projector);
   return {
