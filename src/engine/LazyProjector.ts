@@ -65,6 +65,10 @@ export class LazyProjector implements Projector {
     return this.opened?.omit;
   }
 
+  get deferred(): Projector["deferred"] {
+    return this.opened?.deferred;
+  }
+
   /** The hint, when it can stand in for the store's checkpoint. */
   hint(): { readonly position: number; readonly detail: unknown } | null {
     const h = readProjectionHint(this.log, this.spec.name);

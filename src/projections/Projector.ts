@@ -15,6 +15,8 @@ export interface Projector {
   readonly summaries?: Readonly<Record<string, Readonly<Record<string, string>>>>;
   /** Per type, top-level payload fields it never reads: the log leaves them out (see ReadFilter.omit). */
   readonly omit?: Readonly<Record<string, ReadonlyArray<string>>>;
+  /** Types whose payload `apply` reads once each: fetched when first read (see ReadFilter.deferred). */
+  readonly deferred?: ReadonlyArray<string>;
   /** Events per batch the runner reads for it (default 5,000): one that folds a batch in memory gains from larger ones. */
   readonly batchSize?: number;
   /** Position of the last event applied, and the projector version that applied it. */

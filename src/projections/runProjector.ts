@@ -41,7 +41,7 @@ export const catchUp = async (log: LogHandle, projector: Projector, options: Cat
       upTo = upToAfter(n, n > 0 ? batch.rows[n - 1]![0] : 0);
       await projector.applyRows(batch, upTo);
     } else {
-      const batch = readEvents(log, filter);
+      const batch = readEvents(log, projector.deferred ? { ...filter, deferred: projector.deferred } : filter);
       n = batch.length;
       upTo = upToAfter(n, n > 0 ? batch[n - 1]!.position : 0);
       await projector.apply(batch, upTo);

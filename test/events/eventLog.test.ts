@@ -6,6 +6,7 @@ import {
   EventLog,
   headPosition,
   makeEventLog,
+  readEventRows,
   readEvents,
   readStream,
   tailEvents,
@@ -104,6 +105,22 @@ describe("SQLite event log", () => {
     expect(c!.data).not.toHaveProperty("contentHash");
     expect(d!.data).toEqual({ p: "a" });
     expect(() => readEvents(log, { omit: { FileChanged: ["a') --"] } })).toThrow(/not a top-level field name/);
+  });
+
+  it("a deferred type's payload is fetched when first read, as the batch would have read it", () => {
+    appendToStreams(log, [
+      { stream: "file:a", expectedVersion: "any", events: [changed("a"), { type: "FileDeleted", data: { path: "a" }, meta }, changed("b")] },
+    ]);
+    const whole = readEvents(log).map((e) => e.data as Record<string, unknown>);
+    const rows = readEventRows(log, { deferred: ["FileChanged"] }).rows;
+    expect(rows.map((r) => r[6] === null)).toEqual([true, false, true]);
+    const events = readEvents(log, { deferred: ["FileChanged"], omit: { FileChanged: ["size"] } });
+    const { size: _s, ...rest } = whole[2]!;
+    expect(events[2]!.data).toEqual(rest);
+    expect(events[2]!.data).toBe(events[2]!.data);
+    expect(events[0]!.data).not.toHaveProperty("size");
+    expect(events[1]!.data).toEqual(whole[1]);
+    expect(() => readEvents(log, { deferred: ["FileChanged"], summaries: { FileChanged: { p: "$.path" } } })).toThrow(/both summarised and deferred/);
   });
 
   it("a wrong expected version is a typed VersionConflict and writes nothing", () => {

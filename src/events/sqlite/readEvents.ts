@@ -38,6 +38,14 @@ export interface ReadFilter {
    * SQLite's own pass over the JSON.
    */
   readonly omit?: Readonly<Record<string, ReadonlyArray<string>>>;
+  /**
+   * Types whose payload `readEvents` fetches only when an event's `data` is first read, one
+   * row at a time. A batch of large payloads read at once sits in memory as text until each
+   * is parsed, long enough for the garbage collector to copy all of it to the old generation
+   * (64 MB for a sympy graph replay); fetched at first read, each text dies young. Not for a
+   * summarised type, nor for readEventRows.
+   */
+  readonly deferred?: ReadonlyArray<string>;
 }
 
 const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -91,7 +99,7 @@ const fillSummaries = (log: LogHandle, rows: EventRow[], stored: ReadonlyMap<str
   let low = Infinity;
   let high = -Infinity;
   for (const row of rows) {
-    if (row[6] !== null) continue;
+    if (row[6] !== null || !stored.has(row[4])) continue;
     if (row[0] < low) low = row[0];
     if (row[0] > high) high = row[0];
   }
@@ -101,7 +109,7 @@ const fillSummaries = (log: LogHandle, rows: EventRow[], stored: ReadonlyMap<str
   let j = 0;
   for (let k = 0; k < rows.length; k++) {
     const row = rows[descending ? rows.length - 1 - k : k] as unknown as MutableRow;
-    if (row[6] !== null) continue;
+    if (row[6] !== null || !stored.has(row[4])) continue;
     while (j < summaries.length && summaries[j]![0] < row[0]) j++;
     if (j < summaries.length && summaries[j]![0] === row[0]) row[6] = summaries[j]![1];
     else {
@@ -185,10 +193,14 @@ export const readEventRows = (log: LogHandle, filter: ReadFilter = {}): EventRow
   }
   const summaries = filter.summaries;
   const bare = filter.bare !== undefined && filter.bare.length > 0 ? filter.bare : undefined;
-  const shape = `${where.join(" AND ")}|${filter.descending ? "d" : "a"}|${filter.limit !== undefined}|${summaries ? JSON.stringify(summaries) : ""}|${bare?.join(",") ?? ""}|${filter.omit ? JSON.stringify(filter.omit) : ""}`;
+  const deferred = filter.deferred !== undefined && filter.deferred.length > 0 ? filter.deferred : undefined;
+  for (const type of deferred ?? []) {
+    if (summaries?.[type] !== undefined) throw new Error(`${type} cannot be both summarised and deferred`);
+  }
+  const shape = `${where.join(" AND ")}|${filter.descending ? "d" : "a"}|${filter.limit !== undefined}|${summaries ? JSON.stringify(summaries) : ""}|${bare?.join(",") ?? ""}|${filter.omit ? JSON.stringify(filter.omit) : ""}|${deferred?.join(",") ?? ""}`;
   if (filter.limit !== undefined) params.push(filter.limit);
   const { stmt, picks, stored } = prepared(log, shape, () => {
-    const payload = payloadSql(filter.omit);
+    const payload = deferred ? `CASE WHEN e.type IN (${deferred.map(quote).join(", ")}) THEN NULL ELSE ${payloadSql(filter.omit)} END` : payloadSql(filter.omit);
     const data = summaries ? dataColumn(log, summaries, payload) : undefined;
     const isBare = bare ? `e.type IN (${bare.map(quote).join(", ")})` : "";
     const columns = EVENT_COLUMNS.split(", ")
@@ -211,8 +223,20 @@ export const readEventRows = (log: LogHandle, filter: ReadFilter = {}): EventRow
 export const readEvents = (log: LogHandle, filter: ReadFilter = {}): RecordedEvent[] => {
   const { rows, picks } = readEventRows(log, filter);
   const out = new Array<RecordedEvent>(rows.length);
-  for (let i = 0; i < rows.length; i++) out[i] = rowToEvent(rows[i]!, picks);
+  const load = filter.deferred !== undefined && filter.deferred.length > 0 ? payloadLoader(log, filter.omit) : undefined;
+  for (let i = 0; i < rows.length; i++) out[i] = rowToEvent(rows[i]!, picks, load);
   return out;
+};
+
+/** One event's payload by position, as the batch it belongs to would have read it. */
+const payloadLoader = (log: LogHandle, omit: ReadFilter["omit"]): ((position: number) => string) => {
+  const sql = `SELECT ${payloadSql(omit)} FROM events e WHERE e.position = ?`;
+  const { stmt } = prepared(log, sql, () => ({ sql }));
+  return (position) => {
+    const row = stmt.get(position) as [string | Buffer] | undefined;
+    if (row === undefined) throw new Error(`event #${position} is no longer in the log`);
+    return typeof row[0] === "string" ? row[0] : row[0].toString("utf8");
+  };
 };
 
 /** Reads one stream from a version on, in version order. */

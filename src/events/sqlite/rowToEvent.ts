@@ -8,7 +8,8 @@ export type EventRow = readonly [
   version: number,
   type: string,
   schema: number,
-  data: string | Buffer,
+  /** Null for a deferred payload (see ReadFilter.deferred). */
+  data: string | Buffer | null,
   meta: string,
   recordedAt: string,
 ];
@@ -24,10 +25,17 @@ export type SummaryPick = ReadonlyArray<readonly [name: string, spec: string]>;
  * A summarised row's `data` holds its summary (keyed by spec), handed out under the names the
  * reader asked for.
  */
-export const rowToEvent = (row: EventRow, picks?: ReadonlyMap<string, SummaryPick>): RecordedEvent => {
+export const rowToEvent = (
+  row: EventRow,
+  picks?: ReadonlyMap<string, SummaryPick>,
+  /** Fetches a deferred payload (a row whose `data` is null) when it is first read. */
+  load?: (position: number) => string,
+): RecordedEvent => {
   const [position, eventId, stream, version, type, schema, stored, metaRaw, recordedAt] = row;
+  if (stored === null && load === undefined) throw new Error(`event #${position} was read without its payload`);
   // Dropped once parsed: a replay holds its whole batch, and the text would double what it keeps.
-  let raw: string | null = typeof stored === "string" ? stored : stored.toString("utf8");
+  let raw: string | null = stored === null ? null : typeof stored === "string" ? stored : stored.toString("utf8");
+  let pending = stored === null;
   const pick = picks?.get(type);
   let data: unknown;
   let meta: EventMeta | undefined;
@@ -39,6 +47,10 @@ export const rowToEvent = (row: EventRow, picks?: ReadonlyMap<string, SummaryPic
     type,
     schema,
     get data() {
+      if (pending) {
+        raw = load!(position);
+        pending = false;
+      }
       if (raw !== null) {
         data = JSON.parse(raw);
         raw = null;

@@ -24,7 +24,8 @@ import { fileNodeId, type GraphEdge, type NodeId, type Resolver } from "./model.
 import { diffEdges } from "./diffEdges.js";
 import { readLatestParses } from "./readLatestParses.js";
 
-export const GRAPH_VERSION = 2;
+/** 3: unresolved references stored as compact tuples (see unresolvedColumns). */
+export const GRAPH_VERSION = 3;
 const NAME = "graph";
 export const GRAPH_HANDLES = ["FileParsed", "FileDeleted", "ParseFailed"] as const;
 const HANDLES = GRAPH_HANDLES;
@@ -76,6 +77,7 @@ export class GraphProjector implements Projector {
   readonly version = GRAPH_VERSION;
   readonly handles = HANDLES;
   readonly omit = GRAPH_OMITS;
+  readonly deferred = ["FileParsed"];
   private index = new GraphIndex();
   private resolver: Resolver;
   private loaded = false;
@@ -290,7 +292,7 @@ export class GraphProjector implements Projector {
         if (index.storable(path, e)) fresh.push(e);
         else dropped++;
       }
-      const columns = unresolvedColumns(resolution.unresolved);
+      const columns = unresolvedColumns(path, resolution.unresolved);
       const row = files.get(path);
       if (row !== undefined) {
         files.set(path, { ...row, ...columns });

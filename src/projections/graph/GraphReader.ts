@@ -1,4 +1,4 @@
-import type { UnresolvedEntry } from "./graphRows.js";
+import { decodeUnresolved, type UnresolvedEntry } from "./graphRows.js";
 import { NODE_COLUMNS } from "./kuzuSchema.js";
 import { KuzuStore, type Params, type Row } from "./KuzuStore.js";
 import { EDGE_KINDS, fileNodeId, type EdgeKind, type NodeId } from "./model.js";
@@ -112,7 +112,7 @@ export class GraphReader {
   async unresolvedIn(path: string): Promise<UnresolvedEntry[]> {
     const rows = await this.db.query("MATCH (f:File {id: $id}) RETURN f.unresolved AS u", { id: fileNodeId(path) });
     const text = rows[0]?.u;
-    return typeof text === "string" ? (JSON.parse(text) as UnresolvedEntry[]) : [];
+    return typeof text === "string" ? decodeUnresolved(path, text) : [];
   }
 
   async symbolsOf(path: string): Promise<SymbolSummary[]> {
