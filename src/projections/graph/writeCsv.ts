@@ -22,6 +22,13 @@ export const CSV_COPY_OPTIONS = "HEADER=false, AUTO_DETECT=false";
 const BUFFER_BYTES = 1 << 20;
 
 /**
+ * UTF-16 units of text gathered before they are encoded: one Buffer.write per ~1,000 rows
+ * instead of one per field and separator (sympy's 122k call/test edges: 69 -> 26 ms). The
+ * pieces die young, well before a scavenge would have to copy them.
+ */
+const PENDING_UNITS = 1 << 16;
+
+/**
  * Encodes text straight into a reused buffer and writes it out as it fills. Building the file
  * as one string instead (`out += line`) keeps every piece of it alive until the end: on a cold
  * sympy graph, with the whole parse in the heap, the scavenges copying them took most of the
@@ -31,12 +38,36 @@ class CsvSink {
   private readonly fd: number;
   private readonly buf = Buffer.allocUnsafe(BUFFER_BYTES);
   private used = 0;
+  private pending = "";
 
   constructor(file: string) {
     this.fd = openSync(file, "w");
   }
 
   text(s: string): void {
+    this.pending += s;
+    if (this.pending.length >= PENDING_UNITS) this.drain();
+  }
+
+  field(v: CsvValue): void {
+    if (v === null) return;
+    this.text(typeof v === "string" ? csvString(v) : String(v));
+  }
+
+  close(): void {
+    try {
+      this.drain();
+      this.flush();
+    } finally {
+      closeSync(this.fd);
+    }
+  }
+
+  /** Encodes the gathered text into the buffer, writing the buffer out first if it would not fit. */
+  private drain(): void {
+    const s = this.pending;
+    this.pending = "";
+    if (s === "") return;
     // A UTF-16 unit is at most 3 bytes of UTF-8 (a surrogate pair is 4 bytes for 2 units).
     if (this.used + s.length * 3 > BUFFER_BYTES) {
       this.flush();
@@ -47,19 +78,6 @@ class CsvSink {
       }
     }
     this.used += this.buf.write(s, this.used, "utf8");
-  }
-
-  field(v: CsvValue): void {
-    if (v === null) return;
-    this.text(typeof v === "string" ? csvString(v) : String(v));
-  }
-
-  close(): void {
-    try {
-      this.flush();
-    } finally {
-      closeSync(this.fd);
-    }
   }
 
   private flush(): void {
