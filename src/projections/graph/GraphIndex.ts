@@ -53,6 +53,15 @@ export class GraphIndex {
     this.nodes.set(id, path);
   }
 
+  /** The file's Symbol nodes are now `ids` (a file re-parsed in place keeps its File node). */
+  replaceSymbols(path: string, ids: ReadonlyArray<NodeId>): void {
+    const entry = this.paths.get(path);
+    if (entry === undefined) return;
+    for (const id of entry.symbols) this.nodes.delete(id);
+    entry.symbols = [];
+    for (const id of ids) this.addSymbol(path, id);
+  }
+
   /**
    * Whether a resolver edge of `path` can be stored: structural kinds are the parse result's,
    * and an edge must start at a node of this file and end at a node (or external) that exists.

@@ -12,15 +12,17 @@ import { GraphIndex } from "./GraphIndex.js";
 import {
   failedFileRow,
   fileNodes,
+  type FileNodes,
   symbolNodeIds,
   unresolvedColumns,
   type ExternalRow,
   type FileRow,
   type SymbolRow,
 } from "./graphRows.js";
-import type { GraphWrite } from "./GraphWrite.js";
+import type { FileUpdate, GraphWriteFirst, GraphWriteRest, MovedEdge } from "./GraphWrite.js";
 import { KuzuStore, removeGraphDatabase, type KuzuStoreOptions, type Params, type Row } from "./KuzuStore.js";
 import { fileNodeId, type GraphEdge, type NodeId, type Resolver } from "./model.js";
+import { NODE_COLUMNS } from "./kuzuSchema.js";
 import { diffEdges } from "./diffEdges.js";
 import { readLatestParses } from "./readLatestParses.js";
 
@@ -123,7 +125,7 @@ export class GraphProjector implements Projector {
   async apply(events: ReadonlyArray<RecordedEvent>, upTo: number): Promise<void> {
     // Only the checkpoint moves: no reason to pay for refilling the resolver from the log.
     if (events.length === 0) {
-      const nothing = { deleteNodes: [], deleteEdges: [], deleteExternals: [], files: [], symbols: [], externals: [], setUnresolved: [], edges: [] };
+      const nothing = { deleteNodes: [], updateFiles: [], updateSymbols: [], deleteEdges: [], moveEdges: [], deleteExternals: [], files: [], symbols: [], externals: [], setUnresolved: [], edges: [] };
       await this.store.write(nothing, { name: NAME, position: upTo, version: this.version });
       return;
     }
@@ -131,14 +133,16 @@ export class GraphProjector implements Projector {
     this.pristine = false;
     const final = new Map<string, FinalState>();
     const affected = new Set<string>();
+    // What the store holds for each file, as parsed: the resolver's parse before the batch.
+    const stored = new Map<string, FileParsed | undefined>();
     for (const event of events) {
-      const step = this.feed(event);
+      const step = this.feed(event, stored);
       if (step === null) continue;
       final.set(step.path, step.state);
       for (const p of step.affected) affected.add(p);
     }
     for (const [path, state] of final) if (state.kind === "parsed") affected.add(path);
-    const { first, rest } = this.plan(final, affected);
+    const { first, rest } = this.plan(final, affected, stored);
     await this.store.writeInTwo(first, rest, { name: NAME, position: upTo, version: this.version });
   }
 
@@ -194,9 +198,16 @@ export class GraphProjector implements Projector {
     this.loaded = true;
   }
 
-  private feed(event: RecordedEvent): { path: string; state: FinalState; affected: ReadonlySet<string> } | null {
+  private feed(
+    event: RecordedEvent,
+    stored: Map<string, FileParsed | undefined>,
+  ): { path: string; state: FinalState; affected: ReadonlySet<string> } | null {
+    const remember = (path: string): void => {
+      if (!stored.has(path)) stored.set(path, this.resolver.parsed(path));
+    };
     if (event.type === "FileParsed") {
       const file = decodeFileParsed(event);
+      remember(file.path);
       return { path: file.path, state: { kind: "parsed", file }, affected: this.resolver.upsert(file) };
     }
     const decoded = decodeEvent(event);
@@ -204,9 +215,11 @@ export class GraphProjector implements Projector {
     if (Either.isLeft(decoded)) throw decoded.left;
     const e = decoded.right;
     if (e.type === "FileDeleted") {
+      remember(e.data.path);
       return { path: e.data.path, state: { kind: "deleted" }, affected: this.resolver.remove(e.data.path) };
     }
     if (e.type === "ParseFailed") {
+      remember(e.data.path);
       return {
         path: e.data.path,
         state: { kind: "failed", contentHash: e.data.contentHash },
@@ -224,7 +237,8 @@ export class GraphProjector implements Projector {
   private plan(
     final: ReadonlyMap<string, FinalState>,
     affected: ReadonlySet<string>,
-  ): { first: Pick<GraphWrite, "deleteNodes" | "symbols">; rest: () => Omit<GraphWrite, "deleteNodes" | "symbols"> } {
+    stored: ReadonlyMap<string, FileParsed | undefined>,
+  ): { first: GraphWriteFirst; rest: () => GraphWriteRest } {
     const index = this.index;
     const statusAfter = (path: string): string | undefined => {
       const f = final.get(path);
@@ -233,25 +247,58 @@ export class GraphProjector implements Projector {
     const reresolve = [...affected].filter((p) => statusAfter(p) === "parsed").sort();
     const reresolveSet = new Set(reresolve);
 
-    // Nodes of replaced files go away with every edge touching them. Edges into them from
-    // files that are not re-resolved would be lost, so read those first and put them back.
+    // A file parsed again keeps its File node and the Symbol nodes whose id survives, updated
+    // in place: edges into them stay where they are (re-creating them one by one was most of
+    // a delta's time). The nodes of other replaced, failed or deleted files go, with every
+    // edge touching them; edges into them from files that are not re-resolved would be lost,
+    // so those are read first and put back.
     const deleteNodes: NodeId[] = [];
-    for (const path of final.keys()) {
+    const inPlace = new Map<string, { readonly before: FileNodes; readonly after: FileNodes }>();
+    for (const [path, state] of final) {
       const entry = index.paths.get(path);
-      if (entry !== undefined) deleteNodes.push(fileNodeId(path), ...entry.symbols);
+      if (entry === undefined) continue;
+      const before = stored.get(path);
+      if (state.kind === "parsed" && entry.status === "parsed" && before !== undefined) {
+        const after = fileNodes(state.file);
+        const keep = new Set(after.symbols.map((s) => s.id));
+        for (const id of entry.symbols) if (!keep.has(id)) deleteNodes.push(id);
+        inPlace.set(path, { before: fileNodes(before), after });
+      } else deleteNodes.push(fileNodeId(path), ...entry.symbols);
     }
     const detached = new Set(deleteNodes);
     const kept: Array<readonly [string, GraphEdge]> = [];
     for (const [source, into] of index.edgesInto(detached)) {
       if (!final.has(source) && !reresolveSet.has(source)) for (const e of into) kept.push([source, e]);
     }
-    for (const path of final.keys()) index.removeFile(path);
+    for (const path of final.keys()) if (!inPlace.has(path)) index.removeFile(path);
 
     const files = new Map<string, FileRow>();
     const symbols: SymbolRow[] = [];
     const edges: GraphEdge[] = [];
+    const updateFiles: FileUpdate[] = [];
+    const updateSymbols: SymbolRow[] = [];
+    const deleteStructural: GraphEdge[] = [];
     for (const [path, state] of final) {
       if (state.kind === "deleted") continue;
+      const change = inPlace.get(path);
+      if (change !== undefined) {
+        const { before, after } = change;
+        const { unresolved: _u, unresolvedCount: _n, ...own } = after.file;
+        updateFiles.push(own);
+        const stored = new Set(index.paths.get(path)!.symbols);
+        const previous = new Map(before.symbols.map((s) => [s.id, s]));
+        for (const s of after.symbols) {
+          if (!stored.has(s.id)) symbols.push(s);
+          else if (!sameRow(previous.get(s.id), s)) updateSymbols.push(s);
+        }
+        index.replaceSymbols(path, after.symbols.map((s) => s.id));
+        // Structural edges of surviving nodes are diffed; those of deleted nodes went with them.
+        const survived = before.structural.filter((e) => !detached.has(e.from) && !detached.has(e.to));
+        const { removed, added } = diffEdges(survived, after.structural);
+        pushAll(deleteStructural, removed);
+        pushAll(edges, added);
+        continue;
+      }
       if (state.kind === "failed") {
         files.set(path, failedFileRow(path, state.contentHash));
         index.addFile(path, "failed");
@@ -267,7 +314,10 @@ export class GraphProjector implements Projector {
       pushAll(edges, nodes.structural);
     }
 
-    return { first: { deleteNodes, symbols }, rest: () => this.planResolved(final.size, reresolve, detached, kept, files, edges) };
+    return {
+      first: { deleteNodes, updateFiles, updateSymbols, symbols },
+      rest: () => this.planResolved(final.size, reresolve, detached, kept, files, edges, deleteStructural),
+    };
   }
 
   /** The second half of `plan`: re-resolves the affected files and diffs their edges against the index. */
@@ -278,9 +328,10 @@ export class GraphProjector implements Projector {
     kept: ReadonlyArray<readonly [string, GraphEdge]>,
     files: Map<string, FileRow>,
     edges: GraphEdge[],
-  ): Omit<GraphWrite, "deleteNodes" | "symbols"> {
+    deleteEdges: GraphEdge[],
+  ): GraphWriteRest {
     const index = this.index;
-    const deleteEdges: GraphEdge[] = [];
+    const moveEdges: MovedEdge[] = [];
     const setUnresolved: Array<Pick<FileRow, "id" | "unresolved" | "unresolvedCount">> = [];
     const touchedExternals = new Set<NodeId>(index.storedExternals);
     let dropped = 0;
@@ -298,14 +349,13 @@ export class GraphProjector implements Projector {
         files.set(path, { ...row, ...columns });
         pushAll(edges, fresh);
       } else {
-        // A dependant keeps its nodes: write only what changed. Its edges into detached nodes
-        // are gone already, so those count as absent.
+        // A dependant (or a file re-parsed in place) keeps its File node: write only what
+        // changed. Its edges from or into detached nodes are gone already: they count as absent.
         const { removed, added } = diffEdges(
-          entry.edges.filter((e) => !detached.has(e.to)),
+          entry.edges.filter((e) => !detached.has(e.to) && !detached.has(e.from)),
           fresh,
         );
-        pushAll(deleteEdges, removed);
-        pushAll(edges, added);
+        pairMoves(removed, added, deleteEdges, moveEdges, edges);
         if (columns.unresolved !== entry.unresolved) setUnresolved.push({ id: fileNodeId(path), ...columns });
       }
       entry.unresolved = columns.unresolved;
@@ -341,6 +391,7 @@ export class GraphProjector implements Projector {
     this.lastApply = { files: batchFiles, reresolved: reresolve.length, edges: edges.length, dropped };
     return {
       deleteEdges,
+      moveEdges,
       deleteExternals,
       setUnresolved,
       files: [...files.values()],
@@ -349,6 +400,44 @@ export class GraphProjector implements Projector {
     };
   }
 }
+
+/**
+ * Sorts a diff into deletes, moves and creates: an edge removed and one added between the same
+ * nodes with the same kind is the same fact on another line (the resolver keeps one edge per
+ * kind and pair), written as one update instead of a delete and a create.
+ */
+const pairMoves = (
+  removed: ReadonlyArray<GraphEdge>,
+  added: ReadonlyArray<GraphEdge>,
+  deletes: GraphEdge[],
+  moves: MovedEdge[],
+  creates: GraphEdge[],
+): void => {
+  const key = (e: GraphEdge) => `${e.kind}\u0000${e.from}\u0000${e.to}`;
+  const gone = new Map<string, GraphEdge>();
+  for (const e of removed) {
+    const k = key(e);
+    if (gone.has(k)) deletes.push(e);
+    else gone.set(k, e);
+  }
+  for (const e of added) {
+    const k = key(e);
+    const old = gone.get(k);
+    if (old === undefined) creates.push(e);
+    else {
+      gone.delete(k);
+      moves.push({ edge: old, line: e.line });
+    }
+  }
+  for (const e of gone.values()) deletes.push(e);
+};
+
+/** Whether a stored symbol row needs rewriting: any column differs (rows are flat values). */
+const sameRow = (a: SymbolRow | undefined, b: SymbolRow): boolean => {
+  if (a === undefined) return false;
+  for (const c of NODE_COLUMNS.Symbol) if (a[c] !== b[c]) return false;
+  return true;
+};
 
 /** `push(...xs)` passes every item as an argument and overflows the stack on a huge file. */
 const pushAll = <T>(into: T[], xs: ReadonlyArray<T>): void => {

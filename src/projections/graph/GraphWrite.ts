@@ -12,8 +12,14 @@ export interface GraphWrite {
   readonly deleteNodes: ReadonlyArray<NodeId>;
   /** Resolved edges of re-resolved files that keep their nodes: every edge with this (kind, from, to, line) goes. */
   readonly deleteEdges: ReadonlyArray<GraphEdge>;
+  /** Edges that stay but moved to another line (code above them changed): one update instead of a delete and a create. */
+  readonly moveEdges: ReadonlyArray<MovedEdge>;
   /** External modules nothing points at any more. */
   readonly deleteExternals: ReadonlyArray<NodeId>;
+  /** Files re-parsed in place (they keep their nodes): their own columns, the unresolved list aside. */
+  readonly updateFiles: ReadonlyArray<FileUpdate>;
+  /** Symbols of such files that keep their id but changed (lines, signature, doc…). */
+  readonly updateSymbols: ReadonlyArray<SymbolRow>;
   readonly files: ReadonlyArray<FileRow>;
   readonly symbols: ReadonlyArray<SymbolRow>;
   readonly externals: ReadonlyArray<ExternalRow>;
@@ -22,6 +28,17 @@ export interface GraphWrite {
   /** Structural and resolved edges; both ends exist once the creates above are done. */
   readonly edges: ReadonlyArray<GraphEdge>;
 }
+
+/** What the store applies first (before the resolution is computed), and the rest. */
+export type GraphWriteFirst = Pick<GraphWrite, "deleteNodes" | "updateFiles" | "updateSymbols" | "symbols">;
+export type GraphWriteRest = Omit<GraphWrite, keyof GraphWriteFirst>;
+
+export interface MovedEdge {
+  readonly edge: GraphEdge;
+  readonly line: number;
+}
+
+export type FileUpdate = Pick<FileRow, "id" | "path" | "language" | "lines" | "hash" | "status">;
 
 /** Edges the file's own parse result yields; every other kind comes from the resolver. */
 export const STRUCTURAL_KINDS: ReadonlySet<EdgeKind> = new Set(["CONTAINS", "HAS_METHOD"]);
@@ -40,7 +57,10 @@ export const nodeTableOf = (id: NodeId): NodeTable | null => {
 
 export const isEmptyWrite = (w: GraphWrite): boolean =>
   w.deleteNodes.length === 0 &&
+  w.updateFiles.length === 0 &&
+  w.updateSymbols.length === 0 &&
   w.deleteEdges.length === 0 &&
+  w.moveEdges.length === 0 &&
   w.deleteExternals.length === 0 &&
   w.files.length === 0 &&
   w.symbols.length === 0 &&
@@ -50,4 +70,4 @@ export const isEmptyWrite = (w: GraphWrite): boolean =>
 
 /** Rows a write touches: the store picks COPY over parameterised creates above a threshold. */
 export const writeSize = (w: GraphWrite): number =>
-  w.files.length + w.symbols.length + w.externals.length + w.edges.length;
+  w.files.length + w.symbols.length + w.externals.length + w.edges.length + w.updateFiles.length + w.updateSymbols.length;

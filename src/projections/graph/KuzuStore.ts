@@ -3,7 +3,7 @@ import { Connection, Database, type KuzuValue, type PreparedStatement, type Quer
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { nodeTableOf, writeSize, type GraphWrite, type NodeTable } from "./GraphWrite.js";
+import { nodeTableOf, writeSize, type GraphWrite, type GraphWriteFirst, type GraphWriteRest, type NodeTable } from "./GraphWrite.js";
 import { COLUMN_TYPES, NODE_COLUMNS, SCHEMA_DDL, type RowTable } from "./kuzuSchema.js";
 import type { GraphEdge, NodeId } from "./model.js";
 import { CSV_COPY_OPTIONS, hasLineBreaks, writeCsv, writeEdgeCsv, type CsvValue } from "./writeCsv.js";
@@ -106,14 +106,16 @@ export class KuzuStore {
    * one (a cold sympy graph spends ~1 s in the Symbol COPY alone). One transaction all the same.
    */
   async writeInTwo(
-    first: Pick<GraphWrite, "deleteNodes" | "symbols">,
-    rest: () => Omit<GraphWrite, "deleteNodes" | "symbols">,
+    first: GraphWriteFirst,
+    rest: () => GraphWriteRest,
     checkpoint: { readonly name: string } & StoredCheckpoint,
   ): Promise<void> {
     const staging = new Staging();
     await this.exec("BEGIN TRANSACTION");
     try {
       await this.deleteNodes(first.deleteNodes);
+      await this.execEach(setStatement("File", FILE_UPDATE_COLUMNS), first.updateFiles.map((r) => withoutNulls("File", r, FILE_UPDATE_COLUMNS)));
+      await this.execEach(setStatement("Symbol", NODE_COLUMNS.Symbol), first.updateSymbols.map((r) => withoutNulls("Symbol", r as unknown as Record<string, CsvValue>)));
       const bulkSymbols = first.symbols.length > this.copyThreshold;
       const symbolsLoaded = this.createNodeTable("Symbol", first.symbols, bulkSymbols ? staging : null);
       symbolsLoaded.catch(() => undefined);
@@ -121,7 +123,7 @@ export class KuzuStore {
       // before `rest` holds the thread. Not for a delta: the yield lets other work of the event
       // loop run first (a one-file update took ~90 ms longer), and its Symbol rows take ~1 ms.
       if (bulkSymbols) await yieldToKuzu();
-      let later: Omit<GraphWrite, "deleteNodes" | "symbols">;
+      let later: GraphWriteRest;
       try {
         later = rest();
       } catch (e) {
@@ -218,12 +220,20 @@ export class KuzuStore {
   }
 
   /** Deletes of edges and orphaned externals, and the unresolved lists of files that keep their node. */
-  private async applyDeletes(w: Pick<GraphWrite, "deleteEdges" | "deleteExternals" | "setUnresolved">): Promise<void> {
+  private async applyDeletes(w: Pick<GraphWrite, "deleteEdges" | "moveEdges" | "deleteExternals" | "setUnresolved">): Promise<void> {
     for (const [key, edges] of groupEdges(w.deleteEdges)) {
       const [kind, from, to] = key.split("|");
       await this.execEach(
         `MATCH (a:${from} {id: $f})-[e:${kind}]->(b:${to} {id: $t}) WHERE e.line = $l DELETE e`,
         edges.map((e) => ({ f: e.from, t: e.to, l: e.line })),
+      );
+    }
+    const moved = new Map(w.moveEdges.map((m) => [m.edge, m.line]));
+    for (const [key, edges] of groupEdges(w.moveEdges.map((m) => m.edge))) {
+      const [kind, from, to] = key.split("|");
+      await this.execEach(
+        `MATCH (a:${from} {id: $f})-[e:${kind}]->(b:${to} {id: $t}) WHERE e.line = $l SET e.line = $n`,
+        edges.map((e) => ({ f: e.from, t: e.to, l: e.line, n: moved.get(e)! })),
       );
     }
     await this.execEach(
@@ -302,26 +312,46 @@ export class KuzuStore {
  * whole column ANY and the statement fails. Nulls therefore travel as "" (strings; we never
  * store empty strings) or -1 (counts and lines) and become NULL again in the statement.
  */
-const withoutNulls = (table: RowTable, row: Readonly<Record<string, CsvValue>>): Record<string, CsvValue> => {
+const withoutNulls = (
+  table: RowTable,
+  row: Readonly<Record<string, CsvValue>>,
+  columns: ReadonlyArray<string> = NODE_COLUMNS[table],
+): Record<string, CsvValue> => {
   const out: Record<string, CsvValue> = {};
-  for (const c of NODE_COLUMNS[table]) {
+  for (const c of columns) {
     const v = row[c] ?? null;
     out[c] = v !== null ? v : COLUMN_TYPES[c] === "INT64" ? -1 : COLUMN_TYPES[c] === "BOOLEAN" ? false : "";
   }
   return out;
 };
 
+/**
+ * A column's value from `source` (`r.x` or `$x`) as `withoutNulls` sent it: its sentinel
+ * becomes NULL again. Every operand is cast: the statement is bound before the parameter's
+ * type is known.
+ */
+const valueOf = (column: string, source: string): string => {
+  const type = COLUMN_TYPES[column] ?? "STRING";
+  const v = `CAST(${source} AS ${type})`;
+  if (type === "BOOLEAN") return v;
+  const missing = type === "INT64" ? `${v} < 0` : `${v} = ''`;
+  return `CASE WHEN ${missing} THEN CAST(NULL AS ${type}) ELSE ${v} END`;
+};
+
 const unwindCreate = (table: RowTable): string => {
-  // Every operand is cast: the statement is bound before the parameter's type is known.
-  const props = NODE_COLUMNS[table].map((c) => {
-    const type = COLUMN_TYPES[c] ?? "STRING";
-    const v = `CAST(r.${c} AS ${type})`;
-    if (type === "BOOLEAN") return `${c}: ${v}`;
-    const missing = type === "INT64" ? `${v} < 0` : `${v} = ''`;
-    return `${c}: CASE WHEN ${missing} THEN CAST(NULL AS ${type}) ELSE ${v} END`;
-  });
+  const props = NODE_COLUMNS[table].map((c) => `${c}: ${valueOf(c, `r.${c}`)}`);
   return `UNWIND $rows AS r CREATE (:${table} {${props.join(", ")}})`;
 };
+
+/** One row's columns set by primary key (a single-row match is a lookup; see deleteNodes). */
+const setStatement = (table: RowTable, columns: ReadonlyArray<string>): string =>
+  `MATCH (n:${table} {id: $id}) SET ${columns
+    .filter((c) => c !== "id")
+    .map((c) => `n.${c} = ${valueOf(c, `$${c}`)}`)
+    .join(", ")}`;
+
+const FILE_UPDATE_COLUMNS = ["id", "path", "language", "lines", "hash", "status"] as const;
+
 
 /** Above this many edges of one (kind, source, target), a delta loads them with COPY: one file beats per-row lookups. */
 const EDGE_COPY_MIN = 200;

@@ -58,4 +58,6 @@ export interface Resolver {
   remove(path: string): ReadonlySet<string>;
   resolve(path: string): FileResolution;
   files(): Iterable<string>;
+  /** The parse result it holds for `path`: what the graph stored for it, until the next upsert. */
+  parsed(path: string): FileParsed | undefined;
 }

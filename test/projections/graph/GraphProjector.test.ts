@@ -2,8 +2,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { readEvents } from "../../../src/events/index.js";
 import { catchUp, rebuild } from "../../../src/projections/runProjector.js";
 import { tempDir } from "../../helpers.js";
+import { createResolver } from "../../../src/projections/graph/resolve/index.js";
 import { FixtureRepo, type FileModel } from "./fixtureRepo.js";
 import { openGraph } from "./harness.js";
+import { SourceRepo } from "./sourceRepo.js";
 
 const fn = (name: string, calls: string[] = [], returns: string[] = []) => ({ name, calls, returns, doc: null });
 const file = (m: Partial<FileModel>): FileModel => ({ functions: [], classes: [], imports: [], moduleCalls: [], ...m });
@@ -195,6 +197,63 @@ describe("GraphProjector", () => {
     expect(await g.projector.checkpoint()).toEqual({ position: 0, version: g.projector.version });
     await rebuild(g.log, g.projector);
     expect(await g.reader.dump()).toEqual(before);
+  });
+
+  it("a delta replacing a large file and the file it calls writes what a fresh build writes", async () => {
+    const g = await setup();
+    const many = (prefix: string, n: number, calls: string[]) => Array.from({ length: n }, (_, i) => fn(`${prefix}${i}`, calls));
+    g.repo.apply([
+      { op: "write", path: "src/a.ts", model: file({ functions: many("main", 20, ["load", "store"]) }) },
+      { op: "write", path: "src/b.ts", model: file({ functions: [fn("load"), fn("store")] }) },
+      { op: "write", path: "src/c.ts", model: file({ functions: many("keep", 3, ["load"]) }) },
+    ]);
+    await catchUp(g.log, g.projector);
+    // a.ts rewritten (two of its symbols go, the rest stay in place); b.ts rewritten under the
+    // calls of c.ts, which stay; then c.ts deleted.
+    g.repo.apply([
+      { op: "write", path: "src/a.ts", model: file({ functions: many("main", 18, ["load", "store"]) }) },
+      { op: "write", path: "src/b.ts", model: file({ functions: [fn("load"), fn("store"), fn("extra")] }) },
+    ]);
+    await catchUp(g.log, g.projector);
+    g.repo.apply([{ op: "delete", path: "src/c.ts" }]);
+    await catchUp(g.log, g.projector);
+    const delta = await g.reader.dump();
+    expect(delta.filter((l) => l.startsWith("CALLS "))).toHaveLength(36);
+    expect(delta.some((l) => l.includes("main19"))).toBe(false);
+
+    const fresh = await openGraph(g.dir, { name: "fresh", copyThreshold: 0 });
+    cleanups.push(fresh.close);
+    const repo = new FixtureRepo(fresh.log);
+    repo.apply([
+      { op: "write", path: "src/a.ts", model: file({ functions: many("main", 18, ["load", "store"]) }) },
+      { op: "write", path: "src/b.ts", model: file({ functions: [fn("load"), fn("store"), fn("extra")] }) },
+    ]);
+    await catchUp(fresh.log, fresh.projector);
+    expect(delta).toEqual(await fresh.reader.dump());
+  });
+
+  it("a file parsed again keeps its nodes in place: changed symbols, structure and edges equal a fresh build", async () => {
+    const versions = [
+      "class Foo:\n    def bar(self):\n        return helper()\n\ndef helper():\n    return 1\n",
+      // Foo turns into a function: Foo.bar keeps its id, but its parent edge is CONTAINS now,
+      // its kind and lines change, its call moves two lines down, and helper moves down.
+      "import os\n\ndef Foo():\n    def bar():\n        return helper()\n    return bar\n\n\ndef helper():\n    return 2\n\ndef extra():\n    return Foo()\n",
+      "def helper():\n    return 3\n",
+    ];
+    const g = await setup({ resolver: createResolver });
+    const repo = new SourceRepo(g.log);
+    repo.write("pkg/user.py", "from pkg.mod import helper, Foo\n\ndef run():\n    return helper() + Foo()\n");
+    for (const text of versions) {
+      repo.write("pkg/mod.py", text);
+      await catchUp(g.log, g.projector);
+      const fresh = await openGraph(g.dir, { name: `fresh-${versions.indexOf(text)}`, copyThreshold: 0, resolver: createResolver });
+      cleanups.push(fresh.close);
+      const again = new SourceRepo(fresh.log);
+      for (const [path, body] of repo.files) again.write(path, body);
+      await catchUp(fresh.log, fresh.projector);
+      expect(await g.reader.dump()).toEqual(await fresh.reader.dump());
+    }
+    expect((await g.reader.dump()).some((l) => l.startsWith("HAS_METHOD"))).toBe(false);
   });
 
   it("opened fresh, the stored graph is gone before anything is read, and a rebuild restores it", async () => {

@@ -42,6 +42,10 @@ export class SimpleResolver implements Resolver {
     return this.byPath.keys();
   }
 
+  parsed(path: string): FileParsed | undefined {
+    return this.byPath.get(path);
+  }
+
   resolve(path: string): FileResolution {
     const file = this.byPath.get(path);
     if (!file) return { edges: [], unresolved: [] };

@@ -47,5 +47,8 @@ export const createResolver = (): Resolver => {
     files() {
       return table.files.keys();
     },
+    parsed(path: string) {
+      return table.files.get(path);
+    },
   };
 };
