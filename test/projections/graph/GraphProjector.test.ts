@@ -3,7 +3,7 @@ import { readEvents } from "../../../src/events/index.js";
 import { catchUp, rebuild } from "../../../src/projections/runProjector.js";
 import { tempDir } from "../../helpers.js";
 import { createResolver } from "../../../src/projections/graph/resolve/index.js";
-import { FixtureRepo, type FileModel } from "./fixtureRepo.js";
+import { FixtureRepo, type FileModel, type Op } from "./fixtureRepo.js";
 import { openGraph } from "./harness.js";
 import { SourceRepo } from "./sourceRepo.js";
 
@@ -22,6 +22,20 @@ const setup = async (options: Parameters<typeof openGraph>[1] = {}) => {
   const g = await openGraph(t.dir, options);
   cleanups.push(t.cleanup, g.close);
   return { ...g, dir: t.dir, repo: new FixtureRepo(g.log) };
+};
+
+/** A graph in a temp dir the test may close and reopen: a.ts's main calls load in b.ts, then `more`. */
+const openMainAndLoad = async (more: Op[] = []) => {
+  const t = tempDir("nemesis-graph-");
+  cleanups.push(t.cleanup);
+  const g = await openGraph(t.dir);
+  const repo = new FixtureRepo(g.log);
+  repo.apply([
+    { op: "write", path: "src/a.ts", model: file({ functions: [fn("main", ["load"])] }) },
+    { op: "write", path: "src/b.ts", model: file({ functions: [fn("load")] }) },
+    ...more,
+  ]);
+  return { t, g, repo };
 };
 
 describe("GraphProjector", () => {
@@ -163,16 +177,12 @@ describe("GraphProjector", () => {
   });
 
   it("after a restart the resolver is refilled from the log and deltas stay exact", async () => {
-    const t = tempDir("nemesis-graph-");
-    cleanups.push(t.cleanup);
-    let g = await openGraph(t.dir);
-    const repo = new FixtureRepo(g.log);
-    repo.apply([
-      { op: "write", path: "src/a.ts", model: file({ functions: [fn("main", ["load"])] }) },
-      { op: "write", path: "src/b.ts", model: file({ functions: [fn("load")] }) },
+    const seeded = await openMainAndLoad([
       { op: "write", path: "src/c.ts", model: file({ functions: [fn("util")] }) },
       { op: "delete", path: "src/c.ts" },
     ]);
+    const { t, repo } = seeded;
+    let g = seeded.g;
     await catchUp(g.log, g.projector);
     await g.projector.close();
     const log = g.log;
@@ -257,14 +267,9 @@ describe("GraphProjector", () => {
   });
 
   it("opened fresh, the stored graph is gone before anything is read, and a rebuild restores it", async () => {
-    const t = tempDir("nemesis-graph-");
-    cleanups.push(t.cleanup);
-    let g = await openGraph(t.dir);
-    const repo = new FixtureRepo(g.log);
-    repo.apply([
-      { op: "write", path: "src/a.ts", model: file({ functions: [fn("main", ["load"])] }) },
-      { op: "write", path: "src/b.ts", model: file({ functions: [fn("load")] }) },
-    ]);
+    const seeded = await openMainAndLoad();
+    const t = seeded.t;
+    let g = seeded.g;
     await catchUp(g.log, g.projector);
     const before = await g.reader.dump();
     await g.projector.close();
