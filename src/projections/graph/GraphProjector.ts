@@ -19,7 +19,7 @@ import {
   type FileRow,
   type SymbolRow,
 } from "./graphRows.js";
-import type { FileUpdate, GraphWriteFirst, GraphWriteRest, MovedEdge } from "./GraphWrite.js";
+import type { FileUpdate, GraphWriteFirst, GraphWriteRest, MovedEdge, SymbolUpdate } from "./GraphWrite.js";
 import { KuzuStore, removeGraphDatabase, type KuzuStoreOptions, type Params, type Row } from "./KuzuStore.js";
 import { fileNodeId, type GraphEdge, type NodeId, type Resolver } from "./model.js";
 import { NODE_COLUMNS } from "./kuzuSchema.js";
@@ -276,7 +276,7 @@ export class GraphProjector implements Projector {
     const symbols: SymbolRow[] = [];
     const edges: GraphEdge[] = [];
     const updateFiles: FileUpdate[] = [];
-    const updateSymbols: SymbolRow[] = [];
+    const updateSymbols: SymbolUpdate[] = [];
     const deleteStructural: GraphEdge[] = [];
     for (const [path, state] of final) {
       if (state.kind === "deleted") continue;
@@ -289,7 +289,10 @@ export class GraphProjector implements Projector {
         const previous = new Map(before.symbols.map((s) => [s.id, s]));
         for (const s of after.symbols) {
           if (!stored.has(s.id)) symbols.push(s);
-          else if (!sameRow(previous.get(s.id), s)) updateSymbols.push(s);
+          else {
+            const columns = changedColumns(previous.get(s.id), s);
+            if (columns.length > 0) updateSymbols.push({ row: s, columns });
+          }
         }
         index.replaceSymbols(path, after.symbols.map((s) => s.id));
         // Structural edges of surviving nodes are diffed; those of deleted nodes went with them.
@@ -432,12 +435,11 @@ const pairMoves = (
   for (const e of gone.values()) deletes.push(e);
 };
 
-/** Whether a stored symbol row needs rewriting: any column differs (rows are flat values). */
-const sameRow = (a: SymbolRow | undefined, b: SymbolRow): boolean => {
-  if (a === undefined) return false;
-  for (const c of NODE_COLUMNS.Symbol) if (a[c] !== b[c]) return false;
-  return true;
-};
+const SYMBOL_VALUE_COLUMNS = NODE_COLUMNS.Symbol.filter((c) => c !== "id");
+
+/** The columns of a stored symbol row that differ in `b` (all of them when the old row is unknown; rows are flat values). */
+const changedColumns = (a: SymbolRow | undefined, b: SymbolRow): Array<keyof SymbolRow> =>
+  a === undefined ? [...SYMBOL_VALUE_COLUMNS] : SYMBOL_VALUE_COLUMNS.filter((c) => a[c] !== b[c]);
 
 /** `push(...xs)` passes every item as an argument and overflows the stack on a huge file. */
 const pushAll = <T>(into: T[], xs: ReadonlyArray<T>): void => {

@@ -18,8 +18,8 @@ export interface GraphWrite {
   readonly deleteExternals: ReadonlyArray<NodeId>;
   /** Files re-parsed in place (they keep their nodes): their own columns, the unresolved list aside. */
   readonly updateFiles: ReadonlyArray<FileUpdate>;
-  /** Symbols of such files that keep their id but changed (lines, signature, doc…). */
-  readonly updateSymbols: ReadonlyArray<SymbolRow>;
+  /** Symbols of such files that keep their id but changed (lines, signature, doc…), with the columns that did. */
+  readonly updateSymbols: ReadonlyArray<SymbolUpdate>;
   readonly files: ReadonlyArray<FileRow>;
   readonly symbols: ReadonlyArray<SymbolRow>;
   readonly externals: ReadonlyArray<ExternalRow>;
@@ -32,6 +32,12 @@ export interface GraphWrite {
 /** What the store applies first (before the resolution is computed), and the rest. */
 export type GraphWriteFirst = Pick<GraphWrite, "deleteNodes" | "updateFiles" | "updateSymbols" | "symbols">;
 export type GraphWriteRest = Omit<GraphWrite, keyof GraphWriteFirst>;
+
+export interface SymbolUpdate {
+  readonly row: SymbolRow;
+  /** Never empty, never `id`. */
+  readonly columns: ReadonlyArray<keyof SymbolRow>;
+}
 
 export interface MovedEdge {
   readonly edge: GraphEdge;

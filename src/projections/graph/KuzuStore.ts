@@ -115,7 +115,11 @@ export class KuzuStore {
     try {
       await this.deleteNodes(first.deleteNodes);
       await this.execEach(setStatement("File", FILE_UPDATE_COLUMNS), first.updateFiles.map((r) => withoutNulls("File", r, FILE_UPDATE_COLUMNS)));
-      await this.execEach(setStatement("Symbol", NODE_COLUMNS.Symbol), first.updateSymbols.map((r) => withoutNulls("Symbol", r as unknown as Record<string, CsvValue>)));
+      // Only the columns that changed (usually the lines): setting all of them took twice as long.
+      for (const u of first.updateSymbols) {
+        const columns = ["id", ...u.columns];
+        await this.exec(setStatement("Symbol", columns), withoutNulls("Symbol", u.row as unknown as Record<string, CsvValue>, columns));
+      }
       const bulkSymbols = first.symbols.length > this.copyThreshold;
       const symbolsLoaded = this.createNodeTable("Symbol", first.symbols, bulkSymbols ? staging : null);
       symbolsLoaded.catch(() => undefined);
