@@ -19,7 +19,7 @@ import {
   type FileRow,
   type SymbolRow,
 } from "./graphRows.js";
-import type { FileUpdate, GraphWriteFirst, GraphWriteRest, MovedEdge, SymbolUpdate } from "./GraphWrite.js";
+import type { DeletedFile, FileUpdate, GraphWriteFirst, GraphWriteRest, MovedEdge, SymbolUpdate } from "./GraphWrite.js";
 import { KuzuStore, removeGraphDatabase, type KuzuStoreOptions, type Params, type Row } from "./KuzuStore.js";
 import { fileNodeId, type GraphEdge, type NodeId, type Resolver } from "./model.js";
 import { NODE_COLUMNS } from "./kuzuSchema.js";
@@ -125,7 +125,7 @@ export class GraphProjector implements Projector {
   async apply(events: ReadonlyArray<RecordedEvent>, upTo: number): Promise<void> {
     // Only the checkpoint moves: no reason to pay for refilling the resolver from the log.
     if (events.length === 0) {
-      const nothing = { deleteNodes: [], updateFiles: [], updateSymbols: [], deleteEdges: [], moveEdges: [], deleteExternals: [], files: [], symbols: [], externals: [], setUnresolved: [], edges: [] };
+      const nothing = { deleteFiles: [], deleteNodes: [], updateFiles: [], updateSymbols: [], deleteEdges: [], moveEdges: [], deleteExternals: [], files: [], symbols: [], externals: [], setUnresolved: [], edges: [] };
       await this.store.write(nothing, { name: NAME, position: upTo, version: this.version });
       return;
     }
@@ -247,25 +247,35 @@ export class GraphProjector implements Projector {
     const reresolve = [...affected].filter((p) => statusAfter(p) === "parsed").sort();
     const reresolveSet = new Set(reresolve);
 
-    // A file parsed again keeps its File node and the Symbol nodes whose id survives, updated
-    // in place: edges into them stay where they are (re-creating them one by one was most of
-    // a delta's time). The nodes of other replaced, failed or deleted files go, with every
-    // edge touching them; edges into them from files that are not re-resolved would be lost,
-    // so those are read first and put back.
+    // In a small batch, a file parsed again keeps its File node and the Symbol nodes whose id
+    // survives, updated in place: edges into them stay where they are (re-creating them one by
+    // one was most of a delta's time). The nodes of other replaced, failed or deleted files go,
+    // with every edge touching them; edges into them from files that are not re-resolved would
+    // be lost, so those are read first and put back. A large batch replaces every file: its
+    // row-by-row updates would cost more than deleting by scan and loading by COPY.
+    const deleteFiles: DeletedFile[] = [];
     const deleteNodes: NodeId[] = [];
+    const detached = new Set<NodeId>();
     const inPlace = new Map<string, { readonly before: FileNodes; readonly after: FileNodes }>();
     for (const [path, state] of final) {
       const entry = index.paths.get(path);
       if (entry === undefined) continue;
       const before = stored.get(path);
-      if (state.kind === "parsed" && entry.status === "parsed" && before !== undefined) {
+      if (final.size <= IN_PLACE_MAX_FILES && state.kind === "parsed" && entry.status === "parsed" && before !== undefined) {
         const after = fileNodes(state.file);
         const keep = new Set(after.symbols.map((s) => s.id));
-        for (const id of entry.symbols) if (!keep.has(id)) deleteNodes.push(id);
+        for (const id of entry.symbols) {
+          if (keep.has(id)) continue;
+          deleteNodes.push(id);
+          detached.add(id);
+        }
         inPlace.set(path, { before: fileNodes(before), after });
-      } else deleteNodes.push(fileNodeId(path), ...entry.symbols);
+      } else {
+        deleteFiles.push({ path, symbols: [...entry.symbols] });
+        detached.add(fileNodeId(path));
+        for (const id of entry.symbols) detached.add(id);
+      }
     }
-    const detached = new Set(deleteNodes);
     const kept: Array<readonly [string, GraphEdge]> = [];
     for (const [source, into] of index.edgesInto(detached)) {
       if (!final.has(source) && !reresolveSet.has(source)) for (const e of into) kept.push([source, e]);
@@ -318,7 +328,7 @@ export class GraphProjector implements Projector {
     }
 
     return {
-      first: { deleteNodes, updateFiles, updateSymbols, symbols },
+      first: { deleteFiles, deleteNodes, updateFiles, updateSymbols, symbols },
       rest: () => this.planResolved(final.size, reresolve, detached, kept, files, edges, deleteStructural),
     };
   }
@@ -434,6 +444,9 @@ const pairMoves = (
   }
   for (const e of gone.values()) deletes.push(e);
 };
+
+/** Files a batch may update in place (see plan). */
+const IN_PLACE_MAX_FILES = 16;
 
 const SYMBOL_VALUE_COLUMNS = NODE_COLUMNS.Symbol.filter((c) => c !== "id");
 

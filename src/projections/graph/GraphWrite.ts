@@ -8,7 +8,9 @@ import { EDGE_KINDS, type EdgeKind, type GraphEdge, type NodeId } from "./model.
  * unresolved lists of re-resolved files, then creates (nodes, then edges), then the checkpoint.
  */
 export interface GraphWrite {
-  /** File and Symbol nodes to detach-delete: every node of a replaced, failed or deleted file. */
+  /** Files whose every node goes (detach-deleted): replaced, failed or deleted ones, with their Symbol nodes. */
+  readonly deleteFiles: ReadonlyArray<DeletedFile>;
+  /** Symbol nodes to detach-delete one by one: those a file re-parsed in place no longer has. */
   readonly deleteNodes: ReadonlyArray<NodeId>;
   /** Resolved edges of re-resolved files that keep their nodes: every edge with this (kind, from, to, line) goes. */
   readonly deleteEdges: ReadonlyArray<GraphEdge>;
@@ -30,8 +32,14 @@ export interface GraphWrite {
 }
 
 /** What the store applies first (before the resolution is computed), and the rest. */
-export type GraphWriteFirst = Pick<GraphWrite, "deleteNodes" | "updateFiles" | "updateSymbols" | "symbols">;
+export type GraphWriteFirst = Pick<GraphWrite, "deleteFiles" | "deleteNodes" | "updateFiles" | "updateSymbols" | "symbols">;
 export type GraphWriteRest = Omit<GraphWrite, keyof GraphWriteFirst>;
+
+export interface DeletedFile {
+  readonly path: string;
+  /** Its Symbol nodes as the store holds them. */
+  readonly symbols: ReadonlyArray<NodeId>;
+}
 
 export interface SymbolUpdate {
   readonly row: SymbolRow;
@@ -62,6 +70,7 @@ export const nodeTableOf = (id: NodeId): NodeTable | null => {
 };
 
 export const isEmptyWrite = (w: GraphWrite): boolean =>
+  w.deleteFiles.length === 0 &&
   w.deleteNodes.length === 0 &&
   w.updateFiles.length === 0 &&
   w.updateSymbols.length === 0 &&

@@ -3,9 +3,9 @@ import { Connection, Database, type KuzuValue, type PreparedStatement, type Quer
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { nodeTableOf, writeSize, type GraphWrite, type GraphWriteFirst, type GraphWriteRest, type NodeTable } from "./GraphWrite.js";
+import { nodeTableOf, writeSize, type DeletedFile, type GraphWrite, type GraphWriteFirst, type GraphWriteRest, type NodeTable } from "./GraphWrite.js";
 import { COLUMN_TYPES, NODE_COLUMNS, SCHEMA_DDL, type RowTable } from "./kuzuSchema.js";
-import type { GraphEdge, NodeId } from "./model.js";
+import { fileNodeId, type GraphEdge, type NodeId } from "./model.js";
 import { CSV_COPY_OPTIONS, hasLineBreaks, writeCsv, writeEdgeCsv, type CsvValue } from "./writeCsv.js";
 
 /**
@@ -113,6 +113,7 @@ export class KuzuStore {
     const staging = new Staging();
     await this.exec("BEGIN TRANSACTION");
     try {
+      await this.deleteFiles(first.deleteFiles);
       await this.deleteNodes(first.deleteNodes);
       await this.execEach(setStatement("File", FILE_UPDATE_COLUMNS), first.updateFiles.map((r) => withoutNulls("File", r, FILE_UPDATE_COLUMNS)));
       // Only the columns that changed (usually the lines): setting all of them took twice as long.
@@ -217,6 +218,23 @@ export class KuzuStore {
    * as a scan (two of them joined by a cross product for an edge), while a single-row match
    * with parameters is a primary-key lookup (~0.5 ms a row inside the transaction).
    */
+  /**
+   * Every node of these files. Row by row while they are few; past SYMBOL_SCAN_MIN symbols one
+   * scan of the Symbol table by path costs less than their lookups (sympy: 147 symbols of five
+   * files 26 vs ~120 ms; 8,500 of 300 files 1.0 vs ~7 s).
+   */
+  private async deleteFiles(files: ReadonlyArray<DeletedFile>): Promise<void> {
+    if (files.length === 0) return;
+    const symbols = files.reduce((n, f) => n + f.symbols.length, 0);
+    if (symbols < SYMBOL_SCAN_MIN) {
+      await this.deleteNodes(files.flatMap((f) => [fileNodeId(f.path), ...f.symbols]));
+      return;
+    }
+    const paths = files.map((f) => f.path);
+    await this.exec("MATCH (n:Symbol) WHERE list_contains($paths, n.path) DETACH DELETE n", { paths });
+    await this.exec("MATCH (n:File) WHERE list_contains($paths, n.path) DETACH DELETE n", { paths });
+  }
+
   private async deleteNodes(ids: ReadonlyArray<NodeId>): Promise<void> {
     for (const [table, group] of groupByTable(ids)) {
       await this.execEach(`MATCH (n:${table} {id: $id}) DETACH DELETE n`, group.map((id) => ({ id })));
@@ -356,6 +374,9 @@ const setStatement = (table: RowTable, columns: ReadonlyArray<string>): string =
 
 const FILE_UPDATE_COLUMNS = ["id", "path", "language", "lines", "hash", "status"] as const;
 
+
+/** From this many Symbol nodes of deleted files on, they are deleted by one scan (see deleteFiles). */
+const SYMBOL_SCAN_MIN = 200;
 
 /** Above this many edges of one (kind, source, target), a delta loads them with COPY: one file beats per-row lookups. */
 const EDGE_COPY_MIN = 200;

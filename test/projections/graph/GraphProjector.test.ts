@@ -266,6 +266,29 @@ describe("GraphProjector", () => {
     expect((await g.reader.dump()).some((l) => l.startsWith("HAS_METHOD"))).toBe(false);
   });
 
+  it("a batch too large to update in place replaces its files (symbols deleted by scan) and equals a fresh build", async () => {
+    const g = await setup();
+    const paths = Array.from({ length: 20 }, (_, i) => `src/m${i}.ts`);
+    const version = (v: number) =>
+      paths.map((path, i) => ({
+        op: "write" as const,
+        path,
+        model: file({ functions: Array.from({ length: 12 }, (_, k) => fn(`f${i}_${k}_v${v % 2 === 0 || k < 6 ? 0 : v}`, [`f${(i + 1) % 20}_0_v0`])) }),
+      }));
+    g.repo.apply([...version(0), { op: "write", path: "src/keep.ts", model: file({ functions: [fn("caller", ["f3_0_v0", "f4_11_v0"])] }) }]);
+    await catchUp(g.log, g.projector);
+    g.repo.apply(version(1));
+    await catchUp(g.log, g.projector);
+    const delta = await g.reader.dump();
+    expect(delta.some((l) => l.includes("f4_11_v1"))).toBe(true);
+
+    const fresh = await openGraph(g.dir, { name: "fresh", copyThreshold: 0 });
+    cleanups.push(fresh.close);
+    new FixtureRepo(fresh.log).apply([...version(1), { op: "write", path: "src/keep.ts", model: file({ functions: [fn("caller", ["f3_0_v0", "f4_11_v0"])] }) }]);
+    await catchUp(fresh.log, fresh.projector);
+    expect(delta).toEqual(await fresh.reader.dump());
+  });
+
   it("opened fresh, the stored graph is gone before anything is read, and a rebuild restores it", async () => {
     const seeded = await openMainAndLoad();
     const t = seeded.t;
