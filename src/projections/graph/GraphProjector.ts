@@ -85,6 +85,10 @@ export class GraphProjector implements Projector {
   private loaded = false;
   /** Opened empty and nothing applied since: a reset has nothing to drop. */
   private pristine = false;
+  /** A rebuild in progress (see cheaperToRebuild), which readers wait for. */
+  private rebuilding: Promise<void> | null = null;
+  /** Queries running on the store. */
+  private readonly reading = new Set<Promise<Row[]>>();
   lastApply: GraphApplyStats = { files: 0, reresolved: 0, edges: 0, dropped: 0 };
 
   private constructor(
@@ -118,8 +122,16 @@ export class GraphProjector implements Projector {
   }
 
   /** Read-only Cypher for the `GraphReader`, on a connection separate from the writer's. */
-  query(cypher: string, params?: Params): Promise<Row[]> {
-    return this.store.query(cypher, params);
+  async query(cypher: string, params?: Params): Promise<Row[]> {
+    // During a rebuild the graph is empty until it commits: a reader waits for it instead.
+    while (this.rebuilding !== null) await this.rebuilding.catch(() => undefined);
+    const running = this.store.query(cypher, params);
+    this.reading.add(running);
+    try {
+      return await running;
+    } finally {
+      this.reading.delete(running);
+    }
   }
 
   async apply(events: ReadonlyArray<RecordedEvent>, upTo: number): Promise<void> {
@@ -127,6 +139,21 @@ export class GraphProjector implements Projector {
     if (events.length === 0) {
       const nothing = { deleteFiles: [], deleteNodes: [], updateFiles: [], updateSymbols: [], deleteEdges: [], moveEdges: [], deleteExternals: [], files: [], symbols: [], externals: [], setUnresolved: [], edges: [] };
       await this.store.write(nothing, { name: NAME, position: upTo, version: this.version });
+      return;
+    }
+    if (await this.cheaperToRebuild(events)) {
+      const rebuild = (async () => {
+        // The store is closed under the reset: queries already running finish first.
+        await Promise.allSettled([...this.reading]);
+        await this.reset();
+        await this.apply(readLatestParses(this.log, upTo, GRAPH_OMITS, true), upTo);
+      })();
+      this.rebuilding = rebuild;
+      try {
+        await rebuild;
+      } finally {
+        this.rebuilding = null;
+      }
       return;
     }
     await this.ensureLoaded();
@@ -144,6 +171,23 @@ export class GraphProjector implements Projector {
     for (const [path, state] of final) if (state.kind === "parsed") affected.add(path);
     const { first, rest } = this.plan(final, affected, stored);
     await this.store.writeInTwo(first, rest, { name: NAME, position: upTo, version: this.version });
+  }
+
+  /**
+   * Whether rebuilding the graph from the log costs less than applying `events` to it: a batch
+   * that touches a large share of the files (a branch switch, a formatter run) rewrites most of
+   * the graph row by row, and a process that has not loaded the resolver yet pays for reading
+   * and resolving every file first. A rebuild is one bulk load. Sympy, 300 of 1,597 files
+   * changed: `nemesis index` 12.7 s as a delta (4.5 s loading, 5.6 s writing).
+   */
+  private async cheaperToRebuild(events: ReadonlyArray<RecordedEvent>): Promise<boolean> {
+    const files = new Set(events.map((e) => e.stream)).size;
+    if (files < REBUILD_MIN_FILES) return false;
+    const held = this.loaded
+      ? this.index.paths.size
+      : Number((await this.store.query("MATCH (f:File) RETURN count(*) AS n"))[0]?.n ?? 0);
+    if (held === 0) return false;
+    return files >= held * (this.loaded ? REBUILD_SHARE_LOADED : REBUILD_SHARE_UNLOADED);
   }
 
   async reset(): Promise<void> {
@@ -444,6 +488,12 @@ const pairMoves = (
   }
   for (const e of gone.values()) deletes.push(e);
 };
+
+/** A batch rebuilds the graph from the log (see cheaperToRebuild) from this many files on... */
+const REBUILD_MIN_FILES = 32;
+/** ...when they are this share of the files the graph holds, its resolver loaded or not yet. */
+const REBUILD_SHARE_LOADED = 0.15;
+const REBUILD_SHARE_UNLOADED = 0.03;
 
 /** Files a batch may update in place (see plan). */
 const IN_PLACE_MAX_FILES = 16;

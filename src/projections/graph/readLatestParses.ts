@@ -4,11 +4,14 @@ import { payloadSql, type LogHandle, type RecordedEvent } from "../../events/ind
  * The latest `FileParsed` of every file whose latest graph-relevant event at or below `upTo` is
  * a `FileParsed` (not a `FileDeleted` or `ParseFailed`): exactly the files the resolver held
  * when the graph's checkpoint was written. One SQL pass, so reopening never replays history.
+ * With `withFailures`, files whose latest event is a `ParseFailed` come too: every file the
+ * graph holds a node for.
  */
 export const readLatestParses = (
   log: LogHandle,
   upTo: number,
   omit?: Readonly<Record<string, ReadonlyArray<string>>>,
+  withFailures = false,
 ): RecordedEvent[] => {
   const rows = log.db
     .prepare(
@@ -17,7 +20,7 @@ export const readLatestParses = (
          SELECT MAX(position) FROM events
          WHERE type IN ('FileParsed', 'FileDeleted', 'ParseFailed') AND position <= ?
          GROUP BY ${log.streamSql.group})
-       AND type = 'FileParsed'
+       AND type IN ${withFailures ? "('FileParsed', 'ParseFailed')" : "('FileParsed')"}
        ORDER BY position`,
     )
     .all(upTo) as Array<{

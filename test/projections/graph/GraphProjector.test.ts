@@ -289,6 +289,53 @@ describe("GraphProjector", () => {
     expect(delta).toEqual(await fresh.reader.dump());
   });
 
+  it("a batch touching a large share of the files rebuilds the graph from the log; readers wait for it", async () => {
+    const t = tempDir("nemesis-graph-");
+    cleanups.push(t.cleanup);
+    const paths = Array.from({ length: 40 }, (_, i) => `src/m${i}.ts`);
+    const version = (v: number): Op[] =>
+      paths.map((path, i) => ({ op: "write", path, model: file({ functions: [fn(`f${i}_v${v}`, [`f${(i + 1) % 40}_v${v}`]), fn(`g${i}`, ["load"])] }) }));
+    const others: Op[] = [
+      { op: "write", path: "src/b.ts", model: file({ functions: [fn("load")] }) },
+      { op: "write", path: "src/gone.ts", model: file({ functions: [fn("soon")] }) },
+      { op: "write", path: "src/bad.ts", model: file({ functions: [fn("ok")] }) },
+    ];
+    let g = await openGraph(t.dir);
+    const log = g.log;
+    cleanups.push(() => log.db.close());
+    const repo = new FixtureRepo(log);
+    repo.apply([...version(0), ...others]);
+    await catchUp(log, g.projector);
+    const expectFresh = async (ops: Op[], name: string) => {
+      const fresh = await openGraph(t.dir, { name, copyThreshold: 0 });
+      cleanups.push(fresh.close);
+      new FixtureRepo(fresh.log).apply(ops);
+      await catchUp(fresh.log, fresh.projector);
+      expect(await g.reader.dump()).toEqual(await fresh.reader.dump());
+    };
+
+    // Reopened (nothing loaded): 42 files changed of 43 — rebuilt, failed and deleted files included.
+    await g.projector.close();
+    g = await openGraph(t.dir, { log });
+    cleanups.push(g.close);
+    repo.apply([...version(1), { op: "fail", path: "src/bad.ts" }, { op: "delete", path: "src/gone.ts" }]);
+    await catchUp(log, g.projector);
+    await expectFresh([...version(1), others[0]!, { op: "write", path: "src/bad.ts", model: file({}) }, { op: "fail", path: "src/bad.ts" }], "fresh1");
+
+    // Loaded: 40 files of 42; a query issued while the rebuild runs answers from the rebuilt graph.
+    repo.apply(version(2));
+    let done = false;
+    const running = catchUp(log, g.projector).finally(() => (done = true));
+    const projector = g.projector as unknown as { rebuilding: Promise<void> | null };
+    while (projector.rebuilding === null && !done) await new Promise((r) => setImmediate(r));
+    expect(projector.rebuilding).not.toBeNull();
+    const during = g.reader.dump();
+    await running;
+    expect(await during).toEqual(await g.reader.dump());
+    expect((await during).some((l) => l.includes("f7_v2"))).toBe(true);
+    await expectFresh([...version(2), others[0]!, { op: "write", path: "src/bad.ts", model: file({}) }, { op: "fail", path: "src/bad.ts" }], "fresh2");
+  });
+
   it("opened fresh, the stored graph is gone before anything is read, and a rebuild restores it", async () => {
     const seeded = await openMainAndLoad();
     const t = seeded.t;
