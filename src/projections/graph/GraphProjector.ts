@@ -20,7 +20,7 @@ import {
   type SymbolRow,
 } from "./graphRows.js";
 import type { DeletedFile, FileUpdate, GraphWriteFirst, GraphWriteRest, MovedEdge, SymbolUpdate } from "./GraphWrite.js";
-import { KuzuStore, removeGraphDatabase, type KuzuStoreOptions, type Params, type Row } from "./KuzuStore.js";
+import { KuzuStore, moveGraphDatabase, removeGraphDatabase, type KuzuStoreOptions, type Params, type Row } from "./KuzuStore.js";
 import { fileNodeId, type GraphEdge, type NodeId, type Resolver } from "./model.js";
 import { NODE_COLUMNS } from "./kuzuSchema.js";
 import { diffEdges } from "./diffEdges.js";
@@ -85,8 +85,8 @@ export class GraphProjector implements Projector {
   private loaded = false;
   /** Opened empty and nothing applied since: a reset has nothing to drop. */
   private pristine = false;
-  /** A rebuild in progress (see cheaperToRebuild), which readers wait for. */
-  private rebuilding: Promise<void> | null = null;
+  /** A rebuilt database being swapped in (see rebuildBeside), which readers wait for. */
+  private swapping: Promise<void> | null = null;
   /** Queries running on the store. */
   private readonly reading = new Set<Promise<Row[]>>();
   lastApply: GraphApplyStats = { files: 0, reresolved: 0, edges: 0, dropped: 0 };
@@ -123,8 +123,8 @@ export class GraphProjector implements Projector {
 
   /** Read-only Cypher for the `GraphReader`, on a connection separate from the writer's. */
   async query(cypher: string, params?: Params): Promise<Row[]> {
-    // During a rebuild the graph is empty until it commits: a reader waits for it instead.
-    while (this.rebuilding !== null) await this.rebuilding.catch(() => undefined);
+    // While a rebuilt database replaces the store, the store is closed: wait for the swap.
+    while (this.swapping !== null) await this.swapping.catch(() => undefined);
     const running = this.store.query(cypher, params);
     this.reading.add(running);
     try {
@@ -142,18 +142,7 @@ export class GraphProjector implements Projector {
       return;
     }
     if (await this.cheaperToRebuild(events)) {
-      const rebuild = (async () => {
-        // The store is closed under the reset: queries already running finish first.
-        await Promise.allSettled([...this.reading]);
-        await this.reset();
-        await this.apply(readLatestParses(this.log, upTo, GRAPH_OMITS, true), upTo);
-      })();
-      this.rebuilding = rebuild;
-      try {
-        await rebuild;
-      } finally {
-        this.rebuilding = null;
-      }
+      await this.rebuildBeside(upTo);
       return;
     }
     await this.ensureLoaded();
@@ -188,6 +177,46 @@ export class GraphProjector implements Projector {
       : Number((await this.store.query("MATCH (f:File) RETURN count(*) AS n"))[0]?.n ?? 0);
     if (held === 0) return false;
     return files >= held * (this.loaded ? REBUILD_SHARE_LOADED : REBUILD_SHARE_UNLOADED);
+  }
+
+  /**
+   * Builds the graph of the log up to `upTo` in a database beside the store, then swaps it in.
+   * Readers keep the old graph meanwhile, and a crash leaves either the old store at its own
+   * checkpoint (the new one is dropped at the next rebuild) or the new one at `upTo`.
+   */
+  private async rebuildBeside(upTo: number): Promise<void> {
+    const path = this.store.path;
+    const aside = `${path}.rebuild`;
+    // The old resolver is not needed any more: free it first (a failure below leaves it to be
+    // refilled from the old store's checkpoint, as after a restart).
+    this.resolver = this.makeResolver();
+    this.index = new GraphIndex();
+    this.loaded = false;
+    const built = await GraphProjector.open(aside, this.log, this.makeResolver, this.options, { fresh: true });
+    try {
+      await built.apply(readLatestParses(this.log, upTo, GRAPH_OMITS, true), upTo);
+    } catch (e) {
+      await built.close().catch(() => undefined);
+      removeGraphDatabase(aside);
+      throw e;
+    }
+    const swap = (async () => {
+      await Promise.allSettled([...this.reading]);
+      await built.close();
+      await this.store.close();
+      moveGraphDatabase(aside, path);
+      this.store = await KuzuStore.open(path, this.options);
+    })();
+    this.swapping = swap;
+    try {
+      await swap;
+    } finally {
+      this.swapping = null;
+    }
+    this.resolver = built.resolver;
+    this.index = built.index;
+    this.loaded = true;
+    this.pristine = false;
   }
 
   async reset(): Promise<void> {

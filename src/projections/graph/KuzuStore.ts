@@ -1,6 +1,6 @@
 import * as Data from "effect/Data";
 import { Connection, Database, type KuzuValue, type PreparedStatement, type QueryResult } from "kuzu";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { nodeTableOf, writeSize, type DeletedFile, type GraphWrite, type GraphWriteFirst, type GraphWriteRest, type NodeTable } from "./GraphWrite.js";
@@ -42,8 +42,16 @@ export interface StoredCheckpoint {
 const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
 /** Kuzu's on-disk database is one file plus a write-ahead log beside it. */
+const DATABASE_SUFFIXES = ["", ".wal", ".shadow", ".tmp"];
+
 export const removeGraphDatabase = (path: string): void => {
-  for (const suffix of ["", ".wal", ".shadow", ".tmp"]) rmSync(path + suffix, { recursive: true, force: true });
+  for (const suffix of DATABASE_SUFFIXES) rmSync(path + suffix, { recursive: true, force: true });
+};
+
+/** Moves a closed database (its file and whatever lies beside it) to `to`, replacing what is there. */
+export const moveGraphDatabase = (from: string, to: string): void => {
+  removeGraphDatabase(to);
+  for (const suffix of DATABASE_SUFFIXES) if (existsSync(from + suffix)) renameSync(from + suffix, to + suffix);
 };
 
 export class KuzuStore {
