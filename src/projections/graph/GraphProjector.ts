@@ -112,6 +112,8 @@ export class GraphProjector implements Projector {
     open: { readonly fresh?: boolean } = {},
   ): Promise<GraphProjector> {
     if (open.fresh === true) removeGraphDatabase(path);
+    // What a rebuild that did not finish left beside the store (see rebuildBeside).
+    if (options.readOnly !== true) removeGraphDatabase(rebuildPath(path));
     const projector = new GraphProjector(await KuzuStore.open(path, options), log, makeResolver, options);
     if (open.fresh === true) projector.pristine = projector.loaded = true;
     return projector;
@@ -186,7 +188,7 @@ export class GraphProjector implements Projector {
    */
   private async rebuildBeside(upTo: number): Promise<void> {
     const path = this.store.path;
-    const aside = `${path}.rebuild`;
+    const aside = rebuildPath(path);
     // The old resolver is not needed any more: free it first (a failure below leaves it to be
     // refilled from the old store's checkpoint, as after a restart).
     this.resolver = this.makeResolver();
@@ -517,6 +519,9 @@ const pairMoves = (
   }
   for (const e of gone.values()) deletes.push(e);
 };
+
+/** Where `rebuildBeside` builds the new database. */
+const rebuildPath = (path: string): string => `${path}.rebuild`;
 
 /** A batch rebuilds the graph from the log (see cheaperToRebuild) from this many files on... */
 const REBUILD_MIN_FILES = 32;

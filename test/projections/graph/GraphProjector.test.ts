@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { readEvents } from "../../../src/events/index.js";
@@ -340,6 +340,15 @@ describe("GraphProjector", () => {
     expect([before, after]).toContainEqual(await during);
     expect(existsSync(aside)).toBe(false);
     await expectFresh([...version(2), others[0]!, { op: "write", path: "src/bad.ts", model: file({}) }, { op: "fail", path: "src/bad.ts" }], "fresh2");
+  });
+
+  it("opening the graph removes what an unfinished rebuild left beside it", async () => {
+    const t = tempDir("nemesis-graph-");
+    cleanups.push(t.cleanup);
+    writeFileSync(join(t.dir, "g.kuzu.rebuild"), "half a database");
+    const g = await openGraph(t.dir);
+    cleanups.push(g.close);
+    expect(existsSync(join(t.dir, "g.kuzu.rebuild"))).toBe(false);
   });
 
   it("opened fresh, the stored graph is gone before anything is read, and a rebuild restores it", async () => {
