@@ -370,10 +370,10 @@ export class GraphProjector implements Projector {
         const { before, after } = change;
         const { unresolved: _u, unresolvedCount: _n, ...own } = after.file;
         updateFiles.push(own);
-        const stored = new Set(index.paths.get(path)!.symbols);
+        const held = new Set(index.paths.get(path)!.symbols);
         const previous = new Map(before.symbols.map((s) => [s.id, s]));
         for (const s of after.symbols) {
-          if (!stored.has(s.id)) symbols.push(s);
+          if (!held.has(s.id)) symbols.push(s);
           else {
             const columns = changedColumns(previous.get(s.id), s);
             if (columns.length > 0) updateSymbols.push({ row: s, columns });

@@ -41,7 +41,7 @@ export interface StoredCheckpoint {
 
 const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
-/** Kuzu's on-disk database is one file plus a write-ahead log beside it. */
+/** Kuzu's on-disk database: one file, and what Kuzu keeps beside it (write-ahead log, shadow pages). */
 const DATABASE_SUFFIXES = ["", ".wal", ".shadow", ".tmp"];
 
 export const removeGraphDatabase = (path: string): void => {
@@ -222,11 +222,6 @@ export class KuzuStore {
   }
 
   /**
-   * Matches by primary key one row at a time: Kuzu plans `UNWIND $rows … MATCH (n {id: r.id})`
-   * as a scan (two of them joined by a cross product for an edge), while a single-row match
-   * with parameters is a primary-key lookup (~0.5 ms a row inside the transaction).
-   */
-  /**
    * Every node of these files. Row by row while they are few; past SYMBOL_SCAN_MIN symbols one
    * scan of the Symbol table by path costs less than their lookups (sympy: 147 symbols of five
    * files 26 vs ~120 ms; 8,500 of 300 files 1.0 vs ~7 s).
@@ -243,6 +238,11 @@ export class KuzuStore {
     await this.exec("MATCH (n:File) WHERE list_contains($paths, n.path) DETACH DELETE n", { paths });
   }
 
+  /**
+   * Matches by primary key one row at a time: Kuzu plans `UNWIND $rows … MATCH (n {id: r.id})`
+   * as a scan (two of them joined by a cross product for an edge), while a single-row match
+   * with parameters is a primary-key lookup (~0.5 ms a row inside the transaction).
+   */
   private async deleteNodes(ids: ReadonlyArray<NodeId>): Promise<void> {
     for (const [table, group] of groupByTable(ids)) {
       await this.execEach(`MATCH (n:${table} {id: $id}) DETACH DELETE n`, group.map((id) => ({ id })));
@@ -381,7 +381,6 @@ const setStatement = (table: RowTable, columns: ReadonlyArray<string>): string =
     .join(", ")}`;
 
 const FILE_UPDATE_COLUMNS = ["id", "path", "language", "lines", "hash", "status"] as const;
-
 
 /** From this many Symbol nodes of deleted files on, they are deleted by one scan (see deleteFiles). */
 const SYMBOL_SCAN_MIN = 200;

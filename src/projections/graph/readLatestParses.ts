@@ -1,4 +1,4 @@
-import { payloadSql, type LogHandle, type RecordedEvent } from "../../events/index.js";
+import { payloadSql, rowToEvent, type EventRow, type LogHandle, type RecordedEvent } from "../../events/index.js";
 
 /**
  * The latest `FileParsed` of every file whose latest graph-relevant event at or below `upTo` is
@@ -23,26 +23,7 @@ export const readLatestParses = (
        AND type IN ${withFailures ? "('FileParsed', 'ParseFailed')" : "('FileParsed')"}
        ORDER BY position`,
     )
-    .all(upTo) as Array<{
-    position: number;
-    event_id: string;
-    stream: string;
-    version: number;
-    type: string;
-    schema: number;
-    data: string | Buffer;
-    meta: string;
-    recorded_at: string;
-  }>;
-  return rows.map((row) => ({
-    position: row.position,
-    eventId: row.event_id,
-    stream: row.stream,
-    version: row.version,
-    type: row.type,
-    schema: row.schema,
-    data: JSON.parse(typeof row.data === "string" ? row.data : row.data.toString("utf8")),
-    meta: JSON.parse(row.meta),
-    recordedAt: row.recorded_at,
-  }));
+    .raw(true)
+    .all(upTo) as EventRow[];
+  return rows.map((row) => rowToEvent(row));
 };
