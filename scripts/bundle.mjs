@@ -1,4 +1,4 @@
-// Bundles the CLI entry (and the parse worker) into single files over tsc's output.
+// Bundles the CLI entry (and the worker threads' entries) into single files over tsc's output.
 // Why: `effect` ships ~600 small ES modules; Node 20 spends 0.5-1 s resolving and linking them
 // on every `nemesis` start (a bare `node -e 0` is ~120 ms). One bundled file loads in ~0.1 s.
 // Native and lazily loaded packages stay external: they load from node_modules as before.
@@ -43,3 +43,4 @@ await build({
 });
 await build({ ...common, entryPoints: ["src/parse/parseWorker.ts"], outfile: "dist/parse/parseWorker.js" });
 await build({ ...common, entryPoints: ["src/engine/projectorThread.ts"], outfile: "dist/engine/projectorThread.js" });
+await build({ ...common, entryPoints: ["src/events/sqlite/payloadReaderThread.ts"], outfile: "dist/events/payloadReaderThread.js" });

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import type { LogHandle, RecordedEvent } from "../events/index.js";
-import { catchUp, type CatchUpOptions, type CatchUpResult, type Projector } from "../projections/index.js";
+import { catchUp, type ApplyContext, type CatchUpOptions, type CatchUpResult, type Projector } from "../projections/index.js";
 import { dropProjectionHint, readProjectionHint, saveProjectionHint } from "./projectionHints.js";
 import { catchesUpItself } from "./ThreadedProjector.js";
 
@@ -84,8 +84,8 @@ export class LazyProjector implements Projector {
     return (await this.store()).checkpoint();
   }
 
-  async apply(events: ReadonlyArray<RecordedEvent>, upTo: number): Promise<void> {
-    await (await this.store()).apply(events, upTo);
+  async apply(events: ReadonlyArray<RecordedEvent>, upTo: number, context?: ApplyContext): Promise<void> {
+    await (await this.store()).apply(events, upTo, context);
     this.remember(upTo, null);
   }
 

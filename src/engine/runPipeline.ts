@@ -60,11 +60,11 @@ const needsCatchUp = async (log: LogHandle, projector: Projector): Promise<boole
 const runOne = async (
   log: LogHandle,
   projector: Projector,
-  onProgress?: (position: number, head: number) => void,
+  options: CatchUpOptions = {},
 ): Promise<ProjectionRun | null> => {
   const t = performance.now();
   if (!(await needsCatchUp(log, projector))) return null;
-  const r = await catchUpOne(log, projector, onProgress ? { onProgress } : {});
+  const r = await catchUpOne(log, projector, options);
   // A store asked without a check first (see needsCatchUp) may have had nothing to do after all.
   if (r.events === 0 && !r.rebuilt) return null;
   return { name: projector.name, ...r, durationMs: performance.now() - t, maxRssMb: maxRssMb() };
@@ -98,7 +98,10 @@ export const runPipeline = async (
   const projections: ProjectionRun[] = [];
   try {
     for (const projector of projectors.filter((p) => !isThreaded(p))) {
-      const run = await runOne(log, projector, (position, head) => onProgress?.({ stage: "project", name: projector.name, position, head }));
+      const run = await runOne(log, projector, {
+        onProgress: (position, head) => onProgress?.({ stage: "project", name: projector.name, position, head }),
+        alongside: threaded.length > 0,
+      });
       if (run) projections.push(run);
     }
   } finally {

@@ -27,6 +27,7 @@ export { openEventLog, readThroughMemoryMap, type LogHandle } from "./sqlite/ope
 export {
   headPosition,
   lastPositionOfTypes,
+  payloadLoader,
   payloadSql,
   readEventRows,
   readEvents,
@@ -36,6 +37,7 @@ export {
   type ReadFilter,
 } from "./sqlite/readEvents.js";
 export { rowToEvent, type EventRow, type SummaryPick } from "./sqlite/rowToEvent.js";
+export { streamPayloads } from "./sqlite/streamPayloads.js";
 export { tailEvents, type TailOptions } from "./sqlite/tailEvents.js";
 export * from "./types/files.js";
 export * from "./types/memory.js";

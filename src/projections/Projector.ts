@@ -1,5 +1,14 @@
 import type { EventRows, RecordedEvent } from "../events/index.js";
 
+/** What the runner knows of the moment a batch is applied in. */
+export interface ApplyContext {
+  /**
+   * Other projectors are catching up in their own threads meanwhile, so the cores are taken: a
+   * projector should not start a thread of its own to read ahead (it would slow them as much).
+   */
+  readonly alongside?: boolean;
+}
+
 /**
  * A projector turns log events into one read model. `apply` must be idempotent (applying a
  * batch twice leaves the same read model) and must store `upTo` as its checkpoint atomically
@@ -22,7 +31,7 @@ export interface Projector {
   /** Position of the last event applied, and the projector version that applied it. */
   checkpoint(): Promise<{ readonly position: number; readonly version: number }>;
   /** `events` are in position order, all at or below `upTo`. */
-  apply(events: ReadonlyArray<RecordedEvent>, upTo: number): Promise<void>;
+  apply(events: ReadonlyArray<RecordedEvent>, upTo: number, context?: ApplyContext): Promise<void>;
   /** Optional: the same as `apply` for rows as the log returns them (see readEventRows); the runner prefers it, so a replay builds no event objects. */
   applyRows?(batch: EventRows, upTo: number): Promise<void>;
   /** Types whose rows `applyRows` reads bare: position, type, schema and data only (see ReadFilter.bare). */

@@ -1,4 +1,4 @@
-export type { Projector } from "./Projector.js";
+export type { ApplyContext, Projector } from "./Projector.js";
 export { catchUp, rebuild, type CatchUpOptions, type CatchUpResult } from "./runProjector.js";
 export { CatalogProjector, CATALOG_VERSION } from "./catalog/CatalogProjector.js";
 export {

@@ -4,6 +4,8 @@ import type { Projector } from "./Projector.js";
 export interface CatchUpOptions {
   readonly batchSize?: number;
   readonly onProgress?: (position: number, head: number) => void;
+  /** See ApplyContext. */
+  readonly alongside?: boolean;
 }
 
 export interface CatchUpResult {
@@ -44,7 +46,7 @@ export const catchUp = async (log: LogHandle, projector: Projector, options: Cat
       const batch = readEvents(log, projector.deferred ? { ...filter, deferred: projector.deferred } : filter);
       n = batch.length;
       upTo = upToAfter(n, n > 0 ? batch[n - 1]!.position : 0);
-      await projector.apply(batch, upTo);
+      await projector.apply(batch, upTo, { alongside: options.alongside === true });
     }
     count += n;
     position = upTo;

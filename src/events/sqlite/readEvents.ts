@@ -229,7 +229,7 @@ export const readEvents = (log: LogHandle, filter: ReadFilter = {}): RecordedEve
 };
 
 /** One event's payload by position, as the batch it belongs to would have read it. */
-const payloadLoader = (log: LogHandle, omit: ReadFilter["omit"]): ((position: number) => string) => {
+export const payloadLoader = (log: LogHandle, omit: ReadFilter["omit"]): ((position: number) => string) => {
   const sql = `SELECT ${payloadSql(omit)} FROM events e WHERE e.position = ?`;
   const { stmt } = prepared(log, sql, () => ({ sql }));
   return (position) => {

@@ -7,7 +7,7 @@ import {
   type LogHandle,
   type RecordedEvent,
 } from "../../events/index.js";
-import type { Projector } from "../Projector.js";
+import type { ApplyContext, Projector } from "../Projector.js";
 import { GraphIndex } from "./GraphIndex.js";
 import {
   failedFileRow,
@@ -24,6 +24,7 @@ import { KuzuStore, moveGraphDatabase, removeGraphDatabase, type KuzuStoreOption
 import { fileNodeId, type GraphEdge, type NodeId, type Resolver } from "./model.js";
 import { NODE_COLUMNS } from "./kuzuSchema.js";
 import { diffEdges } from "./diffEdges.js";
+import { parsedPayloads } from "./parsedPayloads.js";
 import { readLatestParses } from "./readLatestParses.js";
 
 /** 3: unresolved references stored as compact tuples (see unresolvedColumns). */
@@ -136,7 +137,8 @@ export class GraphProjector implements Projector {
     }
   }
 
-  async apply(events: ReadonlyArray<RecordedEvent>, upTo: number): Promise<void> {
+  async apply(events: ReadonlyArray<RecordedEvent>, upTo: number, context: ApplyContext = {}): Promise<void> {
+    const readAhead = context.alongside !== true;
     // Only the checkpoint moves: no reason to pay for refilling the resolver from the log.
     if (events.length === 0) {
       const nothing = { deleteFiles: [], deleteNodes: [], updateFiles: [], updateSymbols: [], deleteEdges: [], moveEdges: [], deleteExternals: [], files: [], symbols: [], externals: [], setUnresolved: [], edges: [] };
@@ -144,20 +146,25 @@ export class GraphProjector implements Projector {
       return;
     }
     if (await this.cheaperToRebuild(events)) {
-      await this.rebuildBeside(upTo);
+      await this.rebuildBeside(upTo, context);
       return;
     }
-    await this.ensureLoaded();
+    await this.ensureLoaded(readAhead);
     this.pristine = false;
     const final = new Map<string, FinalState>();
     const affected = new Set<string>();
     // What the store holds for each file, as parsed: the resolver's parse before the batch.
     const stored = new Map<string, FileParsed | undefined>();
-    for (const event of events) {
-      const step = this.feed(event, stored);
-      if (step === null) continue;
-      final.set(step.path, step.state);
-      for (const p of step.affected) affected.add(p);
+    const payloads = parsedPayloads(this.log, events, GRAPH_OMITS, readAhead);
+    try {
+      for (const event of events) {
+        const step = this.feed(event, stored, await payloads.dataOf(event));
+        if (step === null) continue;
+        final.set(step.path, step.state);
+        for (const p of step.affected) affected.add(p);
+      }
+    } finally {
+      await payloads.close();
     }
     for (const [path, state] of final) if (state.kind === "parsed") affected.add(path);
     const { first, rest } = this.plan(final, affected, stored);
@@ -186,7 +193,7 @@ export class GraphProjector implements Projector {
    * Readers keep the old graph meanwhile, and a crash leaves either the old store at its own
    * checkpoint (the new one is dropped at the next rebuild) or the new one at `upTo`.
    */
-  private async rebuildBeside(upTo: number): Promise<void> {
+  private async rebuildBeside(upTo: number, context: ApplyContext): Promise<void> {
     const path = this.store.path;
     const aside = rebuildPath(path);
     // The old resolver is not needed any more: free it first (a failure below leaves it to be
@@ -196,7 +203,7 @@ export class GraphProjector implements Projector {
     this.loaded = false;
     const built = await GraphProjector.open(aside, this.log, this.makeResolver, this.options, { fresh: true });
     try {
-      await built.apply(readLatestParses(this.log, upTo, GRAPH_OMITS, true), upTo);
+      await built.apply(readLatestParses(this.log, upTo, GRAPH_OMITS, true, context.alongside !== true), upTo, context);
     } catch (e) {
       await built.close().catch(() => undefined);
       removeGraphDatabase(aside);
@@ -241,7 +248,7 @@ export class GraphProjector implements Projector {
    * The engine calls it once caught up, so the first edit after a start does not pay for it.
    */
   async warmUp(): Promise<void> {
-    await this.ensureLoaded();
+    await this.ensureLoaded(true);
   }
 
   /**
@@ -250,18 +257,24 @@ export class GraphProjector implements Projector {
    * the parse results and the priming resolution: those equal what the store holds (delta ==
    * fresh), and reading 40k symbols and 150k edges back out of Kuzu took seconds.
    */
-  private async ensureLoaded(): Promise<void> {
+  private async ensureLoaded(readAhead: boolean): Promise<void> {
     if (this.loaded) return;
     const { position } = await this.checkpoint();
     const index = await GraphIndex.loadFiles(this.store);
     if (position > 0) {
       const paths: string[] = [];
-      for (const event of readLatestParses(this.log, position, GRAPH_OMITS)) {
-        const file = decodeFileParsed(event);
-        this.resolver.upsert(file);
-        // Only a file the store holds as parsed has Symbol nodes (and so storable edges).
-        if (index.paths.get(file.path)?.status === "parsed") for (const id of symbolNodeIds(file)) index.addSymbol(file.path, id);
-        paths.push(file.path);
+      const events = readLatestParses(this.log, position, GRAPH_OMITS, false, readAhead);
+      const payloads = parsedPayloads(this.log, events, GRAPH_OMITS, readAhead);
+      try {
+        for (const event of events) {
+          const file = decodeFileParsed(event, await payloads.dataOf(event));
+          this.resolver.upsert(file);
+          // Only a file the store holds as parsed has Symbol nodes (and so storable edges).
+          if (index.paths.get(file.path)?.status === "parsed") for (const id of symbolNodeIds(file)) index.addSymbol(file.path, id);
+          paths.push(file.path);
+        }
+      } finally {
+        await payloads.close();
       }
       // A resolver learns who depends on what while it resolves: prime it, or the first delta
       // after a restart would miss dependants. Its answers are the stored edges.
@@ -273,15 +286,17 @@ export class GraphProjector implements Projector {
     this.loaded = true;
   }
 
+  /** `data`: the event's payload, read ahead by parsedPayloads. */
   private feed(
     event: RecordedEvent,
     stored: Map<string, FileParsed | undefined>,
+    data: unknown,
   ): { path: string; state: FinalState; affected: ReadonlySet<string> } | null {
     const remember = (path: string): void => {
       if (!stored.has(path)) stored.set(path, this.resolver.parsed(path));
     };
     if (event.type === "FileParsed") {
-      const file = decodeFileParsed(event);
+      const file = decodeFileParsed(event, data);
       remember(file.path);
       return { path: file.path, state: { kind: "parsed", file }, affected: this.resolver.upsert(file) };
     }
@@ -544,17 +559,25 @@ const pushAll = <T>(into: T[], xs: ReadonlyArray<T>): void => {
 };
 
 /** Decodes a FileParsed payload, chunks left out; older schema versions go through the catalog's upcasters. */
-export const decodeFileParsed = (event: RecordedEvent): FileParsed => {
+export const decodeFileParsed = (event: RecordedEvent, payload: unknown = event.data): FileParsed => {
   if (event.schema === currentSchemaVersion("FileParsed")) {
-    checkShape(event.data);
-    const data = event.data as FileParsed;
+    checkShape(payload);
+    const data = payload as FileParsed;
     return { ...data, manifest: data.manifest ?? null, chunks: [] };
   }
   // The log left the chunks out (GRAPH_OMITS): put back an empty list for the schema.
-  const data = event.data as Record<string, unknown> | null;
-  const decoded = decodeEvent(
-    typeof data === "object" && data !== null && !("chunks" in data) ? { ...event, data: { ...data, chunks: [] } } : event,
-  );
+  const data = payload as Record<string, unknown> | null;
+  const decoded = decodeEvent({
+    position: event.position,
+    eventId: event.eventId,
+    stream: event.stream,
+    version: event.version,
+    type: event.type,
+    schema: event.schema,
+    meta: event.meta,
+    recordedAt: event.recordedAt,
+    data: typeof data === "object" && data !== null && !("chunks" in data) ? { ...data, chunks: [] } : data,
+  });
   if (Either.isLeft(decoded)) throw decoded.left;
   if (decoded.right.type !== "FileParsed") throw new Error(`event #${event.position} is not a FileParsed`);
   return { ...decoded.right.data, chunks: [] };
