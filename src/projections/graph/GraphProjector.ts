@@ -3,6 +3,7 @@ import * as Schema from "effect/Schema";
 import {
   currentSchemaVersion,
   decodeEvent,
+  decodePayload,
   FileParsed,
   type LogHandle,
   type RecordedEvent,
@@ -565,20 +566,13 @@ export const decodeFileParsed = (event: RecordedEvent, payload: unknown = event.
     const data = payload as FileParsed;
     return { ...data, manifest: data.manifest ?? null, chunks: [] };
   }
+  if (event.type !== "FileParsed") throw new Error(`event #${event.position} is not a FileParsed`);
   // The log left the chunks out (GRAPH_OMITS): put back an empty list for the schema.
   const data = payload as Record<string, unknown> | null;
-  const decoded = decodeEvent({
-    position: event.position,
-    eventId: event.eventId,
-    stream: event.stream,
-    version: event.version,
-    type: event.type,
-    schema: event.schema,
-    meta: event.meta,
-    recordedAt: event.recordedAt,
-    data: typeof data === "object" && data !== null && !("chunks" in data) ? { ...data, chunks: [] } : data,
-  });
+  const complete = typeof data === "object" && data !== null && !("chunks" in data) ? { ...data, chunks: [] } : data;
+  // The event with this payload; its other fields are read through it, as lazily as before.
+  const withPayload = Object.create(event, { data: { value: complete } }) as RecordedEvent & { readonly type: "FileParsed" };
+  const decoded = decodePayload(withPayload);
   if (Either.isLeft(decoded)) throw decoded.left;
-  if (decoded.right.type !== "FileParsed") throw new Error(`event #${event.position} is not a FileParsed`);
-  return { ...decoded.right.data, chunks: [] };
+  return { ...decoded.right, chunks: [] };
 };
