@@ -22,6 +22,8 @@ import {
 } from "./graphRows.js";
 import type { DeletedFile, FileUpdate, GraphWriteFirst, GraphWriteRest, MovedEdge, SymbolUpdate } from "./GraphWrite.js";
 import { KuzuStore, moveGraphDatabase, removeGraphDatabase, type KuzuStoreOptions, type Params, type Row } from "./KuzuStore.js";
+import { RESOLUTION_CACHE_SUFFIXES, ResolutionCache, resolutionCachePath, type CachedResolution } from "./ResolutionCache.js";
+import { renameSync, rmSync, existsSync } from "node:fs";
 import { fileNodeId, type GraphEdge, type NodeId, type Resolver } from "./model.js";
 import { NODE_COLUMNS } from "./kuzuSchema.js";
 import { diffEdges } from "./diffEdges.js";
@@ -91,6 +93,10 @@ export class GraphProjector implements Projector {
   private swapping: Promise<void> | null = null;
   /** Queries running on the store. */
   private readonly reading = new Set<Promise<Row[]>>();
+  /** Each file's resolution beside the store, for restarts (see ResolutionCache); opened on first write. */
+  private cache: ResolutionCache | null = null;
+  /** The store's checkpoint position as last written by this process (null: not known yet). */
+  private committed: number | null = null;
   lastApply: GraphApplyStats = { files: 0, reresolved: 0, edges: 0, dropped: 0 };
 
   private constructor(
@@ -113,11 +119,14 @@ export class GraphProjector implements Projector {
     options: KuzuStoreOptions,
     open: { readonly fresh?: boolean } = {},
   ): Promise<GraphProjector> {
-    if (open.fresh === true) removeGraphDatabase(path);
+    if (open.fresh === true) removeGraph(path);
     // What a rebuild that did not finish left beside the store (see rebuildBeside).
-    if (options.readOnly !== true) removeGraphDatabase(rebuildPath(path));
+    if (options.readOnly !== true) removeGraph(rebuildPath(path));
     const projector = new GraphProjector(await KuzuStore.open(path, options), log, makeResolver, options);
-    if (open.fresh === true) projector.pristine = projector.loaded = true;
+    if (open.fresh === true) {
+      projector.pristine = projector.loaded = true;
+      projector.committed = 0;
+    }
     return projector;
   }
 
@@ -143,7 +152,10 @@ export class GraphProjector implements Projector {
     // Only the checkpoint moves: no reason to pay for refilling the resolver from the log.
     if (events.length === 0) {
       const nothing = { deleteFiles: [], deleteNodes: [], updateFiles: [], updateSymbols: [], deleteEdges: [], moveEdges: [], deleteExternals: [], files: [], symbols: [], externals: [], setUnresolved: [], edges: [] };
+      const previous = await this.committedPosition();
       await this.store.write(nothing, { name: NAME, position: upTo, version: this.version });
+      this.committed = upTo;
+      this.saveCache([], previous, upTo);
       return;
     }
     if (await this.cheaperToRebuild(events)) {
@@ -168,8 +180,73 @@ export class GraphProjector implements Projector {
       await payloads.close();
     }
     for (const [path, state] of final) if (state.kind === "parsed") affected.add(path);
-    const { first, rest } = this.plan(final, affected, stored);
+    // Files whose resolution or stored edges this batch changes: what the cache rewrites.
+    const changed = new Set<string>([...final.keys(), ...affected]);
+    const { first, rest } = this.plan(final, affected, stored, changed);
+    const previous = await this.committedPosition();
     await this.store.writeInTwo(first, rest, { name: NAME, position: upTo, version: this.version });
+    this.committed = upTo;
+    this.saveCache(changed, previous, upTo);
+  }
+
+  private async committedPosition(): Promise<number> {
+    if (this.committed === null) this.committed = (await this.checkpoint()).position;
+    return this.committed;
+  }
+
+  /** The resolution cache, opened (or made anew when unreadable) on first use; null for a read-only store. */
+  private openCache(): ResolutionCache | null {
+    if (this.cache !== null || this.options.readOnly === true) return this.cache;
+    const path = resolutionCachePath(this.store.path);
+    try {
+      this.cache = ResolutionCache.open(path);
+    } catch {
+      // A cache is only ever a shortcut: one that cannot be opened is made anew.
+      removeCache(this.store.path);
+      try {
+        this.cache = ResolutionCache.open(path);
+      } catch {
+        return null;
+      }
+    }
+    return this.cache;
+  }
+
+  /**
+   * Brings the cache to the store's checkpoint `upTo` (committed just now, after `previous`):
+   * the `changed` files when it stood at `previous`, else every file, and only the position when
+   * nothing is loaded (nothing changed then). A failure drops the cache: the next start resolves.
+   * A build from an empty store (a cold index, a replay, a rebuild) leaves it to the first
+   * restart that needs it: writing it there (sympy: 0.12 s, 21 MB) would lengthen every replay
+   * for a restart that may never come.
+   */
+  private saveCache(changed: Iterable<string> | "all", previous: number | null, upTo: number): void {
+    const dependencies = this.resolver.dependencies?.bind(this.resolver);
+    if (dependencies === undefined || previous === 0) return;
+    const cache = this.openCache();
+    if (cache === null) return;
+    try {
+      const at = cache.stands();
+      const inStep = changed !== "all" && at !== null && at.position === previous && at.version === this.version;
+      if (!this.loaded) {
+        if (inStep) cache.save([], upTo, this.version, false);
+        return;
+      }
+      const rowOf = (path: string): readonly [string, CachedResolution | undefined] => {
+        const deps = dependencies(path);
+        return [path, deps === undefined ? undefined : { deps: [...deps], edges: this.index.paths.get(path)?.edges ?? [] }];
+      };
+      const paths = inStep && changed !== "all" ? changed : this.resolver.files();
+      cache.save(Array.from(paths, rowOf), upTo, this.version, !inStep);
+    } catch {
+      this.dropCache();
+    }
+  }
+
+  private dropCache(): void {
+    this.cache?.close();
+    this.cache = null;
+    removeCache(this.store.path);
   }
 
   /**
@@ -207,14 +284,16 @@ export class GraphProjector implements Projector {
       await built.apply(readLatestParses(this.log, upTo, GRAPH_OMITS, true, context.alongside !== true), upTo, context);
     } catch (e) {
       await built.close().catch(() => undefined);
-      removeGraphDatabase(aside);
+      removeGraph(aside);
       throw e;
     }
     const swap = (async () => {
       await Promise.allSettled([...this.reading]);
       await built.close();
       await this.store.close();
-      moveGraphDatabase(aside, path);
+      this.cache?.close();
+      this.cache = null;
+      moveGraph(aside, path);
       this.store = await KuzuStore.open(path, this.options);
     })();
     this.swapping = swap;
@@ -227,20 +306,26 @@ export class GraphProjector implements Projector {
     this.index = built.index;
     this.loaded = true;
     this.pristine = false;
+    this.committed = upTo;
   }
 
   async reset(): Promise<void> {
     if (this.pristine) return;
     const path = this.store.path;
     await this.store.close();
-    removeGraphDatabase(path);
+    this.cache?.close();
+    this.cache = null;
+    removeGraph(path);
     this.store = await KuzuStore.open(path, this.options);
     this.resolver = this.makeResolver();
     this.index = new GraphIndex();
     this.loaded = this.pristine = true;
+    this.committed = 0;
   }
 
   async close(): Promise<void> {
+    this.cache?.close();
+    this.cache = null;
     await this.store.close();
   }
 
@@ -262,6 +347,7 @@ export class GraphProjector implements Projector {
     if (this.loaded) return;
     const { position } = await this.checkpoint();
     const index = await GraphIndex.loadFiles(this.store);
+    let primed = false;
     if (position > 0) {
       const paths: string[] = [];
       const events = readLatestParses(this.log, position, GRAPH_OMITS, false, readAhead);
@@ -277,14 +363,46 @@ export class GraphProjector implements Projector {
       } finally {
         await payloads.close();
       }
-      // A resolver learns who depends on what while it resolves: prime it, or the first delta
-      // after a restart would miss dependants. Its answers are the stored edges.
-      for (const path of paths) {
-        for (const e of this.resolver.resolve(path).edges) if (index.storable(path, e)) index.addEdge(path, e);
+      // A resolver learns who depends on what while it resolves: without it the first delta after
+      // a restart would miss dependants. The cache kept what resolving each file read and gave;
+      // failing that, prime it by resolving every file (its answers are the stored edges).
+      if (!this.restoreFromCache(index, paths, position)) {
+        for (const path of paths) {
+          for (const e of this.resolver.resolve(path).edges) if (index.storable(path, e)) index.addEdge(path, e);
+        }
+        primed = true;
       }
     }
     this.index = index;
     this.loaded = true;
+    this.committed = position;
+    // So that the next start restores instead.
+    if (primed) this.saveCache("all", null, position);
+  }
+
+  /** Restores every file's dependency keys and stored edges from the cache, if it holds exactly these files at `position`. */
+  private restoreFromCache(index: GraphIndex, paths: ReadonlyArray<string>, position: number): boolean {
+    const restore = this.resolver.restore?.bind(this.resolver);
+    const cache = restore === undefined ? null : this.openCache();
+    if (restore === undefined || cache === null) return false;
+    let cached: Map<string, CachedResolution> | null;
+    try {
+      cached = cache.load(position, this.version);
+    } catch {
+      this.dropCache();
+      return false;
+    }
+    if (cached === null || cached.size !== paths.length) return false;
+    for (const path of paths) {
+      const c = cached.get(path);
+      if (c === undefined || !c.edges.every((e) => index.storable(path, e))) return false;
+    }
+    for (const path of paths) {
+      const c = cached.get(path)!;
+      restore(path, c.deps);
+      for (const e of c.edges) index.addEdge(path, e);
+    }
+    return true;
   }
 
   /** `data`: the event's payload, read ahead by parsedPayloads. */
@@ -329,6 +447,8 @@ export class GraphProjector implements Projector {
     final: ReadonlyMap<string, FinalState>,
     affected: ReadonlySet<string>,
     stored: ReadonlyMap<string, FileParsed | undefined>,
+    /** Collects the files whose stored edges change. */
+    changed: Set<string>,
   ): { first: GraphWriteFirst; rest: () => GraphWriteRest } {
     const index = this.index;
     const statusAfter = (path: string): string | undefined => {
@@ -420,7 +540,7 @@ export class GraphProjector implements Projector {
 
     return {
       first: { deleteFiles, deleteNodes, updateFiles, updateSymbols, symbols },
-      rest: () => this.planResolved(final.size, reresolve, detached, kept, files, edges, deleteStructural),
+      rest: () => this.planResolved(final.size, reresolve, detached, kept, files, edges, deleteStructural, changed),
     };
   }
 
@@ -433,6 +553,7 @@ export class GraphProjector implements Projector {
     files: Map<string, FileRow>,
     edges: GraphEdge[],
     deleteEdges: GraphEdge[],
+    changed: Set<string>,
   ): GraphWriteRest {
     const index = this.index;
     const moveEdges: MovedEdge[] = [];
@@ -476,6 +597,7 @@ export class GraphProjector implements Projector {
         // Its target is gone and the resolver did not re-resolve the source: drop it from the mirror too.
         dropped++;
         index.removeEdge(source, e);
+        changed.add(source);
       }
     }
 
@@ -534,6 +656,24 @@ const pairMoves = (
     }
   }
   for (const e of gone.values()) deletes.push(e);
+};
+
+/** Removes the resolution cache of the graph at `path`. */
+const removeCache = (path: string): void => {
+  for (const suffix of RESOLUTION_CACHE_SUFFIXES) rmSync(path + suffix, { force: true });
+};
+
+/** Removes a graph database and its resolution cache. */
+const removeGraph = (path: string): void => {
+  removeGraphDatabase(path);
+  removeCache(path);
+};
+
+/** Moves a closed graph database and its resolution cache to `to`, replacing what is there. */
+const moveGraph = (from: string, to: string): void => {
+  moveGraphDatabase(from, to);
+  removeCache(to);
+  for (const suffix of RESOLUTION_CACHE_SUFFIXES) if (existsSync(from + suffix)) renameSync(from + suffix, to + suffix);
 };
 
 /** Where `rebuildBeside` builds the new database. */

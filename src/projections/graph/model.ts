@@ -60,4 +60,11 @@ export interface Resolver {
   files(): Iterable<string>;
   /** The parse result it holds for `path`: what the graph stored for it, until the next upsert. */
   parsed(path: string): FileParsed | undefined;
+  /**
+   * Optional, together with `restore`: what its last `resolve(path)` read, as opaque keys. The
+   * graph keeps them beside the store, so a restart restores them instead of resolving every file.
+   */
+  dependencies?(path: string): ReadonlySet<string> | undefined;
+  /** Takes `keys` as what resolving `path` read, as if it had just resolved it. */
+  restore?(path: string, keys: Iterable<string>): void;
 }

@@ -16,6 +16,11 @@ export class DependencyIndex {
     }
   }
 
+  /** The keys `path`'s last resolution read. */
+  keysOfPath(path: string): ReadonlySet<DepKey> | undefined {
+    return this.keysOf.get(path);
+  }
+
   forget(path: string): void {
     const keys = this.keysOf.get(path);
     if (keys === undefined) return;

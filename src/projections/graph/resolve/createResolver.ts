@@ -47,6 +47,12 @@ export const createResolver = (): Resolver => {
     files() {
       return table.files.keys();
     },
+    dependencies(path: string) {
+      return deps.keysOfPath(path);
+    },
+    restore(path: string, keys: Iterable<string>) {
+      deps.record(path, new Set(keys));
+    },
     parsed(path: string) {
       return table.files.get(path);
     },

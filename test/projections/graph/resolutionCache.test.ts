@@ -1,0 +1,127 @@
+import Database from "better-sqlite3";
+import { existsSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { openEventLog, type LogHandle } from "../../../src/events/index.js";
+import type { Resolver } from "../../../src/projections/graph/model.js";
+import { createResolver } from "../../../src/projections/graph/resolve/index.js";
+import { resolutionCachePath } from "../../../src/projections/graph/ResolutionCache.js";
+import { catchUp } from "../../../src/projections/runProjector.js";
+import { tempDir } from "../../helpers.js";
+import { openGraph } from "./harness.js";
+import { SourceRepo } from "./sourceRepo.js";
+
+let cleanups: Array<() => unknown> = [];
+afterEach(async () => {
+  for (const c of cleanups.reverse()) await c();
+  cleanups = [];
+});
+
+/** The real resolver, counting the files it resolves. */
+const counted = () => {
+  const count = { resolved: 0 };
+  const make = (): Resolver => {
+    const r = createResolver();
+    return {
+      ...r,
+      resolve: (path) => {
+        count.resolved++;
+        return r.resolve(path);
+      },
+    };
+  };
+  return { count, make };
+};
+
+/** A graph of fixtures/graph/repo built from an empty store, which leaves no cache behind. */
+const built = async () => {
+  const t = tempDir("nemesis-graph-cache-");
+  cleanups.push(t.cleanup);
+  const log = openEventLog(join(t.dir, "g-events.db"));
+  cleanups.push(() => log.db.close());
+  const { count, make } = counted();
+  let g = await openGraph(t.dir, { log, resolver: make });
+  const repo = new SourceRepo(log);
+  repo.indexAll();
+  await catchUp(log, g.projector);
+  await g.projector.close();
+  const cache = resolutionCachePath(join(t.dir, "g.kuzu"));
+  /** Reopens the graph, applies one edit, and says how many files were resolved for it. */
+  const restartAndEdit = async (path: string, text: string): Promise<number> => {
+    g = await openGraph(t.dir, { log, resolver: make });
+    repo.write(path, text);
+    count.resolved = 0;
+    await catchUp(log, g.projector);
+    const n = count.resolved;
+    await g.projector.close();
+    return n;
+  };
+  /** The graph as it stands equals a fresh index of the same files. */
+  const expectFresh = async () => {
+    g = await openGraph(t.dir, { log, resolver: make });
+    const dump = await g.reader.dump();
+    await g.projector.close();
+    const freshLog = openEventLog(join(t.dir, "fresh-events.db"));
+    repo.indexFreshInto(freshLog);
+    const fresh = await openGraph(t.dir, { name: "fresh", log: freshLog, resolver: createResolver, fresh: true });
+    await catchUp(freshLog, fresh.projector);
+    expect(dump).toEqual(await fresh.reader.dump());
+    await fresh.close();
+    freshLog.db.close();
+  };
+  return { t, log, repo, cache, restartAndEdit, expectFresh, files: () => repo.files.size };
+};
+
+const LEAF = "src/index.ts";
+const USER = "src/models/user.ts";
+
+const setPosition = (cache: string, position: number) => {
+  const db = new Database(cache);
+  db.prepare("UPDATE meta SET position = ?").run(position);
+  db.close();
+};
+
+describe("the graph's resolution cache", () => {
+  it("is written by the first restart that resolves every file, and spares the next one that work; deltas stay exact", async () => {
+    const b = await built();
+    expect(existsSync(b.cache)).toBe(false);
+    const text = b.repo.files.get(LEAF)!;
+    const first = await b.restartAndEdit(LEAF, `${text}\n// one\n`);
+    expect(first).toBeGreaterThanOrEqual(b.files() - 1);
+    expect(existsSync(b.cache)).toBe(true);
+    // Deltas keep it in step. A restart from it must still know who depends on what: renaming
+    // makeUser leaves its callers in admin.ts and auth.ts unresolved, naming it back resolves them.
+    const user = b.repo.files.get(USER)!;
+    const renamed = await b.restartAndEdit(USER, user.replaceAll("makeUser", "createUser"));
+    expect(renamed).toBeGreaterThanOrEqual(3);
+    expect(renamed).toBeLessThan(first - 2);
+    await b.expectFresh();
+    expect(await b.restartAndEdit(USER, user)).toBeLessThan(first - 2);
+    await b.expectFresh();
+  });
+
+  it.each([
+    ["unreadable", (cache: string) => writeFileSync(cache, "not a database at all, just bytes")],
+    ["at another position", (cache: string) => setPosition(cache, 1)],
+    [
+      "pointing at a node the graph does not hold",
+      (cache: string) => {
+        const db = new Database(cache);
+        const row = db.prepare("SELECT path, edges FROM files WHERE edges != '[]' LIMIT 1").get() as { path: string; edges: string };
+        const edges = JSON.parse(row.edges) as Array<[string, string, string, number]>;
+        edges[0]![2] = "s:src/nowhere.ts#ghost";
+        db.prepare("UPDATE files SET edges = ? WHERE path = ?").run(JSON.stringify(edges), row.path);
+        db.close();
+      },
+    ],
+  ])("is set aside when %s: every file is resolved again and the cache rewritten", async (_name, spoil) => {
+    const b = await built();
+    const text = b.repo.files.get(LEAF)!;
+    const all = await b.restartAndEdit(LEAF, `${text}\n// one\n`);
+    spoil(b.cache);
+    expect(await b.restartAndEdit(LEAF, `${text}\n// two\n`)).toBe(all);
+    // Rewritten: the restart after it restores again.
+    expect(await b.restartAndEdit(LEAF, `${text}\n// three\n`)).toBeLessThan(all / 2);
+    await b.expectFresh();
+  });
+});
