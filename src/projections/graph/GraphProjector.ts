@@ -330,8 +330,8 @@ export class GraphProjector implements Projector {
   }
 
   /**
-   * Refills the resolver and the key index after a restart (done lazily by the first `apply`).
-   * The engine calls it once caught up, so the first edit after a start does not pay for it.
+   * Refills the resolver and the key index after a restart, ahead of the first `apply` (which
+   * otherwise does it itself): for a caller with idle time to spend, and the graph bench.
    */
   async warmUp(): Promise<void> {
     await this.ensureLoaded(true);
