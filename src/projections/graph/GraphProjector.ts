@@ -1,3 +1,4 @@
+import { existsSync, renameSync, rmSync } from "node:fs";
 import * as Either from "effect/Either";
 import * as Schema from "effect/Schema";
 import {
@@ -23,7 +24,6 @@ import {
 import type { DeletedFile, FileUpdate, GraphWriteFirst, GraphWriteRest, MovedEdge, SymbolUpdate } from "./GraphWrite.js";
 import { KuzuStore, moveGraphDatabase, removeGraphDatabase, type KuzuStoreOptions, type Params, type Row } from "./KuzuStore.js";
 import { RESOLUTION_CACHE_SUFFIXES, ResolutionCache, resolutionCachePath, type CachedResolution } from "./ResolutionCache.js";
-import { renameSync, rmSync, existsSync } from "node:fs";
 import { fileNodeId, type GraphEdge, type NodeId, type Resolver } from "./model.js";
 import { NODE_COLUMNS } from "./kuzuSchema.js";
 import { diffEdges } from "./diffEdges.js";
