@@ -56,6 +56,25 @@ const needsCatchUp = async (log: LogHandle, projector: Projector): Promise<boole
   return checkpoint.version !== projector.version || hasWorkFor(log, projector, checkpoint.position);
 };
 
+/** Events past which a threaded projector's catch-up counts as taking a core (see ApplyContext.alongside). */
+const BUSY_EVENTS = 256;
+
+/**
+ * Whether a projector running in its own thread will keep a core busy: it has many events to
+ * catch up on, or no hint says how many (a one-file edit leaves it a few milliseconds of work).
+ */
+export const keepsACoreBusy = (log: LogHandle, projector: LazyProjector): boolean => {
+  const hint = projector.hint();
+  if (hint === null) return true;
+  if (projector.handles.length === 0) return false;
+  const placeholders = projector.handles.map(() => "?").join(",");
+  const pending = log.db
+    .prepare(`SELECT COUNT(*) FROM (SELECT 1 FROM events WHERE type IN (${placeholders}) AND position > ? LIMIT ${BUSY_EVENTS})`)
+    .pluck()
+    .get(...projector.handles, hint.position) as number;
+  return pending >= BUSY_EVENTS;
+};
+
 /** Catches one projector up if it has work, timing it; null when it had none. */
 const runOne = async (
   log: LogHandle,
@@ -91,7 +110,9 @@ export const runPipeline = async (
   const result = await reactor.catchUp((p) => onProgress?.({ stage: "parse", ...p }));
   const parseMs = performance.now() - t0;
   const parseMaxRssMb = maxRssMb();
-  const threaded = projectors.filter(isThreaded).map((p) => runOne(log, p));
+  const threadedProjectors = projectors.filter(isThreaded) as LazyProjector[];
+  const alongside = threadedProjectors.some((p) => keepsACoreBusy(log, p));
+  const threaded = threadedProjectors.map((p) => runOne(log, p));
   // Awaited below, after the main-thread projectors: a failure meanwhile must not go unhandled.
   for (const run of threaded) run.catch(() => undefined);
   await afterParse?.();
@@ -100,7 +121,7 @@ export const runPipeline = async (
     for (const projector of projectors.filter((p) => !isThreaded(p))) {
       const run = await runOne(log, projector, {
         onProgress: (position, head) => onProgress?.({ stage: "project", name: projector.name, position, head }),
-        alongside: threaded.length > 0,
+        alongside,
       });
       if (run) projections.push(run);
     }

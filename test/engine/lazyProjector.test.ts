@@ -4,7 +4,9 @@ import * as Either from "effect/Either";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Engine, indexProject, inlineParser } from "../../src/engine/index.js";
 import { LazyProjector } from "../../src/engine/LazyProjector.js";
-import { readProjectionHint } from "../../src/engine/projectionHints.js";
+import { dropProjectionHint, readProjectionHint } from "../../src/engine/projectionHints.js";
+import { keepsACoreBusy } from "../../src/engine/runPipeline.js";
+import { insertRawEvent } from "../events/support.js";
 import { keywordIndexPath } from "../../src/projections/chunks/index.js";
 import { runCli } from "../helpers.js";
 import { copyFixture, removeDir } from "../commands/scan/helpers.js";
@@ -82,5 +84,26 @@ describe("lazily opened read models", () => {
     await indexProject(ctx, { parser: inlineParser, projections });
     const changed = { ...ctx, config: { ...ctx.config, graph: { ...ctx.config.graph, buffer_pool_mb: 128 } } };
     expect(await openedStores(changed)).toContain("graph");
+  });
+});
+
+describe("whether a threaded projector's catch-up takes a core (the graph reads ahead only when not)", () => {
+  it("not when its hint is at the head, yes when hundreds of its events are pending, or when no hint says", async () => {
+    await indexProject(ctx, { parser: inlineParser, projections });
+    const engine = Either.getOrThrow(await Engine.open(ctx, { parser: inlineParser, projections }));
+    try {
+      const chunks = engine.projectors.find((p) => p.name === "chunks");
+      expect(chunks).toBeInstanceOf(LazyProjector);
+      const lazy = chunks as LazyProjector;
+      expect(keepsACoreBusy(ctx.log, lazy)).toBe(false);
+      for (let i = 0; i < 300; i++) {
+        insertRawEvent(ctx.log.db, { eventId: `gone-${i}`, stream: `file:gone/${i}.ts`, type: lazy.handles[0]!, data: { path: `gone/${i}.ts` } });
+      }
+      expect(keepsACoreBusy(ctx.log, lazy)).toBe(true);
+      dropProjectionHint(ctx.log, "chunks");
+      expect(keepsACoreBusy(ctx.log, lazy)).toBe(true);
+    } finally {
+      await engine.close();
+    }
   });
 });
