@@ -243,10 +243,19 @@ export class GraphProjector implements Projector {
     }
   }
 
+  /** Closes and deletes the cache; never throws (the graph itself is committed and fine). */
   private dropCache(): void {
-    this.cache?.close();
+    try {
+      this.cache?.close();
+    } catch {
+      // Closing a connection whose file went bad: nothing to keep from it.
+    }
     this.cache = null;
-    removeCache(this.store.path);
+    try {
+      removeCache(this.store.path);
+    } catch {
+      // Left behind, it fails the position check or reads as unreadable, and is set aside again.
+    }
   }
 
   /**
