@@ -201,9 +201,9 @@ export class GraphProjector implements Projector {
     try {
       this.cache = ResolutionCache.open(path);
     } catch {
-      // A cache is only ever a shortcut: one that cannot be opened is made anew.
-      removeCache(this.store.path);
+      // A cache is only ever a shortcut: one that cannot be opened is made anew, or done without.
       try {
+        removeCache(this.store.path);
         this.cache = ResolutionCache.open(path);
       } catch {
         return null;
