@@ -1,5 +1,5 @@
 import Database from "better-sqlite3";
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { openEventLog, type LogHandle } from "../../../src/events/index.js";
@@ -97,6 +97,16 @@ describe("the graph's resolution cache", () => {
     expect(renamed).toBeLessThan(first - 2);
     await b.expectFresh();
     expect(await b.restartAndEdit(USER, user)).toBeLessThan(first - 2);
+    await b.expectFresh();
+  });
+
+  it("is done without when it cannot be written at all: the graph still follows every edit exactly", async () => {
+    const b = await built();
+    // A directory where the cache file would go: SQLite can neither open nor replace it.
+    mkdirSync(join(b.cache, "blocked"), { recursive: true });
+    const text = b.repo.files.get(LEAF)!;
+    const all = await b.restartAndEdit(LEAF, `${text}\n// one\n`);
+    expect(await b.restartAndEdit(USER, b.repo.files.get(USER)!.replaceAll("makeUser", "createUser"))).toBeGreaterThanOrEqual(all - 1);
     await b.expectFresh();
   });
 
