@@ -34,11 +34,17 @@ export interface PipelineResult {
  * woken for those: its checkpoint then trails the head by events it ignores (index-run
  * markers, memory events for the graph), which costs nothing and saves opening its store.
  */
-export const hasWorkFor = (log: LogHandle, projector: Projector, after: number): boolean => {
-  if (after >= headPosition(log)) return false;
-  if (projector.handles.length === 0) return false;
+export const hasWorkFor = (log: LogHandle, projector: Projector, after: number): boolean =>
+  after < headPosition(log) && pendingFor(log, projector, after, 1) > 0;
+
+/** How many events the projector handles lie after `after`, counted up to `limit`. */
+const pendingFor = (log: LogHandle, projector: Projector, after: number, limit: number): number => {
+  if (projector.handles.length === 0) return 0;
   const placeholders = projector.handles.map(() => "?").join(",");
-  return log.db.prepare(`SELECT 1 FROM events WHERE type IN (${placeholders}) AND position > ? LIMIT 1`).get(...projector.handles, after) !== undefined;
+  return log.db
+    .prepare(`SELECT COUNT(*) FROM (SELECT 1 FROM events WHERE type IN (${placeholders}) AND position > ? LIMIT ${limit})`)
+    .pluck()
+    .get(...projector.handles, after) as number;
 };
 
 /** Catches one projector up; a lazily opened one goes through its own thread when it has one. */
@@ -65,14 +71,7 @@ const BUSY_EVENTS = 256;
  */
 export const keepsACoreBusy = (log: LogHandle, projector: LazyProjector): boolean => {
   const hint = projector.hint();
-  if (hint === null) return true;
-  if (projector.handles.length === 0) return false;
-  const placeholders = projector.handles.map(() => "?").join(",");
-  const pending = log.db
-    .prepare(`SELECT COUNT(*) FROM (SELECT 1 FROM events WHERE type IN (${placeholders}) AND position > ? LIMIT ${BUSY_EVENTS})`)
-    .pluck()
-    .get(...projector.handles, hint.position) as number;
-  return pending >= BUSY_EVENTS;
+  return hint === null || pendingFor(log, projector, hint.position, BUSY_EVENTS) >= BUSY_EVENTS;
 };
 
 /** Catches one projector up if it has work, timing it; null when it had none. */

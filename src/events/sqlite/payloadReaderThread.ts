@@ -5,6 +5,7 @@
  */
 import Database from "better-sqlite3";
 import { parentPort, workerData } from "node:worker_threads";
+import { payloadText } from "./payloadText.js";
 
 export interface PayloadReaderData {
   readonly path: string;
@@ -48,8 +49,7 @@ const run = (): void => {
       }
     };
     for (const position of data.positions) {
-      const value = stmt.get(position) as string | Buffer | undefined;
-      const text = value === undefined ? null : typeof value === "string" ? value : value.toString("utf8");
+      const text = payloadText(stmt.get(position) as string | Buffer | undefined);
       batch.push(text);
       chars += text?.length ?? 0;
       if (chars >= BATCH_CHARS) post();

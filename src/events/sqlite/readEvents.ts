@@ -2,6 +2,7 @@ import type { RecordedEvent } from "../envelope.js";
 import type { Statement } from "better-sqlite3";
 import { checkSpec, specSql, storedCovers } from "../summaries.js";
 import type { LogHandle } from "./openEventLog.js";
+import { payloadText } from "./payloadText.js";
 import { EVENT_COLUMNS, rowToEvent, type EventRow, type SummaryPick } from "./rowToEvent.js";
 
 export interface ReadFilter {
@@ -230,14 +231,17 @@ export const readEvents = (log: LogHandle, filter: ReadFilter = {}): RecordedEve
 
 /** One event's payload by position, as the batch it belongs to would have read it. */
 export const payloadLoader = (log: LogHandle, omit: ReadFilter["omit"]): ((position: number) => string) => {
-  const sql = `SELECT ${payloadSql(omit)} FROM events e WHERE e.position = ?`;
+  const sql = payloadByPositionSql(omit);
   const { stmt } = prepared(log, sql, () => ({ sql }));
   return (position) => {
-    const row = stmt.get(position) as [string | Buffer] | undefined;
-    if (row === undefined) throw new Error(`event #${position} is no longer in the log`);
-    return typeof row[0] === "string" ? row[0] : row[0].toString("utf8");
+    const text = payloadText((stmt.get(position) as [string | Buffer] | undefined)?.[0]);
+    if (text === null) throw new Error(`event #${position} is no longer in the log`);
+    return text;
   };
 };
+
+/** One event's payload (without `omit`'s fields), the position its one parameter. */
+export const payloadByPositionSql = (omit: ReadFilter["omit"]): string => `SELECT ${payloadSql(omit)} FROM events e WHERE e.position = ?`;
 
 /** Reads one stream from a version on, in version order. */
 export const readStream = (log: LogHandle, stream: string, fromVersion = 1): RecordedEvent[] => {

@@ -1,8 +1,9 @@
 import { Worker } from "node:worker_threads";
 import { builtEntryUrl } from "../../parse/builtEntryUrl.js";
 import type { LogHandle } from "./openEventLog.js";
+import { payloadText } from "./payloadText.js";
 import type { PayloadBatch, PayloadReaderData } from "./payloadReaderThread.js";
-import { payloadSql, type ReadFilter } from "./readEvents.js";
+import { payloadByPositionSql, type ReadFilter } from "./readEvents.js";
 
 /**
  * Payloads fewer than this are read on the calling thread: starting a thread costs ~30 ms.
@@ -31,7 +32,7 @@ export async function* streamPayloads(
   /** Tests: the thread entry (default the built one, if any) and its read-ahead window. */
   thread: { readonly url?: URL | null; readonly windowKb?: number; readonly minPayloads?: number } = {},
 ): AsyncGenerator<string | null> {
-  const sql = `SELECT ${payloadSql(omit)} FROM events e WHERE e.position = ?`;
+  const sql = payloadByPositionSql(omit);
   const wanted = positions.length >= (thread.minPayloads ?? THREAD_MIN_PAYLOADS) && log.path !== ":memory:";
   const url = wanted ? (thread.url === undefined ? readerUrl() : thread.url) : null;
   let next = 0;
@@ -52,10 +53,7 @@ export async function* streamPayloads(
   }
   if (next === positions.length) return;
   const stmt = log.db.prepare(sql).pluck();
-  for (; next < positions.length; next++) {
-    const value = stmt.get(positions[next]) as string | Buffer | undefined;
-    yield value === undefined ? null : typeof value === "string" ? value : value.toString("utf8");
-  }
+  for (; next < positions.length; next++) yield payloadText(stmt.get(positions[next]) as string | Buffer | undefined);
 }
 
 /** The consuming side of payloadReaderThread. */

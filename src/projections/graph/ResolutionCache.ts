@@ -40,7 +40,19 @@ const decodeEdges = (text: string): GraphEdge[] => {
  * position and version it names, and anything wrong with it means "resolve everything".
  */
 export class ResolutionCache {
-  private constructor(private readonly db: Database.Database) {}
+  // Prepared once: every graph commit writes through them.
+  private readonly s;
+
+  private constructor(private readonly db: Database.Database) {
+    this.s = {
+      stands: db.prepare("SELECT position, version FROM meta WHERE id = 1"),
+      all: db.prepare("SELECT path, deps, edges FROM files").raw(true),
+      put: db.prepare("INSERT OR REPLACE INTO files (path, deps, edges) VALUES (?, ?, ?)"),
+      drop: db.prepare("DELETE FROM files WHERE path = ?"),
+      clear: db.prepare("DELETE FROM files"),
+      moveTo: db.prepare("INSERT OR REPLACE INTO meta (id, position, version) VALUES (1, ?, ?)"),
+    };
+  }
 
   static open(path: string): ResolutionCache {
     const db = new Database(path);
@@ -48,16 +60,16 @@ export class ResolutionCache {
       // A torn write is caught by the position check or by SQLite itself; no fsync needed.
       db.pragma("synchronous = OFF");
       db.exec(SCHEMA);
+      return new ResolutionCache(db);
     } catch (e) {
       db.close();
       throw e;
     }
-    return new ResolutionCache(db);
   }
 
   /** The position and graph version the cache stands at, null when it was never written. */
   stands(): { readonly position: number; readonly version: number } | null {
-    return (this.db.prepare("SELECT position, version FROM meta WHERE id = 1").get() as { position: number; version: number } | undefined) ?? null;
+    return (this.s.stands.get() as { position: number; version: number } | undefined) ?? null;
   }
 
   /** Every file's cached resolution, when the cache stands exactly at `position` and `version`. */
@@ -65,7 +77,7 @@ export class ResolutionCache {
     const at = this.stands();
     if (at === null || at.position !== position || at.version !== version) return null;
     const out = new Map<string, CachedResolution>();
-    for (const row of this.db.prepare("SELECT path, deps, edges FROM files").raw(true).iterate() as Iterable<[string, string, string]>) {
+    for (const row of this.s.all.iterate() as Iterable<[string, string, string]>) {
       const deps = JSON.parse(row[1]) as unknown;
       if (!Array.isArray(deps) || !deps.every((d) => typeof d === "string")) throw new Error(`dependency keys of ${row[0]} are not a list of strings`);
       out.set(row[0], { deps, edges: decodeEdges(row[2]) });
@@ -78,15 +90,13 @@ export class ResolutionCache {
    * the cache to `position`; with `all`, `changed` is the whole content.
    */
   save(changed: Iterable<readonly [string, CachedResolution | undefined]>, position: number, version: number, all: boolean): void {
-    const put = this.db.prepare("INSERT OR REPLACE INTO files (path, deps, edges) VALUES (?, ?, ?)");
-    const drop = this.db.prepare("DELETE FROM files WHERE path = ?");
     this.db.transaction(() => {
-      if (all) this.db.exec("DELETE FROM files");
+      if (all) this.s.clear.run();
       for (const [path, r] of changed) {
-        if (r === undefined) drop.run(path);
-        else put.run(path, JSON.stringify(r.deps), encodeEdges(r.edges));
+        if (r === undefined) this.s.drop.run(path);
+        else this.s.put.run(path, JSON.stringify(r.deps), encodeEdges(r.edges));
       }
-      this.db.prepare("INSERT OR REPLACE INTO meta (id, position, version) VALUES (1, ?, ?)").run(position, version);
+      this.s.moveTo.run(position, version);
     })();
   }
 
