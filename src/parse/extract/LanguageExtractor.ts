@@ -13,10 +13,14 @@ export interface NodeRef {
 }
 
 /**
- * One language's extraction rules. The runner collects every node whose type is in `interest`
- * in a single native walk, then calls `visit` for each in document order.
+ * One language's extraction rules. The runner collects every node whose type is a branch or in
+ * `interest` in a single native walk, then, in document order, counts each branch and calls
+ * `visit` for the rest.
  */
 export interface LanguageExtractor {
+  /** Node types that each add one path through their function (cyclomatic complexity): the runner counts them. */
+  readonly branches: ReadonlySet<string>;
+  /** The other node types `visit` is called for. */
   readonly interest: readonly string[];
   visit(ref: NodeRef, x: Extraction): void;
   /** Called once after the walk (e.g. to apply `export { a }` lists to symbols). */
@@ -43,4 +47,16 @@ export const identifierAt = (text: string, start: number): string => {
   IDENT.lastIndex = start;
   const m = IDENT.exec(text);
   return m !== null ? m[0] : "";
+};
+
+const NO_BUILTINS: ReadonlySet<string> = new Set();
+
+/**
+ * A plain type name at `start` as a type use, unless it is the name a declaration introduces,
+ * part of a qualified type already taken whole, or one of the language's `builtins`.
+ */
+export const typeNameAt = (x: Extraction, start: number, builtins: ReadonlySet<string> = NO_BUILTINS): void => {
+  if (start < x.skipTypesUntil || x.declNames.has(start)) return;
+  const name = identifierAt(x.text, start);
+  if (!builtins.has(name)) x.typeUse(name, null, start);
 };

@@ -3,14 +3,13 @@ import type { Param } from "../../events/types/parse.js";
 import { endOf, namedChildrenOf, startOf } from "../collectNodes.js";
 import { lineDocAbove } from "./docComments.js";
 import { oneLine, type Extraction, type SymbolDraft } from "./Extraction.js";
-import { field, identifierAt, textOf, unquote, type LanguageExtractor } from "./LanguageExtractor.js";
+import { field, identifierAt, textOf, typeNameAt, unquote, type LanguageExtractor } from "./LanguageExtractor.js";
 import { splitCallee } from "./typescript.js";
 import { splitTopLevel } from "./typeLists.js";
 
 const BRANCHES = new Set(["if_statement", "for_statement", "expression_case", "type_case", "communication_case", "&&", "||"]);
 
 const INTEREST = [
-  ...BRANCHES,
   "package_clause",
   "import_spec",
   "function_declaration",
@@ -185,21 +184,15 @@ export const makeGoExtractor = (path: string): LanguageExtractor => {
   };
 
   return {
+    branches: BRANCHES,
     interest: INTEREST,
     visit(ref, x) {
       const type = ref.type;
-      if (BRANCHES.has(type)) {
-        x.branch();
-        return;
-      }
       const start = ref.start;
       switch (type) {
-        case "type_identifier": {
-          if (start < x.skipTypesUntil || x.declNames.has(start)) return;
-          const name = identifierAt(x.text, start);
-          if (!BUILTIN_TYPES.has(name)) x.typeUse(name, null, start);
+        case "type_identifier":
+          typeNameAt(x, start, BUILTIN_TYPES);
           return;
-        }
         case "qualified_type": {
           if (start < x.skipTypesUntil) return;
           const q = QUALIFIED.exec(x.slice(start, start + 200));

@@ -3,7 +3,7 @@ import type { Param, SymbolKind } from "../../events/types/parse.js";
 import { endOf, namedChildrenOf, startOf } from "../collectNodes.js";
 import { blockDocAbove } from "./docComments.js";
 import { oneLine, type Extraction } from "./Extraction.js";
-import { field, identifierAt, textOf, type LanguageExtractor } from "./LanguageExtractor.js";
+import { field, identifierAt, textOf, typeNameAt, type LanguageExtractor } from "./LanguageExtractor.js";
 import { listedTypes } from "./typeLists.js";
 
 const BRANCHES = new Set([
@@ -27,7 +27,6 @@ const TYPE_DECLARATIONS: Record<string, SymbolKind> = {
 };
 
 const INTEREST = [
-  ...BRANCHES,
   ...Object.keys(TYPE_DECLARATIONS),
   "switch_label",
   "package_declaration",
@@ -128,21 +127,15 @@ export const makeJavaExtractor = (_path: string): LanguageExtractor => {
   };
 
   return {
+    branches: BRANCHES,
     interest: INTEREST,
     visit(ref, x) {
       const type = ref.type;
-      if (BRANCHES.has(type)) {
-        x.branch();
-        return;
-      }
       const start = ref.start;
       switch (type) {
-        case "type_identifier": {
-          if (start < x.skipTypesUntil || x.declNames.has(start)) return;
-          const name = identifierAt(x.text, start);
-          if (!BUILTIN_TYPES.has(name)) x.typeUse(name, null, start);
+        case "type_identifier":
+          typeNameAt(x, start, BUILTIN_TYPES);
           return;
-        }
         case "scoped_type_identifier": {
           if (start < x.skipTypesUntil) return;
           const m = SCOPED.exec(x.slice(start, start + 300));

@@ -22,7 +22,6 @@ const BRANCHES = new Set([
 ]);
 
 const INTEREST = [
-  ...BRANCHES,
   "function_definition",
   "class_definition",
   "assignment",
@@ -269,13 +268,10 @@ export const makePythonExtractor = (path: string): LanguageExtractor => {
   };
 
   return {
+    branches: BRANCHES,
     interest: INTEREST,
     visit(ref, x) {
       const type = ref.type;
-      if (BRANCHES.has(type)) {
-        x.branch();
-        return;
-      }
       const node = ref.node();
       switch (type) {
         case "call":

@@ -18,6 +18,15 @@ class Ref implements NodeRef {
   }
 }
 
+const wanted = new WeakMap<LanguageExtractor, readonly string[]>();
+
+/** Every node type the extractor counts or visits. */
+const wantedBy = (extractor: LanguageExtractor): readonly string[] => {
+  let types = wanted.get(extractor);
+  if (types === undefined) wanted.set(extractor, (types = [...extractor.branches, ...extractor.interest]));
+  return types;
+};
+
 /** Visits the interesting nodes of `tree` in document order, stopping at `deadline`. */
 export const runExtractor = (
   tree: Tree,
@@ -27,7 +36,8 @@ export const runExtractor = (
   deadline: number,
   budgetMs: number,
 ): ExtractOutcome => {
-  const nodes = collectNodes(tree, root, extractor.interest);
+  const nodes = collectNodes(tree, root, wantedBy(extractor));
+  const { branches } = extractor;
   const ref = new Ref(nodes);
   const { types, starts, count } = nodes;
   for (let i = 0; i < count; i++) {
@@ -38,7 +48,8 @@ export const runExtractor = (
     ref.type = types[i]!;
     ref.start = starts[i]!;
     x.enter(ref.start);
-    extractor.visit(ref, x);
+    if (branches.has(ref.type)) x.branch();
+    else extractor.visit(ref, x);
   }
   extractor.finish?.(x);
   return { ok: true };

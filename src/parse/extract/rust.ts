@@ -3,7 +3,7 @@ import type { ImportedName, Param, Reference, SymbolKind } from "../../events/ty
 import { endOf, namedChildrenOf, startOf } from "../collectNodes.js";
 import { lineDocAbove } from "./docComments.js";
 import { oneLine, type Extraction, type Mutable, type SymbolDraft } from "./Extraction.js";
-import { field, identifierAt, textOf, type LanguageExtractor } from "./LanguageExtractor.js";
+import { field, identifierAt, textOf, typeNameAt, type LanguageExtractor } from "./LanguageExtractor.js";
 import { splitCallee } from "./typescript.js";
 import { listedTypes, splitTopLevel } from "./typeLists.js";
 
@@ -20,7 +20,6 @@ const ITEMS: Record<string, SymbolKind> = {
 };
 
 const INTEREST = [
-  ...BRANCHES,
   ...Object.keys(ITEMS),
   "function_item",
   "function_signature_item",
@@ -251,21 +250,15 @@ export const makeRustExtractor = (_path: string): LanguageExtractor => {
   };
 
   return {
+    branches: BRANCHES,
     interest: INTEREST,
     visit(ref, x) {
       const type = ref.type;
-      if (BRANCHES.has(type)) {
-        x.branch();
-        return;
-      }
       const start = ref.start;
       switch (type) {
-        case "type_identifier": {
-          if (start < x.skipTypesUntil || x.declNames.has(start)) return;
-          const name = identifierAt(x.text, start);
-          if (!BUILTIN_TYPES.has(name)) x.typeUse(name, null, start);
+        case "type_identifier":
+          typeNameAt(x, start, BUILTIN_TYPES);
           return;
-        }
         case "scoped_type_identifier": {
           if (start < x.skipTypesUntil) return;
           const m = STRUCT_LITERAL.exec(x.slice(start, start + 300));

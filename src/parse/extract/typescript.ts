@@ -3,7 +3,7 @@ import type { ImportedName, Param, SymbolKind } from "../../events/types/parse.j
 import { endOf, firstNamedChildOf, namedChildrenOf, parentOf, startOf } from "../collectNodes.js";
 import { blockDocAbove } from "./docComments.js";
 import { oneLine, type Extraction, type SymbolDraft } from "./Extraction.js";
-import { field, identifierAt, textOf, unquote, type LanguageExtractor } from "./LanguageExtractor.js";
+import { field, identifierAt, textOf, typeNameAt, unquote, type LanguageExtractor } from "./LanguageExtractor.js";
 
 const BRANCHES = new Set([
   "if_statement",
@@ -20,7 +20,6 @@ const BRANCHES = new Set([
 ]);
 
 const INTEREST = [
-  ...BRANCHES,
   "function_declaration",
   "generator_function_declaration",
   "function_signature",
@@ -494,17 +493,12 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
   };
 
   return {
+    branches: BRANCHES,
     interest: INTEREST,
     visit(ref, x) {
       const type = ref.type;
-      if (BRANCHES.has(type)) {
-        x.branch();
-        return;
-      }
       if (type === "type_identifier") {
-        const start = ref.start;
-        if (start < x.skipTypesUntil || x.declNames.has(start)) return;
-        x.typeUse(identifierAt(x.text, start), null, start);
+        typeNameAt(x, ref.start);
         return;
       }
       const node = ref.node();
