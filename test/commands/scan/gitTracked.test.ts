@@ -1,29 +1,11 @@
-import { execFileSync } from "node:child_process";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readTrackedFiles, scanProject, trackedFilesFrom } from "../../../src/commands/scan/index.js";
-import { removeDir, SCAN_DEFAULTS, tempDir, write } from "./helpers.js";
+import { git, hasGit, SCAN_DEFAULTS, tempDir, trackedDirs, write } from "./helpers.js";
 
-const hasGit = (() => {
-  try {
-    execFileSync("git", ["--version"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 if (!hasGit) console.warn("gitTracked.test: `git` is not installed; the tests that need a real repository are skipped");
 
-const env = { ...process.env };
-for (const name of ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE"]) delete env[name];
-const git = (cwd: string, ...args: string[]) =>
-  execFileSync("git", ["-c", "user.name=test", "-c", "user.email=test@example.com", "-c", "init.defaultBranch=main", ...args], { cwd, env, stdio: "pipe" });
-
-const dirs: string[] = [];
-const track = (d: string) => (dirs.push(d), d);
-afterEach(() => {
-  for (const d of dirs.splice(0)) removeDir(d);
-});
+const track = trackedDirs();
 const paths = (r: Awaited<ReturnType<typeof scanProject>>) => r.files.map((f) => f.path).sort();
 
 /** cobra's history in small: `cobra/cmd/init.go` was committed before `.gitignore` gained `cobra` (meant for the binary). */

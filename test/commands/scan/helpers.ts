@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { afterEach } from "vitest";
 
 export const FIXTURES = join(import.meta.dirname, "../../../fixtures/scan");
 
@@ -15,6 +16,40 @@ export const write = (root: string, rel: string, content: string | Buffer): void
   writeFileSync(join(root, rel), content);
 };
 
+/** The environment without a git hook's variables: they would point every command at the outer repository. */
+const gitEnv = (() => {
+  const env = { ...process.env };
+  for (const name of ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE"]) delete env[name];
+  return env;
+})();
+
+/** Whether `git` is installed: tests that need a real repository are skipped without it. */
+export const hasGit = (() => {
+  try {
+    execFileSync("git", ["--version"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+/** Runs git in `cwd` with a fixed identity and default branch, whatever the machine's configuration. */
+export const git = (cwd: string, ...args: string[]): Buffer =>
+  execFileSync("git", ["-c", "user.name=test", "-c", "user.email=test@example.com", "-c", "init.defaultBranch=main", ...args], {
+    cwd,
+    env: gitEnv,
+    stdio: "pipe",
+  });
+
+/** Temp directories a test file makes, removed after each test: `track(tempDir())`. */
+export const trackedDirs = (): ((dir: string) => string) => {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const d of dirs.splice(0)) removeDir(d);
+  });
+  return (dir) => (dirs.push(dir), dir);
+};
+
 /**
  * Makes `dir` a git work tree with nothing committed, as a user's checkout is: its .gitignore
  * files then apply (outside a repository they do not). Where git is not installed an empty
@@ -22,10 +57,8 @@ export const write = (root: string, rel: string, content: string | Buffer): void
  * .gitignore alone, as it does for any repository git cannot read.
  */
 export const initRepo = (dir: string): void => {
-  const env = { ...process.env };
-  for (const name of ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE"]) delete env[name];
   try {
-    execFileSync("git", ["init", "-q"], { cwd: dir, env, stdio: "ignore" });
+    execFileSync("git", ["init", "-q"], { cwd: dir, env: gitEnv, stdio: "ignore" });
   } catch {
     mkdirSync(join(dir, ".git"), { recursive: true });
   }

@@ -1,34 +1,16 @@
-import { execFileSync } from "node:child_process";
 import { lstatSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as Either from "effect/Either";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { insideGitRepo, scanProject } from "../../../src/commands/scan/index.js";
 import { CONFIG_TEMPLATE, loadConfig, nemesisPaths } from "../../../src/config/index.js";
 import { indexProject, inlineParser } from "../../../src/engine/index.js";
 import { openEventLog, readEvents } from "../../../src/events/index.js";
-import { initRepo, removeDir, SCAN_DEFAULTS, tempDir, write } from "./helpers.js";
+import { git, hasGit, initRepo, SCAN_DEFAULTS, tempDir, trackedDirs, write } from "./helpers.js";
 
-const hasGit = (() => {
-  try {
-    execFileSync("git", ["--version"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 if (!hasGit) console.warn("requireGit.test: `git` is not installed; the linked-worktree test is skipped");
 
-const env = { ...process.env };
-for (const name of ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE"]) delete env[name];
-const git = (cwd: string, ...args: string[]) =>
-  execFileSync("git", ["-c", "user.name=test", "-c", "user.email=test@example.com", "-c", "init.defaultBranch=main", ...args], { cwd, env, stdio: "pipe" });
-
-const dirs: string[] = [];
-const track = (d: string) => (dirs.push(d), d);
-afterEach(() => {
-  for (const d of dirs.splice(0)) removeDir(d);
-});
+const track = trackedDirs();
 const paths = (r: Awaited<ReturnType<typeof scanProject>>) => r.files.map((f) => f.path).sort();
 
 /** A project whose .gitignore files would hide source, beside what the defaults and config globs hide. */
