@@ -2,7 +2,7 @@ import type Database from "better-sqlite3";
 import * as Either from "effect/Either";
 import * as Schema from "effect/Schema";
 import { rmSync } from "node:fs";
-import { decodeEvent, decodePayload, EventCatalog, rowToEvent, type DecodedEvent, type EventRows, type RecordedEvent } from "../../events/index.js";
+import { decodeEvent, decodePayload, EVENT_TYPES, EventCatalog, rowToEvent, type DecodedEvent, type EventRows, type RecordedEvent } from "../../events/index.js";
 import type { Projector } from "../Projector.js";
 import { FileRowCache } from "./FileRowCache.js";
 import { fileChanged, fileParsed, fileSkipped, parseFailed, type ChangedFields } from "./fileTransitions.js";
@@ -53,20 +53,8 @@ const decodeParsedSummary = (u: unknown): ParsedSummary => {
     : decodeFullSummary(u);
 };
 
-const HANDLES = [
-  "FileChanged",
-  "FileDeleted",
-  "FileSkipped",
-  "FileParsed",
-  "ParseFailed",
-  "RuleStored",
-  "RuleRetired",
-  "DecisionRecorded",
-  "DecisionSuperseded",
-  "ConventionStored",
-  "IndexRunStarted",
-  "IndexRunCompleted",
-] as const;
+/** The catalog records every event: file states, memory and index runs (the audit reads them all). */
+const HANDLES = EVENT_TYPES;
 
 const statements = (db: Database.Database) => ({
   checkpoint: db.prepare("SELECT position, version FROM checkpoint WHERE name = 'catalog'"),
