@@ -6,8 +6,10 @@ import {
   decodeEvent,
   decodePayload,
   FileParsed,
+  payloadLoader,
   type LogHandle,
   type RecordedEvent,
+  type Reference,
 } from "../../events/index.js";
 import type { ApplyContext, Projector } from "../Projector.js";
 import { GraphIndex } from "./GraphIndex.js";
@@ -37,6 +39,14 @@ export const GRAPH_HANDLES = ["FileParsed", "FileDeleted", "ParseFailed"] as con
 const HANDLES = GRAPH_HANDLES;
 /** The graph never reads chunk texts: a third of a FileParsed, left in the log. */
 export const GRAPH_OMITS = { FileParsed: ["chunks"] } as const;
+/**
+ * A restart with a usable resolution cache leaves the references out too (62% of what is left
+ * on sympy) and takes each file's extends/implements references from the cache instead: the
+ * only ones resolving another file reads. A file's own calls are read when it is resolved again.
+ */
+const REFILL_OMITS = { FileParsed: ["chunks", "references"] } as const;
+
+const isHeritage = (r: Reference): boolean => r.kind === "extends" || r.kind === "implements";
 
 /**
  * The shape the graph keys on. FileParsed is written only by the parse reactor from typed
@@ -87,6 +97,12 @@ export class GraphProjector implements Projector {
   private index = new GraphIndex();
   private resolver: Resolver;
   private loaded = false;
+  /**
+   * Files whose parse the resolver holds with only their extends/implements references (a
+   * restart's refill), with the event to read the rest from before resolving them.
+   */
+  private partial = new Map<string, RecordedEvent>();
+  private loading: Promise<void> | null = null;
   /** Opened empty and nothing applied since: a reset has nothing to drop. */
   private pristine = false;
   /** A rebuilt database being swapped in (see rebuildBeside), which readers wait for. */
@@ -234,7 +250,9 @@ export class GraphProjector implements Projector {
       }
       const rowOf = (path: string): readonly [string, CachedResolution | undefined] => {
         const deps = dependencies(path);
-        return [path, deps === undefined ? undefined : { deps: [...deps], edges: this.index.paths.get(path)?.edges ?? [] }];
+        if (deps === undefined) return [path, undefined];
+        const heritage = (this.resolver.parsed(path)?.references ?? []).filter(isHeritage);
+        return [path, { deps: [...deps], edges: this.index.paths.get(path)?.edges ?? [], heritage }];
       };
       const paths = inStep && changed !== "all" ? changed : this.resolver.files();
       cache.save(Array.from(paths, rowOf), upTo, this.version, !inStep);
@@ -286,6 +304,7 @@ export class GraphProjector implements Projector {
     // The old resolver is not needed any more: free it first (a failure below leaves it to be
     // refilled from the old store's checkpoint, as after a restart).
     this.resolver = this.makeResolver();
+    this.partial = new Map();
     this.index = new GraphIndex();
     this.loaded = false;
     const built = await GraphProjector.open(aside, this.log, this.makeResolver, this.options, { fresh: true });
@@ -312,6 +331,7 @@ export class GraphProjector implements Projector {
       this.swapping = null;
     }
     this.resolver = built.resolver;
+    this.partial = built.partial;
     this.index = built.index;
     this.loaded = true;
     this.pristine = false;
@@ -327,6 +347,7 @@ export class GraphProjector implements Projector {
     removeGraph(path);
     this.store = await KuzuStore.open(path, this.options);
     this.resolver = this.makeResolver();
+    this.partial = new Map();
     this.index = new GraphIndex();
     this.loaded = this.pristine = true;
     this.committed = 0;
@@ -352,18 +373,41 @@ export class GraphProjector implements Projector {
    * the parse results and the priming resolution: those equal what the store holds (delta ==
    * fresh), and reading 40k symbols and 150k edges back out of Kuzu took seconds.
    */
-  private async ensureLoaded(readAhead: boolean): Promise<void> {
-    if (this.loaded) return;
+  private ensureLoaded(readAhead: boolean): Promise<void> {
+    if (this.loaded) return Promise.resolve();
+    // One refill at a time (warmUp and apply may both ask).
+    this.loading ??= this.load(readAhead).finally(() => {
+      this.loading = null;
+    });
+    return this.loading;
+  }
+
+  private async load(readAhead: boolean): Promise<void> {
     const { position } = await this.checkpoint();
     const index = await GraphIndex.loadFiles(this.store);
     let primed = false;
     if (position > 0) {
       const paths: string[] = [];
-      const events = readLatestParses(this.log, position, GRAPH_OMITS, false, readAhead);
-      const payloads = parsedPayloads(this.log, events, GRAPH_OMITS, readAhead);
+      const usable = this.cacheStandsAt(position);
+      const omit = usable ? REFILL_OMITS : GRAPH_OMITS;
+      const events = readLatestParses(this.log, position, omit, false, readAhead);
+      const payloads = parsedPayloads(this.log, events, omit, readAhead);
+      // Read while the payload thread starts and reads ahead (sympy: ~0.2 s each).
+      const cached = usable ? this.cachedAt(position) : null;
+      const whole = usable ? payloadLoader(this.log, GRAPH_OMITS) : null;
       try {
         for (const event of events) {
-          const file = decodeFileParsed(event, await payloads.dataOf(event));
+          let data = await payloads.dataOf(event);
+          let partial = false;
+          if (whole !== null) {
+            const heritage = cached === null ? undefined : heritageFor(event, data, cached);
+            if (heritage !== undefined) {
+              data = { ...(data as object), references: heritage };
+              partial = true;
+            } else data = JSON.parse(whole(event.position)) as unknown;
+          }
+          const file = decodeFileParsed(event, data);
+          if (partial) this.partial.set(file.path, event);
           this.resolver.upsert(file);
           // Only a file the store holds as parsed has Symbol nodes (and so storable edges).
           if (index.paths.get(file.path)?.status === "parsed") for (const id of symbolNodeIds(file)) index.addSymbol(file.path, id);
@@ -375,7 +419,8 @@ export class GraphProjector implements Projector {
       // A resolver learns who depends on what while it resolves: without it the first delta after
       // a restart would miss dependants. The cache kept what resolving each file read and gave;
       // failing that, prime it by resolving every file (its answers are the stored edges).
-      if (!this.restoreFromCache(index, paths, position)) {
+      if (cached === null || !this.restoreFromCache(index, paths, cached)) {
+        this.hydrate([...this.partial.keys()]);
         for (const path of paths) {
           for (const e of this.resolver.resolve(path).edges) if (index.storable(path, e)) index.addEdge(path, e);
         }
@@ -389,19 +434,55 @@ export class GraphProjector implements Projector {
     if (primed) this.saveCache("all", null, position);
   }
 
-  /** Restores every file's dependency keys and stored edges from the cache, if it holds exactly these files at `position`. */
-  private restoreFromCache(index: GraphIndex, paths: ReadonlyArray<string>, position: number): boolean {
-    const restore = this.resolver.restore?.bind(this.resolver);
-    const cache = restore === undefined ? null : this.openCache();
-    if (restore === undefined || cache === null) return false;
-    let cached: Map<string, CachedResolution> | null;
+  /** Whether the cache says it stands at `position` (and this resolver can restore from it): the refill can leave references out. */
+  private cacheStandsAt(position: number): boolean {
+    if (this.resolver.restore === undefined) return false;
+    const cache = this.openCache();
+    if (cache === null) return false;
     try {
-      cached = cache.load(position, this.version);
+      const at = cache.stands();
+      return at !== null && at.position === position && at.version === this.version;
     } catch {
       this.dropCache();
       return false;
     }
-    if (cached === null || cached.size !== paths.length) return false;
+  }
+
+  /** Every file's cached resolution when the cache stands at `position` and this resolver can restore it; else null. */
+  private cachedAt(position: number): Map<string, CachedResolution> | null {
+    if (this.resolver.restore === undefined) return null;
+    const cache = this.openCache();
+    if (cache === null) return null;
+    try {
+      return cache.load(position, this.version);
+    } catch {
+      this.dropCache();
+      return null;
+    }
+  }
+
+  /**
+   * Gives the resolver the whole parse of each of `paths` it holds in part (see `partial`), read
+   * from the log, before they are resolved.
+   */
+  private hydrate(paths: Iterable<string>): void {
+    let read: ((position: number) => string) | null = null;
+    for (const path of paths) {
+      const event = this.partial.get(path);
+      if (event === undefined) continue;
+      read ??= payloadLoader(this.log, GRAPH_OMITS);
+      const file = decodeFileParsed(event, JSON.parse(read(event.position)) as unknown);
+      this.partial.delete(path);
+      // The same parse with all its references: no key the resolver answered from moves, so
+      // the files it reports as affected are not.
+      this.resolver.upsert(file);
+    }
+  }
+
+  /** Restores every file's dependency keys and stored edges from `cached`, if it holds exactly these files. */
+  private restoreFromCache(index: GraphIndex, paths: ReadonlyArray<string>, cached: ReadonlyMap<string, CachedResolution>): boolean {
+    const restore = this.resolver.restore?.bind(this.resolver);
+    if (restore === undefined || cached.size !== paths.length) return false;
     for (const path of paths) {
       const c = cached.get(path);
       if (c === undefined || !c.edges.every((e) => index.storable(path, e))) return false;
@@ -422,6 +503,8 @@ export class GraphProjector implements Projector {
   ): { path: string; state: FinalState; affected: ReadonlySet<string> } | null {
     const remember = (path: string): void => {
       if (!stored.has(path)) stored.set(path, this.resolver.parsed(path));
+      // Whatever the event says replaces the parse held in part.
+      this.partial.delete(path);
     };
     if (event.type === "FileParsed") {
       const file = decodeFileParsed(event, data);
@@ -569,6 +652,7 @@ export class GraphProjector implements Projector {
     const setUnresolved: Array<Pick<FileRow, "id" | "unresolved" | "unresolvedCount">> = [];
     const touchedExternals = new Set<NodeId>(index.storedExternals);
     let dropped = 0;
+    this.hydrate(reresolve);
     for (const path of reresolve) {
       const entry = index.paths.get(path)!;
       const resolution = this.resolver.resolve(path);
@@ -706,6 +790,17 @@ const changedColumns = (a: SymbolRow | undefined, b: SymbolRow): Array<keyof Sym
 /** `push(...xs)` passes every item as an argument and overflows the stack on a huge file. */
 const pushAll = <T>(into: T[], xs: ReadonlyArray<T>): void => {
   for (const x of xs) into.push(x);
+};
+
+/**
+ * The cached extends/implements references of the file a refill payload (read without its
+ * references) belongs to; undefined when the payload is of an older schema (its upcasters expect
+ * references as that schema wrote them) or the cache does not know the file.
+ */
+const heritageFor = (event: RecordedEvent, data: unknown, cached: ReadonlyMap<string, CachedResolution>): ReadonlyArray<Reference> | undefined => {
+  if (event.schema !== currentSchemaVersion("FileParsed") || typeof data !== "object" || data === null) return undefined;
+  const path = (data as { path?: unknown }).path;
+  return typeof path === "string" ? cached.get(path)?.heritage : undefined;
 };
 
 /** Decodes a FileParsed payload, chunks left out; older schema versions go through the catalog's upcasters. */

@@ -25,10 +25,16 @@ export const parsedPayloads = (
   for (const e of events) if (e.type === "FileParsed") positions.push(e.position);
   if (!readAhead || positions.length < STREAM_MIN_EVENTS) return { dataOf: async (event) => event.data, close: async () => undefined };
   const stream = streamPayloads(log, positions, omit);
+  // Asked now, so the reader thread starts now: a caller may have other work before its first
+  // read (a restart loads the resolution cache meanwhile).
+  let first: Promise<IteratorResult<string | null>> | null = stream.next();
+  first.catch(() => undefined);
   return {
     async dataOf(event) {
       if (event.type !== "FileParsed") return event.data;
-      const { value } = await stream.next();
+      const pending = first ?? stream.next();
+      first = null;
+      const { value } = await pending;
       return typeof value === "string" ? JSON.parse(value) : event.data;
     },
     async close() {

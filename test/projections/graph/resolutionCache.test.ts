@@ -110,9 +110,33 @@ describe("the graph's resolution cache", () => {
     await b.expectFresh();
   });
 
+  it("restores extends/implements from the cache, so a call through an unchanged file's class hierarchy still resolves", async () => {
+    const b = await built();
+    const text = b.repo.files.get(LEAF)!;
+    await b.restartAndEdit(LEAF, `${text}\n// one\n`);
+    // The restart reads the parses without their references: Admin's `extends User` (admin.ts,
+    // untouched) must come from the cache for `a.id()` to reach User.id.
+    const promote = `${text}\nimport { Admin } from "./models/admin";\nexport function promote(a: Admin): string {\n  return a.id();\n}\n`;
+    expect(await b.restartAndEdit(LEAF, promote)).toBeLessThan(b.files() / 2);
+    await b.expectFresh();
+    const g = await openGraph(b.t.dir, { log: b.log, resolver: createResolver });
+    const dump = await g.reader.dump();
+    await g.projector.close();
+    expect(dump.filter((l) => l.startsWith(`CALLS s:${LEAF}#promote -> `))).toEqual([expect.stringContaining(`s:${USER}#User.id`)]);
+  });
+
   it.each([
     ["unreadable", (cache: string) => writeFileSync(cache, "not a database at all, just bytes")],
     ["at another position", (cache: string) => setPosition(cache, 1)],
+    [
+      "of an older format (no extends/implements column)",
+      (cache: string) => {
+        const db = new Database(cache);
+        db.exec("ALTER TABLE files DROP COLUMN heritage");
+        db.pragma("user_version = 1");
+        db.close();
+      },
+    ],
     [
       "pointing at a node the graph does not hold",
       (cache: string) => {
