@@ -279,7 +279,7 @@ const reportColdIndex = async (repo: string, parse: ParseFigures | null) => {
     const cold: CliRun[] = [];
     const noChange: number[] = [];
     const replayGraph: number[] = [];
-    /** One file edited, then `nemesis index`: the first time (the graph resolves every file), then again (it restores). */
+    /** One file edited, then `nemesis index`: the first time after the cold index, then again (both restore the resolution cache). */
     const oneFile: Array<readonly [number, number]> = [];
     for (let i = 0; i < RUNS; i++) {
       const dir = copyRepo(repo);
@@ -335,7 +335,7 @@ const reportColdIndex = async (repo: string, parse: ParseFigures | null) => {
     if (oneFile.length > 0) {
       out(
         `  ${ONE_FILE} edited, then nemesis index (no engine running): ${(median(oneFile.map((r) => r[0])) / 1000).toFixed(2)} s the first time ` +
-          `(the graph resolves every file, then keeps what it learnt), ${(median(oneFile.map((r) => r[1])) / 1000).toFixed(2)} s the next (it restores that)`,
+          `after the cold index, ${(median(oneFile.map((r) => r[1])) / 1000).toFixed(2)} s the next (each restores the graph's resolution cache)`,
       );
     }
     if (replayGraph.length > 0) {

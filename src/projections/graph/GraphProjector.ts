@@ -202,7 +202,7 @@ export class GraphProjector implements Projector {
     const previous = await this.committedPosition();
     await this.store.writeInTwo(first, rest, { name: NAME, position: upTo, version: this.version });
     this.committed = upTo;
-    this.saveCache(changed, previous, upTo);
+    this.saveCache(changed, previous, upTo, context.alongside === true);
   }
 
   private async committedPosition(): Promise<number> {
@@ -232,13 +232,14 @@ export class GraphProjector implements Projector {
    * Brings the cache to the store's checkpoint `upTo` (committed just now, after `previous`):
    * the `changed` files when it stood at `previous`, else every file, and only the position when
    * nothing is loaded (nothing changed then). A failure drops the cache: the next start resolves.
-   * A build from an empty store (a cold index, a replay, a rebuild) leaves it to the first
-   * restart that needs it: writing it there (sympy: 0.12 s, 21 MB) would lengthen every replay
-   * for a restart that may never come.
+   * A build from an empty store (a cold index, a replay, a rebuild) writes it only `alongside`
+   * a projector catching up in its own thread (a cold index: the keyword index finishes about
+   * when the graph does, so the main thread has the time); alone (a replay) it leaves it to the
+   * first restart that needs it: writing it (sympy: ~0.15 s, 21 MB) would lengthen every replay.
    */
-  private saveCache(changed: Iterable<string> | "all", previous: number | null, upTo: number): void {
+  private saveCache(changed: Iterable<string> | "all", previous: number | null, upTo: number, alongside = false): void {
     const dependencies = this.resolver.dependencies?.bind(this.resolver);
-    if (dependencies === undefined || previous === 0) return;
+    if (dependencies === undefined || (previous === 0 && !alongside)) return;
     const cache = this.openCache();
     if (cache === null) return;
     try {

@@ -33,8 +33,11 @@ const counted = () => {
   return { count, make };
 };
 
-/** A graph of fixtures/graph/repo built from an empty store, which leaves no cache behind. */
-const built = async () => {
+/**
+ * A graph of fixtures/graph/repo built from an empty store, which leaves no cache behind unless
+ * built `alongside` another projector's thread (as a cold index is).
+ */
+const built = async (alongside = false) => {
   const t = tempDir("nemesis-graph-cache-");
   cleanups.push(t.cleanup);
   const log = openEventLog(join(t.dir, "g-events.db"));
@@ -43,7 +46,7 @@ const built = async () => {
   let g = await openGraph(t.dir, { log, resolver: make });
   const repo = new SourceRepo(log);
   repo.indexAll();
-  await catchUp(log, g.projector);
+  await catchUp(log, g.projector, { alongside });
   await g.projector.close();
   const cache = resolutionCachePath(join(t.dir, "g.kuzu"));
   /** Reopens the graph, applies one edit, and says how many files were resolved for it. */
@@ -97,6 +100,14 @@ describe("the graph's resolution cache", () => {
     expect(renamed).toBeLessThan(first - 2);
     await b.expectFresh();
     expect(await b.restartAndEdit(USER, user)).toBeLessThan(first - 2);
+    await b.expectFresh();
+  });
+
+  it("is written by a build from empty alongside another projector's thread (a cold index): the first restart restores it", async () => {
+    const b = await built(true);
+    expect(existsSync(b.cache)).toBe(true);
+    const text = b.repo.files.get(LEAF)!;
+    expect(await b.restartAndEdit(LEAF, `${text}\n// one\n`)).toBeLessThan(b.files() / 2);
     await b.expectFresh();
   });
 
