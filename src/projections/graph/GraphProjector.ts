@@ -1,4 +1,3 @@
-import { existsSync, renameSync, rmSync } from "node:fs";
 import * as Either from "effect/Either";
 import * as Schema from "effect/Schema";
 import {
@@ -9,7 +8,6 @@ import {
   payloadLoader,
   type LogHandle,
   type RecordedEvent,
-  type Reference,
 } from "../../events/index.js";
 import type { ApplyContext, Projector } from "../Projector.js";
 import { GraphIndex } from "./GraphIndex.js";
@@ -25,7 +23,9 @@ import {
 } from "./graphRows.js";
 import type { DeletedFile, FileUpdate, GraphWriteFirst, GraphWriteRest, MovedEdge, SymbolUpdate } from "./GraphWrite.js";
 import { KuzuStore, moveGraphDatabase, removeGraphDatabase, type KuzuStoreOptions, type Params, type Row } from "./KuzuStore.js";
-import { RESOLUTION_CACHE_SUFFIXES, ResolutionCache, resolutionCachePath, type CachedResolution } from "./ResolutionCache.js";
+import { CacheSlot, moveResolutionCache, removeResolutionCache } from "./CacheSlot.js";
+import { isHeritage, PartialParses, REFILL_OMITS, withCachedHeritage } from "./PartialParses.js";
+import type { CachedResolution } from "./ResolutionCache.js";
 import { fileNodeId, type GraphEdge, type NodeId, type Resolver } from "./model.js";
 import { NODE_COLUMNS } from "./kuzuSchema.js";
 import { diffEdges } from "./diffEdges.js";
@@ -39,14 +39,6 @@ export const GRAPH_HANDLES = ["FileParsed", "FileDeleted", "ParseFailed"] as con
 const HANDLES = GRAPH_HANDLES;
 /** The graph never reads chunk texts: a third of a FileParsed, left in the log. */
 export const GRAPH_OMITS = { FileParsed: ["chunks"] } as const;
-/**
- * A restart with a usable resolution cache leaves the references out too (62% of what is left
- * on sympy) and takes each file's extends/implements references from the cache instead: the
- * only ones resolving another file reads. A file's own calls are read when it is resolved again.
- */
-const REFILL_OMITS = { FileParsed: ["chunks", "references"] } as const;
-
-const isHeritage = (r: Reference): boolean => r.kind === "extends" || r.kind === "implements";
 
 /**
  * The shape the graph keys on. FileParsed is written only by the parse reactor from typed
@@ -97,11 +89,8 @@ export class GraphProjector implements Projector {
   private index = new GraphIndex();
   private resolver: Resolver;
   private loaded = false;
-  /**
-   * Files whose parse the resolver holds with only their extends/implements references (a
-   * restart's refill), with the event to read the rest from before resolving them.
-   */
-  private partial = new Map<string, RecordedEvent>();
+  /** Files the resolver holds without their own references since a restart (see PartialParses). */
+  private partial: PartialParses;
   private loading: Promise<void> | null = null;
   /** Opened empty and nothing applied since: a reset has nothing to drop. */
   private pristine = false;
@@ -109,8 +98,8 @@ export class GraphProjector implements Projector {
   private swapping: Promise<void> | null = null;
   /** Queries running on the store. */
   private readonly reading = new Set<Promise<Row[]>>();
-  /** Each file's resolution beside the store, for restarts (see ResolutionCache); opened on first write. */
-  private cache: ResolutionCache | null = null;
+  /** Each file's resolution beside the store, for restarts (see ResolutionCache). */
+  private readonly cache: CacheSlot;
   /** The store's checkpoint position as last written by this process (null: not known yet). */
   private committed: number | null = null;
   lastApply: GraphApplyStats = { files: 0, reresolved: 0, edges: 0, dropped: 0 };
@@ -122,6 +111,12 @@ export class GraphProjector implements Projector {
     private readonly options: KuzuStoreOptions,
   ) {
     this.resolver = makeResolver();
+    this.partial = this.newPartial();
+    this.cache = new CacheSlot(store.path, options.readOnly === true);
+  }
+
+  private newPartial(): PartialParses {
+    return new PartialParses(this.log, GRAPH_OMITS, decodeFileParsed);
   }
 
   /**
@@ -210,24 +205,6 @@ export class GraphProjector implements Projector {
     return this.committed;
   }
 
-  /** The resolution cache, opened (or made anew when unreadable) on first use; null for a read-only store. */
-  private openCache(): ResolutionCache | null {
-    if (this.cache !== null || this.options.readOnly === true) return this.cache;
-    const path = resolutionCachePath(this.store.path);
-    try {
-      this.cache = ResolutionCache.open(path);
-    } catch {
-      // A cache is only ever a shortcut: one that cannot be opened is made anew, or done without.
-      try {
-        removeCache(this.store.path);
-        this.cache = ResolutionCache.open(path);
-      } catch {
-        return null;
-      }
-    }
-    return this.cache;
-  }
-
   /**
    * Brings the cache to the store's checkpoint `upTo` (committed just now, after `previous`):
    * the `changed` files when it stood at `previous`, else every file, and only the position when
@@ -240,9 +217,7 @@ export class GraphProjector implements Projector {
   private saveCache(changed: Iterable<string> | "all", previous: number | null, upTo: number, alongside = false): void {
     const dependencies = this.resolver.dependencies?.bind(this.resolver);
     if (dependencies === undefined || (previous === 0 && !alongside)) return;
-    const cache = this.openCache();
-    if (cache === null) return;
-    try {
+    this.cache.use((cache) => {
       const at = cache.stands();
       const inStep = changed !== "all" && at !== null && at.position === previous && at.version === this.version;
       if (!this.loaded) {
@@ -257,24 +232,7 @@ export class GraphProjector implements Projector {
       };
       const paths = inStep && changed !== "all" ? changed : this.resolver.files();
       cache.save(Array.from(paths, rowOf), upTo, this.version, !inStep);
-    } catch {
-      this.dropCache();
-    }
-  }
-
-  /** Closes and deletes the cache; never throws (the graph itself is committed and fine). */
-  private dropCache(): void {
-    try {
-      this.cache?.close();
-    } catch {
-      // Closing a connection whose file went bad: nothing to keep from it.
-    }
-    this.cache = null;
-    try {
-      removeCache(this.store.path);
-    } catch {
-      // Left behind, it fails the position check or reads as unreadable, and is set aside again.
-    }
+    });
   }
 
   /**
@@ -305,7 +263,7 @@ export class GraphProjector implements Projector {
     // The old resolver is not needed any more: free it first (a failure below leaves it to be
     // refilled from the old store's checkpoint, as after a restart).
     this.resolver = this.makeResolver();
-    this.partial = new Map();
+    this.partial = this.newPartial();
     this.index = new GraphIndex();
     this.loaded = false;
     const built = await GraphProjector.open(aside, this.log, this.makeResolver, this.options, { fresh: true });
@@ -320,8 +278,7 @@ export class GraphProjector implements Projector {
       await Promise.allSettled([...this.reading]);
       await built.close();
       await this.store.close();
-      this.cache?.close();
-      this.cache = null;
+      this.cache.close();
       moveGraph(aside, path);
       this.store = await KuzuStore.open(path, this.options);
     })();
@@ -343,20 +300,18 @@ export class GraphProjector implements Projector {
     if (this.pristine) return;
     const path = this.store.path;
     await this.store.close();
-    this.cache?.close();
-    this.cache = null;
+    this.cache.close();
     removeGraph(path);
     this.store = await KuzuStore.open(path, this.options);
     this.resolver = this.makeResolver();
-    this.partial = new Map();
+    this.partial = this.newPartial();
     this.index = new GraphIndex();
     this.loaded = this.pristine = true;
     this.committed = 0;
   }
 
   async close(): Promise<void> {
-    this.cache?.close();
-    this.cache = null;
+    this.cache.close();
     await this.store.close();
   }
 
@@ -399,16 +354,11 @@ export class GraphProjector implements Projector {
       try {
         for (const event of events) {
           let data = await payloads.dataOf(event);
-          let partial = false;
-          if (whole !== null) {
-            const heritage = cached === null ? undefined : heritageFor(event, data, cached);
-            if (heritage !== undefined) {
-              data = { ...(data as object), references: heritage };
-              partial = true;
-            } else data = JSON.parse(whole(event.position)) as unknown;
-          }
+          const partial = whole !== null && cached !== null ? withCachedHeritage(event, data, cached) : null;
+          if (partial !== null) data = partial;
+          else if (whole !== null) data = JSON.parse(whole(event.position)) as unknown;
           const file = decodeFileParsed(event, data);
-          if (partial) this.partial.set(file.path, event);
+          if (partial !== null) this.partial.hold(file.path, event);
           this.resolver.upsert(file);
           // Only a file the store holds as parsed has Symbol nodes (and so storable edges).
           if (index.paths.get(file.path)?.status === "parsed") for (const id of symbolNodeIds(file)) index.addSymbol(file.path, id);
@@ -421,7 +371,7 @@ export class GraphProjector implements Projector {
       // a restart would miss dependants. The cache kept what resolving each file read and gave;
       // failing that, prime it by resolving every file (its answers are the stored edges).
       if (cached === null || !this.restoreFromCache(index, paths, cached)) {
-        this.hydrate([...this.partial.keys()]);
+        this.partial.hydrate(this.partial.paths(), this.resolver);
         for (const path of paths) {
           for (const e of this.resolver.resolve(path).edges) if (index.storable(path, e)) index.addEdge(path, e);
         }
@@ -438,46 +388,18 @@ export class GraphProjector implements Projector {
   /** Whether the cache says it stands at `position` (and this resolver can restore from it): the refill can leave references out. */
   private cacheStandsAt(position: number): boolean {
     if (this.resolver.restore === undefined) return false;
-    const cache = this.openCache();
-    if (cache === null) return false;
-    try {
-      const at = cache.stands();
-      return at !== null && at.position === position && at.version === this.version;
-    } catch {
-      this.dropCache();
-      return false;
-    }
+    return (
+      this.cache.use((cache) => {
+        const at = cache.stands();
+        return at !== null && at.position === position && at.version === this.version;
+      }) ?? false
+    );
   }
 
   /** Every file's cached resolution when the cache stands at `position` and this resolver can restore it; else null. */
   private cachedAt(position: number): Map<string, CachedResolution> | null {
     if (this.resolver.restore === undefined) return null;
-    const cache = this.openCache();
-    if (cache === null) return null;
-    try {
-      return cache.load(position, this.version);
-    } catch {
-      this.dropCache();
-      return null;
-    }
-  }
-
-  /**
-   * Gives the resolver the whole parse of each of `paths` it holds in part (see `partial`), read
-   * from the log, before they are resolved.
-   */
-  private hydrate(paths: Iterable<string>): void {
-    let read: ((position: number) => string) | null = null;
-    for (const path of paths) {
-      const event = this.partial.get(path);
-      if (event === undefined) continue;
-      read ??= payloadLoader(this.log, GRAPH_OMITS);
-      const file = decodeFileParsed(event, JSON.parse(read(event.position)) as unknown);
-      this.partial.delete(path);
-      // The same parse with all its references: no key the resolver answered from moves, so
-      // the files it reports as affected are not.
-      this.resolver.upsert(file);
-    }
+    return this.cache.use((cache) => cache.load(position, this.version));
   }
 
   /** Restores every file's dependency keys and stored edges from `cached`, if it holds exactly these files. */
@@ -505,7 +427,7 @@ export class GraphProjector implements Projector {
     const remember = (path: string): void => {
       if (!stored.has(path)) stored.set(path, this.resolver.parsed(path));
       // Whatever the event says replaces the parse held in part.
-      this.partial.delete(path);
+      this.partial.forget(path);
     };
     if (event.type === "FileParsed") {
       const file = decodeFileParsed(event, data);
@@ -653,7 +575,7 @@ export class GraphProjector implements Projector {
     const setUnresolved: Array<Pick<FileRow, "id" | "unresolved" | "unresolvedCount">> = [];
     const touchedExternals = new Set<NodeId>(index.storedExternals);
     let dropped = 0;
-    this.hydrate(reresolve);
+    this.partial.hydrate(reresolve, this.resolver);
     for (const path of reresolve) {
       const entry = index.paths.get(path)!;
       const resolution = this.resolver.resolve(path);
@@ -752,22 +674,16 @@ const pairMoves = (
   for (const e of gone.values()) deletes.push(e);
 };
 
-/** Removes the resolution cache of the graph at `path`. */
-const removeCache = (path: string): void => {
-  for (const suffix of RESOLUTION_CACHE_SUFFIXES) rmSync(path + suffix, { force: true });
-};
-
 /** Removes a graph database and its resolution cache. */
 const removeGraph = (path: string): void => {
   removeGraphDatabase(path);
-  removeCache(path);
+  removeResolutionCache(path);
 };
 
 /** Moves a closed graph database and its resolution cache to `to`, replacing what is there. */
 const moveGraph = (from: string, to: string): void => {
   moveGraphDatabase(from, to);
-  removeCache(to);
-  for (const suffix of RESOLUTION_CACHE_SUFFIXES) if (existsSync(from + suffix)) renameSync(from + suffix, to + suffix);
+  moveResolutionCache(from, to);
 };
 
 /** Where `rebuildBeside` builds the new database. */
@@ -791,17 +707,6 @@ const changedColumns = (a: SymbolRow | undefined, b: SymbolRow): Array<keyof Sym
 /** `push(...xs)` passes every item as an argument and overflows the stack on a huge file. */
 const pushAll = <T>(into: T[], xs: ReadonlyArray<T>): void => {
   for (const x of xs) into.push(x);
-};
-
-/**
- * The cached extends/implements references of the file a refill payload (read without its
- * references) belongs to; undefined when the payload is of an older schema (its upcasters expect
- * references as that schema wrote them) or the cache does not know the file.
- */
-const heritageFor = (event: RecordedEvent, data: unknown, cached: ReadonlyMap<string, CachedResolution>): ReadonlyArray<Reference> | undefined => {
-  if (event.schema !== currentSchemaVersion("FileParsed") || typeof data !== "object" || data === null) return undefined;
-  const path = (data as { path?: unknown }).path;
-  return typeof path === "string" ? cached.get(path)?.heritage : undefined;
 };
 
 /** Decodes a FileParsed payload, chunks left out; older schema versions go through the catalog's upcasters. */
