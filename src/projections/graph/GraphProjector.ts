@@ -91,6 +91,7 @@ export class GraphProjector implements Projector {
   private loaded = false;
   /** Files the resolver holds without their own references since a restart (see PartialParses). */
   private partial: PartialParses;
+  /** The refill under way (see ensureLoaded), so a second caller waits for it instead of starting another. */
   private loading: Promise<void> | null = null;
   /** Opened empty and nothing applied since: a reset has nothing to drop. */
   private pristine = false;
