@@ -140,6 +140,16 @@ describe("the graph's resolution cache", () => {
     ["unreadable", (cache: string) => writeFileSync(cache, "not a database at all, just bytes")],
     ["at another position", (cache: string) => setPosition(cache, 1)],
     [
+      // It stands at the right position, so the refill reads the parses without references
+      // before it finds out: each payload is then read again whole.
+      "at the right position but with a row that does not decode",
+      (cache: string) => {
+        const db = new Database(cache);
+        db.prepare("UPDATE files SET heritage = 'not json' WHERE path = (SELECT path FROM files LIMIT 1)").run();
+        db.close();
+      },
+    ],
+    [
       "of an older format (no extends/implements column)",
       (cache: string) => {
         const db = new Database(cache);
