@@ -59,12 +59,20 @@ const chunkSource = (root: SyntaxNode, text: string, language: string, symbols: 
   }
 };
 
+/** The fields every parse result starts with: which file, which content, which parser. */
+const identity = (input: ParseInput, language: string): Pick<FileParsed, "path" | "contentHash" | "language" | "parserVersion"> => ({
+  path: input.path,
+  contentHash: input.contentHash,
+  language,
+  parserVersion: PARSER_VERSION,
+});
+
 /**
  * One file's text to its `FileParsed` payload: symbols, references, imports (and the manifest
  * fields for build files). Pure and synchronous; failures come back as a reason, never thrown.
  */
 export const parseSource = (input: ParseInput): ParseResult => {
-  const { path, text, contentHash } = input;
+  const { path, text } = input;
   const budgetMs = input.budgetMs ?? DEFAULT_BUDGET_MS;
   const deadline = performance.now() + budgetMs;
   const language = detectLanguage(path);
@@ -77,10 +85,7 @@ export const parseSource = (input: ParseInput): ParseResult => {
       return {
         ok: true,
         result: {
-          path,
-          contentHash,
-          language,
-          parserVersion: PARSER_VERSION,
+          ...identity(input, language),
           packageName: null,
           lineCount: new LineIndex(text).lineCount,
           hasErrors: false,
@@ -106,10 +111,7 @@ export const parseSource = (input: ParseInput): ParseResult => {
     return {
       ok: true,
       result: {
-        path,
-        contentHash,
-        language,
-        parserVersion: PARSER_VERSION,
+        ...identity(input, language),
         packageName: x.packageName,
         lineCount: x.lines.lineCount,
         hasErrors: root.hasError,

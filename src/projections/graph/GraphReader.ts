@@ -1,4 +1,4 @@
-import { decodeUnresolved, type UnresolvedEntry } from "./graphRows.js";
+import { decodeUnresolved, type SymbolRow, type UnresolvedEntry } from "./graphRows.js";
 import { NODE_COLUMNS } from "./kuzuSchema.js";
 import { KuzuStore, type Params, type Row } from "./KuzuStore.js";
 import { EDGE_KINDS, fileNodeId, type EdgeKind, type NodeId } from "./model.js";
@@ -17,16 +17,8 @@ export interface GraphCounts {
   readonly edges: Readonly<Record<EdgeKind, number>>;
 }
 
-export interface SymbolSummary {
-  readonly id: NodeId;
-  readonly path: string;
-  readonly kind: string;
-  readonly name: string;
-  readonly qualifiedName: string;
-  readonly signature: string | null;
-  readonly startLine: number;
-  readonly endLine: number;
-}
+/** What a query answers about a symbol: its stored row without the details. */
+export type SymbolSummary = Pick<SymbolRow, "id" | "path" | "kind" | "name" | "qualifiedName" | "signature" | "startLine" | "endLine">;
 
 export interface EdgeEnd {
   readonly id: NodeId;
