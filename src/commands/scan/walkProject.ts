@@ -2,7 +2,7 @@ import { existsSync, type Dirent } from "node:fs";
 import { readdir, realpath, stat } from "node:fs/promises";
 import { join, sep } from "node:path";
 import { detectLanguage } from "../../parse/languages.js";
-import { readTrackedFiles, type TrackedFiles } from "./gitTrackedFiles.js";
+import { readTrackedFiles } from "./gitTrackedFiles.js";
 import { IgnoreRules, type GitView } from "./IgnoreRules.js";
 import { insideGitRepo } from "./insideGitRepo.js";
 import { unreadableReason } from "../../parse/reactor/readSourceFile.js";

@@ -1,4 +1,4 @@
-import type { ExtractedSymbol, Import, Param } from "../../../events/index.js";
+import type { ExtractedSymbol, Param } from "../../../events/index.js";
 import { scopeOf, type Binding, type FileScope } from "./FileScope.js";
 import type { Capture, Lookup } from "./Lookup.js";
 import { goPackageFiles, resolveGoModule } from "./modules/go.js";
