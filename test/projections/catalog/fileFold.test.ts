@@ -89,7 +89,7 @@ describe("catalog file rows, folded per batch", () => {
   const files = (path: string) => {
     const reader = CatalogReader.open(path);
     try {
-      return reader.dump().files;
+      return reader.dump().files as Array<Record<string, unknown>>;
     } finally {
       reader.close();
     }

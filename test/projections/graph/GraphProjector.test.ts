@@ -130,7 +130,7 @@ describe("GraphProjector", () => {
     // A resolver that never reports dependants: the edge from a.ts must survive b.ts's detach.
     const { SimpleResolver } = await import("./simpleResolver.js");
     class Narrow extends SimpleResolver {
-      override upsert(file: Parameters<SimpleResolver["upsert"]>[0]) {
+      override upsert(file: Parameters<InstanceType<typeof SimpleResolver>["upsert"]>[0]) {
         super.upsert(file);
         return new Set([file.path]);
       }

@@ -2,7 +2,7 @@ import Database from "better-sqlite3";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { openEventLog, type LogHandle } from "../../../src/events/index.js";
+import { openEventLog } from "../../../src/events/index.js";
 import type { Resolver } from "../../../src/projections/graph/model.js";
 import { createResolver } from "../../../src/projections/graph/resolve/index.js";
 import { resolutionCachePath } from "../../../src/projections/graph/ResolutionCache.js";

@@ -84,7 +84,7 @@ describe("writeCsv", () => {
     // Bytes, not text: a lone surrogate (a cut emoji) becomes U+FFFD either way and reads back as such.
     expect(readFileSync(file).equals(Buffer.from(expected, "utf8"))).toBe(true);
 
-    const edges = Array.from({ length: 60_000 }, (_, i) => ({ kind: "CALLS", from: `sym:é/${i}`, to: i % 3 ? `sym:${"x".repeat(i % 300)}` : 'q"uote', line: i }));
+    const edges = Array.from({ length: 60_000 }, (_, i) => ({ kind: "CALLS" as const, from: `sym:é/${i}`, to: i % 3 ? `sym:${"x".repeat(i % 300)}` : 'q"uote', line: i }));
     const edgeFile = join(t.dir, "edges.csv");
     writeEdgeCsv(edgeFile, edges);
     expect(readFileSync(edgeFile).equals(Buffer.from(edges.map((e) => `${field(e.from)},${field(e.to)},${e.line}\n`).join(""), "utf8"))).toBe(true);
