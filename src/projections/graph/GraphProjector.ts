@@ -340,6 +340,8 @@ export class GraphProjector implements Projector {
   }
 
   private async load(readAhead: boolean): Promise<void> {
+    // A refill that failed half-way may have held some files in part: this one starts over.
+    this.partial = this.newPartial();
     const { position } = await this.checkpoint();
     const index = await GraphIndex.loadFiles(this.store);
     let primed = false;
