@@ -343,7 +343,11 @@ export class GraphProjector implements Projector {
     // A refill that failed half-way may have held some files in part: this one starts over.
     this.partial = this.newPartial();
     const { position } = await this.checkpoint();
-    const index = await GraphIndex.loadFiles(this.store);
+    // Kuzu reads the File rows in its own thread while this one starts reading the log and
+    // loads the cache (~0.1 s of sympy's refill).
+    const loadingIndex = GraphIndex.loadFiles(this.store);
+    loadingIndex.catch(() => undefined);
+    let index: GraphIndex;
     let primed = false;
     if (position > 0) {
       const paths: string[] = [];
@@ -355,6 +359,7 @@ export class GraphProjector implements Projector {
       const cached = usable ? this.cachedAt(position) : null;
       const whole = usable ? payloadLoader(this.log, GRAPH_OMITS) : null;
       try {
+        index = await loadingIndex;
         for (const event of events) {
           let data = await payloads.dataOf(event);
           const partial = whole !== null && cached !== null ? withCachedHeritage(event, data, cached) : null;
@@ -380,7 +385,7 @@ export class GraphProjector implements Projector {
         }
         primed = true;
       }
-    }
+    } else index = await loadingIndex;
     this.index = index;
     this.loaded = true;
     this.committed = position;
