@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import type { Reference } from "../../events/index.js";
-import { EDGE_KINDS, type EdgeKind, type GraphEdge } from "./model.js";
+import { EDGE_KINDS, type GraphEdge } from "./model.js";
 
 /**
  * What resolving one file gave the graph: the keys the resolver read and the edges stored; and
@@ -19,17 +19,20 @@ export const resolutionCachePath = (graphPath: string): string => `${graphPath}.
 export const RESOLUTION_CACHE_SUFFIXES = [".resolved", ".resolved-journal"];
 
 /** Bump when the tables change: a cache of another format is emptied at open. */
-const FORMAT = 2; // 2: heritage references
+const FORMAT = 3; // 2: heritage references; 3: node ids and dependency keys by number
 
+/**
+ * `names` numbers every node id and dependency key the files mention (a name is written once,
+ * however many files mention it): `deps` is a list of those numbers, `edges` a flat list of
+ * `kind index, from, to, line` numbers. A restart then makes each name's string once instead of
+ * once per mention (~300k strings for sympy, most of the load's garbage-collection time).
+ */
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (id INTEGER PRIMARY KEY CHECK (id = 1), position INTEGER NOT NULL, version INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS names (n INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
 CREATE TABLE IF NOT EXISTS files (path TEXT PRIMARY KEY, deps TEXT NOT NULL, edges TEXT NOT NULL, heritage TEXT NOT NULL) WITHOUT ROWID;
 `;
 
-const KINDS = new Set<string>(EDGE_KINDS);
-
-/** Edges as `[kind, from, to, line]` tuples: most of the cache's bytes. */
-const encodeEdges = (edges: ReadonlyArray<GraphEdge>): string => JSON.stringify(edges.map((e) => [e.kind, e.from, e.to, e.line]));
 
 /** References as `[kind, name, qualifier, from, line, col]` tuples. */
 const encodeReferences = (refs: ReadonlyArray<Reference>): string => JSON.stringify(refs.map((r) => [r.kind, r.name, r.qualifier, r.from, r.line, r.col]));
@@ -56,15 +59,31 @@ const decodeReferences = (text: string): Reference[] => {
   });
 };
 
-const decodeEdges = (text: string): GraphEdge[] => {
-  const rows = JSON.parse(text) as unknown;
-  if (!Array.isArray(rows)) throw new Error("edges are not a list");
-  return rows.map((r: unknown) => {
-    if (!Array.isArray(r) || !KINDS.has(r[0]) || typeof r[1] !== "string" || typeof r[2] !== "string" || typeof r[3] !== "number") {
-      throw new Error(`not an edge: ${JSON.stringify(r)}`);
-    }
-    return { kind: r[0] as EdgeKind, from: r[1], to: r[2], line: r[3] };
-  });
+const KIND_INDEX = new Map<string, number>(EDGE_KINDS.map((k, i) => [k, i]));
+
+/** A list of name numbers from `text`, each checked against `names`. */
+const numbersOf = (text: string, what: string, path: string): number[] => {
+  const numbers = JSON.parse(text) as unknown;
+  if (!Array.isArray(numbers) || !numbers.every((n) => Number.isInteger(n))) throw new Error(`${what} of ${path} are not a list of numbers`);
+  return numbers as number[];
+};
+
+const nameAt = (names: ReadonlyArray<string | undefined>, n: number, path: string): string => {
+  const name = names[n];
+  if (name === undefined) throw new Error(`${path} names #${n}, which the cache does not hold`);
+  return name;
+};
+
+const decodeEdges = (text: string, names: ReadonlyArray<string | undefined>, path: string): GraphEdge[] => {
+  const flat = numbersOf(text, "edges", path);
+  if (flat.length % 4 !== 0) throw new Error(`edges of ${path} are not in fours`);
+  const edges: GraphEdge[] = new Array(flat.length / 4);
+  for (let i = 0; i < flat.length; i += 4) {
+    const kind = EDGE_KINDS[flat[i]!];
+    if (kind === undefined) throw new Error(`edges of ${path}: no edge kind #${flat[i]}`);
+    edges[i / 4] = { kind, from: nameAt(names, flat[i + 1]!, path), to: nameAt(names, flat[i + 2]!, path), line: flat[i + 3]! };
+  }
+  return edges;
 };
 
 /**
@@ -76,11 +95,16 @@ const decodeEdges = (text: string): GraphEdge[] => {
 export class ResolutionCache {
   // Prepared once: every graph commit writes through them.
   private readonly s;
+  /** Name → number, read from `names` when first needed. */
+  private numbers: Map<string, number> | null = null;
 
   private constructor(private readonly db: Database.Database) {
     this.s = {
       stands: db.prepare("SELECT position, version FROM meta WHERE id = 1"),
       all: db.prepare("SELECT path, deps, edges, heritage FROM files").raw(true),
+      names: db.prepare("SELECT n, name FROM names").raw(true),
+      addName: db.prepare("INSERT INTO names (n, name) VALUES (?, ?)"),
+      clearNames: db.prepare("DELETE FROM names"),
       put: db.prepare("INSERT OR REPLACE INTO files (path, deps, edges, heritage) VALUES (?, ?, ?, ?)"),
       drop: db.prepare("DELETE FROM files WHERE path = ?"),
       clear: db.prepare("DELETE FROM files"),
@@ -94,7 +118,7 @@ export class ResolutionCache {
       // A torn write is caught by the position check or by SQLite itself; no fsync needed.
       db.pragma("synchronous = OFF");
       if (db.pragma("user_version", { simple: true }) !== FORMAT) {
-        db.exec("DROP TABLE IF EXISTS meta; DROP TABLE IF EXISTS files;");
+        db.exec("DROP TABLE IF EXISTS meta; DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS names;");
         db.pragma(`user_version = ${FORMAT}`);
       }
       db.exec(SCHEMA);
@@ -114,11 +138,20 @@ export class ResolutionCache {
   load(position: number, version: number): Map<string, CachedResolution> | null {
     const at = this.stands();
     if (at === null || at.position !== position || at.version !== version) return null;
+    const names: Array<string | undefined> = [];
+    const numbers = new Map<string, number>();
+    for (const [n, name] of this.s.names.iterate() as Iterable<[number, string]>) {
+      names[n] = name;
+      numbers.set(name, n);
+    }
+    this.numbers = numbers;
     const out = new Map<string, CachedResolution>();
-    for (const row of this.s.all.iterate() as Iterable<[string, string, string, string]>) {
-      const deps = JSON.parse(row[1]) as unknown;
-      if (!Array.isArray(deps) || !deps.every((d) => typeof d === "string")) throw new Error(`dependency keys of ${row[0]} are not a list of strings`);
-      out.set(row[0], { deps, edges: decodeEdges(row[2]), heritage: decodeReferences(row[3]) });
+    for (const [path, deps, edges, heritage] of this.s.all.iterate() as Iterable<[string, string, string, string]>) {
+      out.set(path, {
+        deps: numbersOf(deps, "dependency keys", path).map((n) => nameAt(names, n, path)),
+        edges: decodeEdges(edges, names, path),
+        heritage: decodeReferences(heritage),
+      });
     }
     return out;
   }
@@ -129,13 +162,39 @@ export class ResolutionCache {
    */
   save(changed: Iterable<readonly [string, CachedResolution | undefined]>, position: number, version: number, all: boolean): void {
     this.db.transaction(() => {
-      if (all) this.s.clear.run();
+      if (all) {
+        this.s.clear.run();
+        // Names no file mentions any more go with a whole rewrite.
+        this.s.clearNames.run();
+        this.numbers = new Map();
+      }
       for (const [path, r] of changed) {
         if (r === undefined) this.s.drop.run(path);
-        else this.s.put.run(path, JSON.stringify(r.deps), encodeEdges(r.edges), encodeReferences(r.heritage));
+        else this.s.put.run(path, JSON.stringify(r.deps.map((d) => this.number(d))), this.encodeEdges(r.edges), encodeReferences(r.heritage));
       }
       this.s.moveTo.run(position, version);
     })();
+  }
+
+  /** The number of `name`, given one (and written) if it has none yet; inside the caller's transaction. */
+  private number(name: string): number {
+    if (this.numbers === null) {
+      this.numbers = new Map();
+      for (const [n, known] of this.s.names.iterate() as Iterable<[number, string]>) this.numbers.set(known, n);
+    }
+    let n = this.numbers.get(name);
+    if (n === undefined) {
+      n = this.numbers.size + 1;
+      this.s.addName.run(n, name);
+      this.numbers.set(name, n);
+    }
+    return n;
+  }
+
+  private encodeEdges(edges: ReadonlyArray<GraphEdge>): string {
+    const flat: number[] = [];
+    for (const e of edges) flat.push(KIND_INDEX.get(e.kind)!, this.number(e.from), this.number(e.to), e.line);
+    return JSON.stringify(flat);
   }
 
   close(): void {

@@ -150,6 +150,14 @@ describe("the graph's resolution cache", () => {
       },
     ],
     [
+      "naming a number its names table lacks",
+      (cache: string) => {
+        const db = new Database(cache);
+        db.prepare("UPDATE files SET deps = '[999999]' WHERE path = (SELECT path FROM files LIMIT 1)").run();
+        db.close();
+      },
+    ],
+    [
       "of an older format (no extends/implements column)",
       (cache: string) => {
         const db = new Database(cache);
@@ -163,8 +171,11 @@ describe("the graph's resolution cache", () => {
       (cache: string) => {
         const db = new Database(cache);
         const row = db.prepare("SELECT path, edges FROM files WHERE edges != '[]' LIMIT 1").get() as { path: string; edges: string };
-        const edges = JSON.parse(row.edges) as Array<[string, string, string, number]>;
-        edges[0]![2] = "s:src/nowhere.ts#ghost";
+        // Edges are flat `kind, from, to, line` numbers; names are numbered in `names`.
+        const edges = JSON.parse(row.edges) as number[];
+        const ghost = (db.prepare("SELECT max(n) FROM names").pluck().get() as number) + 1;
+        db.prepare("INSERT INTO names (n, name) VALUES (?, ?)").run(ghost, "s:src/nowhere.ts#ghost");
+        edges[2] = ghost;
         db.prepare("UPDATE files SET edges = ? WHERE path = ?").run(JSON.stringify(edges), row.path);
         db.close();
       },
