@@ -33,7 +33,6 @@ CREATE TABLE IF NOT EXISTS names (n INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQ
 CREATE TABLE IF NOT EXISTS files (path TEXT PRIMARY KEY, deps TEXT NOT NULL, edges TEXT NOT NULL, heritage TEXT NOT NULL) WITHOUT ROWID;
 `;
 
-
 /** References as `[kind, name, qualifier, from, line, col]` tuples. */
 const encodeReferences = (refs: ReadonlyArray<Reference>): string => JSON.stringify(refs.map((r) => [r.kind, r.name, r.qualifier, r.from, r.line, r.col]));
 
