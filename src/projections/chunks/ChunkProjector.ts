@@ -17,7 +17,7 @@ import { loadVectorMatrix } from "./loadVectorMatrix.js";
 import { vectorSnapshotEpoch, vectorSnapshotPath, writeVectorSnapshot } from "./vectorSnapshot.js";
 
 /** Bump when the rows, their ids, the keyword terms or the embedded text change. */
-export const CHUNKS_VERSION = 3; // 3: FTS5 tables store their terms (bm25 statistics stayed stale after deletes)
+export const CHUNKS_VERSION = 4; // 3: FTS5 tables store their terms (bm25 statistics stayed stale after deletes); 4: ids cover language, symbol and kind
 
 /** Where the chunk read model lives inside its folder (`.nemesis/chunks.lance/`). */
 export { keywordIndexPath };
@@ -68,7 +68,7 @@ export interface ChunkProjectorOptions {
 /** The rows a FileParsed event gives, in file order. */
 export const rowsOf = (path: string, language: string, chunks: ReadonlyArray<Chunk>): ChunkRow[] =>
   chunks.map((c) => ({
-    id: chunkId(path, c.startLine, c.endLine, c.text),
+    id: chunkId(path, language, c.startLine, c.endLine, c.symbol, c.kind, c.text),
     path,
     symbol: c.symbol,
     kind: c.kind,

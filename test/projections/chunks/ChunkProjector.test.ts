@@ -5,6 +5,7 @@ import { readEvents, headPosition } from "../../../src/events/index.js";
 import { ChunkProjector, ChunkReader } from "../../../src/projections/chunks/index.js";
 import { cachedEmbedder, openEmbeddingCache } from "../../../src/projections/embed/index.js";
 import { catchUp, rebuild } from "../../../src/projections/index.js";
+import { parseSource } from "../../../src/parse/parseSource.js";
 import { tempDir } from "../../helpers.js";
 import { appendDeleted, appendParsed, countingEmbedder, openLog, parsedFile, SAMPLE, sampleEvents } from "./chunkFixture.js";
 
@@ -45,6 +46,33 @@ describe("ChunkProjector", () => {
     expect(a.length).toBeGreaterThan(5);
     expect(a.every((r) => r.vector !== null)).toBe(true);
     expect(await comparable(replayed)).toEqual(a);
+    await incremental.close();
+    await replayed.close();
+  });
+
+  test("a function renamed around code that did not move: every chunk of it carries the new name, as a rebuild's do", async () => {
+    // Long enough to be cut into several chunks: only the first one's text changes.
+    const body = Array.from({ length: 240 }, (_, i) => `  const v${i} = compute(${i}, "a line long enough to fill a chunk ${i}");`).join("\n");
+    const before = `export function oldName(compute: (n: number, s: string) => number) {\n${body}\n}\n`;
+    // The real parser and chunker: the fixture's chunker names a chunk by the text it holds.
+    const parsed = (text: string) => {
+      const r = parseSource({ path: "src/long.ts", text, contentHash: `h${text.length}` });
+      if (!r.ok) throw new Error(r.reason);
+      return r.result;
+    };
+    const incremental = await open("incremental");
+    appendParsed(log, [parsed(before)]);
+    await catchUp(log, incremental);
+    appendParsed(log, [parsed(before.replace("oldName", "newName"))]);
+    await catchUp(log, incremental);
+    await incremental.settle();
+    const rows = await comparable(incremental);
+    expect(rows.length).toBeGreaterThan(2);
+    expect(new Set(rows.map((r) => r.symbol))).toEqual(new Set(["newName"]));
+    const replayed = await open("replayed");
+    await rebuild(log, replayed);
+    await replayed.settle();
+    expect(await comparable(replayed)).toEqual(rows);
     await incremental.close();
     await replayed.close();
   });
