@@ -17,9 +17,12 @@ export interface PayloadReaderData {
   readonly windowKb: number;
 }
 
-/** A batch in order from `from`; a null payload is a position the log does not hold. */
+/**
+ * A batch in order from `from`; a null payload is a position the log does not hold. `kb` is what
+ * the batch counts against the window: the consumer adds it to `taken` once it takes the batch.
+ */
 export type PayloadBatch =
-  | { readonly from: number; readonly payloads: ReadonlyArray<string | null> }
+  | { readonly from: number; readonly payloads: ReadonlyArray<string | null>; readonly kb: number }
   | { readonly failed: string };
 
 /** Characters gathered before a post: one message per few hundred KB, not per payload. */
@@ -38,9 +41,10 @@ const run = (): void => {
     let batch: Array<string | null> = [];
     let chars = 0;
     const post = () => {
-      port.postMessage({ from, payloads: batch } satisfies PayloadBatch);
+      const kb = Math.ceil(chars / 1024);
+      port.postMessage({ from, payloads: batch, kb } satisfies PayloadBatch);
       from += batch.length;
-      sentKb += Math.ceil(chars / 1024);
+      sentKb += kb;
       batch = [];
       chars = 0;
       // Wait while the main thread lags a window behind: the texts would pile up in its heap.

@@ -60,7 +60,7 @@ export async function* streamPayloads(
 class ThreadReader {
   private readonly worker: Worker;
   private readonly taken: Int32Array;
-  private readonly batches: Array<ReadonlyArray<string | null>> = [];
+  private readonly batches: Array<{ readonly payloads: ReadonlyArray<string | null>; readonly kb: number }> = [];
   private waiting: (() => void) | null = null;
   /** Set once the thread has nothing more to give: it finished, failed or exited. */
   private ended = false;
@@ -80,7 +80,7 @@ class ThreadReader {
     this.worker.on("message", (m: PayloadBatch) => {
       if ("failed" in m || m.from !== this.received) this.ended = true;
       else {
-        this.batches.push(m.payloads);
+        this.batches.push(m);
         this.received += m.payloads.length;
         if (this.received >= total) this.ended = true;
       }
@@ -99,12 +99,9 @@ class ThreadReader {
     while (this.batches.length === 0 && !this.ended) await new Promise<void>((resolve) => (this.waiting = resolve));
     const batch = this.batches.shift();
     if (batch === undefined) return null;
-    let chars = 0;
-    for (const p of batch) chars += p?.length ?? 0;
-    // The thread counted this batch so (see payloadReaderThread's post).
-    Atomics.add(this.taken, 0, Math.ceil(chars / 1024));
+    Atomics.add(this.taken, 0, batch.kb);
     Atomics.notify(this.taken, 0);
-    return batch;
+    return batch.payloads;
   }
 
   async close(): Promise<void> {

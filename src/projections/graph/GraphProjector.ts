@@ -362,7 +362,8 @@ export class GraphProjector implements Projector {
         index = await loadingIndex;
         for (const event of events) {
           let data = await payloads.dataOf(event);
-          const partial = whole !== null && cached !== null ? withCachedHeritage(event, data, cached) : null;
+          // Read without references: put the cached heritage in, or else read the payload whole.
+          const partial = cached !== null ? withCachedHeritage(event, data, cached) : null;
           if (partial !== null) data = partial;
           else if (whole !== null) data = JSON.parse(whole(event.position)) as unknown;
           const file = decodeFileParsed(event, data);
@@ -404,9 +405,8 @@ export class GraphProjector implements Projector {
     );
   }
 
-  /** Every file's cached resolution when the cache stands at `position` and this resolver can restore it; else null. */
+  /** Every file's cached resolution when the cache stands at `position` (asked once cacheStandsAt said so); else null. */
   private cachedAt(position: number): Map<string, CachedResolution> | null {
-    if (this.resolver.restore === undefined) return null;
     return this.cache.use((cache) => cache.load(position, this.version));
   }
 
