@@ -14,7 +14,8 @@ import {
   type Projector,
 } from "../projections/index.js";
 import { LazyProjector } from "./LazyProjector.js";
-import { lazySourceParser, type LazySourceParser } from "./lazySourceParser.js";
+import { inlineParser } from "./inlineParser.js";
+import { INLINE_MAX_FILES, lazySourceParser, type LazySourceParser } from "./lazySourceParser.js";
 import { projectorThreadUrl, ThreadedProjector } from "./ThreadedProjector.js";
 
 /**
@@ -69,6 +70,8 @@ export class Engine {
     readonly reactor: ParseReactor,
     readonly projectors: ReadonlyArray<Projector>,
     private readonly releaseParserAfterParse: (() => Promise<void>) | null,
+    /** The engine's own worker pool (null when the caller passed a parser). */
+    private readonly workers: LazySourceParser | null,
   ) {}
 
   static async open(ctx: EngineContext, options: EngineOptions = {}): Promise<Either.Either<Engine, EngineLockHeld>> {
@@ -79,7 +82,8 @@ export class Engine {
     const projectors: Projector[] = [];
     try {
       // Workers start on the first file to parse: a run with nothing to parse never pays for them.
-      if (options.parser === undefined) lazy = lazySourceParser(() => openSourceParser(options.workers ?? defaultWorkers()));
+      // A catch-up of a few small files is parsed on this thread instead (see lazySourceParser).
+      if (options.parser === undefined) lazy = lazySourceParser(() => openSourceParser(options.workers ?? defaultWorkers()), inlineParser);
       parser = options.parser ?? lazy!;
       const reactor = new ParseReactor(ctx.log, {
         root: ctx.paths.root,
@@ -101,7 +105,7 @@ export class Engine {
         projectors.push(info.lazy ? new LazyProjector(spec, ctx.log) : await open());
       }
       const release = options.oneShot && lazy ? lazy.release : null;
-      return Either.right(new Engine(ctx, lock.right, parser, reactor, projectors, release));
+      return Either.right(new Engine(ctx, lock.right, parser, reactor, projectors, release, lazy ?? null));
     } catch (e) {
       for (const p of projectors) await p.close().catch(() => undefined);
       if (parser && parser !== options.parser) await parser.close().catch(() => undefined);
@@ -113,7 +117,10 @@ export class Engine {
   /** Parses and projects everything appended so far. Calls never overlap. */
   catchUp(onProgress?: (p: PipelineProgress) => void): Promise<PipelineResult> {
     const afterParse = this.releaseParserAfterParse ?? undefined;
-    const run = this.running.then(() => runPipeline(this.ctx.log, this.reactor, this.projectors, onProgress, afterParse));
+    const run = this.running.then(() => {
+      this.workers?.plan(this.reactor.pendingUpTo(INLINE_MAX_FILES + 1));
+      return runPipeline(this.ctx.log, this.reactor, this.projectors, onProgress, afterParse);
+    });
     this.running = run.catch(() => undefined);
     return run;
   }
@@ -130,6 +137,11 @@ export class Engine {
         options.onError?.(e);
       }
     });
+  }
+
+  /** Whether the engine's parse workers are running (a small catch-up parses on this thread instead). */
+  get parseWorkersStarted(): boolean {
+    return this.workers?.started ?? false;
   }
 
   /** Read access to the graph through the engine's own connection (opening it), or null without a graph projector. */

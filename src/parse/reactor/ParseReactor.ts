@@ -75,6 +75,10 @@ export class ParseReactor {
     this.stmt = {
       latestDecisive: log.db.prepare(`SELECT MAX(position) FROM events WHERE ${log.streamSql.is} AND type IN ${DECISIVE}`).pluck(),
       pending: log.db.prepare("SELECT COUNT(*) FROM events WHERE type = 'FileChanged' AND position > ?").pluck(),
+      firstPending: log.db.prepare(
+        `SELECT COUNT(*) AS files, COALESCE(SUM(size), 0) AS bytes FROM
+          (SELECT json_extract(data, '$.size') AS size FROM events WHERE type = 'FileChanged' AND position > ? ORDER BY position LIMIT ?)`,
+      ),
     };
   }
 
@@ -85,6 +89,15 @@ export class ParseReactor {
   /** FileChanged events after the checkpoint (an upper bound on the files left to parse). */
   pending(): number {
     return this.stmt.pending.get(this.checkpoint()) as number;
+  }
+
+  /**
+   * The first `limit` FileChanged events after the checkpoint: how many, and the bytes their
+   * files held when scanned (enough to tell a one-file update from a larger catch-up).
+   */
+  pendingUpTo(limit: number): { readonly files: number; readonly bytes: number } {
+    const row = this.stmt.firstPending.get(this.checkpoint(), limit) as { files: number; bytes: number };
+    return { files: row.files, bytes: row.bytes };
   }
 
   /**
