@@ -102,6 +102,8 @@ export class ResolutionCache {
       stands: db.prepare("SELECT position, version FROM meta WHERE id = 1"),
       all: db.prepare("SELECT path, deps, edges, heritage FROM files").raw(true),
       names: db.prepare("SELECT n, name FROM names").raw(true),
+      // One JSON array instead of a row per name: a restart reads ~55k names on sympy (50 → 13 ms).
+      namesInOrder: db.prepare("SELECT count(*) AS count, coalesce(max(n), 0) AS last, json_group_array(name) AS names FROM (SELECT n, name FROM names ORDER BY n)"),
       addName: db.prepare("INSERT INTO names (n, name) VALUES (?, ?)"),
       clearNames: db.prepare("DELETE FROM names"),
       put: db.prepare("INSERT OR REPLACE INTO files (path, deps, edges, heritage) VALUES (?, ?, ?, ?)"),
@@ -137,13 +139,7 @@ export class ResolutionCache {
   load(position: number, version: number): Map<string, CachedResolution> | null {
     const at = this.stands();
     if (at === null || at.position !== position || at.version !== version) return null;
-    const names: Array<string | undefined> = [];
-    const numbers = new Map<string, number>();
-    for (const [n, name] of this.s.names.iterate() as Iterable<[number, string]>) {
-      names[n] = name;
-      numbers.set(name, n);
-    }
-    this.numbers = numbers;
+    const names = this.readNames();
     const out = new Map<string, CachedResolution>();
     for (const [path, deps, edges, heritage] of this.s.all.iterate() as Iterable<[string, string, string, string]>) {
       out.set(path, {
@@ -175,11 +171,23 @@ export class ResolutionCache {
     })();
   }
 
+  /** Names by number (index 0 unused). */
+  private readNames(): Array<string | undefined> {
+    const { count, last, names } = this.s.namesInOrder.get() as { count: number; last: number; names: string };
+    // Numbers run 1..count (see `number`); anything else is read row by row.
+    if (count === last) return [undefined, ...(JSON.parse(names) as string[])];
+    const out: Array<string | undefined> = [];
+    for (const [n, name] of this.s.names.iterate() as Iterable<[number, string]>) out[n] = name;
+    return out;
+  }
+
   /** The number of `name`, given one (and written) if it has none yet; inside the caller's transaction. */
   private number(name: string): number {
     if (this.numbers === null) {
       this.numbers = new Map();
-      for (const [n, known] of this.s.names.iterate() as Iterable<[number, string]>) this.numbers.set(known, n);
+      this.readNames().forEach((known, n) => {
+        if (known !== undefined) this.numbers!.set(known, n);
+      });
     }
     let n = this.numbers.get(name);
     if (n === undefined) {

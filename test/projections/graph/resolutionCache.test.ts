@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { openEventLog } from "../../../src/events/index.js";
 import type { Resolver } from "../../../src/projections/graph/model.js";
 import { createResolver } from "../../../src/projections/graph/resolve/index.js";
-import { resolutionCachePath } from "../../../src/projections/graph/ResolutionCache.js";
+import { ResolutionCache, resolutionCachePath, type CachedResolution } from "../../../src/projections/graph/ResolutionCache.js";
 import { catchUp } from "../../../src/projections/runProjector.js";
 import { tempDir } from "../../helpers.js";
 import { openGraph } from "./harness.js";
@@ -189,5 +189,54 @@ describe("the graph's resolution cache", () => {
     // Rewritten: the restart after it restores again.
     expect(await b.restartAndEdit(LEAF, `${text}\n// three\n`)).toBeLessThan(all / 2);
     await b.expectFresh();
+  });
+});
+
+describe("ResolutionCache", () => {
+  const open = () => {
+    const t = tempDir("nemesis-resolution-cache-");
+    cleanups.push(t.cleanup);
+    const path = join(t.dir, "g.kuzu.resolved");
+    return { path, cache: ResolutionCache.open(path) };
+  };
+  const entry = (names: string[]): CachedResolution => ({
+    deps: names,
+    edges: [{ kind: "CALLS", from: `s:a.ts#${names[0]}`, to: `s:b.ts#${names.at(-1)}`, line: 3 }],
+    heritage: [],
+  });
+  const odd = ['quote"d', "back\\slash", "ünï\u{1F600}", "new\nline", "tab\t", ""];
+
+  it("gives back every name as saved, through whole and partial saves", () => {
+    const { path, cache } = open();
+    cache.save([["a.ts", entry(odd)]], 5, 1, true);
+    expect(cache.load(5, 1)).toEqual(new Map([["a.ts", entry(odd)]]));
+    // A later save numbers only the names it adds.
+    cache.save([["b.ts", entry(["fresh", ...odd])]], 6, 1, false);
+    cache.close();
+    const reopened = ResolutionCache.open(path);
+    cleanups.push(() => reopened.close());
+    expect(reopened.load(6, 1)).toEqual(
+      new Map([
+        ["a.ts", entry(odd)],
+        ["b.ts", entry(["fresh", ...odd])],
+      ]),
+    );
+  });
+
+  it("reads names numbered with gaps row by row", () => {
+    const { path, cache } = open();
+    cache.save([["a.ts", entry(["x", "y"])]], 5, 1, true);
+    cache.close();
+    const db = new Database(path);
+    // Renumber "y" past a gap, and point the file at the new number.
+    const row = db.prepare("SELECT deps, edges FROM files").get() as { deps: string; edges: string };
+    const y = db.prepare("SELECT n FROM names WHERE name = 'y'").pluck().get() as number;
+    db.prepare("UPDATE names SET n = 100 WHERE n = ?").run(y);
+    const renumber = (text: string) => JSON.stringify((JSON.parse(text) as number[]).map((n) => (n === y ? 100 : n)));
+    db.prepare("UPDATE files SET deps = ?").run(renumber(row.deps));
+    db.close();
+    const reopened = ResolutionCache.open(path);
+    cleanups.push(() => reopened.close());
+    expect(reopened.load(5, 1)?.get("a.ts")?.deps).toEqual(["x", "y"]);
   });
 });
