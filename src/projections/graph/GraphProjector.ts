@@ -196,7 +196,8 @@ export class GraphProjector implements Projector {
     const changed = new Set<string>([...final.keys(), ...affected]);
     const { first, rest } = this.plan(final, affected, stored, changed);
     const previous = await this.committedPosition();
-    await this.store.writeInTwo(first, rest, { name: NAME, position: upTo, version: this.version });
+    // Every write commits the checkpoint with it: a store at position 0 has never been written.
+    await this.store.writeInTwo(first, rest, { name: NAME, position: upTo, version: this.version }, { intoEmpty: previous === 0 });
     this.committed = upTo;
     this.saveCache(changed, previous, upTo, context.alongside === true);
   }
