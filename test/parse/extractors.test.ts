@@ -244,7 +244,7 @@ describe("Rust", () => {
     expect(symbol(file, "Sq.area")).toMatchObject({ kind: "Method", parent: "Sq" });
     expect(refs(file, "implements")).toEqual(["Sq implements Shape"]);
     expect(refs(file, "call")).toEqual(["Sq.area call helper.scale"]);
-    expect(file.imports).toEqual([{ specifier: "std::io", names: [{ name: "*", alias: null }, { name: "Read", alias: "R" }], kind: "import", typeOnly: false, line: 1 }]);
+    expect(file.imports).toEqual([{ specifier: "std::io", names: [{ name: "*", alias: "io" }, { name: "Read", alias: "R" }], kind: "import", typeOnly: false, line: 1 }]);
   });
 });
 

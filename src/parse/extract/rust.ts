@@ -25,6 +25,7 @@ const INTEREST = [
   "function_signature_item",
   "impl_item",
   "use_declaration",
+  "mod_item",
   "call_expression",
   "struct_expression",
   "type_identifier",
@@ -42,6 +43,24 @@ interface Impl {
   /** `impl<K, V>` parameters, in scope for every method of the block. */
   typeParams: string[];
 }
+
+const lastSegment = (path: string): string => path.slice(path.lastIndexOf("::") + 2);
+
+/**
+ * A path written inside `depth` inline modules (`mod tests { … }`), whose items the extractor
+ * keeps in the file's own scope: each leading `super` climbs out of one of them, so it names
+ * this file's module (`self`) rather than the file's parent.
+ */
+export const rebaseSuper = (path: string, depth: number): string => {
+  if (depth === 0) return path;
+  const segments = path.split("::");
+  let i = 0;
+  while (i < depth && segments[i]?.trim() === "super") i++;
+  if (i === 0) return path;
+  const rest = segments.slice(i);
+  if (rest.length > 0 && rest[0]!.trim() === "super") return rest.join("::");
+  return ["self", ...rest].join("::");
+};
 
 /** `a::b::{C, D as E}` → one import per module path, names with aliases; `*` for globs. */
 export const useImports = (tree: string): { specifier: string; names: ImportedName[] }[] => {
@@ -74,9 +93,10 @@ export const useImports = (tree: string): { specifier: string; names: ImportedNa
     const cut = full.lastIndexOf("::");
     const last = cut === -1 ? full : full.slice(cut + 2);
     const module = cut === -1 ? "" : full.slice(0, cut);
+    // `a::b::{self}` and `use a;` bind the module itself under its last segment (not a glob).
     if (last === "*") add(module, { name: "*", alias: null });
-    else if (last === "self") add(module, { name: "*", alias });
-    else if (module.length === 0) add(full, { name: "*", alias });
+    else if (last === "self") add(module, { name: "*", alias: alias ?? lastSegment(module) });
+    else if (module.length === 0) add(full, { name: "*", alias: alias ?? full });
     else add(module, { name: last, alias: alias !== null && alias !== last ? alias : null });
   }
   return [...bySpecifier].map(([specifier, names]) => ({ specifier, names }));
@@ -115,6 +135,13 @@ export const makeRustExtractor = (_path: string): LanguageExtractor => {
   const impls: Impl[] = [];
   const methods: { symbol: SymbolDraft; typeName: string }[] = [];
   const implementsRefs: { reference: Mutable<Reference>; typeName: string }[] = [];
+  /** Ends of the inline `mod x { … }` blocks enclosing the node being visited. */
+  const inlineMods: number[] = [];
+
+  const modDepth = (start: number): number => {
+    while (inlineMods.length > 0 && inlineMods[inlineMods.length - 1]! <= start) inlineMods.pop();
+    return inlineMods.length;
+  };
 
   const currentImpl = (start: number): Impl | null => {
     while (impls.length > 0 && impls[impls.length - 1]!.end <= start) impls.pop();
@@ -208,7 +235,8 @@ export const makeRustExtractor = (_path: string): LanguageExtractor => {
       const traitStart = startOf(trait);
       const t = listedTypes(x.slice(traitStart, endOf(trait)))[0];
       if (t !== undefined) {
-        const reference = x.addReference("implements", t.name, t.qualifier, traitStart + t.offset, null);
+        const qualifier = t.qualifier !== null ? pathQualifier(t.qualifier, traitStart) : null;
+        const reference = x.addReference("implements", t.name, qualifier, traitStart + t.offset, null);
         implementsRefs.push({ reference, typeName });
       }
       x.skipTypesUntil = Math.max(x.skipTypesUntil, endOf(trait));
@@ -219,10 +247,28 @@ export const makeRustExtractor = (_path: string): LanguageExtractor => {
     const argument = field(node, "argument");
     if (argument === null) return;
     const line = x.lineOf(start);
+    const depth = modDepth(start);
     for (const entry of useImports(x.slice(startOf(argument), endOf(argument)))) {
-      x.addImport({ specifier: entry.specifier, names: entry.names, kind: "import", typeOnly: false, line });
+      x.addImport({ specifier: rebaseSuper(entry.specifier, depth), names: entry.names, kind: "import", typeOnly: false, line });
     }
   };
+
+  /** `mod x;` brings the module file in under its name; `mod x { … }` opens an inline module. */
+  const visitMod = (x: Extraction, start: number, node: SyntaxNode): void => {
+    const body = field(node, "body");
+    if (body !== null) {
+      modDepth(start);
+      inlineMods.push(endOf(node));
+      return;
+    }
+    const nameNode = field(node, "name");
+    if (nameNode === null || modDepth(start) > 0) return;
+    const name = identifierAt(x.text, startOf(nameNode));
+    if (name.length > 0) x.addImport({ specifier: name, names: [{ name: "*", alias: name }], kind: "import", typeOnly: false, line: x.lineOf(start) });
+  };
+
+  /** A call's qualifier path, with `super` taken relative to the inline modules around `at`. */
+  const pathQualifier = (qualifier: string, at: number): string => rebaseSuper(qualifier, modDepth(at));
 
   const visitCall = (x: Extraction, node: SyntaxNode): void => {
     const fn = field(node, "function");
@@ -241,9 +287,10 @@ export const makeRustExtractor = (_path: string): LanguageExtractor => {
       case "generic_function": {
         const text = x.slice(fnStart, Math.min(endOf(fn), fnStart + 400)).replace(/::\s*<.*$/s, "");
         const cut = text.lastIndexOf("::");
-        const name = text.slice(cut + 2).trim();
+        // `f::<T>()` has no path: the name starts the text.
+        const name = text.slice(cut === -1 ? 0 : cut + 2).trim();
         if (/^[\p{L}_][\p{L}\p{N}_]*$/u.test(name)) {
-          x.addReference("call", name, cut > 0 ? oneLine(text.slice(0, cut), 120) : null, fnStart + text.lastIndexOf(name));
+          x.addReference("call", name, cut > 0 ? pathQualifier(oneLine(text.slice(0, cut), 120), fnStart) : null, fnStart + text.lastIndexOf(name));
         }
       }
     }
@@ -271,7 +318,7 @@ export const makeRustExtractor = (_path: string): LanguageExtractor => {
           const m = STRUCT_LITERAL.exec(x.slice(start, start + 300));
           if (m === null) return;
           const qualifier = m[1]!.replace(/\s+/g, "").replace(/::$/, "");
-          x.addReference("new", m[2]!, qualifier.length > 0 ? qualifier : null, start + m[0].length - m[2]!.length);
+          x.addReference("new", m[2]!, qualifier.length > 0 ? pathQualifier(qualifier, start) : null, start + m[0].length - m[2]!.length);
           x.skipTypesUntil = start + m[0].length;
           return;
         }
@@ -289,6 +336,9 @@ export const makeRustExtractor = (_path: string): LanguageExtractor => {
           return;
         case "use_declaration":
           visitUse(x, start, ref.node());
+          return;
+        case "mod_item":
+          visitMod(x, start, ref.node());
           return;
         case "type_parameter": {
           const name = identifierAt(x.text, start);

@@ -135,7 +135,8 @@ export const scopeOf = (file: FileParsed): FileScope => {
   return scope;
 };
 
-const isTypeLike = (s: ExtractedSymbol): boolean => s.kind === "Class" || s.kind === "Interface";
+/** What can carry `extends`/`implements` clauses (Java enums implement interfaces, Rust enums traits). */
+const isTypeLike = (s: ExtractedSymbol): boolean => s.kind === "Class" || s.kind === "Interface" || s.kind === "Enum";
 
 /** The class an `extends`/`implements` clause belongs to: its `from`, or the innermost class on that line. */
 export const heritageSubject = (

@@ -1,7 +1,7 @@
 import type { ExtractedSymbol, Param } from "../../../events/index.js";
 import { scopeOf, type Binding, type FileScope } from "./FileScope.js";
 import type { Capture, Lookup } from "./Lookup.js";
-import { goPackageFiles, resolveGoModule } from "./modules/go.js";
+import { goVisibleFiles, resolveGoModule } from "./modules/go.js";
 import { resolveJavaImport } from "./modules/java.js";
 import { MISSING, type ModuleTarget } from "./modules/ModuleTarget.js";
 import { isPackageInit, resolvePyModule, submoduleOf } from "./modules/python.js";
@@ -26,6 +26,9 @@ const IN_PROGRESS = Symbol("in progress");
 /** Export lookups that saw no cycle, with what they read; valid until the next change. */
 export type SharedExports = Map<string, { readonly target: Target | null; readonly capture: Capture }>;
 const TYPE_KINDS = new Set(["Class", "Interface"]);
+/** What a Rust `impl` block can be for (or a trait's own default methods). */
+const RUST_SELF_KINDS = new Set(["Class", "Enum", "Type", "Interface"]);
+const JAVA_TYPE_KINDS = new Set(["Class", "Interface", "Enum"]);
 
 /**
  * Name resolution across files for one `resolve` call. All reads go through `lookup`, so
@@ -98,7 +101,9 @@ export class Resolution {
   }
 
   private rustBinding(scope: FileScope, binding: Binding, depth: number, space: Space): Target | null {
-    const { target, rest } = resolveRustModule(this.lookup, scope.file.path, binding.module);
+    // `use a::b::C` binds C (module `a::b`, name `C`); `use a::b` / `{self}` bind the module.
+    const path = binding.name === "*" ? binding.module : `${binding.module}::${binding.name}`;
+    const { target, rest } = resolveRustModule(this.lookup, scope.file.path, path);
     let current = this.moduleAsTarget(target);
     for (const [i, segment] of rest.entries()) {
       if (current === null || current.kind === "external") return current;
@@ -233,7 +238,7 @@ export class Resolution {
     seen.add(key);
     const scope = this.scope(path);
     if (scope === null) return null;
-    if (scope.family === "go") return this.goMethod(path, cls, name);
+    if (scope.family === "go") return this.goMethod(path, cls, name) ?? this.goPromoted(path, cls, name, seen, depth);
     const own = first(scope.declared.get(cls.id)?.get(name), (s) => s.kind === "Method" || s.kind === "Function");
     if (own !== null) return { kind: "symbol", path, symbol: own };
     for (const base of this.basesOf(path, cls, "extends")) {
@@ -246,13 +251,28 @@ export class Resolution {
   /** Go methods live anywhere in the package, named `Type.Method`. */
   goMethod(path: string, type: ExtractedSymbol, name: string): Target | null {
     const qualified = `${type.name}.${name}`;
-    for (const file of goPackageFiles(this.lookup, dirname(path))) {
+    const pkg = this.scope(path)?.file.packageName;
+    for (const file of goVisibleFiles(this.lookup, path)) {
       const scope = this.scope(file);
+      if (scope === null || scope.file.packageName !== pkg) continue;
       const found = first(scope?.declared.get("")?.get(name), (s) => s.kind === "Method" && s.qualifiedName === qualified)
         ?? first(scope?.declared.get(type.id)?.get(name), (s) => s.kind === "Method" && s.qualifiedName === qualified && file === path);
       if (found !== null) return { kind: "symbol", path: file, symbol: found };
     }
     return null;
+  }
+
+  /**
+   * A method promoted from a struct's embedded fields: the shallowest embedding that has it,
+   * and none when two at the same depth do (Go rejects that selector as ambiguous).
+   */
+  private goPromoted(path: string, cls: ExtractedSymbol, name: string, seen: Set<string>, depth: number): Target | null {
+    const bases = this.basesOf(path, cls, "extends");
+    if (bases.length === 0) return null;
+    const direct = bases.map((b) => this.goMethod(b.path, b.symbol, name)).filter((t) => t !== null);
+    if (direct.length > 0) return direct.length === 1 ? direct[0]! : null;
+    const deeper = bases.map((b) => this.methodOf(b.path, b.symbol, name, seen, depth + 1)).filter((t) => t !== null);
+    return deeper.length === 1 ? deeper[0]! : null;
   }
 
   /** Classes/interfaces named in a class's `extends` (or `implements`) clauses that resolve. */
@@ -281,8 +301,13 @@ export class Resolution {
         const local = pick(scope.declared.get(current.id)?.get(name), space, scope.family);
         if (local !== null) return { kind: "symbol", path, symbol: local };
       } else if (scope.family === "java") {
-        const method = this.methodOf(path, current, name, new Set());
-        if (method !== null) return method;
+        // A type name never denotes a method (nor the constructor named like its class).
+        if (space === "value") {
+          const method = this.methodOf(path, current, name, new Set());
+          if (method !== null) return method;
+        }
+        const nested = first(scope.declared.get(current.id)?.get(name), (s) => JAVA_TYPE_KINDS.has(s.kind));
+        if (nested !== null) return { kind: "symbol", path, symbol: nested };
       }
       current = current.parent !== null ? scope.byId.get(current.parent) : undefined;
     }
@@ -291,7 +316,7 @@ export class Resolution {
     const binding = scope.bindings.get(name);
     if (binding !== undefined) return this.binding(scope, binding, 0, space);
     if (scope.family === "go") {
-      const siblings = goPackageFiles(this.lookup, dirname(path)).filter((p) => p !== path && this.samePackage(scope, p));
+      const siblings = goVisibleFiles(this.lookup, path).filter((p) => p !== path && this.samePackage(scope, p));
       const found = this.packageMember(siblings, name, space);
       if (found !== null) return found;
     }
@@ -315,14 +340,24 @@ export class Resolution {
   }
 
   private javaSamePackage(scope: FileScope, name: string): Target | null {
+    const pkg = scope.file.packageName;
+    const typeIn = (path: string): Target | null => {
+      const other = this.scope(path);
+      if (other === null || other.file.packageName !== pkg) return null;
+      const found = first(other.declared.get("")?.get(name), (s) => JAVA_TYPE_KINDS.has(s.kind));
+      return found !== null ? { kind: "symbol", path, symbol: found } : null;
+    };
     for (const path of this.lookup.filesIn(dirname(scope.file.path))) {
       if (path === scope.file.path || !path.endsWith(".java")) continue;
-      const other = this.scope(path);
-      if (other === null || other.file.packageName !== scope.file.packageName) continue;
-      const found = first(other.declared.get("")?.get(name), (s) => TYPE_KINDS.has(s.kind) || s.kind === "Enum");
-      if (found !== null) return { kind: "symbol", path, symbol: found };
+      const found = typeIn(path);
+      if (found !== null) return found;
     }
-    return null;
+    // The package's other source roots (`src/test/java` next to `src/main/java`): the file
+    // named after the class, when exactly one declares that package.
+    if (pkg === null) return null;
+    const candidates = this.lookup.endingWith(`${pkg.replace(/\./g, "/")}/${name}.java`).filter((p) => p !== scope.file.path);
+    const found = candidates.map(typeIn).filter((t) => t !== null);
+    return found.length === 1 ? found[0]! : null;
   }
 
   /** The class enclosing symbol `fromId` (the innermost one). */
@@ -355,6 +390,7 @@ export class Resolution {
       return cls !== null ? { kind: "symbol", path, symbol: cls } : null;
     }
     if ((head === "super" && (family === "ts" || family === "java")) || (head === "super()" && family === "python")) return "super";
+    if (family === "rust" && (head === "self" || head === "Self")) return this.rustSelfType(scope, fromId);
     if (family === "go") {
       const method = this.enclosingMethod(scope, fromId);
       const receiver = method !== null ? /^func\s*\(\s*(\w+)\s+\*?\s*(\w+)/.exec(method.signature) : null;
@@ -365,6 +401,27 @@ export class Resolution {
     const param = this.paramNamed(scope, fromId, head);
     if (param !== undefined) return param.type !== null ? this.annotatedType(scope, fromId, param.type) : null;
     return this.resolveName(scope, fromId, head);
+  }
+
+  /**
+   * The type an `impl` block is for, seen from inside one of its methods: the method's parent
+   * when the type is declared in this file, else the type its qualified name (`Type.method`) names.
+   */
+  private rustSelfType(scope: FileScope, fromId: string | null): Target | null {
+    const method = this.enclosingMethod(scope, fromId);
+    if (method === null) return null;
+    const parent = method.parent !== null ? scope.byId.get(method.parent) : undefined;
+    if (parent !== undefined) return { kind: "symbol", path: scope.file.path, symbol: parent };
+    const dot = method.qualifiedName.lastIndexOf(".");
+    if (dot === -1) return null;
+    const type = this.resolveName(scope, null, method.qualifiedName.slice(0, dot), "type");
+    return type !== null && type.kind === "symbol" && RUST_SELF_KINDS.has(type.symbol.kind) ? type : null;
+  }
+
+  /** Whether the function `fromId` is (or sits in) a Rust method with a `self` parameter. */
+  private takesSelf(scope: FileScope, fromId: string | null): boolean {
+    const method = this.enclosingMethod(scope, fromId);
+    return method !== null && method.params.some((p) => /^(&\s*('\w+\s+)?)?(mut\s+)?self$/.test(p.name));
   }
 
   /** A parameter of an enclosing function, by name. */
@@ -407,7 +464,7 @@ export class Resolution {
   private goType(scope: FileScope, typeName: string): Target | null {
     const local = first(scope.declared.get("")?.get(typeName), isScopeName);
     if (local !== null) return { kind: "symbol", path: scope.file.path, symbol: local };
-    return this.packageMember(goPackageFiles(this.lookup, dirname(scope.file.path)), typeName);
+    return this.packageMember(goVisibleFiles(this.lookup, scope.file.path).filter((p) => this.samePackage(scope, p)), typeName);
   }
 
   /** `qualifier.name` (or a bare `name` when the qualifier is null) seen from `fromId`. */
@@ -429,12 +486,17 @@ export class Resolution {
   }
 
   private computeQualified(scope: FileScope, fromId: string | null, qualifier: string | null, name: string, space: Space): Target | null {
-    if (qualifier === null) return this.resolveName(scope, fromId, name, space);
+    if (qualifier === null) {
+      if (scope.family === "rust" && name === "Self") return this.rustSelfType(scope, fromId);
+      return this.resolveName(scope, fromId, name, space);
+    }
     if (scope.family === "python") {
       const viaDotted = this.pythonDotted(scope, qualifier, name);
       if (viaDotted !== undefined) return viaDotted;
     }
-    if (scope.family === "rust" && /^(crate|self|super)(::|$)/.test(qualifier)) {
+    // `self.f()` (a receiver) and `self::f()` (this module) both leave the qualifier `self`:
+    // inside a function taking `self` it is the receiver.
+    if (scope.family === "rust" && /^(crate|self|super)(::|$)/.test(qualifier) && !(qualifier === "self" && this.takesSelf(scope, fromId))) {
       const path = `${qualifier}::${name}`;
       return this.rustBinding(scope, { imp: { specifier: path, names: [], kind: "import", typeOnly: false, line: 0 }, module: path, name: "*", local: name }, 0, space);
     }

@@ -22,6 +22,29 @@ const methodSet = (resolution: Resolution, scope: FileScope, type: ExtractedSymb
 };
 
 /**
+ * Every method a Go interface requires: its own and those of the interfaces it embeds. Null
+ * when an embedded interface is not in the repository (`io.Reader`): its methods are unknown,
+ * so no type can be shown to satisfy it.
+ */
+const goRequired = (resolution: Resolution, path: string, iface: ExtractedSymbol, seen: Set<string>): Set<string> | null => {
+  const out = new Set(iface.members);
+  const key = `${path}#${iface.id}`;
+  if (seen.has(key)) return out;
+  seen.add(key);
+  const embedded = resolution.scope(path)?.heritage.get(iface.id)?.filter((r) => r.kind === "extends").length ?? 0;
+  if (embedded === 0) return out;
+  const bases = resolution.basesOf(path, iface, "extends");
+  if (bases.length !== embedded) return null;
+  for (const base of bases) {
+    if (base.symbol.kind !== "Interface") return null;
+    const inherited = goRequired(resolution, base.path, base.symbol, seen);
+    if (inherited === null) return null;
+    for (const m of inherited) out.add(m);
+  }
+  return out;
+};
+
+/**
  * Go types whose method set covers an interface's methods, and Python classes that match a
  * Protocol's members without naming it: IMPLEMENTS edges from this file's types.
  */
@@ -45,7 +68,8 @@ export const structuralImplements = (resolution: Resolution, scope: FileScope): 
         if (candidate.symbol === type || explicit.has(key)) continue;
         const language = resolution.scope(candidate.path)?.family;
         if (language !== family) continue;
-        if (candidate.symbol.members.every((m) => methods.has(m))) {
+        const required = family === "go" ? goRequired(resolution, candidate.path, candidate.symbol, new Set()) : new Set(candidate.symbol.members);
+        if (required !== null && [...required].every((m) => methods.has(m))) {
           out.push({ from: symbolNodeId(path, type.id), to: symbolNodeId(candidate.path, candidate.symbol.id) });
         }
       }

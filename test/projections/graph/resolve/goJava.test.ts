@@ -49,3 +49,115 @@ describe("Java resolution (fixtures/resolve/java-basic)", () => {
     ]);
   });
 });
+
+describe("Go resolution on real extractor output (inline sources)", () => {
+  const resolver = resolverFor(
+    new Map([
+      ["go.mod", "module example.com/mini\n\ngo 1.21\n"],
+      [
+        "a.go",
+        `package mini
+
+import "io"
+
+// Requires io.Reader's methods too, which are not in the repository.
+type ReadCloser interface {
+	io.Reader
+	Close() error
+}
+
+type Closer interface{ Close() error }
+
+// Requires Closer's Close and its own Flush.
+type FlushCloser interface {
+	Closer
+	Flush() error
+}
+
+type OnlyClose struct{}
+
+func (o *OnlyClose) Close() error { return nil }
+
+type Both struct{}
+
+func (b *Both) Close() error { return nil }
+func (b *Both) Flush() error { return nil }
+
+type Base struct{}
+
+func (b *Base) Hello() string { return "hi" }
+
+type Derived struct {
+	Base
+}
+
+func greet(d *Derived) string { return d.Hello() }
+`,
+      ],
+      ["a_test.go", `package mini\n\nimport "testing"\n\nfunc TestGreet(t *testing.T) { helper(t); greet(&Derived{}) }\n`],
+      ["helpers_test.go", `package mini\n\nimport "testing"\n\nfunc helper(t *testing.T) {}\n`],
+      ["b.go", `package mini\n\nfunc prod() { helper(nil) }\n`],
+    ]),
+  );
+
+  it("checks an interface's embedded interfaces too, and never matches one embedding an interface from outside", () => {
+    expect(edgeLines(resolver, "IMPLEMENTS")).toEqual([
+      "IMPLEMENTS a.go#Both -> a.go#Closer",
+      "IMPLEMENTS a.go#Both -> a.go#FlushCloser",
+      "IMPLEMENTS a.go#OnlyClose -> a.go#Closer",
+    ]);
+  });
+
+  it("calls methods promoted from an embedded struct", () => {
+    expect(edgeLines(resolver, "CALLS")).toContain("CALLS a.go#greet -> a.go#Base.Hello");
+  });
+
+  it("lets a test file call helpers of the package's other test files, and keeps them out of reach of non-test files", () => {
+    const calls = edgeLines(resolver, "CALLS");
+    expect(calls).toContain("CALLS a_test.go#TestGreet -> helpers_test.go#helper");
+    expect(edgeLines(resolver, "TESTS")).toContain("TESTS a_test.go#TestGreet -> helpers_test.go#helper");
+    expect(calls.filter((l) => l.startsWith("CALLS b.go"))).toEqual([]);
+    expect(resolver.resolve("b.go").unresolved.map((u) => u.name)).toEqual(["helper"]);
+  });
+});
+
+describe("Java resolution on real extractor output (inline sources)", () => {
+  const resolver = resolverFor(
+    new Map([
+      ["src/main/java/p/Iface.java", "package p;\npublic interface Iface { void run(); }\n"],
+      [
+        "src/main/java/p/Outer.java",
+        `package p;
+public class Outer {
+  public Outer() {}
+  enum Mode implements Iface {
+    A;
+    public void run() {}
+  }
+  static class Base { void go() {} }
+  static class Sub extends Base {}
+  static class Self extends Outer {}
+  void make() { new Sub(); Base.helper(); }
+}
+`,
+      ],
+      ["src/test/java/p/OuterTest.java", "package p;\npublic class OuterTest {\n  @Test void t() { new Outer(); }\n}\n"],
+    ]),
+  );
+
+  it("gives an enum's implements clause to the enum, not to the class around it", () => {
+    expect(edgeLines(resolver, "IMPLEMENTS")).toEqual(["IMPLEMENTS src/main/java/p/Outer.java#Outer.Mode -> src/main/java/p/Iface.java#Iface"]);
+  });
+
+  it("finds nested types by their simple name, and a type name never denotes a constructor", () => {
+    expect(edgeLines(resolver, "INHERITS")).toEqual([
+      "INHERITS src/main/java/p/Outer.java#Outer.Self -> src/main/java/p/Outer.java#Outer",
+      "INHERITS src/main/java/p/Outer.java#Outer.Sub -> src/main/java/p/Outer.java#Outer.Base",
+    ]);
+    expect(edgeLines(resolver, "CALLS")).toContain("CALLS src/main/java/p/Outer.java#Outer.make -> src/main/java/p/Outer.java#Outer.Sub");
+  });
+
+  it("sees the same package under another source root (tests next to main)", () => {
+    expect(edgeLines(resolver, "TESTS")).toEqual(["TESTS src/test/java/p/OuterTest.java#OuterTest.t -> src/main/java/p/Outer.java#Outer"]);
+  });
+});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ExtractedSymbol, FileParsed, Import, Manifest, Reference } from "../../../../src/events/index.js";
 import { createResolver } from "../../../../src/projections/graph/resolve/index.js";
+import { edgeLines, resolverFor } from "./loadFixture.js";
 
 // No Rust extractor yet: these payloads are written the way the others shape theirs.
 const fn = (name: string, startLine: number, endLine: number): ExtractedSymbol => ({
@@ -41,5 +42,104 @@ describe("Rust module paths (hand-written payloads)", () => {
       "IMPORTS src/net/http.rs -> src/net/mod.rs",
       "IMPORTS src/net/mod.rs -> src/net/http.rs",
     ]);
+  });
+});
+
+describe("Rust resolution on real extractor output (inline sources)", () => {
+  const resolver = resolverFor(
+    new Map([
+      ["Cargo.toml", '[package]\nname = "mini"\nversion = "0.1.0"\n'],
+      [
+        "src/lib.rs",
+        `mod error;
+mod util;
+use crate::error::Error;
+use crate::util::helper;
+
+pub struct Walker { n: usize }
+
+pub enum Kind { A }
+
+pub trait Check { fn check(&self) -> bool; }
+
+impl Walker {
+    pub fn new() -> Self { Self { n: Self::zero() } }
+    fn step(&self) -> usize { self.n }
+    pub fn run(&self) -> usize { self.step() }
+    fn zero() -> usize { 0 }
+}
+
+impl Kind {
+    fn is_a(&self) -> bool { true }
+}
+
+impl Check for Kind {
+    fn check(&self) -> bool { self.is_a() }
+}
+
+pub fn go() {
+    let _e = Error::from_io();
+    helper();
+    assert_send::<Walker>();
+}
+
+fn assert_send<T: Send>() {}
+
+pub fn via_mod() { util::other(); }
+
+#[cfg(test)]
+mod tests {
+    use super::Walker;
+
+    #[test]
+    fn walks() {
+        Walker::new();
+        super::go();
+    }
+}
+`,
+      ],
+      [
+        "src/error.rs",
+        "use crate::util::{self};\npub struct Error;\nimpl Error {\n    pub fn from_io() -> Error { Error }\n}\npub fn from_io() -> Error { Error }\npub fn via_self() { util::other(); }\n",
+      ],
+      ["src/util.rs", "pub fn helper() {}\npub fn other() {}\npub fn go() {}\n\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn goes() { super::go(); }\n}\n"],
+    ]),
+  );
+  const calls = edgeLines(resolver, "CALLS");
+
+  it("resolves `use a::b::Item` to the item, not to a same-named function of module a::b", () => {
+    expect(calls).toContain("CALLS src/lib.rs#go -> src/error.rs#Error.from_io");
+    expect(calls).not.toContain("CALLS src/lib.rs#go -> src/error.rs#from_io");
+    expect(calls).toContain("CALLS src/lib.rs#go -> src/util.rs#helper");
+  });
+
+  it("binds `{self}` and `mod x;` to the module", () => {
+    expect(calls.filter((l) => l.endsWith("src/util.rs#other"))).toEqual([
+      "CALLS src/error.rs#via_self -> src/util.rs#other",
+      "CALLS src/lib.rs#via_mod -> src/util.rs#other",
+    ]);
+    expect(edgeLines(resolver, "IMPORTS")).toEqual(expect.arrayContaining(["IMPORTS src/lib.rs -> src/error.rs", "IMPORTS src/lib.rs -> src/util.rs"]));
+  });
+
+  it("calls methods through self and Self, on structs and enums", () => {
+    expect(calls).toEqual(
+      expect.arrayContaining([
+        "CALLS src/lib.rs#Walker.run -> src/lib.rs#Walker.step",
+        "CALLS src/lib.rs#Walker.new -> src/lib.rs#Walker.zero",
+        "CALLS src/lib.rs#Walker.new -> src/lib.rs#Walker",
+        "CALLS src/lib.rs#Kind.check -> src/lib.rs#Kind.is_a",
+      ]),
+    );
+    expect(edgeLines(resolver, "IMPLEMENTS")).toEqual(["IMPLEMENTS src/lib.rs#Kind -> src/lib.rs#Check"]);
+  });
+
+  it("reads a turbofish call's name whole", () => {
+    expect(calls).toContain("CALLS src/lib.rs#go -> src/lib.rs#assert_send");
+  });
+
+  it("takes `super` inside an inline `mod tests` as the file's own module", () => {
+    expect(calls).toEqual(expect.arrayContaining(["CALLS src/lib.rs#walks -> src/lib.rs#Walker.new", "CALLS src/lib.rs#walks -> src/lib.rs#go"]));
+    expect(calls.filter((l) => l.startsWith("CALLS src/util.rs#goes"))).toEqual(["CALLS src/util.rs#goes -> src/util.rs#go"]);
   });
 });

@@ -7,6 +7,13 @@ export const isGoSource = (path: string): boolean => path.endsWith(".go") && !pa
 /** The files of the Go package in `dir` (tests of that package excluded). */
 export const goPackageFiles = (lookup: Lookup, dir: string): readonly string[] => lookup.filesIn(dir).filter(isGoSource);
 
+/**
+ * The files of the package `path` belongs to that code in `path` can see: a package's own
+ * `_test.go` files see each other (helpers shared across test files), its other files do not.
+ */
+export const goVisibleFiles = (lookup: Lookup, path: string): readonly string[] =>
+  path.endsWith("_test.go") ? lookup.filesIn(dirname(path)).filter((p) => p.endsWith(".go")) : goPackageFiles(lookup, dirname(path));
+
 /** Resolves a Go import path through the `module` line of the repository's go.mod files. */
 export const resolveGoModule = (lookup: Lookup, spec: string): ModuleTarget => {
   let best: { name: string; dir: string } | null = null;
