@@ -4,8 +4,9 @@ import { recordFileChanges } from "../../src/commands/recordFileChanges.js";
 import { scanProject } from "../../src/commands/scan/index.js";
 import { Engine, inlineParser } from "../../src/engine/index.js";
 import { INLINE_MAX_BYTES, INLINE_MAX_FILES, lazySourceParser } from "../../src/engine/lazySourceParser.js";
-import { readEvents } from "../../src/events/index.js";
+import { appendToStreams, readEvents } from "../../src/events/index.js";
 import { parseSource } from "../../src/parse/parseSource.js";
+import { PARSER_VERSION } from "../../src/parse/version.js";
 import { removeDir, SCAN_DEFAULTS, tempDir, write } from "../commands/scan/helpers.js";
 import { projectContext } from "./helpers.js";
 
@@ -83,5 +84,31 @@ describe("lazySourceParser", () => {
     expect(parser.started).toBe(true);
     await parser.release();
     expect(parser.started).toBe(false);
+  });
+});
+
+describe("a file parsed by an older version of the extractors", () => {
+  it("is recorded as changed again by the next scan and parsed anew, once", async () => {
+    const engine = Either.getOrThrow(await Engine.open(ctx, { parser: inlineParser, projections: ["catalog"] }));
+    try {
+      write(root, "a.ts", source(0));
+      write(root, "b.ts", source(1));
+      await record();
+      await engine.catchUp();
+      // What an older build appended for a.ts: the same content, another parser version.
+      const [latest] = readEvents(ctx.log, { types: ["FileParsed"] }).filter((e) => e.stream === "file:a.ts");
+      const version = ctx.log.stmt.streamVersion.get("file:a.ts") as number;
+      appendToStreams(ctx.log, [
+        { stream: "file:a.ts", expectedVersion: version, events: [{ type: "FileParsed", data: { ...(latest!.data as object), parserVersion: "ts-extract-0" }, meta: { source: "engine" } }] },
+      ]);
+      const again = await record();
+      expect(again).toMatchObject({ changed: 1, unchanged: 1 });
+      expect((await engine.catchUp()).reactor.parsed).toBe(1);
+      const parses = readEvents(ctx.log, { types: ["FileParsed"] }).filter((e) => e.stream === "file:a.ts");
+      expect((parses.at(-1)!.data as { parserVersion: string }).parserVersion).toBe(PARSER_VERSION);
+      expect(await record()).toMatchObject({ changed: 0, unchanged: 2 });
+    } finally {
+      await engine.close();
+    }
   });
 });

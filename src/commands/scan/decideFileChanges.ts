@@ -1,4 +1,5 @@
 import type { FileChanged, FileDeleted, FileSkipped } from "../../events/index.js";
+import { PARSER_VERSION } from "../../parse/version.js";
 import type { KnownFile } from "./readKnownFiles.js";
 import type { ScannedFile } from "./scanProject.js";
 import type { Skip } from "./walkProject.js";
@@ -25,11 +26,19 @@ export interface DecideInput {
 const inScope = (path: string, scope: string | undefined): boolean =>
   !scope || path === scope || path.startsWith(`${scope}/`);
 
+/**
+ * Whether the file's content was last parsed by another version of the extractors: it is
+ * recorded as changed again, so an upgrade's extraction fixes reach files nobody edits (a fresh
+ * index would have them) instead of only the next ones saved.
+ */
+export const outdatedParse = (k: KnownFile): boolean =>
+  k.parsedWith !== undefined && k.parsedWith !== null && k.parsedWith !== PARSER_VERSION;
+
 const expectedOf = (k: KnownFile | undefined): number | "no_stream" => (k && k.version > 0 ? k.version : "no_stream");
 
 /**
  * Compares a scan with what the log knows and returns only what differs: FileChanged for new
- * or edited content (by hash, never by mtime), FileSkipped for a skip whose reason is new,
+ * or edited content (by hash, never by mtime) or content parsed by an older extractor, FileSkipped for a skip whose reason is new,
  * FileDeleted for a known file the scan no longer sees. A file that was indexed and is now
  * skipped gets FileDeleted first, so every read model drops it.
  */
@@ -43,7 +52,7 @@ export const decideFileChanges = (
   for (const f of input.files) {
     seen.add(f.path);
     const k = lookup(f.path);
-    if (k?.state === "changed" && k.contentHash === f.contentHash) continue;
+    if (k?.state === "changed" && k.contentHash === f.contentHash && !outdatedParse(k)) continue;
     const data: FileChanged = { path: f.path, contentHash: f.contentHash, size: f.size, mtime: f.mtime, language: f.language };
     out.push({ path: f.path, expectedVersion: expectedOf(k), events: [{ type: "FileChanged", data }] });
   }

@@ -8,6 +8,8 @@ export interface KnownFile {
   readonly state: "changed" | "deleted" | "skipped";
   readonly contentHash: string | null;
   readonly reason: string | null;
+  /** The parser version of the latest parse of this very content, when there is one (see outdatedParse). */
+  readonly parsedWith?: string | null;
 }
 
 export const FILE_STREAM_PREFIX = "file:";
@@ -36,6 +38,15 @@ const byName = {
       GROUP BY stream
     ) m ON e.position = m.p`,
 };
+// The parser version and content of each file's latest FileParsed, from its stored summary (or
+// the payload, for an event appended before summaries existed).
+const latestParses = `SELECT s.name AS stream,
+    COALESCE(json_extract(sm.summary, '$."$.parserVersion"'), json_extract(e.data, '$.parserVersion')) AS parser,
+    COALESCE(json_extract(sm.summary, '$."$.contentHash"'), json_extract(e.data, '$.contentHash')) AS hash
+  FROM streams s JOIN events e ON e.position = (
+    SELECT position FROM events WHERE stream_id = s.id AND type = 'FileParsed' ORDER BY version DESC LIMIT 1)
+  LEFT JOIN event_summaries sm ON sm.position = e.position
+  WHERE s.name >= 'file:' AND s.name < 'file;'`;
 const queries = (log: LogHandle) => (log.streamSql.group === "stream_id" ? numbered : byName);
 const oneVersion = (log: LogHandle) => `SELECT MAX(version) FROM events WHERE ${log.streamSql.is}`;
 const oneLatest = (log: LogHandle) => `SELECT type, json_extract(data, '$.contentHash') AS hash, json_extract(data, '$.reason') AS reason
@@ -59,10 +70,18 @@ export const readKnownFiles = (log: LogHandle): Map<string, KnownFile> => {
   for (const row of log.db.prepare(queries(log).versions).iterate() as Iterable<{ stream: string; version: number | null }>) {
     if (row.version !== null) versions.set(row.stream, row.version);
   }
+  const parses = new Map<string, { parser: string | null; hash: string | null }>();
+  if (log.streamSql.group === "stream_id") {
+    for (const row of log.db.prepare(latestParses).iterate() as Iterable<{ stream: string; parser: string | null; hash: string | null }>) {
+      parses.set(row.stream, row);
+    }
+  }
   const known = new Map<string, KnownFile>();
   for (const row of log.db.prepare(queries(log).latest).iterate() as Iterable<LatestRow & { stream: string }>) {
     const path = row.stream.slice(FILE_STREAM_PREFIX.length);
-    known.set(path, { path, version: versions.get(row.stream) ?? 0, state: STATE[row.type], contentHash: row.hash, reason: row.reason });
+    const parse = parses.get(row.stream);
+    const parsedWith = parse !== undefined && parse.hash === row.hash ? parse.parser : null;
+    known.set(path, { path, version: versions.get(row.stream) ?? 0, state: STATE[row.type], contentHash: row.hash, reason: row.reason, parsedWith });
   }
   for (const [stream, version] of versions) {
     const path = stream.slice(FILE_STREAM_PREFIX.length);
