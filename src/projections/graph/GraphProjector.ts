@@ -36,7 +36,7 @@ import { readLatestParses } from "./readLatestParses.js";
  * 3: unresolved references stored as compact tuples (see unresolvedColumns).
  * 4: resolution fixes for Rust (`use` items, `self`/`Self`, inline modules), Go (test helpers
  * across test files, embedded interfaces and structs) and Java (nested types, enums, other
- * source roots): a graph built before is rebuilt from the log.
+ * source roots) and Python protocols extending protocols: a graph built before is rebuilt from the log.
  */
 export const GRAPH_VERSION = 4;
 const NAME = "graph";

@@ -21,23 +21,31 @@ const methodSet = (resolution: Resolution, scope: FileScope, type: ExtractedSymb
   return names;
 };
 
+/** Python bases that mark a class as a Protocol (or generic) rather than name another protocol. */
+const PY_MARKERS = new Set(["Protocol", "Generic"]);
+
 /**
- * Every method a Go interface requires: its own and those of the interfaces it embeds. Null
- * when an embedded interface is not in the repository (`io.Reader`): its methods are unknown,
- * so no type can be shown to satisfy it.
+ * Every method an interface requires: its own and those of the interfaces it extends (Go
+ * embedded interfaces; Python protocols listed beside `Protocol`). Null when one of those is
+ * not in the repository (`io.Reader`, a protocol from a library) or is no interface: its
+ * methods are unknown, so no type can be shown to satisfy it.
  */
-const goRequired = (resolution: Resolution, path: string, iface: ExtractedSymbol, seen: Set<string>): Set<string> | null => {
+const requiredMethods = (resolution: Resolution, path: string, iface: ExtractedSymbol, seen: Set<string>): Set<string> | null => {
   const out = new Set(iface.members);
   const key = `${path}#${iface.id}`;
   if (seen.has(key)) return out;
   seen.add(key);
-  const embedded = resolution.scope(path)?.heritage.get(iface.id)?.filter((r) => r.kind === "extends").length ?? 0;
-  if (embedded === 0) return out;
+  const scope = resolution.scope(path);
+  const python = scope?.family === "python";
+  const refs = scope?.heritage.get(iface.id)?.filter((r) => r.kind === "extends") ?? [];
+  if (python && !refs.some((r) => r.name === "Protocol")) return null;
+  const named = refs.filter((r) => !(python && PY_MARKERS.has(r.name))).length;
+  if (named === 0) return out;
   const bases = resolution.basesOf(path, iface, "extends");
-  if (bases.length !== embedded) return null;
+  if (bases.length !== named) return null;
   for (const base of bases) {
-    if (base.symbol.kind !== "Interface") return null;
-    const inherited = goRequired(resolution, base.path, base.symbol, seen);
+    if (base.symbol.kind !== (python ? "Class" : "Interface")) return null;
+    const inherited = requiredMethods(resolution, base.path, base.symbol, seen);
     if (inherited === null) return null;
     for (const m of inherited) out.add(m);
   }
@@ -68,7 +76,7 @@ export const structuralImplements = (resolution: Resolution, scope: FileScope): 
         if (candidate.symbol === type || explicit.has(key)) continue;
         const language = resolution.scope(candidate.path)?.family;
         if (language !== family) continue;
-        const required = family === "go" ? goRequired(resolution, candidate.path, candidate.symbol, new Set()) : new Set(candidate.symbol.members);
+        const required = requiredMethods(resolution, candidate.path, candidate.symbol, new Set());
         if (required !== null && [...required].every((m) => methods.has(m))) {
           out.push({ from: symbolNodeId(path, type.id), to: symbolNodeId(candidate.path, candidate.symbol.id) });
         }

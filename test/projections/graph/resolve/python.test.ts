@@ -58,3 +58,59 @@ describe("Python resolution (fixtures/resolve/py-basic)", () => {
     expect(lines.some((l) => l.startsWith("IMPLEMENTS src/shop/models/customer.py"))).toBe(false);
   });
 });
+
+describe("Python protocols on real extractor output (inline sources)", () => {
+  const resolver = resolverFor(
+    new Map([
+      [
+        "protocols.py",
+        `from typing import Protocol, Generic, TypeVar
+from somelib import Remote
+
+T = TypeVar("T")
+
+class Sized(Protocol):
+    def size(self) -> int: ...
+
+class SizedIter(Sized, Protocol):
+    def items(self) -> list: ...
+
+class Boxed(Generic[T], Protocol):
+    def unbox(self) -> T: ...
+
+class FromLibrary(Remote, Protocol):
+    def local(self) -> None: ...
+`,
+      ],
+      [
+        "impls.py",
+        `class OnlyItems:
+    def items(self):
+        return []
+
+class Both:
+    def size(self):
+        return 0
+    def items(self):
+        return []
+
+class Box:
+    def unbox(self):
+        return 1
+
+class Local:
+    def local(self):
+        return None
+`,
+      ],
+    ]),
+  );
+
+  it("requires the members of the protocols a protocol extends, and matches none that extends one from outside", () => {
+    expect(edgeLines(resolver, "IMPLEMENTS")).toEqual([
+      "IMPLEMENTS impls.py#Both -> protocols.py#Sized",
+      "IMPLEMENTS impls.py#Both -> protocols.py#SizedIter",
+      "IMPLEMENTS impls.py#Box -> protocols.py#Boxed",
+    ]);
+  });
+});
