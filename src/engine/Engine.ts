@@ -82,8 +82,13 @@ export class Engine {
     const projectors: Projector[] = [];
     try {
       // Workers start on the first file to parse: a run with nothing to parse never pays for them.
-      // A catch-up of a few small files is parsed on this thread instead (see lazySourceParser).
-      if (options.parser === undefined) lazy = lazySourceParser(() => openSourceParser(options.workers ?? defaultWorkers()), inlineParser);
+      // A one-shot run (`nemesis index`) parses a catch-up of a few small files on this thread
+      // (see lazySourceParser). A live engine starts its workers once and keeps them; it also
+      // serves queries, and only a worker can be killed and replaced if a parse ever hangs.
+      if (options.parser === undefined) {
+        const create = () => openSourceParser(options.workers ?? defaultWorkers());
+        lazy = lazySourceParser(create, options.oneShot ? inlineParser : undefined);
+      }
       parser = options.parser ?? lazy!;
       const reactor = new ParseReactor(ctx.log, {
         root: ctx.paths.root,

@@ -27,7 +27,7 @@ const source = (i: number) => `export function f${i}(x: number): number {\n  ret
 
 describe("parsing a small catch-up on the engine's thread", () => {
   it("parses a one-file update without starting the workers, and a larger one with them", async () => {
-    const engine = Either.getOrThrow(await Engine.open(ctx, { projections: ["catalog"] }));
+    const engine = Either.getOrThrow(await Engine.open(ctx, { projections: ["catalog"], oneShot: true }));
     try {
       write(root, "a.ts", source(0));
       await record();
@@ -41,25 +41,39 @@ describe("parsing a small catch-up on the engine's thread", () => {
 
       for (let i = 1; i <= INLINE_MAX_FILES + 1; i++) write(root, `m${i}.ts`, source(i));
       await record();
-      const second = await engine.catchUp();
+      let started = false;
+      const second = await engine.catchUp((p) => {
+        if (p.stage === "parse") started ||= engine.parseWorkersStarted;
+      });
       expect(second.reactor.parsed).toBe(INLINE_MAX_FILES + 1);
-      expect(engine.parseWorkersStarted).toBe(true);
+      // A one-shot engine stops its workers once parsing is over: they ran while it parsed.
+      expect(started).toBe(true);
     } finally {
       await engine.close();
     }
   });
 
-  it("starts the workers for one file larger than the inline bound", async () => {
+  it("starts the workers for one file larger than the inline bound, and always in a live engine", async () => {
     const engine = Either.getOrThrow(await Engine.open(ctx, { projections: ["catalog"] }));
+    write(root, "small.ts", source(0));
+    await record();
+    expect((await engine.catchUp()).reactor.parsed).toBe(1);
+    expect(engine.parseWorkersStarted).toBe(true);
+    await engine.close();
+    const oneShot = Either.getOrThrow(await Engine.open(ctx, { projections: ["catalog"], oneShot: true }));
     try {
       const big = Array.from({ length: Math.ceil(INLINE_MAX_BYTES / 40) + 10 }, (_, i) => `export const value${i} = ${i}; // some padding\n`).join("");
       expect(big.length).toBeGreaterThan(INLINE_MAX_BYTES);
       write(root, "big.ts", big);
       await record();
-      expect((await engine.catchUp()).reactor.parsed).toBe(1);
-      expect(engine.parseWorkersStarted).toBe(true);
+      let started = false;
+      const run = await oneShot.catchUp((p) => {
+        if (p.stage === "parse") started ||= oneShot.parseWorkersStarted;
+      });
+      expect(run.reactor.parsed).toBe(1);
+      expect(started).toBe(true);
     } finally {
-      await engine.close();
+      await oneShot.close();
     }
   });
 });
