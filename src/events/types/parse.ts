@@ -64,6 +64,8 @@ export const Reference = Schema.Struct({
   from: Schema.NullOr(Schema.String),
   line: Schema.Number,
   col: Schema.Number,
+  /** Arguments at the call site (Java calls and `new`): picks among overloads of the callee. */
+  arity: Schema.optional(Schema.Number),
 });
 export type Reference = typeof Reference.Type;
 

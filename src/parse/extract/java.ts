@@ -65,6 +65,10 @@ const paramsOf = (x: Extraction, list: SyntaxNode | null): Param[] => {
   return out;
 };
 
+/** Arguments in a call's argument list (comments are named nodes too, not arguments). */
+const argumentCount = (list: SyntaxNode | null): number =>
+  list === null ? 0 : namedChildrenOf(list).filter((c) => c.type !== "line_comment" && c.type !== "block_comment").length;
+
 export const makeJavaExtractor = (_path: string): LanguageExtractor => {
   const visitType = (x: Extraction, node: SyntaxNode, kind: SymbolKind): void => {
     const nameNode = field(node, "name");
@@ -154,7 +158,8 @@ export const makeJavaExtractor = (_path: string): LanguageExtractor => {
           const nameStart = startOf(nameNode);
           const name = identifierAt(x.text, nameStart);
           const before = x.slice(start, nameStart).replace(/\s*\.\s*(<[^>]*>\s*)?$/, "");
-          x.addReference("call", name, before.length > 0 ? oneLine(before, 120) : null, nameStart);
+          const reference = x.addReference("call", name, before.length > 0 ? oneLine(before, 120) : null, nameStart);
+          reference.arity = argumentCount(field(node, "arguments"));
           return;
         }
         case "object_creation_expression": {
@@ -162,7 +167,8 @@ export const makeJavaExtractor = (_path: string): LanguageExtractor => {
           if (m === null) return;
           const qualifier = m[1]!.replace(/[\s.]+$/, "").replace(/\s+/g, "");
           const nameAt = start + m[0].length - m[2]!.length;
-          x.addReference("new", m[2]!, qualifier.length > 0 ? qualifier : null, nameAt);
+          const reference = x.addReference("new", m[2]!, qualifier.length > 0 ? qualifier : null, nameAt);
+          reference.arity = argumentCount(field(ref.node(), "arguments"));
           x.skipTypesUntil = start + m[0].length;
           return;
         }

@@ -34,7 +34,7 @@ import { readLatestParses } from "./readLatestParses.js";
 
 /**
  * 3: unresolved references stored as compact tuples (see unresolvedColumns).
- * 4: resolution fixes for Rust (`use` items, `self`/`Self`, inline modules), Go (test helpers
+ * 4: Java calls pick the overload taking as many arguments; resolution fixes for Rust (`use` items, `self`/`Self`, inline modules), Go (test helpers
  * across test files, embedded interfaces and structs) and Java (nested types, enums, other
  * source roots) and Python protocols extending protocols: a graph built before is rebuilt from the log.
  */

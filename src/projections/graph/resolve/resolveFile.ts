@@ -69,6 +69,24 @@ const constructorOf = (resolution: Resolution, cls: { path: string; symbol: Extr
   return own !== undefined && own.kind === "Method" ? { path: cls.path, symbol: own } : cls;
 };
 
+const isVariadic = (s: ExtractedSymbol): boolean => s.params.at(-1)?.type?.endsWith("...") === true;
+
+/**
+ * Among a method's overloads (same parent and name, ids `m`, `m#2`…), the one a call with
+ * `arity` arguments can mean: the target itself when it fits, else the first that takes that
+ * many (a varargs one when no fixed one does). Types are not compared: between overloads of
+ * the same arity the first declared stays the guess.
+ */
+const overloadFor = (resolution: Resolution, target: { path: string; symbol: ExtractedSymbol }, arity: number): { path: string; symbol: ExtractedSymbol } => {
+  const { symbol } = target;
+  const siblings = resolution.scope(target.path)?.declared.get(symbol.parent ?? "")?.get(symbol.name)?.filter((s) => s.kind === symbol.kind);
+  if (siblings === undefined || siblings.length < 2) return target;
+  const fixed = siblings.filter((s) => !isVariadic(s) && s.params.length === arity);
+  const fits = fixed.length > 0 ? fixed : siblings.filter((s) => isVariadic(s) && arity >= s.params.length - 1);
+  if (fits.length === 0 || fits.includes(symbol)) return target;
+  return { path: target.path, symbol: fits[0]! };
+};
+
 /** The test a reference sits in, if any (the innermost `Test` symbol enclosing `from`). */
 const testOwner = (scope: FileScope, fromId: string | null): ExtractedSymbol | null => {
   let current = fromId !== null ? scope.byId.get(fromId) : undefined;
@@ -132,7 +150,8 @@ export const resolveFile = (lookup: Lookup, path: string, shared?: SharedExports
       case "call":
       case "new": {
         const found = symbolTarget(resolution.resolveQualified(scope, ref.from, ref.qualifier, ref.name));
-        const target = ref.kind === "new" && found !== null ? constructorOf(resolution, found) : found;
+        const callee = ref.kind === "new" && found !== null ? constructorOf(resolution, found) : found;
+        const target = callee !== null && ref.arity !== undefined && callee.symbol.kind === "Method" ? overloadFor(resolution, callee, ref.arity) : callee;
         const accepted = ref.kind === "new" ? CONSTRUCTIBLE : CALLABLE;
         if (target === null || !accepted.has(target.symbol.kind)) {
           unresolvedRef(ref);

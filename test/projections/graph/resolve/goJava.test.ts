@@ -161,3 +161,46 @@ public class Outer {
     expect(edgeLines(resolver, "TESTS")).toEqual(["TESTS src/test/java/p/OuterTest.java#OuterTest.t -> src/main/java/p/Outer.java#Outer"]);
   });
 });
+
+describe("Java overloads on real extractor output (inline sources)", () => {
+  const resolver = resolverFor(
+    new Map([
+      [
+        "src/main/java/p/Writer.java",
+        `package p;
+public class Writer {
+  public void value(String s) {}
+  public void value(long a, long b) {}
+  public void value(boolean b) {}
+  public void log(String... parts) {}
+  public void log(int level, String message) {}
+  public void flush() {}
+}
+`,
+      ],
+      [
+        "src/main/java/p/Use.java",
+        `package p;
+public class Use {
+  void pair(Writer w) { w.value(1, /* second */ 2); }
+  void one(Writer w) { w.value(true); }
+  void many(Writer w) { w.log("a", "b", "c"); }
+  void two(Writer w) { w.log(1, "m"); }
+  void none(Writer w) { w.flush(); }
+}
+`,
+      ],
+    ]),
+  );
+
+  it("calls the overload taking as many arguments (varargs when no fixed one does); between equal counts the first stays", () => {
+    const calls = edgeLines(resolver, "CALLS").filter((l) => l.startsWith("CALLS src/main/java/p/Use.java"));
+    expect(calls).toEqual([
+      "CALLS src/main/java/p/Use.java#Use.many -> src/main/java/p/Writer.java#Writer.log",
+      "CALLS src/main/java/p/Use.java#Use.none -> src/main/java/p/Writer.java#Writer.flush",
+      "CALLS src/main/java/p/Use.java#Use.one -> src/main/java/p/Writer.java#Writer.value",
+      "CALLS src/main/java/p/Use.java#Use.pair -> src/main/java/p/Writer.java#Writer.value#2",
+      "CALLS src/main/java/p/Use.java#Use.two -> src/main/java/p/Writer.java#Writer.log#2",
+    ]);
+  });
+});
