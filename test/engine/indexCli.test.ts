@@ -1,3 +1,4 @@
+import Database from "better-sqlite3";
 import { spawnSync } from "node:child_process";
 import { chmodSync, chownSync, cpSync, existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -26,7 +27,7 @@ describe("nemesis index / status (built CLI)", () => {
     expect(summary.graph.files).toBe(5);
 
     let status = JSON.parse(runCli(t.dir, ["status", "--json"]).stdout);
-    expect(status.stale).toEqual({ changed: [], missing: [] });
+    expect(status.stale).toEqual({ changed: [], missing: [], outdated: [] });
     expect(status.parse.behind).toBe(0);
     expect(status.projections.catalog.behind).toBe(0);
     expect(status.graph.symbols.Function).toBeGreaterThan(0);
@@ -34,13 +35,19 @@ describe("nemesis index / status (built CLI)", () => {
     writeFileSync(join(t.dir, "src/math.ts"), "export function add(a: number, b: number): number {\n  return b + a;\n}\n");
     writeFileSync(join(t.dir, "src/tool.py"), "def hello():\n    return \"hi\"\n"); // same bytes, new mtime
     status = JSON.parse(runCli(t.dir, ["status", "--json"]).stdout);
-    expect(status.stale).toEqual({ changed: ["src/math.ts"], missing: [] });
+    expect(status.stale).toEqual({ changed: ["src/math.ts"], missing: [], outdated: [] });
 
     const text = runCli(t.dir, ["index"]);
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/1 changed, 4 unchanged, 0 deleted/);
     expect(text.stdout).toMatch(/^nodes .*Function/m);
-    expect(JSON.parse(runCli(t.dir, ["status", "--json"]).stdout).stale).toEqual({ changed: [], missing: [] });
+    expect(JSON.parse(runCli(t.dir, ["status", "--json"]).stdout).stale).toEqual({ changed: [], missing: [], outdated: [] });
+    // A file the catalog says an older extractor parsed is named (the next index parses it again).
+    const catalog = new Database(join(t.dir, ".nemesis", "catalog.db"));
+    catalog.prepare("UPDATE files SET parser_version = 'ts-extract-0' WHERE path = 'src/tool.py'").run();
+    catalog.close();
+    expect(JSON.parse(runCli(t.dir, ["status", "--json"]).stdout).stale).toEqual({ changed: [], missing: [], outdated: ["src/tool.py"] });
+    expect(runCli(t.dir, ["status"]).stdout).toMatch(/^stale {5}1 parsed by an older version of Nemesis: run nemesis index$/m);
 
     // While an engine owns the read models, status must not open Kuzu: it names the engine instead.
     const lock = Either.getOrThrow(acquireEngineLock(join(t.dir, ".nemesis", "engine.lock")));

@@ -4,6 +4,7 @@ import { findStaleFiles } from "../../commands/scan/index.js";
 import { acquireEngineLock, engineLockHolder } from "../../engine/index.js";
 import { headPosition, type LogHandle } from "../../events/index.js";
 import { PARSE_REACTOR, readReactorCheckpoint } from "../../parse/reactor/index.js";
+import { PARSER_VERSION } from "../../parse/version.js";
 import { CatalogReader, GraphReader, openProjectors, type GraphCounts, type GraphQueryable, type Projector } from "../../projections/index.js";
 import { withProject, type ProjectContext } from "../context.js";
 import { formatTable } from "../output.js";
@@ -81,7 +82,10 @@ export const registerStatus = (program: Command): void => {
         const { engine, models, graph } = await readModels(ctx);
         const catalog = CatalogReader.open(ctx.paths.catalog);
         try {
-          const stale = findStaleFiles(ctx.paths.root, catalog.files(), ctx.config.index.max_file_bytes);
+          const files = catalog.files();
+          // Parsed by another version of the extractors: the next index parses them again.
+          const outdated = files.filter((f) => f.status === "parsed" && f.parser_version !== null && f.parser_version !== PARSER_VERSION).map((f) => f.path);
+          const stale = { ...findStaleFiles(ctx.paths.root, files, ctx.config.index.max_file_bytes), outdated };
           const status = {
             root: ctx.paths.root,
             logHead: head,
@@ -102,7 +106,7 @@ export const registerStatus = (program: Command): void => {
             process.stdout.write(`${JSON.stringify(status)}\n`);
             return;
           }
-          const staleCount = stale.changed.length + stale.missing.length;
+          const staleCount = stale.changed.length + stale.missing.length + stale.outdated.length;
           const lines = [
             `project   ${status.root}`,
             `log head  #${head}`,
@@ -124,6 +128,7 @@ export const registerStatus = (program: Command): void => {
                 : [
                     stale.changed.length > 0 ? `${stale.changed.length} changed on disk since indexed (${listSome(stale.changed)})` : "",
                     stale.missing.length > 0 ? `${stale.missing.length} deleted (${listSome(stale.missing)})` : "",
+                    stale.outdated.length > 0 ? `${stale.outdated.length} parsed by an older version of Nemesis` : "",
                   ]
                     .filter(Boolean)
                     .join("; ") + ": run nemesis index"
