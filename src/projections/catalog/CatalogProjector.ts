@@ -77,8 +77,11 @@ const statements = (db: Database.Database) => ({
   runCompleted: db.prepare(`UPDATE index_runs SET completed_at = ?, files = ?, changed = ?, deleted = ?, skipped = ?, duration_ms = ? WHERE run_id = ?`),
 });
 
-/** 2: files WITHOUT ROWID (same rows; an older catalog.db is rebuilt into the new layout). */
-export const CATALOG_VERSION = 2;
+/**
+ * 2: files WITHOUT ROWID (same rows; an older catalog.db is rebuilt into the new layout).
+ * 3: a failed file keeps no parser version or symbol count of an earlier content.
+ */
+export const CATALOG_VERSION = 3;
 
 /** A FileParsed summary row as the log hands it over (keyed by spec), checked by hand as the schema would. */
 const parsedFromSummary = (raw: string): ParsedSummary | undefined => {

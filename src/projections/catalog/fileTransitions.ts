@@ -60,5 +60,12 @@ export const fileParsed = (row: FileState | undefined, d: ParsedFields, position
     ? row
     : { ...row, status: "parsed", reason: null, parser_version: d.parserVersion, symbols: d.symbolCount, parsed_position: position, language: d.language };
 
+/**
+ * The new content did not parse: the old content's parse results (kept while it was pending,
+ * see fileChanged) describe nothing any more, as in the graph, which drops the file's symbols.
+ * A fresh index of the same tree never saw them.
+ */
 export const parseFailed = (row: FileState | undefined, contentHash: string, reason: string, position: number): FileState | undefined =>
-  row === undefined || row.content_hash !== contentHash ? row : { ...row, status: "failed", reason, parsed_position: position };
+  row === undefined || row.content_hash !== contentHash
+    ? row
+    : { ...row, status: "failed", reason, parser_version: null, symbols: 0, parsed_position: position };

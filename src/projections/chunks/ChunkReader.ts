@@ -86,6 +86,11 @@ export class ChunkReader {
     return this.s.count.get() as number;
   }
 
+  /**
+   * Best first; equal scores (the same text in several files is common: tests, locales) by id,
+   * and files by path: SQLite would return them in rowid order, which is the order the index
+   * happened to insert them, so a delta-built index ranked ties unlike a fresh one of the same tree.
+   */
   keywordChunks(terms: ReadonlyArray<string>, limit: number, filter: ChunkFilter = {}): KeywordHit[] {
     if (terms.length === 0) return [];
     const where: string[] = ["chunk_terms MATCH ?"];
@@ -96,7 +101,7 @@ export class ChunkReader {
     const w = CHUNK_WEIGHTS;
     const sql = `SELECT c.id AS id, c.path AS path, -bm25(chunk_terms, ${w.path}, ${w.symbol}, ${w.body}) AS score
       FROM chunk_terms JOIN chunks c ON c.rowid = chunk_terms.rowid
-      WHERE ${where.join(" AND ")} ORDER BY bm25(chunk_terms, ${w.path}, ${w.symbol}, ${w.body}) LIMIT ?`;
+      WHERE ${where.join(" AND ")} ORDER BY bm25(chunk_terms, ${w.path}, ${w.symbol}, ${w.body}), c.id LIMIT ?`;
     return this.db.prepare(sql).all(...args, limit) as KeywordHit[];
   }
 
@@ -105,7 +110,7 @@ export class ChunkReader {
     const w = FILE_WEIGHTS;
     const sql = `SELECT f.path AS path, -bm25(file_terms, ${w.path}, ${w.body}) AS score
       FROM file_terms JOIN files f ON f.rowid = file_terms.rowid
-      WHERE file_terms MATCH ?${language ? " AND f.language = ?" : ""} ORDER BY bm25(file_terms, ${w.path}, ${w.body}) LIMIT ?`;
+      WHERE file_terms MATCH ?${language ? " AND f.language = ?" : ""} ORDER BY bm25(file_terms, ${w.path}, ${w.body}), f.path LIMIT ?`;
     const args: unknown[] = language ? [ftsQuery(terms), language, limit] : [ftsQuery(terms), limit];
     return this.db.prepare(sql).all(...args) as Array<{ path: string; score: number }>;
   }

@@ -12,10 +12,10 @@ export const topCosine = (
   allow?: (id: string) => boolean,
 ): Array<[string, number]> => {
   const scores = m.sparse ? sparseScores(m, query) : denseScores(m, query);
-  const top = new TopK(k);
+  const top = new TopK(k, m.ids);
   for (let r = 0; r < scores.length; r++) {
     const s = scores[r]!;
-    if (!top.admits(s)) continue;
+    if (!top.admits(s, r)) continue;
     if (allow && !allow(m.ids[r]!)) continue;
     top.add(s, r);
   }
@@ -61,19 +61,31 @@ const denseScores = (m: VectorMatrix, query: Float32Array): Float64Array => {
   return out;
 };
 
-/** A min-heap of the best k (score, row) pairs seen so far. */
+/**
+ * A min-heap of the best k (score, row) pairs seen so far. Equal scores (near-identical chunks
+ * are common) rank by id, never by row: the rows' order is the order the index inserted them,
+ * which differs between a delta-built index and a fresh one of the same tree.
+ */
 class TopK {
   private readonly hs: Float64Array;
   private readonly hi: Int32Array;
   private size = 0;
 
-  constructor(private readonly k: number) {
+  constructor(
+    private readonly k: number,
+    private readonly ids: ReadonlyArray<string>,
+  ) {
     this.hs = new Float64Array(k);
     this.hi = new Int32Array(k);
   }
 
-  admits(s: number): boolean {
-    return this.size < this.k || s > this.hs[0]!;
+  /** Whether (s, r) ranks below (t, q): a lower score, or the same score and a later id. */
+  private below(s: number, r: number, t: number, q: number): boolean {
+    return s < t || (s === t && this.ids[r]! > this.ids[q]!);
+  }
+
+  admits(s: number, r: number): boolean {
+    return this.size < this.k || s > this.hs[0]! || (s === this.hs[0]! && this.ids[r]! < this.ids[this.hi[0]!]!);
   }
 
   add(s: number, r: number): void {
@@ -82,7 +94,7 @@ class TopK {
       let i = this.size++;
       while (i > 0) {
         const p = (i - 1) >> 1;
-        if (hs[p]! <= s) break;
+        if (!this.below(s, r, hs[p]!, hi[p]!)) break;
         hs[i] = hs[p]!;
         hi[i] = hi[p]!;
         i = p;
@@ -95,8 +107,8 @@ class TopK {
     for (;;) {
       const l = 2 * i + 1;
       if (l >= k) break;
-      const c = l + 1 < k && hs[l + 1]! < hs[l]! ? l + 1 : l;
-      if (hs[c]! >= s) break;
+      const c = l + 1 < k && this.below(hs[l + 1]!, hi[l + 1]!, hs[l]!, hi[l]!) ? l + 1 : l;
+      if (!this.below(hs[c]!, hi[c]!, s, r)) break;
       hs[i] = hs[c]!;
       hi[i] = hi[c]!;
       i = c;
@@ -108,6 +120,7 @@ class TopK {
   sorted(): Array<[number, number]> {
     const out: Array<[number, number]> = [];
     for (let i = 0; i < this.size; i++) out.push([this.hi[i]!, this.hs[i]!]);
-    return out.sort((a, b) => b[1] - a[1]);
+    const ids = this.ids;
+    return out.sort((a, b) => b[1] - a[1] || (ids[a[0]]! < ids[b[0]]! ? -1 : ids[a[0]]! > ids[b[0]]! ? 1 : 0));
   }
 }

@@ -116,6 +116,39 @@ describe("CatalogProjector", () => {
     expect(dump(path)).toEqual(incremental);
   });
 
+  it("a file whose new content fails to parse reads as in a fresh index of that content: no parser version, no symbols", async () => {
+    const changed = (hash: string) => ({ type: "FileChanged", data: { path: "src/a.ts", contentHash: hash, size: 10, mtime: 1, language: "typescript" }, meta });
+    const failed = { type: "ParseFailed", data: { path: "src/a.ts", contentHash: "h2", reason: "timeout" }, meta };
+    const append = (into: LogHandle, events: ReadonlyArray<{ type: string; data: unknown; meta: EventMeta }>) =>
+      appendToStreams(into, [{ stream: "file:src/a.ts", expectedVersion: "any", events: [...events] }]);
+    // The delta: h1 parses (3 symbols), then h2 replaces it and fails.
+    const path = join(dir, "delta.db");
+    const delta = new CatalogProjector(path);
+    append(log, [changed("h1"), { type: "FileParsed", data: parsed("src/a.ts", "h1", 3), meta }]);
+    await catchUp(log, delta);
+    append(log, [changed("h2"), failed]);
+    await catchUp(log, delta);
+    await delta.close();
+    // A fresh index of the final tree only ever saw h2.
+    const freshLog = openEventLog(join(dir, "fresh-events.db"));
+    try {
+      append(freshLog, [changed("h2"), failed]);
+      const fresh = new CatalogProjector(join(dir, "fresh.db"));
+      await rebuild(freshLog, fresh);
+      await fresh.close();
+    } finally {
+      freshLog.db.close();
+    }
+    // Positions differ between two logs by construction; every other column must not.
+    const facts = (p: string) =>
+      (dump(p).files ?? []).map((f) => {
+        const { changed_position: _c, parsed_position: _p, ...rest } = f as Record<string, unknown>;
+        return rest;
+      });
+    expect(facts(path)).toEqual(facts(join(dir, "fresh.db")));
+    expect(facts(path)).toMatchObject([{ content_hash: "h2", status: "failed", reason: "timeout", parser_version: null, symbols: 0 }]);
+  });
+
   it("applying every batch twice gives the same read model (handlers are idempotent)", async () => {
     for (const step of steps(log)) step();
     const once = new CatalogProjector(join(dir, "once.db"));

@@ -32,7 +32,7 @@ const referenceFiles = (log: LogHandle) => {
       ON CONFLICT (path) DO UPDATE SET status = 'skipped', reason = excluded.reason, content_hash = NULL, symbols = 0`),
     parsed: db.prepare(`UPDATE files SET status = 'parsed', reason = NULL, parser_version = ?, symbols = ?, parsed_position = ?, language = ?
       WHERE path = ? AND content_hash = ?`),
-    failed: db.prepare(`UPDATE files SET status = 'failed', reason = ?, parsed_position = ? WHERE path = ? AND content_hash = ?`),
+    failed: db.prepare(`UPDATE files SET status = 'failed', reason = ?, parser_version = NULL, symbols = 0, parsed_position = ? WHERE path = ? AND content_hash = ?`),
   };
   for (const e of readEvents(log)) {
     const d = e.data as Record<string, any>;

@@ -79,4 +79,30 @@ describe("keyword index after deltas", () => {
       expect(await scores(delta.dir, terms)).toEqual(await scores(fresh.dir, terms));
     }
   });
+
+  it("ranks equal scores the same whatever order the index inserted them in", async () => {
+    // The same text in many files scores the same everywhere: the order among them (and which
+    // of them a limit keeps) must not be the order of insertion, which differs after a delta.
+    const paths = Array.from({ length: 12 }, (_, n) => `pkg${(n * 5) % 12}/same.go`);
+    const build = (order: ReadonlyArray<string>) => {
+      const b = open();
+      b.index.transaction(() => {
+        for (const path of order) b.index.replaceFile(path, "go", [row(path, 0, "func shared() { completion directive } " + filler(0))]);
+      });
+      b.index.close();
+      return b.dir;
+    };
+    const forward = build(paths);
+    const backward = build([...paths].reverse());
+    const ranked = async (dir: string, limit: number) => {
+      const reader = (await ChunkReader.open(dir))!;
+      try {
+        return { chunks: reader.keywordChunks(["completion"], limit).map((c) => c.id), files: reader.keywordFiles(["completion"], limit).map((f) => f.path) };
+      } finally {
+        reader.close();
+      }
+    };
+    for (const limit of [5, 12]) expect(await ranked(backward, limit)).toEqual(await ranked(forward, limit));
+    expect((await ranked(forward, 12)).files).toEqual([...paths].sort());
+  });
 });

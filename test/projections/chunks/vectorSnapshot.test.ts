@@ -58,6 +58,25 @@ describe("chunk vectors in SQLite", () => {
     db.close();
   });
 
+  test("equal scores rank by id, whatever row order the index inserted them in (delta == fresh)", () => {
+    const ids = Array.from({ length: 10 }, (_, n) => `c${n}`);
+    let built = 0;
+    const topOf = (order: ReadonlyArray<string>, k: number) => {
+      const db = new Database(join(tmp.dir, `same-${built++}.db`));
+      db.exec("CREATE TABLE chunk_vectors (rowid INTEGER PRIMARY KEY, id TEXT NOT NULL, vector BLOB NOT NULL)");
+      // The same vector for every chunk but one, which scores lower.
+      order.forEach((id, i) => db.prepare("INSERT INTO chunk_vectors VALUES (?, ?, ?)").run(i + 1, id, encodeVector(id === "c5" ? sparse([[1, 0.5]]) : sparse([[1, 1]]), D)));
+      try {
+        return topCosine(loadVectorMatrix(db, D, 1), query, k).map(([id]) => id);
+      } finally {
+        db.close();
+      }
+    };
+    for (const k of [3, 9, 10]) expect(topOf([...ids].reverse(), k)).toEqual(topOf(ids, k));
+    expect(topOf([...ids].reverse(), 4)).toEqual(["c0", "c1", "c2", "c3"]);
+    expect(topOf(ids, 10)).toEqual([...ids.filter((id) => id !== "c5"), "c5"]);
+  });
+
   test("the column file answers a query exactly, and only at its own epoch", () => {
     const db = dbWith(vectors);
     const m = loadVectorMatrix(db, D, 42);
