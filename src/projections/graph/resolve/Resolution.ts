@@ -297,10 +297,14 @@ export class Resolution {
     let current = fromId !== null ? scope.byId.get(fromId) : undefined;
     while (current !== undefined) {
       if (!TYPE_KINDS.has(current.kind)) {
-        if (current.params.some((p) => p.name === name)) return null;
+        // A parameter names a value; it hides a type only where values and types are one namespace.
+        if ((space === "value" || scope.family !== "ts") && current.params.some((p) => p.name === name)) return null;
         const local = pick(scope.declared.get(current.id)?.get(name), space, scope.family);
         if (local !== null) return { kind: "symbol", path, symbol: local };
-      } else if (scope.family === "java") {
+      }
+      // A local variable or type parameter of this scope: not a declaration we index.
+      if (current.locals?.includes(name) === true || current.typeParams?.includes(name) === true) return null;
+      if (TYPE_KINDS.has(current.kind) && scope.family === "java") {
         // A type name never denotes a method (nor the constructor named like its class).
         if (space === "value") {
           const method = this.methodOf(path, current, name, new Set());

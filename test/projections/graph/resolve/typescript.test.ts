@@ -62,3 +62,59 @@ describe("TypeScript resolution (fixtures/resolve/ts-basic)", () => {
     ]);
   });
 });
+
+describe("TypeScript names bound inside a function", () => {
+  it("does not send a call to an imported or module-level name that a local variable hides", () => {
+    const resolver = resolverFor(
+      new Map([
+        ["src/parse.ts", "export function parse(s: string): number { return 1; }\nexport function helper(): void {}\n"],
+        [
+          "src/use.ts",
+          [
+            'import { parse, helper } from "./parse";',
+            "export function local(): void {",
+            "  const parse = (s: string) => 2;",
+            "  const { helper } = makeHelpers();",
+            "  parse('x');",
+            "  helper();",
+            "}",
+            "export function outer(): void { parse('y'); }",
+            "export function closure(): void {",
+            "  const [parse] = [() => 3];",
+            "  const inner = () => parse();",
+            "  function nested() { parse(); }",
+            "}",
+          ].join("\n"),
+        ],
+      ]),
+    );
+    expect(edgeLines(resolver, "CALLS").filter((l) => l.startsWith("CALLS src/use.ts"))).toEqual([
+      "CALLS src/use.ts#outer -> src/parse.ts#parse",
+    ]);
+  });
+
+  it("does not take a type parameter for the declaration of the same name", () => {
+    const resolver = resolverFor(
+      new Map([
+        [
+          "src/types.ts",
+          [
+            "export class Other {}",
+            "export function generic<Other>(x: Other, y: Array<Other>): Other { return x; }",
+            "export class Box<Other> { put(x: Other): Other { return x; } take(o: import_Other): void {} }",
+            "type import_Other = Other;",
+            "export function plain(x: Other): Other { return x; }",
+          ].join("\n"),
+        ],
+        // A local of the body does not hide what the signature names.
+        ["src/sig.ts", 'import * as types from "./types";\nexport function sig(x: types.Other): void { const types = 1; }\n'],
+      ]),
+    );
+    expect(edgeLines(resolver).filter((l) => /^(ACCEPTS|RETURNS)/.test(l))).toEqual([
+      "ACCEPTS src/sig.ts#sig -> src/types.ts#Other",
+      "ACCEPTS src/types.ts#Box.take -> src/types.ts#import_Other",
+      "ACCEPTS src/types.ts#plain -> src/types.ts#Other",
+      "RETURNS src/types.ts#plain -> src/types.ts#Other",
+    ]);
+  });
+});
