@@ -374,6 +374,18 @@ export class Resolution {
     return null;
   }
 
+  /** Whether `fromId` is (or sits in) a plain function that itself sits inside a class. */
+  private inNestedFunction(scope: FileScope, fromId: string | null): boolean {
+    let current = fromId !== null ? scope.byId.get(fromId) : undefined;
+    let sawFunction = false;
+    while (current !== undefined) {
+      if (TYPE_KINDS.has(current.kind)) return sawFunction;
+      if (current.kind === "Function") sawFunction = true;
+      current = current.parent !== null ? scope.byId.get(current.parent) : undefined;
+    }
+    return false;
+  }
+
   /** The enclosing function-like symbol, for Go receivers and Python `self`. */
   private enclosingMethod(scope: FileScope, fromId: string | null): ExtractedSymbol | null {
     let current = fromId !== null ? scope.byId.get(fromId) : undefined;
@@ -390,6 +402,9 @@ export class Resolution {
     const family = scope.family;
     const selfLike = family === "python" ? head === "self" || head === "cls" : head === "this" && (family === "ts" || family === "java");
     if (selfLike) {
+      // In TypeScript a `function` declared inside a method has a `this` of its own (only
+      // arrows, which never become symbols there, keep the method's).
+      if (family === "ts" && this.inNestedFunction(scope, fromId)) return null;
       const cls = this.enclosingClass(scope, fromId);
       return cls !== null ? { kind: "symbol", path, symbol: cls } : null;
     }

@@ -118,3 +118,27 @@ describe("TypeScript names bound inside a function", () => {
     ]);
   });
 });
+
+describe("TypeScript `this`", () => {
+  it("is not the class inside a function declared in a method", () => {
+    const resolver = resolverFor(
+      new Map([
+        [
+          "src/c.ts",
+          [
+            "export class C {",
+            "  run(): void {",
+            "    function inner(this: Window) { this.stop(); }",
+            "    const arrow = () => this.stop();",
+            "    inner.call(window);",
+            "  }",
+            "  stop(): void {}",
+            "}",
+          ].join("\n"),
+        ],
+      ]),
+    );
+    expect(edgeLines(resolver, "CALLS")).toEqual(["CALLS src/c.ts#C.run -> src/c.ts#C.stop"]);
+    expect(resolver.resolve("src/c.ts").unresolved.map((u) => `${u.from.slice(2)} ${u.qualifier}.${u.name}`)).toContain("src/c.ts#C.run.inner this.stop");
+  });
+});
