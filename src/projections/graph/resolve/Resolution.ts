@@ -26,6 +26,7 @@ const IN_PROGRESS = Symbol("in progress");
 /** Export lookups that saw no cycle, with what they read; valid until the next change. */
 export type SharedExports = Map<string, { readonly target: Target | null; readonly capture: Capture }>;
 const TYPE_KINDS = new Set(["Class", "Interface"]);
+const FUNCTION_LIKE = new Set(["Function", "Method", "Test"]);
 /** What a Rust `impl` block can be for (or a trait's own default methods). */
 const RUST_SELF_KINDS = new Set(["Class", "Enum", "Type", "Interface"]);
 const JAVA_TYPE_KINDS = new Set(["Class", "Interface", "Enum"]);
@@ -208,9 +209,11 @@ export class Resolution {
       case "external":
         return target;
       case "symbol": {
+        const scope = this.scope(target.path);
+        // What a TS or Python function declares in its body is local to it, not a property of it.
+        if ((scope?.family === "ts" || scope?.family === "python") && FUNCTION_LIKE.has(target.symbol.kind)) return null;
         const method = this.methodOf(target.path, target.symbol, name, new Set(), depth + 1);
         if (method !== null) return method;
-        const scope = this.scope(target.path);
         const nested = first(scope?.declared.get(target.symbol.id)?.get(name), () => true);
         return nested !== null ? { kind: "symbol", path: target.path, symbol: nested } : null;
       }

@@ -178,3 +178,14 @@ describe("Python names bound inside a function", () => {
     ]);
   });
 });
+
+describe("Python attribute of a function", () => {
+  it("is not a function nested in its body", () => {
+    const resolver = resolverFor(
+      new Map([
+        ["pkg/util.py", "def outer():\n    def inner():\n        pass\n    inner()\n\ndef caller():\n    outer.inner()\n"],
+      ]),
+    );
+    expect(edgeLines(resolver, "CALLS")).toEqual(["CALLS pkg/util.py#outer -> pkg/util.py#outer.inner"]);
+  });
+});

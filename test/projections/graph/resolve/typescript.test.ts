@@ -142,3 +142,12 @@ describe("TypeScript `this`", () => {
     expect(resolver.resolve("src/c.ts").unresolved.map((u) => `${u.from.slice(2)} ${u.qualifier}.${u.name}`)).toContain("src/c.ts#C.run.inner this.stop");
   });
 });
+
+describe("TypeScript property of a function", () => {
+  it("is not a function nested in its body", () => {
+    const resolver = resolverFor(
+      new Map([["src/f.ts", "export function outer() {\n  function inner() {}\n  inner();\n}\nexport function caller() { outer.inner(); }\n"]]),
+    );
+    expect(edgeLines(resolver, "CALLS")).toEqual(["CALLS src/f.ts#outer -> src/f.ts#outer.inner"]);
+  });
+});
