@@ -42,6 +42,8 @@ const finishSymbol = (s: SymbolDraft): ExtractedSymbol => ({
   returns: s.returns,
   complexity: s.complexity,
   members: s.members,
+  ...(s.locals.length > 0 ? { locals: s.locals } : {}),
+  ...(s.typeParams !== null && s.typeParams.size > 0 ? { typeParams: [...s.typeParams] } : {}),
 });
 
 /** Past this bracket nesting a file is machine-made or hostile; its chunks are cut by lines. */

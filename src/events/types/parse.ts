@@ -47,6 +47,13 @@ export const ExtractedSymbol = Schema.Struct({
   complexity: Schema.Number,
   /** Method names an interface/trait/protocol requires (Go structural satisfaction needs them). */
   members: Schema.Array(Schema.String),
+  /**
+   * Variables a function binds in its body (`const parse = …`, Python `f = …`): inside it they
+   * hide imports and module-level names. Absent when none (and in parses before ts-extract-4).
+   */
+  locals: Schema.optional(Schema.Array(Schema.String)),
+  /** Type parameters the declaration introduces (`<T>`): they hide types of the same name. Absent when none. */
+  typeParams: Schema.optional(Schema.Array(Schema.String)),
 });
 export type ExtractedSymbol = typeof ExtractedSymbol.Type;
 

@@ -6,13 +6,17 @@ const SIGNATURE_MAX = 200;
 /** Longest qualifier kept for a call (`a.b(c).d` chains can be whole expressions). */
 const QUALIFIER_MAX = 120;
 const DOC_MAX = 2000;
+/** Most local names kept per symbol; past that, further locals are not recorded. */
+const LOCALS_MAX = 256;
 
 export type Mutable<T> = { -readonly [K in keyof T]: T[K] extends ReadonlyArray<infer U> ? U[] : T[K] };
 
-export interface SymbolDraft extends Omit<Mutable<ExtractedSymbol>, "params" | "returns" | "members"> {
+export interface SymbolDraft extends Omit<Mutable<ExtractedSymbol>, "params" | "returns" | "members" | "locals" | "typeParams"> {
   params: Param[];
   returns: string[];
   members: string[];
+  /** Variables bound in the body (see `ExtractedSymbol.locals`). */
+  locals: string[];
   /** String index where this symbol's scope ends (exclusive). */
   end: number;
   /** Type parameters declared here (`<T>`), which are not references to anything. */
@@ -40,7 +44,7 @@ export interface NewSymbol {
   parent?: SymbolDraft | null;
 }
 
-const FUNCTION_KINDS: ReadonlySet<SymbolKind> = new Set(["Function", "Method", "Test"]);
+export const FUNCTION_KINDS: ReadonlySet<SymbolKind> = new Set(["Function", "Method", "Test"]);
 
 /** Collapses runs of whitespace to one space and cuts to `max` characters. */
 export const oneLine = (s: string, max: number): string => {
@@ -147,6 +151,7 @@ export class Extraction {
       returns: [],
       complexity: 1,
       members: [],
+      locals: [],
       end: spec.end,
       typeParams: null,
       returnsFrom: -1,
@@ -174,6 +179,11 @@ export class Extraction {
 
   addImport(entry: Mutable<Import>): void {
     this.imports.push(entry);
+  }
+
+  /** Records `name` as a variable bound inside `owner`'s body. */
+  addLocal(owner: SymbolDraft, name: string): void {
+    if (name.length > 0 && !owner.locals.includes(name) && owner.locals.length < LOCALS_MAX) owner.locals.push(name);
   }
 
   /** True when `name` is a type parameter of an enclosing symbol. */

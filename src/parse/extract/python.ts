@@ -2,7 +2,7 @@ import type { SyntaxNode } from "tree-sitter";
 import type { ImportedName, Param } from "../../events/types/parse.js";
 import { endOf, namedChildrenOf, parentOf, startOf } from "../collectNodes.js";
 import { docstringText } from "./docComments.js";
-import { oneLine, type Extraction, type SymbolDraft } from "./Extraction.js";
+import { FUNCTION_KINDS, oneLine, type Extraction, type SymbolDraft } from "./Extraction.js";
 import { field, identifierAt, textOf, type LanguageExtractor } from "./LanguageExtractor.js";
 import { splitCallee } from "./typescript.js";
 import { splitTopLevel } from "./typeLists.js";
@@ -29,6 +29,8 @@ const INTEREST = [
   "import_from_statement",
   "call",
   "type",
+  "global_statement",
+  "nonlocal_statement",
 ];
 
 /** Names that say nothing about the project's own types. */
@@ -121,9 +123,34 @@ const baseClasses = (text: string): { name: string; qualifier: string | null; of
   return out;
 };
 
+/** Names an assignment target binds: `a`, `a, b`, `(a, [b, *c])`; attributes and subscripts bind none. */
+const assignedNames = (x: Extraction, target: SyntaxNode): string[] => {
+  switch (target.type) {
+    case "identifier":
+      return [textOf(x, target)];
+    case "pattern_list":
+    case "tuple_pattern":
+    case "list_pattern":
+    case "list_splat_pattern":
+      return namedChildrenOf(target).flatMap((part) => assignedNames(x, part));
+    default:
+      return [];
+  }
+};
+
 export const makePythonExtractor = (path: string): LanguageExtractor => {
   const testFile = TEST_FILE.test(path);
   const protocols = new Set<SymbolDraft>();
+  /** Names a function declares `global` or `nonlocal`: assigning them binds no local. */
+  const declaredOuter = new Map<SymbolDraft, Set<string>>();
+
+  const visitOuterDeclaration = (x: Extraction, node: SyntaxNode): void => {
+    const owner = x.current();
+    if (owner === null) return;
+    let names = declaredOuter.get(owner);
+    if (names === undefined) declaredOuter.set(owner, (names = new Set()));
+    for (const part of namedChildrenOf(node)) if (part.type === "identifier") names.add(textOf(x, part));
+  };
 
   const visitFunction = (x: Extraction, node: SyntaxNode): void => {
     const nameNode = field(node, "name");
@@ -182,7 +209,15 @@ export const makePythonExtractor = (path: string): LanguageExtractor => {
   };
 
   const visitAssignment = (x: Extraction, node: SyntaxNode): void => {
-    if (x.current() !== null) return;
+    const owner = x.current();
+    if (owner !== null) {
+      // A name assigned anywhere in a function is local to all of it: it hides the module's
+      // (unless declared `global` or `nonlocal` there first, as Python requires).
+      const left = FUNCTION_KINDS.has(owner.kind) ? field(node, "left") : null;
+      const outer = declaredOuter.get(owner);
+      if (left !== null) for (const name of assignedNames(x, left)) if (outer === undefined || !outer.has(name)) x.addLocal(owner, name);
+      return;
+    }
     const statement = parentOf(node);
     if (statement === null || statement.type !== "expression_statement" || parentOf(statement)?.type !== "module") return;
     const left = field(node, "left");
@@ -288,6 +323,10 @@ export const makePythonExtractor = (path: string): LanguageExtractor => {
           return;
         case "assignment":
           visitAssignment(x, node);
+          return;
+        case "global_statement":
+        case "nonlocal_statement":
+          visitOuterDeclaration(x, node);
           return;
         case "import_statement":
           visitImport(x, node, false);

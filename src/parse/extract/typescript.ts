@@ -2,7 +2,7 @@ import type { SyntaxNode } from "tree-sitter";
 import type { ImportedName, Param, SymbolKind } from "../../events/types/parse.js";
 import { endOf, firstNamedChildOf, namedChildrenOf, parentOf, startOf } from "../collectNodes.js";
 import { blockDocAbove } from "./docComments.js";
-import { oneLine, type Extraction, type SymbolDraft } from "./Extraction.js";
+import { FUNCTION_KINDS, oneLine, type Extraction, type SymbolDraft } from "./Extraction.js";
 import { field, identifierAt, textOf, typeNameAt, unquote, type LanguageExtractor } from "./LanguageExtractor.js";
 
 const BRANCHES = new Set([
@@ -47,6 +47,33 @@ const INTEREST = [
   "jsx_opening_element",
   "jsx_self_closing_element",
 ];
+
+/** Names a declaration target binds: `a`, `{ a, b: c, ...d }`, `[a, , b = 1]`. */
+const boundNames = (x: Extraction, target: SyntaxNode): string[] => {
+  switch (target.type) {
+    case "identifier":
+    case "shorthand_property_identifier_pattern":
+      return [textOf(x, target)];
+    case "object_pattern":
+    case "array_pattern":
+      return namedChildrenOf(target).flatMap((part) => boundNames(x, part));
+    case "pair_pattern": {
+      const value = field(target, "value");
+      return value !== null ? boundNames(x, value) : [];
+    }
+    case "assignment_pattern":
+    case "object_assignment_pattern": {
+      const left = field(target, "left");
+      return left !== null ? boundNames(x, left) : [];
+    }
+    case "rest_pattern": {
+      const inner = firstNamedChildOf(target);
+      return inner !== null ? boundNames(x, inner) : [];
+    }
+    default:
+      return [];
+  }
+};
 
 const FUNCTION_VALUES = new Set(["arrow_function", "function_expression", "function", "generator_function"]);
 const TEST_CALLEES = new Set(["describe", "it", "test", "suite", "context", "specify", "bench"]);
@@ -210,7 +237,16 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
 
   const visitDeclaration = (x: Extraction, node: SyntaxNode): void => {
     // Inside any symbol a declaration is a local; only module-level ones become symbols.
-    if (x.current() !== null) return;
+    // A function's locals are kept by name: they hide imports and module-level names.
+    const owner = x.current();
+    if (owner !== null) {
+      if (!FUNCTION_KINDS.has(owner.kind)) return;
+      for (const declarator of namedChildrenOf(node)) {
+        const target = declarator.type === "variable_declarator" ? field(declarator, "name") : null;
+        if (target !== null) for (const name of boundNames(x, target)) x.addLocal(owner, name);
+      }
+      return;
+    }
     const place = placementOf(node);
     if (!place.topLevel) return;
     let first = true;

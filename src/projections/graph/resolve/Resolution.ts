@@ -26,6 +26,7 @@ const IN_PROGRESS = Symbol("in progress");
 /** Export lookups that saw no cycle, with what they read; valid until the next change. */
 export type SharedExports = Map<string, { readonly target: Target | null; readonly capture: Capture }>;
 const TYPE_KINDS = new Set(["Class", "Interface"]);
+const FUNCTION_LIKE = new Set(["Function", "Method", "Test"]);
 /** What a Rust `impl` block can be for (or a trait's own default methods). */
 const RUST_SELF_KINDS = new Set(["Class", "Enum", "Type", "Interface"]);
 const JAVA_TYPE_KINDS = new Set(["Class", "Interface", "Enum"]);
@@ -208,9 +209,11 @@ export class Resolution {
       case "external":
         return target;
       case "symbol": {
+        const scope = this.scope(target.path);
+        // What a TS or Python function declares in its body is local to it, not a property of it.
+        if ((scope?.family === "ts" || scope?.family === "python") && FUNCTION_LIKE.has(target.symbol.kind)) return null;
         const method = this.methodOf(target.path, target.symbol, name, new Set(), depth + 1);
         if (method !== null) return method;
-        const scope = this.scope(target.path);
         const nested = first(scope?.declared.get(target.symbol.id)?.get(name), () => true);
         return nested !== null ? { kind: "symbol", path: target.path, symbol: nested } : null;
       }
@@ -297,10 +300,14 @@ export class Resolution {
     let current = fromId !== null ? scope.byId.get(fromId) : undefined;
     while (current !== undefined) {
       if (!TYPE_KINDS.has(current.kind)) {
-        if (current.params.some((p) => p.name === name)) return null;
+        // A parameter names a value; it hides a type only where values and types are one namespace.
+        if ((space === "value" || scope.family !== "ts") && current.params.some((p) => p.name === name)) return null;
         const local = pick(scope.declared.get(current.id)?.get(name), space, scope.family);
         if (local !== null) return { kind: "symbol", path, symbol: local };
-      } else if (scope.family === "java") {
+      }
+      // A local variable or type parameter of this scope: not a declaration we index.
+      if (current.locals?.includes(name) === true || current.typeParams?.includes(name) === true) return null;
+      if (TYPE_KINDS.has(current.kind) && scope.family === "java") {
         // A type name never denotes a method (nor the constructor named like its class).
         if (space === "value") {
           const method = this.methodOf(path, current, name, new Set());
@@ -370,6 +377,18 @@ export class Resolution {
     return null;
   }
 
+  /** Whether `fromId` is (or sits in) a plain function that itself sits inside a class. */
+  private inNestedFunction(scope: FileScope, fromId: string | null): boolean {
+    let current = fromId !== null ? scope.byId.get(fromId) : undefined;
+    let sawFunction = false;
+    while (current !== undefined) {
+      if (TYPE_KINDS.has(current.kind)) return sawFunction;
+      if (current.kind === "Function") sawFunction = true;
+      current = current.parent !== null ? scope.byId.get(current.parent) : undefined;
+    }
+    return false;
+  }
+
   /** The enclosing function-like symbol, for Go receivers and Python `self`. */
   private enclosingMethod(scope: FileScope, fromId: string | null): ExtractedSymbol | null {
     let current = fromId !== null ? scope.byId.get(fromId) : undefined;
@@ -386,6 +405,9 @@ export class Resolution {
     const family = scope.family;
     const selfLike = family === "python" ? head === "self" || head === "cls" : head === "this" && (family === "ts" || family === "java");
     if (selfLike) {
+      // In TypeScript a `function` declared inside a method has a `this` of its own (only
+      // arrows, which never become symbols there, keep the method's).
+      if (family === "ts" && this.inNestedFunction(scope, fromId)) return null;
       const cls = this.enclosingClass(scope, fromId);
       return cls !== null ? { kind: "symbol", path, symbol: cls } : null;
     }

@@ -178,7 +178,10 @@ export const resolveFile = (lookup: Lookup, path: string, shared?: SharedExports
     }
   }
 
+  // A signature is read where the symbol is declared, except that its own type parameters
+  // (`f<User>(u: User)`) hide declarations of the same name; its body's locals do not.
   const typeEdge = (kind: EdgeKind, symbol: ExtractedSymbol, name: string, qualifier: string | null): void => {
+    if (symbol.typeParams?.includes(qualifier === null ? name : qualifier.split(".")[0]!) === true) return;
     const target = symbolTarget(resolution.resolveQualified(scope, symbol.parent, qualifier, name, "type"));
     if (target !== null && TYPES.has(target.symbol.kind)) {
       edges.add(kind, nodeIdOf(path, symbol), nodeIdOf(target.path, target.symbol), symbol.startLine);
@@ -188,7 +191,9 @@ export const resolveFile = (lookup: Lookup, path: string, shared?: SharedExports
     for (const name of symbol.returns) typeEdge("RETURNS", symbol, name, null);
     for (const param of symbol.params) {
       if (param.type === null) continue;
-      for (const { qualifier, name } of typeNamesIn(param.type)) typeEdge("ACCEPTS", symbol, name, qualifier);
+      // A quoted Python annotation is a forward reference: the type written as a string.
+      const text = scope.family === "python" ? param.type.replace(/["']/g, " ") : param.type;
+      for (const { qualifier, name } of typeNamesIn(text)) typeEdge("ACCEPTS", symbol, name, qualifier);
     }
   }
 

@@ -114,3 +114,78 @@ class Local:
     ]);
   });
 });
+
+describe("Python names bound inside a function", () => {
+  it("does not send a call to a module-level or imported name that a local assignment hides", () => {
+    const resolver = resolverFor(
+      new Map([
+        ["pkg/util.py", "def helper(x):\n    return x\n\ndef other():\n    pass\n"],
+        [
+          "pkg/use.py",
+          [
+            "from pkg.util import helper, other",
+            "",
+            "def f(x):",
+            "    helper = lambda y: y",
+            "    helper(x)",
+            "    a, (other, b) = 1, (2, 3)",
+            "    if x:",
+            "        other()",
+            "",
+            "def g(x):",
+            "    helper(x)",
+            "    def inner():",
+            "        return other()",
+            "    other = None",
+            "",
+            "_cache = None",
+            "",
+            "def cached():",
+            "    global _cache",
+            "    if _cache is None:",
+            "        _cache = helper",
+            "    return _cache(1)",
+            "",
+            "class C:",
+            "    helper = staticmethod(helper)",
+            "    def m(self):",
+            "        return helper(1)",
+          ].join("\n"),
+        ],
+      ]),
+    );
+    expect(edgeLines(resolver, "CALLS").filter((l) => l.startsWith("CALLS pkg/use.py"))).toEqual([
+      // A class attribute does not hide the module's name inside methods.
+      "CALLS pkg/use.py#C.m -> pkg/util.py#helper",
+      // `global` makes the assignment rebind the module's name, which the call then means.
+      "CALLS pkg/use.py#cached -> pkg/use.py#_cache",
+      "CALLS pkg/use.py#g -> pkg/util.py#helper",
+    ]);
+  });
+
+  it("links a parameter annotated with a quoted forward reference to its class", () => {
+    const resolver = resolverFor(
+      new Map([
+        [
+          "pkg/models.py",
+          "class User:\n    def save(self, svc: 'Service', other: \"list[Service]\") -> \"User\":\n        return self\n\nclass Service:\n    pass\n",
+        ],
+      ]),
+    );
+    expect(edgeLines(resolver).filter((l) => /^(ACCEPTS|RETURNS)/.test(l))).toEqual([
+      "ACCEPTS pkg/models.py#User.save -> pkg/models.py#Service",
+      "RETURNS pkg/models.py#User.save -> pkg/models.py#User",
+    ]);
+  });
+});
+
+describe("Python attribute of a function", () => {
+  it("is not a function nested in its body", () => {
+    const resolver = resolverFor(
+      new Map([
+        ["pkg/util.py", "def outer():\n    def inner():\n        pass\n    inner()\n\ndef caller():\n    outer.inner()\n"],
+      ]),
+    );
+    expect(edgeLines(resolver, "CALLS")).toEqual(["CALLS pkg/util.py#outer -> pkg/util.py#outer.inner"]);
+  });
+});

@@ -62,3 +62,92 @@ describe("TypeScript resolution (fixtures/resolve/ts-basic)", () => {
     ]);
   });
 });
+
+describe("TypeScript names bound inside a function", () => {
+  it("does not send a call to an imported or module-level name that a local variable hides", () => {
+    const resolver = resolverFor(
+      new Map([
+        ["src/parse.ts", "export function parse(s: string): number { return 1; }\nexport function helper(): void {}\n"],
+        [
+          "src/use.ts",
+          [
+            'import { parse, helper } from "./parse";',
+            "export function local(): void {",
+            "  const parse = (s: string) => 2;",
+            "  const { helper } = makeHelpers();",
+            "  parse('x');",
+            "  helper();",
+            "}",
+            "export function outer(): void { parse('y'); }",
+            "export function closure(): void {",
+            "  const [parse] = [() => 3];",
+            "  const inner = () => parse();",
+            "  function nested() { parse(); }",
+            "}",
+          ].join("\n"),
+        ],
+      ]),
+    );
+    expect(edgeLines(resolver, "CALLS").filter((l) => l.startsWith("CALLS src/use.ts"))).toEqual([
+      "CALLS src/use.ts#outer -> src/parse.ts#parse",
+    ]);
+  });
+
+  it("does not take a type parameter for the declaration of the same name", () => {
+    const resolver = resolverFor(
+      new Map([
+        [
+          "src/types.ts",
+          [
+            "export class Other {}",
+            "export function generic<Other>(x: Other, y: Array<Other>): Other { return x; }",
+            "export class Box<Other> { put(x: Other): Other { return x; } take(o: import_Other): void {} }",
+            "type import_Other = Other;",
+            "export function plain(x: Other): Other { return x; }",
+          ].join("\n"),
+        ],
+        // A local of the body does not hide what the signature names.
+        ["src/sig.ts", 'import * as types from "./types";\nexport function sig(x: types.Other): void { const types = 1; }\n'],
+      ]),
+    );
+    expect(edgeLines(resolver).filter((l) => /^(ACCEPTS|RETURNS)/.test(l))).toEqual([
+      "ACCEPTS src/sig.ts#sig -> src/types.ts#Other",
+      "ACCEPTS src/types.ts#Box.take -> src/types.ts#import_Other",
+      "ACCEPTS src/types.ts#plain -> src/types.ts#Other",
+      "RETURNS src/types.ts#plain -> src/types.ts#Other",
+    ]);
+  });
+});
+
+describe("TypeScript `this`", () => {
+  it("is not the class inside a function declared in a method", () => {
+    const resolver = resolverFor(
+      new Map([
+        [
+          "src/c.ts",
+          [
+            "export class C {",
+            "  run(): void {",
+            "    function inner(this: Window) { this.stop(); }",
+            "    const arrow = () => this.stop();",
+            "    inner.call(window);",
+            "  }",
+            "  stop(): void {}",
+            "}",
+          ].join("\n"),
+        ],
+      ]),
+    );
+    expect(edgeLines(resolver, "CALLS")).toEqual(["CALLS src/c.ts#C.run -> src/c.ts#C.stop"]);
+    expect(resolver.resolve("src/c.ts").unresolved.map((u) => `${u.from.slice(2)} ${u.qualifier}.${u.name}`)).toContain("src/c.ts#C.run.inner this.stop");
+  });
+});
+
+describe("TypeScript property of a function", () => {
+  it("is not a function nested in its body", () => {
+    const resolver = resolverFor(
+      new Map([["src/f.ts", "export function outer() {\n  function inner() {}\n  inner();\n}\nexport function caller() { outer.inner(); }\n"]]),
+    );
+    expect(edgeLines(resolver, "CALLS")).toEqual(["CALLS src/f.ts#outer -> src/f.ts#outer.inner"]);
+  });
+});
