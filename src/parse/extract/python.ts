@@ -31,6 +31,11 @@ const INTEREST = [
   "type",
   "global_statement",
   "nonlocal_statement",
+  // Other bindings of a name in a function body: loop targets, `with … as x`, `except … as x`,
+  // `case … as x`, `(x := …)`.
+  "for_statement",
+  "as_pattern",
+  "named_expression",
 ];
 
 /** Names that say nothing about the project's own types. */
@@ -208,14 +213,26 @@ export const makePythonExtractor = (path: string): LanguageExtractor => {
     }
   };
 
-  const visitAssignment = (x: Extraction, node: SyntaxNode): void => {
+  /** Binds the names in `target` as locals of the function being visited, if any. */
+  const bindLocals = (x: Extraction, target: SyntaxNode | null): void => {
     const owner = x.current();
-    if (owner !== null) {
+    if (owner === null || target === null || !FUNCTION_KINDS.has(owner.kind)) return;
+    const outer = declaredOuter.get(owner);
+    for (const name of assignedNames(x, target)) if (outer === undefined || !outer.has(name)) x.addLocal(owner, name);
+  };
+
+  /** The target an `as` binds: `as_pattern_target` wraps it in `with`; `except`/`case` name it directly. */
+  const asTarget = (node: SyntaxNode): SyntaxNode | null => {
+    const alias = field(node, "alias");
+    if (alias === null) return null;
+    return alias.type === "as_pattern_target" ? namedChildrenOf(alias)[0] ?? null : alias;
+  };
+
+  const visitAssignment = (x: Extraction, node: SyntaxNode): void => {
+    if (x.current() !== null) {
       // A name assigned anywhere in a function is local to all of it: it hides the module's
       // (unless declared `global` or `nonlocal` there first, as Python requires).
-      const left = FUNCTION_KINDS.has(owner.kind) ? field(node, "left") : null;
-      const outer = declaredOuter.get(owner);
-      if (left !== null) for (const name of assignedNames(x, left)) if (outer === undefined || !outer.has(name)) x.addLocal(owner, name);
+      bindLocals(x, field(node, "left"));
       return;
     }
     const statement = parentOf(node);
@@ -327,6 +344,15 @@ export const makePythonExtractor = (path: string): LanguageExtractor => {
         case "global_statement":
         case "nonlocal_statement":
           visitOuterDeclaration(x, node);
+          return;
+        case "for_statement":
+          bindLocals(x, field(node, "left"));
+          return;
+        case "as_pattern":
+          bindLocals(x, asTarget(node));
+          return;
+        case "named_expression":
+          bindLocals(x, field(node, "name"));
           return;
         case "import_statement":
           visitImport(x, node, false);

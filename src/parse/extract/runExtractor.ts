@@ -23,7 +23,16 @@ const wanted = new WeakMap<LanguageExtractor, readonly string[]>();
 /** Every node type the extractor counts or visits. */
 const wantedBy = (extractor: LanguageExtractor): readonly string[] => {
   let types = wanted.get(extractor);
-  if (types === undefined) wanted.set(extractor, (types = [...extractor.branches, ...extractor.interest]));
+  if (types === undefined) wanted.set(extractor, (types = [...new Set([...extractor.branches, ...extractor.interest])]));
+  return types;
+};
+
+const visitedBranches = new WeakMap<LanguageExtractor, ReadonlySet<string>>();
+
+/** Branch types the extractor also visits (a `for` loop both branches and binds its target). */
+const branchesVisited = (extractor: LanguageExtractor): ReadonlySet<string> => {
+  let types = visitedBranches.get(extractor);
+  if (types === undefined) visitedBranches.set(extractor, (types = new Set(extractor.interest.filter((t) => extractor.branches.has(t)))));
   return types;
 };
 
@@ -38,6 +47,7 @@ export const runExtractor = (
 ): ExtractOutcome => {
   const nodes = collectNodes(tree, root, wantedBy(extractor));
   const { branches } = extractor;
+  const alsoVisited = branchesVisited(extractor);
   const ref = new Ref(nodes);
   const { types, starts, count } = nodes;
   for (let i = 0; i < count; i++) {
@@ -48,8 +58,11 @@ export const runExtractor = (
     ref.type = types[i]!;
     ref.start = starts[i]!;
     x.enter(ref.start);
-    if (branches.has(ref.type)) x.branch();
-    else extractor.visit(ref, x);
+    if (branches.has(ref.type)) {
+      x.branch();
+      if (!alsoVisited.has(ref.type)) continue;
+    }
+    extractor.visit(ref, x);
   }
   extractor.finish?.(x);
   return { ok: true };

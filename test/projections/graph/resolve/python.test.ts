@@ -189,3 +189,52 @@ describe("Python attribute of a function", () => {
     expect(edgeLines(resolver, "CALLS")).toEqual(["CALLS pkg/util.py#outer -> pkg/util.py#outer.inner"]);
   });
 });
+
+describe("Python names bound in a function by other statements than `=` (real extractor)", () => {
+  const resolver = resolverFor(
+    new Map([
+      [
+        "lib.py",
+        `def f():
+    return 1
+
+def g():
+    return 2
+
+def h():
+    return 3
+
+def k():
+    return 4
+
+def loop(funcs):
+    for f in funcs:
+        f()
+
+def managed(ctx):
+    with ctx() as g:
+        g()
+
+def walrus(make):
+    if (h := make()):
+        h()
+
+def caught():
+    try:
+        pass
+    except Exception as k:
+        k()
+
+def plain():
+    f()
+    g()
+`,
+      ],
+    ]),
+  );
+
+  it("takes loop targets, `with … as`, `except … as` and `:=` names as locals: they hide the module's functions", () => {
+    expect(edgeLines(resolver, "CALLS")).toEqual(["CALLS lib.py#plain -> lib.py#f", "CALLS lib.py#plain -> lib.py#g"]);
+    expect(resolver.resolve("lib.py").unresolved.map((u) => u.name).sort()).toEqual(expect.arrayContaining(["f", "g", "h", "k"]));
+  });
+});
