@@ -46,6 +46,14 @@ const INTEREST = [
   "type_parameter",
   "jsx_opening_element",
   "jsx_self_closing_element",
+  // Names bound inside a function by something other than a declaration: the parameters of
+  // the arrows and function expressions in its body, a catch parameter, a for-in/of variable.
+  "arrow_function",
+  "function_expression",
+  "function",
+  "generator_function",
+  "catch_clause",
+  "for_in_statement",
 ];
 
 /** Names a declaration target binds: `a`, `{ a, b: c, ...d }`, `[a, , b = 1]`. */
@@ -233,6 +241,28 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
     const access = /\b(private|protected|public)\b/.exec(modifiers);
     const visibility = access !== null ? (access[1] as "private" | "protected" | "public") : name.startsWith("#") ? "private" : "public";
     addFunction(x, "Method", name, nameNode, node, node, node, { outer: node, exported: false, topLevel: false }, visibility);
+  };
+
+  /** The names `target` binds become locals of the function being visited (see `visitDeclaration`). */
+  const bindLocals = (x: Extraction, target: SyntaxNode | null): void => {
+    const owner = x.current();
+    if (owner === null || target === null || !FUNCTION_KINDS.has(owner.kind)) return;
+    // Its own parameters hide outer names already (an arrow that is the symbol's value lists them again).
+    for (const name of boundNames(x, target)) if (!owner.params.some((p) => p.name === name)) x.addLocal(owner, name);
+  };
+
+  /** Parameters of an arrow or function expression inside a function: locals of that function. */
+  const visitInnerFunction = (x: Extraction, node: SyntaxNode): void => {
+    const owner = x.current();
+    if (owner === null || !FUNCTION_KINDS.has(owner.kind)) return;
+    const single = field(node, "parameter");
+    if (single !== null) return bindLocals(x, single);
+    const list = field(node, "parameters");
+    if (list === null) return;
+    for (const p of namedChildrenOf(list)) {
+      const pattern = p.type === "required_parameter" || p.type === "optional_parameter" ? field(p, "pattern") : p;
+      bindLocals(x, pattern);
+    }
   };
 
   const visitDeclaration = (x: Extraction, node: SyntaxNode): void => {
@@ -601,6 +631,19 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
         case "lexical_declaration":
         case "variable_declaration":
           visitDeclaration(x, node);
+          return;
+        case "arrow_function":
+        case "function_expression":
+        case "function":
+        case "generator_function":
+          visitInnerFunction(x, node);
+          return;
+        case "catch_clause":
+          bindLocals(x, field(node, "parameter"));
+          return;
+        case "for_in_statement":
+          // `for (const x of …)` declares; `for (x of …)` assigns a name bound elsewhere.
+          if (field(node, "kind") !== null) bindLocals(x, field(node, "left"));
           return;
         case "import_statement":
           visitImport(x, node);

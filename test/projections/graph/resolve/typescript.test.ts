@@ -151,3 +151,30 @@ describe("TypeScript property of a function", () => {
     expect(edgeLines(resolver, "CALLS")).toEqual(["CALLS src/f.ts#outer -> src/f.ts#outer.inner"]);
   });
 });
+
+describe("TypeScript names bound in a function by parameters of inner functions, catch and for-of (real extractor)", () => {
+  const resolver = resolverFor(
+    new Map([
+      [
+        "src/a.ts",
+        `import { resolve } from "./b";
+export function parse(s: string) { return s; }
+export function loop(fs: Array<() => void>) { for (const parse of fs) parse(); }
+export function caught() { try { run(); } catch (parse) { parse(); } }
+export function later() { return new Promise((resolve) => resolve(1)); }
+export function each(list: Array<() => void>) { list.forEach(function (parse) { parse(); }); }
+export function run() { parse("x"); resolve(); }
+`,
+      ],
+      ["src/b.ts", "export function resolve() {}\n"],
+    ]),
+  );
+
+  it("hides the module's names and imports behind them; elsewhere they still resolve", () => {
+    expect(edgeLines(resolver, "CALLS").filter((l) => l.startsWith("CALLS src/a.ts"))).toEqual([
+      "CALLS src/a.ts#caught -> src/a.ts#run",
+      "CALLS src/a.ts#run -> src/a.ts#parse",
+      "CALLS src/a.ts#run -> src/b.ts#resolve",
+    ]);
+  });
+});
