@@ -140,5 +140,11 @@ export const FileParsed = Schema.Struct({
   chunks: Schema.Array(Chunk),
   /** Present when the file is a build manifest (then symbols etc. are usually empty). */
   manifest: Schema.optionalWith(Schema.NullOr(Manifest), { default: () => null }),
+  /**
+   * The local name a JavaScript/TypeScript module exports as `default` (`export default X`,
+   * `export default class X`, `export { X as default }`; `default` for an anonymous one).
+   * Absent when it has none, and in parses before ts-extract-5.
+   */
+  defaultExport: Schema.optional(Schema.String),
 });
 export type FileParsed = typeof FileParsed.Type;

@@ -508,15 +508,25 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
       return;
     }
     const value = field(node, "value");
+    if (value === null && /^export\s+default\b/.test(head)) {
+      // `export default class X {}` / `export default function X() {}`: the declaration's name.
+      const declared = field(node, "declaration");
+      const name = declared !== null ? field(declared, "name") : null;
+      if (name !== null) x.defaultExport = textOf(x, name);
+    }
     if (value !== null) {
-      if (value.type === "identifier") exportedNames.add(textOf(x, value));
-      else if (FUNCTION_VALUES.has(value.type)) {
+      if (value.type === "identifier") {
+        exportedNames.add(textOf(x, value));
+        x.defaultExport = textOf(x, value);
+      } else if (FUNCTION_VALUES.has(value.type)) {
         const nameNode = field(value, "name");
         const name = nameNode !== null ? textOf(x, nameNode) : "default";
+        x.defaultExport = name;
         addFunction(x, "Function", name, nameNode, value, value, value, { outer: node, exported: true, topLevel: true });
       } else if (value.type === "class") {
         const nameNode = field(value, "name");
         const body = field(value, "body");
+        x.defaultExport = nameNode !== null ? textOf(x, nameNode) : "default";
         x.addSymbol({
           kind: "Class",
           name: nameNode !== null ? textOf(x, nameNode) : "default",
@@ -533,7 +543,10 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
       if (child.type !== "export_clause") continue;
       for (const spec of namedChildrenOf(child)) {
         const name = spec.type === "export_specifier" ? field(spec, "name") : null;
-        if (name !== null) exportedNames.add(textOf(x, name));
+        if (name === null) continue;
+        exportedNames.add(textOf(x, name));
+        const alias = field(spec, "alias");
+        if (alias !== null && unquote(textOf(x, alias)) === "default") x.defaultExport = textOf(x, name);
       }
     }
   };

@@ -97,7 +97,9 @@ export class Resolution {
     }
     const found = this.exportOf(base.path, binding.name, depth + 1, space);
     if (found !== null || binding.name !== "default") return found;
-    // `export default x` keeps no mark on `x`; the local name usually matches the declaration.
+    // A parse that names its default export has answered above. Without one (a parse from
+    // before ts-extract-5, a CommonJS module) the local name usually matches the declaration.
+    if (this.scope(base.path)?.file.defaultExport !== undefined) return null;
     return binding.local !== "default" ? this.exportOf(base.path, binding.local, depth + 1, space) : null;
   }
 
@@ -177,6 +179,9 @@ export class Resolution {
     const top = scope.declared.get("")?.get(name);
     const own = pick(top, space, scope.family, true) ?? pick(top, space, scope.family);
     if (own !== null) return { kind: "symbol", path, symbol: own };
+    // `export default X` / `export { X as default }`: what X names in this module.
+    const defaultName = scope.file.defaultExport;
+    if (name === "default" && defaultName !== undefined && defaultName !== "default") return this.computeExport(path, defaultName, depth + 1, space);
     const re = scope.reexports.get(name);
     if (re !== undefined) return this.binding(scope, re, depth + 1, space);
     const imported = scope.bindings.get(name);

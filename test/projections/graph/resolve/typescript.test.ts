@@ -178,3 +178,48 @@ export function run() { parse("x"); resolve(); }
     ]);
   });
 });
+
+describe("TypeScript default exports imported under any name (real extractor)", () => {
+  const resolver = resolverFor(
+    new Map([
+      ["src/a.ts", "export class Thing { other() {} }\nexport default class DefaultThing { run() {} }\n"],
+      ["src/b.ts", "export default function make() { return 1; }\n"],
+      ["src/c.ts", "function helper() {}\nexport default helper;\n"],
+      ["src/d.ts", "const value = () => 1;\nexport { value as default };\n"],
+      ["src/e.ts", 'import helper from "./c";\nexport default helper;\n'],
+      ["src/f.ts", "export default () => 1;\n"],
+      [
+        "src/use.ts",
+        `import Thing from "./a";
+import mk from "./b";
+import h from "./c";
+import v from "./d";
+import again from "./e";
+import anon from "./f";
+export function use() {
+  new Thing().run();
+  mk();
+  h();
+  v();
+  again();
+  anon();
+}
+`,
+      ],
+    ]),
+  );
+
+  it("follows export default X, export default class/function X, export { X as default } and re-exported defaults", () => {
+    expect(edgeLines(resolver, "CALLS").filter((l) => l.startsWith("CALLS src/use.ts"))).toEqual([
+      "CALLS src/use.ts#use -> src/a.ts#DefaultThing",
+      "CALLS src/use.ts#use -> src/b.ts#make",
+      "CALLS src/use.ts#use -> src/c.ts#helper",
+      "CALLS src/use.ts#use -> src/d.ts#value",
+      "CALLS src/use.ts#use -> src/f.ts#default",
+    ]);
+  });
+
+  it("never takes a named export for the default because the local names match", () => {
+    expect(edgeLines(resolver, "CALLS")).not.toContain("CALLS src/use.ts#use -> src/a.ts#Thing");
+  });
+});
