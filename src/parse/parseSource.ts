@@ -122,6 +122,7 @@ export const parseSource = (input: ParseInput): ParseResult => {
         imports: x.imports,
         chunks,
         manifest: null,
+        ...(x.exportsWhole !== null ? { exportsWhole: x.exportsWhole } : {}),
       },
     };
   } catch (error) {

@@ -1,2 +1,2 @@
 /** Bumped whenever extraction output changes, so projectors can tell old facts from new. */
-export const PARSER_VERSION = "ts-extract-4";
+export const PARSER_VERSION = "ts-extract-5";

@@ -63,6 +63,8 @@ export class Extraction {
   readonly references: Mutable<Reference>[] = [];
   readonly imports: Mutable<Import>[] = [];
   packageName: string | null = null;
+  /** CommonJS: what `module.exports = …` names (see `FileParsed.exportsWhole`). */
+  exportsWhole: string | null = null;
   /** Start indices of declaration names, so the type walk does not report them as uses. */
   readonly declNames = new Set<number>();
   /** Type identifiers starting before this index were already reported by an enclosing node. */
