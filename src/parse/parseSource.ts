@@ -123,6 +123,7 @@ export const parseSource = (input: ParseInput): ParseResult => {
         chunks,
         manifest: null,
         ...(x.defaultExport !== null ? { defaultExport: x.defaultExport } : {}),
+        ...(x.exportsWhole !== null ? { exportsWhole: x.exportsWhole } : {}),
       },
     };
   } catch (error) {

@@ -1,2 +1,2 @@
 /** Bumped whenever extraction output changes, so projectors can tell old facts from new. */
-export const PARSER_VERSION = "ts-extract-5";
+export const PARSER_VERSION = "ts-extract-6";

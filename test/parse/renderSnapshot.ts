@@ -37,6 +37,7 @@ export const renderFile = (path: string, outcome: ParseResult): string => {
   const lines = [
     `    "file": ${JSON.stringify(head)}`,
     ...(r.manifest !== null ? [`    "manifest": ${JSON.stringify(r.manifest)}`] : []),
+    ...(r.exportsWhole !== undefined ? [`    "exportsWhole": ${JSON.stringify(r.exportsWhole)}`] : []),
     `    "symbols": ${list(r.symbols.map((s) => compact(s as unknown as Record<string, unknown>, SYMBOL_DEFAULTS)))}`,
     `    "references": ${list(r.references.map((s) => compact(s as unknown as Record<string, unknown>, { qualifier: null, from: null })))}`,
     `    "imports": ${list(r.imports.map((s) => compact(s as unknown as Record<string, unknown>, { typeOnly: false })))}`,

@@ -138,6 +138,11 @@ export const FileParsed = Schema.Struct({
   references: Schema.Array(Reference),
   imports: Schema.Array(Import),
   chunks: Schema.Array(Chunk),
+  /**
+   * CommonJS `module.exports = x`: the local name the module exports as a whole (a symbol, or
+   * `module.exports` for the binding of `module.exports = require(…)`). Absent when none.
+   */
+  exportsWhole: Schema.optional(Schema.String),
   /** Present when the file is a build manifest (then symbols etc. are usually empty). */
   manifest: Schema.optionalWith(Schema.NullOr(Manifest), { default: () => null }),
   /**

@@ -65,6 +65,8 @@ export class Extraction {
   packageName: string | null = null;
   /** See `FileParsed.defaultExport`. */
   defaultExport: string | null = null;
+  /** CommonJS: what `module.exports = …` names (see `FileParsed.exportsWhole`). */
+  exportsWhole: string | null = null;
   /** Start indices of declaration names, so the type walk does not report them as uses. */
   readonly declNames = new Set<number>();
   /** Type identifiers starting before this index were already reported by an enclosing node. */

@@ -2,7 +2,7 @@ import type { SyntaxNode } from "tree-sitter";
 import type { ImportedName, Param, SymbolKind } from "../../events/types/parse.js";
 import { endOf, firstNamedChildOf, namedChildrenOf, parentOf, startOf } from "../collectNodes.js";
 import { blockDocAbove } from "./docComments.js";
-import { FUNCTION_KINDS, oneLine, type Extraction, type SymbolDraft } from "./Extraction.js";
+import { FUNCTION_KINDS, oneLine, type Extraction, type NewSymbol, type SymbolDraft } from "./Extraction.js";
 import { field, identifierAt, textOf, typeNameAt, unquote, type LanguageExtractor } from "./LanguageExtractor.js";
 
 const BRANCHES = new Set([
@@ -34,6 +34,7 @@ const INTEREST = [
   "lexical_declaration",
   "variable_declaration",
   "export_statement",
+  "expression_statement",
   "import_statement",
   "call_expression",
   "new_expression",
@@ -81,6 +82,15 @@ const boundNames = (x: Extraction, target: SyntaxNode): string[] => {
     default:
       return [];
   }
+};
+
+/** Text without whitespace: `module .exports` and `module.exports` alike. */
+const compact = (text: string): string => text.replace(/\s+/g, "");
+
+/** `foo` for `exports.foo` / `module.exports.foo`, else null. */
+const exportedProperty = (target: string): string | null => {
+  const m = /^(?:module\.)?exports\.([\p{ID_Start}$_][\p{ID_Continue}$\u200c\u200d]*)$/u.exec(target);
+  return m !== null ? m[1]! : null;
 };
 
 const FUNCTION_VALUES = new Set(["arrow_function", "function_expression", "function", "generator_function"]);
@@ -184,6 +194,7 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
     scope: SyntaxNode,
     place: Placement,
     visibility: SymbolDraft["visibility"] = null,
+    placed: Pick<NewSymbol, "qualifiedName" | "parent"> = {},
   ): SymbolDraft => {
     const body = field(fn, "body");
     const paramsNode = field(fn, "parameters") ?? field(fn, "parameter");
@@ -201,6 +212,7 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
       visibility,
       async: /(^|\s)async\b/.test(beforeParams),
       params: paramsOf(x, paramsNode),
+      ...placed,
     });
     const returnType = field(fn, "return_type");
     if (returnType !== null) {
@@ -288,6 +300,12 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
       const value = field(declarator, "value");
       const header = first ? node : declarator;
       first = false;
+      // `const x = require('./m')` binds a module, like an import: the import records it.
+      if (value !== null && isRequire(x, value)) continue;
+      // `var app = exports = module.exports = {}`: the module exports `app` as a whole.
+      if (value !== null && value.type === "assignment_expression" && assignmentChain(x, value).targets.includes("module.exports")) {
+        x.exportsWhole = name;
+      }
       if (value !== null && FUNCTION_VALUES.has(value.type)) {
         addFunction(x, "Function", name, nameNode, header, value, declarator, place);
         continue;
@@ -307,12 +325,40 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
     }
   };
 
-  const requireNames = (x: Extraction, call: SyntaxNode): ImportedName[] => {
+  const requireNames = (x: Extraction, call: SyntaxNode): { names: ImportedName[]; kind: "require" | "reexport" } => {
+    const parent = parentOf(call);
+    if (parent !== null && parent.type === "assignment_expression" && field(parent, "right")?.id === call.id) {
+      // `module.exports = require('./m')` takes m's exports whole; `exports.a = require('./a')`
+      // re-exports module a under the name `a`.
+      const left = field(parent, "left");
+      const target = left !== null ? compact(textOf(x, left)) : "";
+      if (target === "module.exports") {
+        x.exportsWhole = "module.exports";
+        return { names: [{ name: "*", alias: "module.exports" }], kind: "require" };
+      }
+      const name = exportedProperty(target);
+      if (name !== null && parentOf(parent)?.type === "expression_statement" && x.current() === null) {
+        return { names: [{ name: "*", alias: name }], kind: "reexport" };
+      }
+      return { names: [], kind: "require" };
+    }
+    return { names: plainRequireNames(x, call), kind: "require" };
+  };
+
+  const plainRequireNames = (x: Extraction, call: SyntaxNode): ImportedName[] => {
     const parent = parentOf(call);
     if (parent === null) return [];
     if (parent.type === "member_expression") {
+      // `const b = require('./m').a` binds `b` to m's `a`.
       const property = field(parent, "property");
-      return property !== null ? [{ name: textOf(x, property), alias: null }] : [];
+      if (property === null) return [];
+      const name = textOf(x, property);
+      // Anywhere else (`require('./m').a.b`, `f(require('./m').a)`) it binds no name.
+      const declarator = parentOf(parent);
+      const target = declarator !== null && declarator.type === "variable_declarator" ? field(declarator, "name") : null;
+      if (target === null || target.type !== "identifier") return [];
+      const local = textOf(x, target);
+      return [{ name, alias: local !== name ? local : null }];
     }
     if (parent.type !== "variable_declarator") return [];
     const target = field(parent, "name");
@@ -357,7 +403,8 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
       if (name === "require") {
         const arg = literalArg(node);
         if (arg !== null) {
-          x.addImport({ specifier: unquote(textOf(x, arg)), names: requireNames(x, node), kind: "require", typeOnly: false, line: x.lineOf(start) });
+          const { names, kind } = requireNames(x, node);
+          x.addImport({ specifier: unquote(textOf(x, arg)), names, kind, typeOnly: false, line: x.lineOf(start) });
           return;
         }
       }
@@ -551,6 +598,137 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
     }
   };
 
+  /** `a = b = value`: the targets as written (whitespace removed), their nodes, and the value. */
+  const assignmentChain = (x: Extraction, node: SyntaxNode): { targets: string[]; lefts: SyntaxNode[]; value: SyntaxNode | null } => {
+    const targets: string[] = [];
+    const lefts: SyntaxNode[] = [];
+    let current: SyntaxNode | null = node;
+    while (current !== null && current.type === "assignment_expression") {
+      const left = field(current, "left");
+      if (left === null) return { targets, lefts, value: null };
+      lefts.push(left);
+      targets.push(compact(textOf(x, left)));
+      current = field(current, "right");
+    }
+    return { targets, lefts, value: current };
+  };
+
+  /** `require('./m')` or `require('./m').a`: what a `require` import binds. */
+  const isRequire = (x: Extraction, value: SyntaxNode): boolean => {
+    if (value.type === "member_expression") {
+      const object = field(value, "object");
+      const property = field(value, "property");
+      return object !== null && object.type === "call_expression" && property !== null && property.type === "property_identifier" && isRequire(x, object);
+    }
+    if (value.type !== "call_expression") return false;
+    const fn = field(value, "function");
+    return fn !== null && fn.type === "identifier" && textOf(x, fn) === "require" && literalArg(value) !== null;
+  };
+
+  /**
+   * A function or class assigned as a property (`exports.a = function …`, `app.init = function init() …`):
+   * a symbol named by the property, under `qualifiedName`, never bound as a bare name.
+   */
+  const addAssigned = (
+    x: Extraction,
+    kind: "Function" | "Method",
+    nameNode: SyntaxNode,
+    assignment: SyntaxNode,
+    value: SyntaxNode,
+    statement: SyntaxNode,
+    exported: boolean,
+    placed: { qualifiedName: string; parent: SymbolDraft | null },
+  ): void => {
+    const name = textOf(x, nameNode);
+    const place = { outer: statement, exported, topLevel: true };
+    if (FUNCTION_VALUES.has(value.type) || value.type === "method_definition") {
+      addFunction(x, kind, name, nameNode, assignment, value, assignment, place, null, placed);
+      return;
+    }
+    if (value.type !== "class" || kind !== "Function") return;
+    const body = field(value, "body");
+    x.addSymbol({
+      kind: "Class",
+      name,
+      start: startOf(assignment),
+      end: endOf(assignment),
+      signature: x.signature(startOf(assignment), body !== null ? startOf(body) : endOf(value)),
+      doc: blockDocAbove(x.text, startOf(statement)),
+      exported,
+      ...placed,
+    });
+  };
+
+  /** `module.exports = value`: what the module exports as a whole. */
+  const exportWhole = (x: Extraction, value: SyntaxNode, assignment: SyntaxNode, statement: SyntaxNode): void => {
+    if (value.type === "identifier") {
+      const name = textOf(x, value);
+      x.exportsWhole = name;
+      exportedNames.add(name);
+      return;
+    }
+    if (FUNCTION_VALUES.has(value.type) || value.type === "class") {
+      // Named or not, a function expression binds no module-level name: the symbol is `module.exports`.
+      const own = field(value, "name");
+      addAssigned(x, "Function", own ?? assignment, assignment, value, statement, true, { qualifiedName: "module.exports", parent: null });
+      const symbol = x.symbols[x.symbols.length - 1];
+      if (symbol !== undefined && symbol.qualifiedName === "module.exports") {
+        if (own === null) symbol.name = "module.exports";
+        x.exportsWhole = "module.exports";
+      }
+      return;
+    }
+    if (value.type !== "object") return;
+    // `module.exports = { a, b: function () {}, c() {} }`: the names it lists.
+    for (const part of namedChildrenOf(value)) {
+      if (part.type === "shorthand_property_identifier") exportedNames.add(textOf(x, part));
+      else if (part.type === "pair") {
+        const key = field(part, "key");
+        const v = field(part, "value");
+        if (key === null || v === null || key.type !== "property_identifier") continue;
+        const name = textOf(x, key);
+        if (v.type === "identifier" && textOf(x, v) === name) exportedNames.add(name);
+        else addAssigned(x, "Function", key, part, v, statement, true, { qualifiedName: `exports.${name}`, parent: null });
+      } else if (part.type === "method_definition") {
+        const key = field(part, "name");
+        if (key !== null && key.type === "property_identifier") {
+          addAssigned(x, "Function", key, part, part, statement, true, { qualifiedName: `exports.${textOf(x, key)}`, parent: null });
+        }
+      }
+    }
+  };
+
+  /** Module-level CommonJS assignments: `module.exports = …`, `exports.a = …`, `obj.a = function …`. */
+  const visitStatement = (x: Extraction, node: SyntaxNode): void => {
+    if (x.current() !== null || parentOf(node)?.type !== "program") return;
+    const expr = firstNamedChildOf(node);
+    if (expr === null || expr.type !== "assignment_expression") return;
+    const { targets, lefts, value } = assignmentChain(x, expr);
+    if (value === null) return;
+    if (targets.includes("module.exports")) {
+      exportWhole(x, value, expr, node);
+      return;
+    }
+    // `exports.a = exports.b = f` names one function twice: left out rather than split.
+    if (targets.length !== 1 || lefts[0]!.type !== "member_expression") return;
+    const left = lefts[0]!;
+    const object = field(left, "object");
+    const property = field(left, "property");
+    if (object === null || property === null || property.type !== "property_identifier") return;
+    const name = textOf(x, property);
+    if (exportedProperty(targets[0]!) !== null) {
+      if (value.type === "identifier" && textOf(x, value) === name) exportedNames.add(name);
+      else addAssigned(x, "Function", property, expr, value, node, true, { qualifiedName: `exports.${name}`, parent: null });
+      return;
+    }
+    // `app.init = function init() …` on a module-level variable: a method of that object.
+    if (object.type !== "identifier" || !FUNCTION_VALUES.has(value.type)) return;
+    const objectName = textOf(x, object);
+    const owner = x.symbols.findLast((s) => s.parent === null && s.kind === "Variable" && s.name === objectName);
+    if (owner === undefined) return;
+    addAssigned(x, "Method", property, expr, value, node, false, { qualifiedName: `${owner.qualifiedName}.${name}`, parent: owner });
+  };
+
   const visitTypeParameter = (x: Extraction, node: SyntaxNode): void => {
     const nameNode = field(node, "name");
     const owner = x.current();
@@ -663,6 +841,9 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
           return;
         case "export_statement":
           visitExport(x, node);
+          return;
+        case "expression_statement":
+          visitStatement(x, node);
           return;
         case "type_parameter":
           visitTypeParameter(x, node);

@@ -37,8 +37,10 @@ import { readLatestParses } from "./readLatestParses.js";
  * 4: Java calls pick the overload taking as many arguments; resolution fixes for Rust (`use` items, `self`/`Self`, inline modules), Go (test helpers
  * across test files, embedded interfaces and structs) and Java (nested types, enums, other
  * source roots) and Python protocols extending protocols: a graph built before is rebuilt from the log.
+ * 5: CommonJS: calls through `require` reach `exports.a = …` and `module.exports = …` (whole or by
+ * name), `obj.a()` reaches `obj.a = function …`; a `require` binding is no longer a Variable node.
  */
-export const GRAPH_VERSION = 4;
+export const GRAPH_VERSION = 5;
 const NAME = "graph";
 export const GRAPH_HANDLES = ["FileParsed", "FileDeleted", "ParseFailed"] as const;
 const HANDLES = GRAPH_HANDLES;

@@ -32,6 +32,28 @@ const RUST_SELF_KINDS = new Set(["Class", "Enum", "Type", "Interface"]);
 const JAVA_TYPE_KINDS = new Set(["Class", "Interface", "Enum"]);
 
 /**
+ * A function assigned to a property (`exports.a = function …`, `module.exports = function a …`)
+ * binds no module-level name: a bare `a()` does not call it.
+ */
+const bareNames = (list: readonly ExtractedSymbol[] | undefined): readonly ExtractedSymbol[] | undefined =>
+  list?.some((s) => s.qualifiedName !== s.name) === true ? list.filter((s) => s.qualifiedName === s.name) : list;
+
+/** `module.exports = function a …` is reached as the module itself, not as its export `a`. */
+const exportable = (list: readonly ExtractedSymbol[] | undefined): readonly ExtractedSymbol[] | undefined =>
+  list?.some((s) => s.qualifiedName === "module.exports") === true ? list.filter((s) => s.qualifiedName !== "module.exports") : list;
+
+const commonJs = new WeakMap<FileScope, boolean>();
+/** A module that exports through `module.exports` / `exports.a = …` (its other names are private). */
+const isCommonJs = (scope: FileScope): boolean => {
+  let known = commonJs.get(scope);
+  if (known === undefined) {
+    known = scope.file.exportsWhole !== undefined || scope.file.symbols.some((s) => s.parent === null && s.qualifiedName.startsWith("exports."));
+    commonJs.set(scope, known);
+  }
+  return known;
+};
+
+/**
  * Name resolution across files for one `resolve` call. All reads go through `lookup`, so
  * the dependencies of the answer are known; memo tables live only as long as this object.
  */
@@ -176,8 +198,9 @@ export class Resolution {
   private computeExport(path: string, name: string, depth: number, space: Space): Target | null {
     const scope = this.scope(path);
     if (scope === null) return null;
-    const top = scope.declared.get("")?.get(name);
-    const own = pick(top, space, scope.family, true) ?? pick(top, space, scope.family);
+    const top = scope.family === "ts" ? exportable(scope.declared.get("")?.get(name)) : scope.declared.get("")?.get(name);
+    // A CommonJS module exports only what it assigns; an ES module's other names stay a fallback.
+    const own = pick(top, space, scope.family, true) ?? (isCommonJs(scope) ? null : pick(top, space, scope.family));
     if (own !== null) return { kind: "symbol", path, symbol: own };
     // `export default X` / `export { X as default }`: what X names in this module.
     const defaultName = scope.file.defaultExport;
@@ -197,7 +220,30 @@ export class Resolution {
       const found = this.memberOf(module, name, depth + 1, space);
       if (found !== null && found.kind !== "external") return found;
     }
+    // `module.exports = app`: the module's names are that object's (`app.init = function …`).
+    const whole = scope.family === "ts" ? this.wholeExport(path) : null;
+    if (whole !== null && (whole.kind === "module" || (whole.kind === "symbol" && whole.symbol.kind === "Variable"))) {
+      return this.memberOf(whole, name, depth + 1, space);
+    }
     return null;
+  }
+
+  /** What a CommonJS module exports as a whole (`module.exports = x`), or null. */
+  wholeExport(path: string): Target | null {
+    const scope = this.scope(path);
+    const name = scope?.file.exportsWhole;
+    if (scope === null || name === undefined) return null;
+    const own = scope.byId.get(name);
+    if (own !== undefined && own.parent === null) return { kind: "symbol", path, symbol: own };
+    const binding = scope.bindings.get(name);
+    return binding !== undefined ? this.binding(scope, binding, 1) : null;
+  }
+
+  /** What calling a target calls: a module stands for what it exports as a whole. */
+  callee(target: Target | null): Target | null {
+    let current = target;
+    for (let i = 0; i < 8 && current !== null && current.kind === "module"; i++) current = this.wholeExport(current.path);
+    return current !== null && current.kind === "module" ? null : current;
   }
 
   /** `name` looked up inside a module, package or class target. */
@@ -323,7 +369,8 @@ export class Resolution {
       }
       current = current.parent !== null ? scope.byId.get(current.parent) : undefined;
     }
-    const top = pick(scope.declared.get("")?.get(name), space, scope.family);
+    const declaredTop = scope.declared.get("")?.get(name);
+    const top = pick(scope.family === "ts" ? bareNames(declaredTop) : declaredTop, space, scope.family);
     if (top !== null) return { kind: "symbol", path, symbol: top };
     const binding = scope.bindings.get(name);
     if (binding !== undefined) return this.binding(scope, binding, 0, space);

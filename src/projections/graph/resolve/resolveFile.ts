@@ -149,7 +149,7 @@ export const resolveFile = (lookup: Lookup, path: string, shared?: SharedExports
         break;
       case "call":
       case "new": {
-        const found = symbolTarget(resolution.resolveQualified(scope, ref.from, ref.qualifier, ref.name));
+        const found = symbolTarget(resolution.callee(resolution.resolveQualified(scope, ref.from, ref.qualifier, ref.name)));
         const callee = ref.kind === "new" && found !== null ? constructorOf(resolution, found) : found;
         const target = callee !== null && ref.arity !== undefined && callee.symbol.kind === "Method" ? overloadFor(resolution, callee, ref.arity) : callee;
         const accepted = ref.kind === "new" ? CONSTRUCTIBLE : CALLABLE;

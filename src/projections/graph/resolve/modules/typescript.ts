@@ -23,7 +23,9 @@ export const probeFile = (lookup: Lookup, base: string): string | null => {
   }
   if (KNOWN.test(base) && lookup.exists(base)) return base;
   for (const ext of EXTENSIONS) if (lookup.exists(base + ext)) return base + ext;
-  for (const ext of EXTENSIONS) if (lookup.exists(`${base}/index${ext}`)) return `${base}/index${ext}`;
+  // `require('..')` from a top-level directory names the repository root (path "").
+  const dir = base === "" ? "" : `${base}/`;
+  for (const ext of EXTENSIONS) if (lookup.exists(`${dir}index${ext}`)) return `${dir}index${ext}`;
   return null;
 };
 
