@@ -73,6 +73,11 @@ export const Reference = Schema.Struct({
   col: Schema.Number,
   /** Arguments at the call site (Java calls and `new`): picks among overloads of the callee. */
   arity: Schema.optional(Schema.Number),
+  /**
+   * True when the qualifier's `this` is that of a plain `function` passed as an argument inside
+   * a class method (a callback): not the class instance, so the call is not resolved through it.
+   */
+  unboundThis: Schema.optional(Schema.Boolean),
 });
 export type Reference = typeof Reference.Type;
 

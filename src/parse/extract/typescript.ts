@@ -1,8 +1,8 @@
 import type { SyntaxNode } from "tree-sitter";
-import type { ImportedName, Param, SymbolKind } from "../../events/types/parse.js";
+import type { ImportedName, Param, Reference, SymbolKind } from "../../events/types/parse.js";
 import { endOf, firstNamedChildOf, namedChildrenOf, parentOf, startOf } from "../collectNodes.js";
 import { blockDocAbove } from "./docComments.js";
-import { FUNCTION_KINDS, oneLine, type Extraction, type NewSymbol, type SymbolDraft } from "./Extraction.js";
+import { FUNCTION_KINDS, oneLine, type Extraction, type Mutable, type NewSymbol, type SymbolDraft } from "./Extraction.js";
 import { field, identifierAt, textOf, typeNameAt, unquote, type LanguageExtractor } from "./LanguageExtractor.js";
 
 const BRANCHES = new Set([
@@ -267,6 +267,10 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
   const visitInnerFunction = (x: Extraction, node: SyntaxNode): void => {
     const owner = x.current();
     if (owner === null || !FUNCTION_KINDS.has(owner.kind)) return;
+    if (owner.kind === "Method" && node.type !== "arrow_function" && parentOf(node)?.type === "arguments") {
+      inCallback(startOf(node));
+      callbackEnds.push(endOf(node));
+    }
     const single = field(node, "parameter");
     if (single !== null) return bindLocals(x, single);
     const list = field(node, "parameters");
@@ -393,6 +397,20 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
     return null;
   };
 
+  /**
+   * Ends of the plain `function` callbacks (arguments of a call) inside a class method that
+   * enclose the node being visited: their `this` is not the instance (unless bound, which
+   * makes the function a `.bind` receiver, not an argument).
+   */
+  const callbackEnds: number[] = [];
+  const inCallback = (at: number): boolean => {
+    while (callbackEnds.length > 0 && callbackEnds[callbackEnds.length - 1]! <= at) callbackEnds.pop();
+    return callbackEnds.length > 0;
+  };
+  const markUnboundThis = (reference: Mutable<Reference>, at: number): void => {
+    if (reference.qualifier !== null && /^this\b/.test(reference.qualifier) && inCallback(at)) reference.unboundThis = true;
+  };
+
   const visitCall = (x: Extraction, node: SyntaxNode): void => {
     const fn = field(node, "function");
     if (fn === null) return;
@@ -417,7 +435,8 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
       const callee = splitCallee(x.text.slice(start, Math.min(endOf(fn), start + 400)));
       if (callee === null) return;
       if (testFile && callee.qualifier !== null && TEST_CALLEES.has(callee.qualifier) && addTest(x, node, `${callee.qualifier}.${callee.name}`)) return;
-      x.addReference("call", callee.name, oneLine(callee.qualifier ?? "", 120) || null, start + callee.nameOffset);
+      const reference = x.addReference("call", callee.name, oneLine(callee.qualifier ?? "", 120) || null, start + callee.nameOffset);
+      markUnboundThis(reference, start);
       return;
     }
     if (fnType === "import") {
@@ -451,7 +470,7 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
       const property = field(ctor, "property");
       const object = field(ctor, "object");
       if (property !== null && object !== null) {
-        x.addReference("new", textOf(x, property), x.qualifier(startOf(object), endOf(object)), startOf(property));
+        markUnboundThis(x.addReference("new", textOf(x, property), x.qualifier(startOf(object), endOf(object)), startOf(property)), startOf(ctor));
       }
     }
   };

@@ -149,6 +149,11 @@ export const resolveFile = (lookup: Lookup, path: string, shared?: SharedExports
         break;
       case "call":
       case "new": {
+        // `this` of a plain callback function: nothing says what it is (see Reference.unboundThis).
+        if (ref.unboundThis === true) {
+          unresolvedRef(ref);
+          break;
+        }
         const found = symbolTarget(resolution.callee(resolution.resolveQualified(scope, ref.from, ref.qualifier, ref.name)));
         const callee = ref.kind === "new" && found !== null ? constructorOf(resolution, found) : found;
         const target = callee !== null && ref.arity !== undefined && callee.symbol.kind === "Method" ? overloadFor(resolution, callee, ref.arity) : callee;

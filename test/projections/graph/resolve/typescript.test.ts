@@ -223,3 +223,31 @@ export function use() {
     expect(edgeLines(resolver, "CALLS")).not.toContain("CALLS src/use.ts#use -> src/a.ts#Thing");
   });
 });
+
+describe("TypeScript `this` in a plain function passed as a callback inside a method (real extractor)", () => {
+  const resolver = resolverFor(
+    new Map([
+      [
+        "src/c.ts",
+        `export class Counter {
+  n = 0;
+  tick() { this.n++; }
+  stop() {}
+  start(items: number[]) {
+    items.forEach(function () { this.tick(); });
+    items.forEach(() => this.tick());
+    setTimeout(function () { this.stop(); }.bind(this), 1);
+    items.map(function (i) { return [i].map(() => this.stop()); });
+  }
+}
+`,
+      ],
+    ]),
+  );
+
+  it("leaves its calls through this unresolved; arrows and bound functions keep the method's this", () => {
+    expect(edgeLines(resolver, "CALLS")).toEqual(["CALLS src/c.ts#Counter.start -> src/c.ts#Counter.stop", "CALLS src/c.ts#Counter.start -> src/c.ts#Counter.tick"]);
+    const unresolved = resolver.resolve("src/c.ts").unresolved.filter((u) => u.qualifier === "this").map((u) => `${u.name}:${u.line}`);
+    expect(unresolved).toEqual(["tick:6", "stop:9"]);
+  });
+});
