@@ -4,7 +4,7 @@ import { findStaleFiles } from "../../commands/scan/index.js";
 import { acquireEngineLock, engineLockHolder } from "../../engine/index.js";
 import { headPosition, type LogHandle } from "../../events/index.js";
 import { PARSE_REACTOR, readReactorCheckpoint } from "../../parse/reactor/index.js";
-import { PARSER_VERSION } from "../../parse/version.js";
+import { parsedByAnotherVersion } from "../../parse/version.js";
 import { CatalogReader, GraphReader, openProjectors, type GraphCounts, type GraphQueryable, type Projector } from "../../projections/index.js";
 import { withProject, type ProjectContext } from "../context.js";
 import { formatTable } from "../output.js";
@@ -84,7 +84,7 @@ export const registerStatus = (program: Command): void => {
         try {
           const files = catalog.files();
           // Parsed by another version of the extractors: the next index parses them again.
-          const outdated = files.filter((f) => f.status === "parsed" && f.parser_version !== null && f.parser_version !== PARSER_VERSION).map((f) => f.path);
+          const outdated = files.filter((f) => f.status === "parsed" && parsedByAnotherVersion(f.parser_version)).map((f) => f.path);
           const stale = { ...findStaleFiles(ctx.paths.root, files, ctx.config.index.max_file_bytes), outdated };
           const status = {
             root: ctx.paths.root,

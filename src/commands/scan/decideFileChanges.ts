@@ -1,5 +1,5 @@
 import type { FileChanged, FileDeleted, FileSkipped } from "../../events/index.js";
-import { PARSER_VERSION } from "../../parse/version.js";
+import { parsedByAnotherVersion } from "../../parse/version.js";
 import type { KnownFile } from "./readKnownFiles.js";
 import type { ScannedFile } from "./scanProject.js";
 import type { Skip } from "./walkProject.js";
@@ -31,8 +31,7 @@ const inScope = (path: string, scope: string | undefined): boolean =>
  * recorded as changed again, so an upgrade's extraction fixes reach files nobody edits (a fresh
  * index would have them) instead of only the next ones saved.
  */
-export const outdatedParse = (k: KnownFile): boolean =>
-  k.parsedWith !== undefined && k.parsedWith !== null && k.parsedWith !== PARSER_VERSION;
+export const outdatedParse = (k: KnownFile): boolean => parsedByAnotherVersion(k.parsedWith);
 
 const expectedOf = (k: KnownFile | undefined): number | "no_stream" => (k && k.version > 0 ? k.version : "no_stream");
 
