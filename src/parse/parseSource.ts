@@ -1,5 +1,5 @@
 import type { SyntaxNode } from "tree-sitter";
-import type { Chunk, ExtractedSymbol, FileParsed } from "../events/types/parse.js";
+import type { Chunk, ExtractedSymbol, FileParsed, TypedName } from "../events/types/parse.js";
 import { chunkFile } from "./chunk/index.js";
 import { syntaxChunkNode } from "./chunk/syntaxChunkNode.js";
 import { Extraction, type SymbolDraft } from "./extract/Extraction.js";
@@ -23,6 +23,14 @@ export type ParseResult = { readonly ok: true; readonly result: FileParsed } | {
 
 export const DEFAULT_BUDGET_MS = 5_000;
 
+/** The bindings of `s` with one known type, as the event carries them (absent when none). */
+const typedOf = (s: SymbolDraft): { typed?: TypedName[] } => {
+  if (s.types === null) return {};
+  const typed: TypedName[] = [];
+  for (const [name, { type }] of s.types) if (type !== null) typed.push({ name, type });
+  return typed.length > 0 ? { typed } : {};
+};
+
 const finishSymbol = (s: SymbolDraft): ExtractedSymbol => ({
   id: s.id,
   kind: s.kind,
@@ -44,6 +52,7 @@ const finishSymbol = (s: SymbolDraft): ExtractedSymbol => ({
   members: s.members,
   ...(s.locals.length > 0 ? { locals: s.locals } : {}),
   ...(s.typeParams !== null && s.typeParams.size > 0 ? { typeParams: [...s.typeParams] } : {}),
+  ...typedOf(s),
 });
 
 /** Past this bracket nesting a file is machine-made or hostile; its chunks are cut by lines. */

@@ -23,6 +23,14 @@ export const Param = Schema.Struct({
 });
 export type Param = typeof Param.Type;
 
+/** A name and the one type it is known to hold (see `ExtractedSymbol.typed`). */
+export const TypedName = Schema.Struct({
+  name: Schema.String,
+  /** A type expression as written: an annotation (`AuthService | null`) or the class a constructor call names (`auth.AuthService`). */
+  type: Schema.String,
+});
+export type TypedName = typeof TypedName.Type;
+
 export const ExtractedSymbol = Schema.Struct({
   /** Unique within the file: the qualified name, suffixed `#2`, `#3`… for overloads or redefinitions. */
   id: Schema.String,
@@ -54,6 +62,13 @@ export const ExtractedSymbol = Schema.Struct({
   locals: Schema.optional(Schema.Array(Schema.String)),
   /** Type parameters the declaration introduces (`<T>`): they hide types of the same name. Absent when none. */
   typeParams: Schema.optional(Schema.Array(Schema.String)),
+  /**
+   * Names bound here whose type is known, so `x.m()` / `this.x.m()` resolves to the method of
+   * that type: a function's locals (`const x: T`, `x = new T()`, Python `x = T()`) and a class's
+   * fields (`x: T`, `this.x = new T()`, `self.x = T()`). A name bound twice with different types,
+   * or once from anything else, is left out. Absent when none (and in parses before ts-extract-7).
+   */
+  typed: Schema.optional(Schema.Array(TypedName)),
 });
 export type ExtractedSymbol = typeof ExtractedSymbol.Type;
 

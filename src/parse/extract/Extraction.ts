@@ -11,7 +11,7 @@ const LOCALS_MAX = 256;
 
 export type Mutable<T> = { -readonly [K in keyof T]: T[K] extends ReadonlyArray<infer U> ? U[] : T[K] };
 
-export interface SymbolDraft extends Omit<Mutable<ExtractedSymbol>, "params" | "returns" | "members" | "locals" | "typeParams"> {
+export interface SymbolDraft extends Omit<Mutable<ExtractedSymbol>, "params" | "returns" | "members" | "locals" | "typeParams" | "typed"> {
   params: Param[];
   returns: string[];
   members: string[];
@@ -21,9 +21,17 @@ export interface SymbolDraft extends Omit<Mutable<ExtractedSymbol>, "params" | "
   end: number;
   /** Type parameters declared here (`<T>`), which are not references to anything. */
   typeParams: Set<string> | null;
+  /** Names bound here, by the type they hold (see `ExtractedSymbol.typed` and `Extraction.bindType`). */
+  types: Map<string, TypeBinding> | null;
   /** [start, end) of the return type annotation; type names inside it fill `returns`. */
   returnsFrom: number;
   returnsTo: number;
+}
+
+/** What is known of a name's type: a type expression or null (unknown), and whether an annotation declared it. */
+export interface TypeBinding {
+  type: string | null;
+  declared: boolean;
 }
 
 export interface NewSymbol {
@@ -158,6 +166,7 @@ export class Extraction {
       locals: [],
       end: spec.end,
       typeParams: null,
+      types: null,
       returnsFrom: -1,
       returnsTo: -1,
     };
@@ -188,6 +197,34 @@ export class Extraction {
   /** Records `name` as a variable bound inside `owner`'s body. */
   addLocal(owner: SymbolDraft, name: string): void {
     if (name.length > 0 && !owner.locals.includes(name) && owner.locals.length < LOCALS_MAX) owner.locals.push(name);
+  }
+
+  /**
+   * Records that `name`, bound in `owner` (a local of a function, a field of a class), holds a
+   * value of `type`, or of a type not known (null). A `declared` type (an annotation) stands
+   * whatever is assigned later; otherwise one disagreement makes the type unknown for good.
+   */
+  bindType(owner: SymbolDraft, name: string, type: string | null, declared = false): void {
+    if (name.length === 0) return;
+    const types = (owner.types ??= new Map());
+    const had = types.get(name);
+    if (had === undefined) {
+      if (types.size < LOCALS_MAX) types.set(name, { type, declared });
+    } else if (declared && !had.declared) {
+      types.set(name, { type, declared });
+    } else if (declared === had.declared && had.type !== type) {
+      had.type = null;
+    }
+  }
+
+  /** The class whose instance `this`/`self` is inside `fn`: the class `fn` is a method of. */
+  classOfMethod(fn: SymbolDraft): SymbolDraft | null {
+    for (let i = this.stack.length - 1; i > 0; i--) {
+      if (this.stack[i] !== fn) continue;
+      const parent = this.stack[i - 1]!;
+      return parent.kind === "Class" && fn.parent === parent.id ? parent : null;
+    }
+    return null;
   }
 
   /** True when `name` is a type parameter of an enclosing symbol. */

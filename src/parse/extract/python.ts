@@ -143,6 +143,33 @@ const assignedNames = (x: Extraction, target: SyntaxNode): string[] => {
   }
 };
 
+/** What an assignment tells of its target's type: a type expression, unknown (null), or nothing (`= None`). */
+type AssignedType = string | null | false;
+
+/** A dotted name whose last segment is capitalised, as class names are (PEP 8): `T`, `m.T`, not `self.repo.get`. */
+const CLASS_NAME = /^(?:[A-Za-z_]\w*\.)*_*[A-Z]\w*$/;
+
+/**
+ * The type an assignment gives its target: the annotation (`x: T = …`), the class a call names
+ * (`T(…)`, `m.T(…)`; the resolver keeps it only if it is one), or the annotation of the
+ * parameter it copies (`self.auth = auth`). `None` says nothing: `self.x = None` then `self.x = T()`
+ * is the usual lazy start.
+ */
+const assignedType = (x: Extraction, owner: SymbolDraft, node: SyntaxNode): AssignedType => {
+  const annotation = field(node, "type");
+  if (annotation !== null) return oneLine(textOf(x, annotation), 200);
+  const right = field(node, "right");
+  if (right === null) return null;
+  if (right.type === "none") return false;
+  if (right.type === "call") {
+    const callee = field(right, "function");
+    const text = callee !== null && (callee.type === "identifier" || callee.type === "attribute") ? textOf(x, callee) : "";
+    return CLASS_NAME.test(text) ? text : null;
+  }
+  if (right.type === "identifier") return owner.params.find((p) => p.name === textOf(x, right))?.type ?? null;
+  return null;
+};
+
 export const makePythonExtractor = (path: string): LanguageExtractor => {
   const testFile = TEST_FILE.test(path);
   const protocols = new Set<SymbolDraft>();
@@ -213,12 +240,30 @@ export const makePythonExtractor = (path: string): LanguageExtractor => {
     }
   };
 
-  /** Binds the names in `target` as locals of the function being visited, if any. */
-  const bindLocals = (x: Extraction, target: SyntaxNode | null): void => {
+  /**
+   * Binds the names in `target` as locals of the function being visited, if any; a lone name
+   * is given `type` (see `assignedType`), names bound any other way an unknown type.
+   */
+  const bindLocals = (x: Extraction, target: SyntaxNode | null, type: AssignedType = null, declared = false): void => {
     const owner = x.current();
     if (owner === null || target === null || !FUNCTION_KINDS.has(owner.kind)) return;
     const outer = declaredOuter.get(owner);
-    for (const name of assignedNames(x, target)) if (outer === undefined || !outer.has(name)) x.addLocal(owner, name);
+    const lone = target.type === "identifier";
+    for (const name of assignedNames(x, target)) {
+      if (outer !== undefined && outer.has(name)) continue;
+      x.addLocal(owner, name);
+      if (type !== false) x.bindType(owner, name, lone ? type : null, declared && lone);
+    }
+  };
+
+  /** `self.x = …` in a method: a field of its class (`self` being the method's first parameter). */
+  const bindSelfField = (x: Extraction, owner: SymbolDraft, left: SyntaxNode, type: AssignedType, declared: boolean): void => {
+    const object = field(left, "object");
+    const attribute = field(left, "attribute");
+    const self = owner.params[0]?.name;
+    if (object === null || attribute === null || object.type !== "identifier" || self === undefined || textOf(x, object) !== self) return;
+    const cls = x.classOfMethod(owner);
+    if (cls !== null && type !== false) x.bindType(cls, textOf(x, attribute), type, declared);
   };
 
   /** The target an `as` binds: `as_pattern_target` wraps it in `with`; `except`/`case` name it directly. */
@@ -229,10 +274,22 @@ export const makePythonExtractor = (path: string): LanguageExtractor => {
   };
 
   const visitAssignment = (x: Extraction, node: SyntaxNode): void => {
-    if (x.current() !== null) {
-      // A name assigned anywhere in a function is local to all of it: it hides the module's
-      // (unless declared `global` or `nonlocal` there first, as Python requires).
-      bindLocals(x, field(node, "left"));
+    const owner = x.current();
+    if (owner !== null) {
+      const left = field(node, "left");
+      const type = assignedType(x, owner, node);
+      // An annotation declares the type (`x: T = …`): later assignments do not change it.
+      const declared = field(node, "type") !== null;
+      if (left !== null && left.type === "attribute") {
+        if (FUNCTION_KINDS.has(owner.kind)) bindSelfField(x, owner, left, type, declared);
+      } else if (owner.kind === "Class") {
+        // A class-body annotation or assignment (`x: T`, dataclass fields): a field of the class.
+        if (left !== null && left.type === "identifier" && type !== false) x.bindType(owner, textOf(x, left), type, declared);
+      } else {
+        // A name assigned anywhere in a function is local to all of it: it hides the module's
+        // (unless declared `global` or `nonlocal` there first, as Python requires).
+        bindLocals(x, left, type, declared);
+      }
       return;
     }
     const statement = parentOf(node);

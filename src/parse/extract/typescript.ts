@@ -55,7 +55,39 @@ const INTEREST = [
   "generator_function",
   "catch_clause",
   "for_in_statement",
+  // Class fields: their declared type or constructed class types `this.field.m()`.
+  "public_field_definition",
+  "field_definition",
 ];
+
+/** What a binding tells of its name's type: a type expression, unknown (null), or nothing (`= null`, no value). */
+type BoundType = string | null | false;
+
+const DOTTED_NAME = /^[\p{ID_Start}$_][\p{ID_Continue}$\u200c\u200d]*(?:\.[\p{ID_Start}$_][\p{ID_Continue}$\u200c\u200d]*)*$/u;
+
+/**
+ * The type a value gives the name it is bound to: the class `new T(…)` constructs, or the
+ * annotation of the parameter it copies (`this.auth = auth`); `null`/`undefined` say nothing.
+ */
+const valueType = (x: Extraction, owner: SymbolDraft, value: SyntaxNode | null): BoundType => {
+  if (value === null) return false;
+  switch (value.type) {
+    case "null":
+    case "undefined":
+      return false;
+    case "new_expression": {
+      const ctor = field(value, "constructor");
+      const text = ctor !== null ? textOf(x, ctor) : "";
+      return DOTTED_NAME.test(text) ? text : null;
+    }
+    case "identifier": {
+      const name = textOf(x, value);
+      return owner.params.find((p) => p.name === name)?.type ?? null;
+    }
+    default:
+      return null;
+  }
+};
 
 /** Names a declaration target binds: `a`, `{ a, b: c, ...d }`, `[a, , b = 1]`. */
 const boundNames = (x: Extraction, target: SyntaxNode): string[] => {
@@ -255,12 +287,54 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
     addFunction(x, "Method", name, nameNode, node, node, node, { outer: node, exported: false, topLevel: false }, visibility);
   };
 
-  /** The names `target` binds become locals of the function being visited (see `visitDeclaration`). */
-  const bindLocals = (x: Extraction, target: SyntaxNode | null): void => {
+  /**
+   * The names `target` binds become locals of the function being visited (see `visitDeclaration`);
+   * a lone name is given `type`, names in a pattern an unknown type.
+   */
+  const bindLocals = (x: Extraction, target: SyntaxNode | null, type: BoundType = null, declared = false): void => {
     const owner = x.current();
     if (owner === null || target === null || !FUNCTION_KINDS.has(owner.kind)) return;
+    const lone = target.type === "identifier";
     // Its own parameters hide outer names already (an arrow that is the symbol's value lists them again).
-    for (const name of boundNames(x, target)) if (!owner.params.some((p) => p.name === name)) x.addLocal(owner, name);
+    for (const name of boundNames(x, target)) {
+      if (owner.params.some((p) => p.name === name)) continue;
+      x.addLocal(owner, name);
+      if (type !== false) x.bindType(owner, name, lone ? type : null, declared && lone);
+    }
+  };
+
+  /** A class field (`private auth: Auth`, `auth = new Auth()`): typed by its annotation or value. */
+  const visitField = (x: Extraction, node: SyntaxNode): void => {
+    const owner = x.current();
+    const nameNode = field(node, "name") ?? field(node, "property");
+    if (owner === null || owner.kind !== "Class" || nameNode === null) return;
+    if (nameNode.type !== "property_identifier" && nameNode.type !== "private_property_identifier") return;
+    const annotation = typeText(x, field(node, "type"));
+    const type = annotation ?? valueType(x, owner, field(node, "value"));
+    if (type !== false) x.bindType(owner, textOf(x, nameNode), type, annotation !== null);
+  };
+
+  /** `this.x = …` in a method types a field of its class; `x = …` a local declared before. */
+  const visitAssignmentIn = (x: Extraction, owner: SymbolDraft, node: SyntaxNode): void => {
+    const expr = firstNamedChildOf(node);
+    if (expr === null || expr.type !== "assignment_expression") return;
+    const left = field(expr, "left");
+    if (left === null) return;
+    if (left.type === "identifier") {
+      const name = textOf(x, left);
+      if (owner.locals.includes(name)) {
+        const type = valueType(x, owner, field(expr, "right"));
+        if (type !== false) x.bindType(owner, name, type);
+      }
+      return;
+    }
+    if (left.type !== "member_expression") return;
+    const object = field(left, "object");
+    const property = field(left, "property");
+    if (object === null || object.type !== "this" || property === null || inCallback(startOf(node))) return;
+    const cls = x.classOfMethod(owner);
+    const type = valueType(x, owner, field(expr, "right"));
+    if (cls !== null && type !== false) x.bindType(cls, textOf(x, property), type);
   };
 
   /** Parameters of an arrow or function expression inside a function: locals of that function. */
@@ -276,8 +350,9 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
     const list = field(node, "parameters");
     if (list === null) return;
     for (const p of namedChildrenOf(list)) {
-      const pattern = p.type === "required_parameter" || p.type === "optional_parameter" ? field(p, "pattern") : p;
-      bindLocals(x, pattern);
+      const typed = p.type === "required_parameter" || p.type === "optional_parameter";
+      const annotation = typed ? typeText(x, field(p, "type")) : null;
+      bindLocals(x, typed ? field(p, "pattern") : p, annotation, annotation !== null);
     }
   };
 
@@ -289,7 +364,14 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
       if (!FUNCTION_KINDS.has(owner.kind)) return;
       for (const declarator of namedChildrenOf(node)) {
         const target = declarator.type === "variable_declarator" ? field(declarator, "name") : null;
-        if (target !== null) for (const name of boundNames(x, target)) x.addLocal(owner, name);
+        if (target === null) continue;
+        const annotation = typeText(x, field(declarator, "type"));
+        const type = annotation ?? valueType(x, owner, field(declarator, "value"));
+        const lone = target.type === "identifier";
+        for (const name of boundNames(x, target)) {
+          x.addLocal(owner, name);
+          if (type !== false) x.bindType(owner, name, lone ? type : null, lone && annotation !== null);
+        }
       }
       return;
     }
@@ -717,9 +799,17 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
     }
   };
 
-  /** Module-level CommonJS assignments: `module.exports = …`, `exports.a = …`, `obj.a = function …`. */
+  /**
+   * Module-level CommonJS assignments: `module.exports = …`, `exports.a = …`, `obj.a = function …`;
+   * inside a function, assignments that type a field or a local (see `visitAssignmentIn`).
+   */
   const visitStatement = (x: Extraction, node: SyntaxNode): void => {
-    if (x.current() !== null || parentOf(node)?.type !== "program") return;
+    const within = x.current();
+    if (within !== null) {
+      if (FUNCTION_KINDS.has(within.kind)) visitAssignmentIn(x, within, node);
+      return;
+    }
+    if (parentOf(node)?.type !== "program") return;
     const expr = firstNamedChildOf(node);
     if (expr === null || expr.type !== "assignment_expression") return;
     const { targets, lefts, value } = assignmentChain(x, expr);
@@ -863,6 +953,10 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
           return;
         case "expression_statement":
           visitStatement(x, node);
+          return;
+        case "public_field_definition":
+        case "field_definition":
+          visitField(x, node);
           return;
         case "type_parameter":
           visitTypeParameter(x, node);

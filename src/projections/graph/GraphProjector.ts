@@ -39,8 +39,10 @@ import { readLatestParses } from "./readLatestParses.js";
  * source roots) and Python protocols extending protocols: a graph built before is rebuilt from the log.
  * 5: CommonJS: calls through `require` reach `exports.a = …` and `module.exports = …` (whole or by
  * name), `obj.a()` reaches `obj.a = function …`; a `require` binding is no longer a Variable node.
+ * 6: calls through typed locals and fields (`const x = new T(); x.m()`, `this.f.m()` where `f: T`,
+ * Python `self.f = T()`) reach `T.m` (parses from ts-extract-7 carry `typed`).
  */
-export const GRAPH_VERSION = 5;
+export const GRAPH_VERSION = 6;
 const NAME = "graph";
 export const GRAPH_HANDLES = ["FileParsed", "FileDeleted", "ParseFailed"] as const;
 const HANDLES = GRAPH_HANDLES;

@@ -1,4 +1,4 @@
-import type { ExtractedSymbol, Param } from "../../../events/index.js";
+import type { ExtractedSymbol } from "../../../events/index.js";
 import { scopeOf, type Binding, type FileScope } from "./FileScope.js";
 import type { Capture, Lookup } from "./Lookup.js";
 import { goVisibleFiles, resolveGoModule } from "./modules/go.js";
@@ -472,8 +472,8 @@ export class Resolution {
         return this.goType(scope, receiver[2]!);
       }
     }
-    const param = this.paramNamed(scope, fromId, head);
-    if (param !== undefined) return param.type !== null ? this.annotatedType(scope, fromId, param.type) : null;
+    const bound = this.boundType(scope, fromId, head);
+    if (bound !== undefined) return bound !== null ? this.annotatedType(scope, fromId, bound) : null;
     return this.resolveName(scope, fromId, head);
   }
 
@@ -498,12 +498,20 @@ export class Resolution {
     return method !== null && method.params.some((p) => /^(&\s*('\w+\s+)?)?(mut\s+)?self$/.test(p.name));
   }
 
-  /** A parameter of an enclosing function, by name. */
-  private paramNamed(scope: FileScope, fromId: string | null, name: string): Param | undefined {
+  /**
+   * The type held by `name` where an enclosing function binds it as a parameter or a typed local
+   * (`ExtractedSymbol.typed`): its type expression, or null when that binding has none. Undefined
+   * when no function binds it so, or when the innermost binding is an untyped local (which
+   * `resolveName` hides).
+   */
+  private boundType(scope: FileScope, fromId: string | null, name: string): string | null | undefined {
     let current = fromId !== null ? scope.byId.get(fromId) : undefined;
     while (current !== undefined && !TYPE_KINDS.has(current.kind)) {
       const param = current.params.find((p) => p.name === name);
-      if (param !== undefined) return param;
+      if (param !== undefined) return param.type;
+      const typed = current.typed?.find((t) => t.name === name);
+      if (typed !== undefined) return typed.type;
+      if (current.locals?.includes(name) === true) return undefined;
       current = current.parent !== null ? scope.byId.get(current.parent) : undefined;
     }
     return undefined;
@@ -521,9 +529,28 @@ export class Resolution {
     return target !== null && target.kind === "symbol" && TYPE_KINDS.has(target.symbol.kind) ? target : null;
   }
 
-  /** `this.x` / `self.x` typed by the constructor parameter it is usually assigned from. */
-  private fieldType(cls: Target, field: string): Target | null {
+  /**
+   * `this.x` / `self.x`: typed where the class (or a class it extends) declares or assigns the
+   * field (`ExtractedSymbol.typed`), else by the constructor parameter of that name.
+   */
+  private fieldType(cls: Target, field: string, seen: Set<string> = new Set()): Target | null {
     if (cls.kind !== "symbol" || !TYPE_KINDS.has(cls.symbol.kind)) return null;
+    const key = `${cls.path}#${cls.symbol.id}`;
+    if (seen.has(key)) return null;
+    seen.add(key);
+    const scope = this.scope(cls.path);
+    if (scope === null) return null;
+    const typed = cls.symbol.typed?.find((t) => t.name === field);
+    if (typed !== undefined) return this.annotatedType(scope, cls.symbol.id, typed.type);
+    for (const base of this.basesOf(cls.path, cls.symbol, "extends")) {
+      const inherited = this.fieldType({ kind: "symbol", path: base.path, symbol: base.symbol }, field, seen);
+      if (inherited !== null) return inherited;
+    }
+    return this.constructorParamType(cls, field);
+  }
+
+  /** `this.x` / `self.x` typed by the constructor parameter it is usually assigned from. */
+  private constructorParamType(cls: Target & { kind: "symbol" }, field: string): Target | null {
     const family = this.scope(cls.path)?.family;
     const ctorName = family === "python" ? "__init__" : family === "ts" ? "constructor" : null;
     if (ctorName === null) return null;

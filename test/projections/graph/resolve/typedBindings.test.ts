@@ -1,0 +1,154 @@
+import { describe, expect, it } from "vitest";
+import { edgeLines, resolverFor } from "./loadFixture.js";
+
+const callsFrom = (files: Map<string, string>, from: string): string[] =>
+  edgeLines(resolverFor(files), "CALLS").filter((l) => l.startsWith(`CALLS ${from}`));
+
+describe("calls through typed locals and fields (TypeScript)", () => {
+  const auth = [
+    "export class Auth { login(): boolean { return true; } logout(): void {} }",
+    "export class Audit { login(): void {} }",
+    "export class SubAuth extends Auth {}",
+  ].join("\n");
+
+  it("follows `new T()`, annotations, declared fields and `this.f = …` to T's methods", () => {
+    const use = [
+      'import { Auth, Audit } from "./auth";',
+      "export class Controller {",
+      "  private readonly declared: Auth;",
+      "  private made = new Auth();",
+      "  private copied;",
+      "  constructor(a: Auth) { this.declared = a; this.copied = a; }",
+      "  run(): void { this.declared.login(); this.made.logout(); this.copied.login(); }",
+      "}",
+      "export function direct(): void {",
+      "  const local = new Auth();",
+      "  local.logout();",
+      "  const annotated: Auth = make();",
+      "  annotated.login();",
+      "  [1].forEach((x: Auth) => x.logout());",
+      "}",
+    ].join("\n");
+    expect(callsFrom(new Map([["src/auth.ts", auth], ["src/use.ts", use]]), "src/use.ts")).toEqual([
+      "CALLS src/use.ts#Controller -> src/auth.ts#Auth",
+      "CALLS src/use.ts#Controller.run -> src/auth.ts#Auth.login",
+      "CALLS src/use.ts#Controller.run -> src/auth.ts#Auth.logout",
+      "CALLS src/use.ts#direct -> src/auth.ts#Auth",
+      "CALLS src/use.ts#direct -> src/auth.ts#Auth.login",
+      "CALLS src/use.ts#direct -> src/auth.ts#Auth.logout",
+    ]);
+  });
+
+  it("finds a field a base class declares", () => {
+    const use = [
+      'import { Auth } from "./auth";',
+      "class Base { protected auth: Auth = new Auth(); }",
+      "export class Child extends Base { go(): void { this.auth.login(); } }",
+    ].join("\n");
+    expect(callsFrom(new Map([["src/auth.ts", auth], ["src/use.ts", use]]), "src/use.ts#Child")).toEqual([
+      "CALLS src/use.ts#Child.go -> src/auth.ts#Auth.login",
+    ]);
+  });
+
+  it("leaves a name bound to two types, or to something else, unresolved", () => {
+    const use = [
+      'import { Auth, Audit } from "./auth";',
+      "export class Controller {",
+      "  private either = new Auth();",
+      "  swap(): void { this.either = new Audit(); }",
+      "  run(): void { this.either.login(); }",
+      "}",
+      "export function twice(flag: boolean): void {",
+      "  if (flag) { const x = new Auth(); x.logout(); } else { const x = new Audit(); x.login(); }",
+      "  const y = pick();",
+      "  y.login();",
+      "}",
+      "export class Callbacks {",
+      "  private late: Auth | null = null;",
+      "  wire(items: number[]): void { items.forEach(function () { this.late = new Audit(); }); this.late = new Auth(); }",
+      "  run(): void { this.late.logout(); }",
+      "}",
+    ].join("\n");
+    expect(callsFrom(new Map([["src/auth.ts", auth], ["src/use.ts", use]]), "src/use.ts")).toEqual([
+      // `late: Auth | null` stands; the callback's `this` is not the instance anyway.
+      "CALLS src/use.ts#Callbacks.run -> src/auth.ts#Auth.logout",
+      "CALLS src/use.ts#Callbacks.wire -> src/auth.ts#Audit",
+      "CALLS src/use.ts#Callbacks.wire -> src/auth.ts#Auth",
+      "CALLS src/use.ts#Controller -> src/auth.ts#Auth",
+      "CALLS src/use.ts#Controller.swap -> src/auth.ts#Audit",
+      "CALLS src/use.ts#twice -> src/auth.ts#Audit",
+      "CALLS src/use.ts#twice -> src/auth.ts#Auth",
+    ]);
+  });
+});
+
+describe("calls through typed locals and fields (Python)", () => {
+  const auth = ["class Auth:", "    def login(self): ...", "    def logout(self): ...", "class Audit:", "    def login(self): ..."].join("\n");
+
+  it("follows `x = T()`, annotations, `self.f = T()` and class-body annotations", () => {
+    const use = [
+      "from pkg.auth import Auth",
+      "from pkg import auth as mod",
+      "class Controller:",
+      "    declared: Auth",
+      "    def __init__(self, given: Auth):",
+      "        self.made = mod.Auth()",
+      "        self.copied = given",
+      "        self.lazy = None",
+      "    def start(self):",
+      "        self.lazy = Auth()",
+      "    def run(self):",
+      "        self.declared.login()",
+      "        self.made.logout()",
+      "        self.copied.login()",
+      "        self.lazy.logout()",
+      "def direct():",
+      "    local = Auth()",
+      "    local.logout()",
+      "    annotated: Auth = make()",
+      "    annotated.login()",
+    ].join("\n");
+    const files = new Map([
+      ["pkg/__init__.py", ""],
+      ["pkg/auth.py", auth],
+      ["pkg/use.py", use],
+    ]);
+    expect(callsFrom(files, "pkg/use.py")).toEqual([
+      "CALLS pkg/use.py#Controller.__init__ -> pkg/auth.py#Auth",
+      "CALLS pkg/use.py#Controller.run -> pkg/auth.py#Auth.login",
+      "CALLS pkg/use.py#Controller.run -> pkg/auth.py#Auth.logout",
+      "CALLS pkg/use.py#Controller.start -> pkg/auth.py#Auth",
+      "CALLS pkg/use.py#direct -> pkg/auth.py#Auth",
+      "CALLS pkg/use.py#direct -> pkg/auth.py#Auth.login",
+      "CALLS pkg/use.py#direct -> pkg/auth.py#Auth.logout",
+    ]);
+  });
+
+  it("leaves names rebound to another type or by a loop, and calls of functions, unresolved", () => {
+    const use = [
+      "from pkg.auth import Auth, Audit",
+      "def make():",
+      "    return Auth()",
+      "def rebound(items):",
+      "    x = Auth()",
+      "    x = Audit()",
+      "    x.login()",
+      "    for y in items:",
+      "        pass",
+      "    y = Auth()",
+      "    y.logout()",
+      "    z = make()",
+      "    z.logout()",
+    ].join("\n");
+    const files = new Map([
+      ["pkg/__init__.py", ""],
+      ["pkg/auth.py", auth],
+      ["pkg/use.py", use],
+    ]);
+    expect(callsFrom(files, "pkg/use.py#rebound")).toEqual([
+      "CALLS pkg/use.py#rebound -> pkg/auth.py#Audit",
+      "CALLS pkg/use.py#rebound -> pkg/auth.py#Auth",
+      "CALLS pkg/use.py#rebound -> pkg/use.py#make",
+    ]);
+  });
+});
