@@ -2,7 +2,7 @@ import type { SyntaxNode } from "tree-sitter";
 import type { Param, SymbolKind } from "../../events/types/parse.js";
 import { endOf, namedChildrenOf, startOf } from "../collectNodes.js";
 import { blockDocAbove } from "./docComments.js";
-import { oneLine, type Extraction } from "./Extraction.js";
+import { FUNCTION_KINDS, oneLine, type Extraction } from "./Extraction.js";
 import { field, identifierAt, textOf, typeNameAt, type LanguageExtractor } from "./LanguageExtractor.js";
 import { listedTypes } from "./typeLists.js";
 
@@ -26,6 +26,9 @@ const TYPE_DECLARATIONS: Record<string, SymbolKind> = {
   enum_declaration: "Enum",
 };
 
+/** Symbols whose body declares fields. */
+const JAVA_CLASS_KINDS: ReadonlySet<SymbolKind> = new Set(["Class", "Interface", "Enum"]);
+
 const INTEREST = [
   ...Object.keys(TYPE_DECLARATIONS),
   "switch_label",
@@ -41,9 +44,13 @@ const INTEREST = [
   "type_identifier",
   "scoped_type_identifier",
   "type_parameter",
+  // Typed fields and locals, through which `field.m()` and `local.m()` reach the type's methods.
+  "field_declaration",
+  "local_variable_declaration",
 ];
 
-const BUILTIN_TYPES = new Set(["String", "Object", "Integer", "Long", "Short", "Byte", "Boolean", "Double", "Float", "Character", "Void"]);
+// `var` (Java 10) is not a type name: the local takes the type of its value.
+const BUILTIN_TYPES = new Set(["String", "Object", "Integer", "Long", "Short", "Byte", "Boolean", "Double", "Float", "Character", "Void", "var"]);
 const MODIFIER = /\b(public|private|protected)\b/;
 const NEW_TYPE = /^new\s+((?:[\p{L}_$][\p{L}\p{N}_$]*\s*\.\s*)*)([\p{L}_$][\p{L}\p{N}_$]*)/u;
 const SCOPED = /^((?:[\p{L}_$][\p{L}\p{N}_$]*\s*\.\s*)+)([\p{L}_$][\p{L}\p{N}_$]*)/u;
@@ -120,6 +127,30 @@ export const makeJavaExtractor = (_path: string): LanguageExtractor => {
     }
   };
 
+  /**
+   * `Auth auth;` in a class body types a field, `Auth a = …;` / `var a = new Auth();` in a method
+   * a local (`ExtractedSymbol.typed`). Arrays and primitives are left out: no methods of ours.
+   */
+  const visitVariables = (x: Extraction, node: SyntaxNode, isField: boolean): void => {
+    const owner = x.current();
+    const typeNode = field(node, "type");
+    if (owner === null || typeNode === null || (isField ? !JAVA_CLASS_KINDS.has(owner.kind) : !FUNCTION_KINDS.has(owner.kind))) return;
+    if (typeNode.type === "integral_type" || typeNode.type === "floating_point_type" || typeNode.type === "boolean_type" || typeNode.type === "array_type") return;
+    const declared = oneLine(textOf(x, typeNode), 200);
+    for (const declarator of namedChildrenOf(node)) {
+      if (declarator.type !== "variable_declarator") continue;
+      const nameNode = field(declarator, "name");
+      if (nameNode === null || nameNode.type !== "identifier" || field(declarator, "dimensions") !== null) continue;
+      if (declared !== "var") {
+        x.bindType(owner, textOf(x, nameNode), declared, true);
+        continue;
+      }
+      const value = field(declarator, "value");
+      const created = value !== null && value.type === "object_creation_expression" ? field(value, "type") : null;
+      x.bindType(owner, textOf(x, nameNode), created !== null ? oneLine(textOf(x, created), 200) : null);
+    }
+  };
+
   const heritage = (x: Extraction, node: SyntaxNode, kind: "extends" | "implements"): void => {
     const start = startOf(node);
     const end = endOf(node);
@@ -175,6 +206,12 @@ export const makeJavaExtractor = (_path: string): LanguageExtractor => {
         case "method_declaration":
         case "constructor_declaration":
           visitMethod(x, ref.node());
+          return;
+        case "field_declaration":
+          visitVariables(x, ref.node(), true);
+          return;
+        case "local_variable_declaration":
+          visitVariables(x, ref.node(), false);
           return;
         case "superclass":
           heritage(x, ref.node(), "extends");

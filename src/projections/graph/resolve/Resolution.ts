@@ -474,6 +474,11 @@ export class Resolution {
     }
     const bound = this.boundType(scope, fromId, head);
     if (bound !== undefined) return bound !== null ? this.annotatedType(scope, fromId, bound) : null;
+    if (family === "java") {
+      // A bare name is a field of the class (or of a class around it) before it is a type.
+      const field = this.enclosingField(scope, fromId, head);
+      if (field !== null) return field;
+    }
     return this.resolveName(scope, fromId, head);
   }
 
@@ -547,6 +552,17 @@ export class Resolution {
       if (inherited !== null) return inherited;
     }
     return this.constructorParamType(cls, field);
+  }
+
+  /** Java: the type of field `name` of the innermost enclosing class that has (or inherits) it. */
+  private enclosingField(scope: FileScope, fromId: string | null, name: string): Target | null {
+    let cls = this.enclosingClass(scope, fromId);
+    while (cls !== null) {
+      const found = this.fieldType({ kind: "symbol", path: scope.file.path, symbol: cls }, name);
+      if (found !== null) return found;
+      cls = this.enclosingClass(scope, cls.parent);
+    }
+    return null;
   }
 
   /** `this.x` / `self.x` typed by the constructor parameter it is usually assigned from. */

@@ -152,3 +152,44 @@ describe("calls through typed locals and fields (Python)", () => {
     ]);
   });
 });
+
+describe("calls through typed fields and locals (Java)", () => {
+  const auth = [
+    "package p;",
+    "public class Auth { public boolean login(String u) { return true; } public void logout() {} }",
+  ].join("\n");
+
+  it("follows declared fields (with or without `this.`), typed locals and `var x = new T()`", () => {
+    const use = [
+      "package p;",
+      "public class Controller {",
+      "  private final Auth auth;",
+      "  protected Auth[] many;",
+      "  public Controller(Auth auth) { this.auth = auth; }",
+      "  public void run() {",
+      "    auth.logout();",
+      "    this.auth.login(\"x\");",
+      "    Auth local = make();",
+      "    local.logout();",
+      "    var inferred = new Auth();",
+      "    inferred.login(\"y\");",
+      "  }",
+      "  static Auth make() { return null; }",
+      "  class Inner { void go() { auth.login(\"z\"); } }",
+      "}",
+      "class Child extends Controller { void more() { auth.logout(); } }",
+    ].join("\n");
+    const files = new Map([
+      ["src/main/java/p/Auth.java", auth],
+      ["src/main/java/p/Controller.java", use],
+    ]);
+    expect(callsFrom(files, "src/main/java/p/Controller.java")).toEqual([
+      "CALLS src/main/java/p/Controller.java#Child.more -> src/main/java/p/Auth.java#Auth.logout",
+      "CALLS src/main/java/p/Controller.java#Controller.Inner.go -> src/main/java/p/Auth.java#Auth.login",
+      "CALLS src/main/java/p/Controller.java#Controller.run -> src/main/java/p/Auth.java#Auth",
+      "CALLS src/main/java/p/Controller.java#Controller.run -> src/main/java/p/Auth.java#Auth.login",
+      "CALLS src/main/java/p/Controller.java#Controller.run -> src/main/java/p/Auth.java#Auth.logout",
+      "CALLS src/main/java/p/Controller.java#Controller.run -> src/main/java/p/Controller.java#Controller.make",
+    ]);
+  });
+});
