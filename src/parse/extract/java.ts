@@ -53,6 +53,7 @@ const INTEREST = [
 const BUILTIN_TYPES = new Set(["String", "Object", "Integer", "Long", "Short", "Byte", "Boolean", "Double", "Float", "Character", "Void", "var"]);
 const MODIFIER = /\b(public|private|protected)\b/;
 const NEW_TYPE = /^new\s+((?:[\p{L}_$][\p{L}\p{N}_$]*\s*\.\s*)*)([\p{L}_$][\p{L}\p{N}_$]*)/u;
+const DOTTED_NAME = /^[\p{L}_$][\p{L}\p{N}_$]*(?:\.[\p{L}_$][\p{L}\p{N}_$]*)*$/u;
 const SCOPED = /^((?:[\p{L}_$][\p{L}\p{N}_$]*\s*\.\s*)+)([\p{L}_$][\p{L}\p{N}_$]*)/u;
 
 const paramsOf = (x: Extraction, list: SyntaxNode | null): Param[] => {
@@ -145,10 +146,21 @@ export const makeJavaExtractor = (_path: string): LanguageExtractor => {
         x.bindType(owner, textOf(x, nameNode), declared, true);
         continue;
       }
-      const value = field(declarator, "value");
-      const created = value !== null && value.type === "object_creation_expression" ? field(value, "type") : null;
-      x.bindType(owner, textOf(x, nameNode), created !== null ? oneLine(textOf(x, created), 200) : null);
+      x.bindType(owner, textOf(x, nameNode), inferredType(x, field(declarator, "value")));
     }
+  };
+
+  /** What `var x = …` holds: the class `new T()` names, or what `f()` / `a.f()` returns (written `a.f()`). */
+  const inferredType = (x: Extraction, value: SyntaxNode | null): string | null => {
+    if (value === null) return null;
+    if (value.type === "object_creation_expression") {
+      const created = field(value, "type");
+      return created !== null ? oneLine(textOf(x, created), 200) : null;
+    }
+    const name = value.type === "method_invocation" ? field(value, "name") : null;
+    if (name === null) return null;
+    const callee = x.slice(startOf(value), endOf(name)).replace(/\s+/g, "");
+    return DOTTED_NAME.test(callee) ? `${callee}()` : null;
   };
 
   const heritage = (x: Extraction, node: SyntaxNode, kind: "extends" | "implements"): void => {

@@ -148,10 +148,11 @@ type AssignedType = string | null | false;
 
 /** A dotted name whose last segment is capitalised, as class names are (PEP 8): `T`, `m.T`, not `self.repo.get`. */
 const CLASS_NAME = /^(?:[A-Za-z_]\w*\.)*_*[A-Z]\w*$/;
+const DOTTED_NAME = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/;
 
 /**
  * The type an assignment gives its target: the annotation (`x: T = …`), the class a call names
- * (`T(…)`, `m.T(…)`; the resolver keeps it only if it is one), or the annotation of the
+ * (`T(…)`, `m.T(…)`; the resolver keeps it only if it is one), the call itself (`f()`), or the annotation of the
  * parameter it copies (`self.auth = auth`). `None` says nothing: `self.x = None` then `self.x = T()`
  * is the usual lazy start.
  */
@@ -161,10 +162,13 @@ const assignedType = (x: Extraction, owner: SymbolDraft, node: SyntaxNode): Assi
   const right = field(node, "right");
   if (right === null) return null;
   if (right.type === "none") return false;
-  if (right.type === "call") {
-    const callee = field(right, "function");
+  const call = right.type === "await" ? namedChildrenOf(right)[0] ?? right : right;
+  if (call.type === "call") {
+    const callee = field(call, "function");
     const text = callee !== null && (callee.type === "identifier" || callee.type === "attribute") ? textOf(x, callee) : "";
-    return CLASS_NAME.test(text) ? text : null;
+    // A capitalised callee is a class; any other is written `f()`: the resolver takes what f
+    // returns (its one declared return type, or an instance when f is a class after all).
+    return CLASS_NAME.test(text) ? text : DOTTED_NAME.test(text) ? `${text}()` : null;
   }
   if (right.type === "identifier") return owner.params.find((p) => p.name === textOf(x, right))?.type ?? null;
   return null;

@@ -66,12 +66,20 @@ type BoundType = string | null | false;
 const DOTTED_NAME = /^[\p{ID_Start}$_][\p{ID_Continue}$\u200c\u200d]*(?:\.[\p{ID_Start}$_][\p{ID_Continue}$\u200c\u200d]*)*$/u;
 
 /**
- * The type a value gives the name it is bound to: the class `new T(…)` constructs, or the
+ * The type a value gives the name it is bound to: the class `new T(…)` constructs, the call
+ * `f(…)` / `a.b.f(…)` (written `f()`: the resolver takes f's declared return type), or the
  * annotation of the parameter it copies (`this.auth = auth`); `null`/`undefined` say nothing.
  */
-const valueType = (x: Extraction, owner: SymbolDraft, value: SyntaxNode | null): BoundType => {
+const valueType = (x: Extraction, owner: SymbolDraft, value: SyntaxNode | null, awaited = false): BoundType => {
   if (value === null) return false;
   switch (value.type) {
+    case "await_expression":
+      return awaited ? null : valueType(x, owner, firstNamedChildOf(value), true);
+    case "call_expression": {
+      const callee = field(value, "function");
+      const text = callee !== null && (callee.type === "identifier" || callee.type === "member_expression") ? textOf(x, callee) : "";
+      return DOTTED_NAME.test(text) ? `${text}()` : null;
+    }
     case "null":
     case "undefined":
       return false;

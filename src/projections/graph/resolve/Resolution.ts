@@ -61,6 +61,8 @@ export class Resolution {
   private readonly moduleMemo = new Map<string, ModuleTarget>();
   private readonly exportMemo = new Map<string, { readonly target: Target | null; readonly capture: Capture } | typeof IN_PROGRESS>();
   private readonly qualifiedMemo = new Map<FileScope, Map<string, Map<string, Map<string, Target | null>>>>();
+  /** Typed bindings whose call is being followed (see typeOfBinding). */
+  private readonly bindingsInProgress = new Set<string>();
 
   constructor(
     readonly lookup: Lookup,
@@ -473,7 +475,7 @@ export class Resolution {
       }
     }
     const bound = this.boundType(scope, fromId, head);
-    if (bound !== undefined) return bound !== null ? this.annotatedType(scope, fromId, bound) : null;
+    if (bound !== undefined) return bound !== null ? this.typeOfBinding(scope, fromId, head, bound) : null;
     if (family === "java") {
       // A bare name is a field of the class (or of a class around it) before it is a type.
       const field = this.enclosingField(scope, fromId, head);
@@ -546,12 +548,35 @@ export class Resolution {
     const scope = this.scope(cls.path);
     if (scope === null) return null;
     const typed = cls.symbol.typed?.find((t) => t.name === field);
-    if (typed !== undefined) return this.annotatedType(scope, cls.symbol.id, typed.type);
+    if (typed !== undefined) return this.typeOfBinding(scope, cls.symbol.id, field, typed.type);
     for (const base of this.basesOf(cls.path, cls.symbol, "extends")) {
       const inherited = this.fieldType({ kind: "symbol", path: base.path, symbol: base.symbol }, field, seen);
       if (inherited !== null) return inherited;
     }
     return this.constructorParamType(cls, field);
+  }
+
+  /**
+   * The class a typed binding (`ExtractedSymbol.typed`) holds an instance of: the type its
+   * annotation names, or what its call returns (`make()`, `self.repo.get()`: the callee's one
+   * declared return type, or the class called). A binding whose call goes back to itself
+   * (`x = x.next()`) has none.
+   */
+  private typeOfBinding(scope: FileScope, fromId: string | null, name: string, type: string): Target | null {
+    if (!type.endsWith("()")) return this.annotatedType(scope, fromId, type);
+    const key = `${scope.file.path}\u0000${fromId ?? ""}\u0000${name}`;
+    if (this.bindingsInProgress.has(key)) {
+      this.lookup.taint();
+      return null;
+    }
+    this.bindingsInProgress.add(key);
+    try {
+      const callee = type.slice(0, -2);
+      const dot = callee.lastIndexOf(".");
+      return this.instanceOf(this.resolveQualified(scope, fromId, dot === -1 ? null : callee.slice(0, dot), callee.slice(dot + 1)));
+    } finally {
+      this.bindingsInProgress.delete(key);
+    }
   }
 
   /** Java: the type of field `name` of the innermost enclosing class that has (or inherits) it. */

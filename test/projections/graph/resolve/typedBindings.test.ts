@@ -193,3 +193,78 @@ describe("calls through typed fields and locals (Java)", () => {
     ]);
   });
 });
+
+describe("calls through what a call returns", () => {
+  it("types a local or field by the declared return type of the function it was assigned from", () => {
+    const auth = [
+      "export class Auth { login(): boolean { return true; } next(): Auth { return this; } }",
+      "export function makeAuth(): Auth { return new Auth(); }",
+      "export async function loadAuth(): Promise<Auth> { return new Auth(); }",
+      "export function untyped() { return new Auth(); }",
+    ].join("\n");
+    const use = [
+      'import { makeAuth, loadAuth, untyped, Auth } from "./auth";',
+      "export class Holder {",
+      "  private a = makeAuth();",
+      "  go(): void { this.a.login(); }",
+      "}",
+      "export async function direct(): Promise<void> {",
+      "  const made = makeAuth();",
+      "  made.login();",
+      "  const loaded = await loadAuth();",
+      "  loaded.login();",
+      "  const plain = untyped();",
+      "  plain.login();",
+      "  let cursor = made.next();",
+      "  cursor = cursor.next();",
+      "  cursor.login();",
+      "}",
+    ].join("\n");
+    expect(callsFrom(new Map([["src/auth.ts", auth], ["src/use.ts", use]]), "src/use.ts")).toEqual([
+      "CALLS src/use.ts#Holder -> src/auth.ts#makeAuth",
+      "CALLS src/use.ts#Holder.go -> src/auth.ts#Auth.login",
+      "CALLS src/use.ts#direct -> src/auth.ts#Auth.login",
+      "CALLS src/use.ts#direct -> src/auth.ts#Auth.next",
+      "CALLS src/use.ts#direct -> src/auth.ts#loadAuth",
+      "CALLS src/use.ts#direct -> src/auth.ts#makeAuth",
+      "CALLS src/use.ts#direct -> src/auth.ts#untyped",
+    ]);
+  });
+
+  it("follows Python functions annotated with their return type, and stops at a binding that calls itself", () => {
+    const files = new Map([
+      ["pkg/__init__.py", ""],
+      [
+        "pkg/db.py",
+        [
+          "class Conn:",
+          "    def close(self): ...",
+          "    def again(self) -> 'Conn': ...",
+          "def connect() -> Conn: ...",
+          "def lowercase(): ...",
+        ].join("\n"),
+      ],
+      [
+        "pkg/use.py",
+        [
+          "from pkg import db",
+          "from pkg.db import connect",
+          "async def run():",
+          "    c = connect()",
+          "    c.close()",
+          "    d = db.connect()",
+          "    d.close()",
+          "    e = d.again()",
+          "    e.close()",
+          "    f = f.again()",
+          "    f.close()",
+        ].join("\n"),
+      ],
+    ]);
+    expect(callsFrom(files, "pkg/use.py")).toEqual([
+      "CALLS pkg/use.py#run -> pkg/db.py#Conn.again",
+      "CALLS pkg/use.py#run -> pkg/db.py#Conn.close",
+      "CALLS pkg/use.py#run -> pkg/db.py#connect",
+    ]);
+  });
+});

@@ -24,8 +24,10 @@ describe("TypeScript resolution (fixtures/resolve/ts-basic)", () => {
         "CALLS src/render.ts#render -> src/shapes/square.ts#makeSquare",
         "CALLS src/render.ts#render -> packages/util/src/index.ts#slugify",
         "CALLS src/render.ts#render -> src/render.ts#format",
-        // `const box = new shapes.Box(2)`, `Box` being `Square` re-exported: `box.label()` is Square's.
+        // `const box = new shapes.Box(2)`, `Box` being `Square` re-exported: `box.label()` is Square's;
+        // `const other = makeSquare(3)`, declared to return a Square: so is `other.area()`.
         "CALLS src/render.ts#render -> src/shapes/square.ts#Square.label",
+        "CALLS src/render.ts#render -> src/shapes/square.ts#Square.area",
         "CALLS src/shapes/square.ts#Square.size -> src/lib/math.ts#add",
         "CALLS src/shapes/square.ts#Square.size -> src/shapes/base.ts#Base.size",
         "CALLS src/shapes/square.ts#Square.size -> src/shapes/square.ts#Square.area",
@@ -39,8 +41,7 @@ describe("TypeScript resolution (fixtures/resolve/ts-basic)", () => {
   it("keeps what it cannot pin down as unresolved data instead of guessing", () => {
     const render = resolver.resolve("src/render.ts");
     const names = render.unresolved.map((u) => `${u.qualifier ?? ""}.${u.name}`);
-    // `other = makeSquare(3)`: a return type is not followed, so `other.area()` stays a name.
-    expect(names).toEqual(expect.arrayContaining([".missingHelper", "shape.area", "other.area", "text.trim"]));
+    expect(names).toEqual(expect.arrayContaining([".missingHelper", "shape.area", "text.trim"]));
     // `useState` comes from an external package: no edge into the repository.
     expect(render.edges.some((e) => e.kind === "CALLS" && e.to.includes("useState"))).toBe(false);
   });
