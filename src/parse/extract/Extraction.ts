@@ -217,6 +217,15 @@ export class Extraction {
     }
   }
 
+  /**
+   * Forgets any type of `name` in `owner` for good: a scope inside it binds the name to
+   * something else (a comprehension variable, a lambda parameter) where the two cannot be told apart.
+   */
+  shadowType(owner: SymbolDraft, name: string): void {
+    if (name.length === 0) return;
+    (owner.types ??= new Map()).set(name, { type: null, declared: true });
+  }
+
   /** The class whose instance `this`/`self` is inside `fn`: the class `fn` is a method of. */
   classOfMethod(fn: SymbolDraft): SymbolDraft | null {
     for (let i = this.stack.length - 1; i > 0; i--) {

@@ -26,6 +26,9 @@ const TYPE_DECLARATIONS: Record<string, SymbolKind> = {
   enum_declaration: "Enum",
 };
 
+/** Declared types with no methods of ours: primitives and arrays. */
+const UNTYPED = new Set(["integral_type", "floating_point_type", "boolean_type", "array_type"]);
+
 /** Symbols whose body declares fields. */
 const JAVA_CLASS_KINDS: ReadonlySet<SymbolKind> = new Set(["Class", "Interface", "Enum"]);
 
@@ -47,6 +50,10 @@ const INTEREST = [
   // Typed fields and locals, through which `field.m()` and `local.m()` reach the type's methods.
   "field_declaration",
   "local_variable_declaration",
+  // Other locals: they hide a field of the same name, typed or not.
+  "enhanced_for_statement",
+  "catch_formal_parameter",
+  "lambda_expression",
 ];
 
 // `var` (Java 10) is not a type name: the local takes the type of its value.
@@ -136,18 +143,40 @@ export const makeJavaExtractor = (_path: string): LanguageExtractor => {
     const owner = x.current();
     const typeNode = field(node, "type");
     if (owner === null || typeNode === null || (isField ? !JAVA_CLASS_KINDS.has(owner.kind) : !FUNCTION_KINDS.has(owner.kind))) return;
-    if (typeNode.type === "integral_type" || typeNode.type === "floating_point_type" || typeNode.type === "boolean_type" || typeNode.type === "array_type") return;
+    const untyped = UNTYPED.has(typeNode.type);
     const declared = oneLine(textOf(x, typeNode), 200);
     for (const declarator of namedChildrenOf(node)) {
       if (declarator.type !== "variable_declarator") continue;
       const nameNode = field(declarator, "name");
-      if (nameNode === null || nameNode.type !== "identifier" || field(declarator, "dimensions") !== null) continue;
-      if (declared !== "var") {
-        x.bindType(owner, textOf(x, nameNode), declared, true);
-        continue;
-      }
-      x.bindType(owner, textOf(x, nameNode), inferredType(x, field(declarator, "value")));
+      if (nameNode === null || nameNode.type !== "identifier") continue;
+      if (!isField) x.addLocal(owner, textOf(x, nameNode));
+      if (field(declarator, "dimensions") !== null) continue;
+      if (untyped) x.shadowType(owner, textOf(x, nameNode));
+      else if (declared !== "var") x.bindType(owner, textOf(x, nameNode), declared, true);
+      else x.bindType(owner, textOf(x, nameNode), inferredType(x, field(declarator, "value")));
     }
+  };
+
+  /** A local bound by a loop, a catch clause or a lambda: typed when declared so (`for (Auth a : all)`). */
+  const visitOtherLocal = (x: Extraction, node: SyntaxNode): void => {
+    const owner = x.current();
+    if (owner === null || !FUNCTION_KINDS.has(owner.kind)) return;
+    if (node.type === "lambda_expression") {
+      const params = field(node, "parameters");
+      const names = params === null ? [] : params.type === "identifier" ? [params] : namedChildrenOf(params).map((p) => (p.type === "identifier" ? p : field(p, "name")));
+      for (const name of names) {
+        if (name === null) continue;
+        x.addLocal(owner, textOf(x, name));
+        x.shadowType(owner, textOf(x, name));
+      }
+      return;
+    }
+    const name = field(node, "name");
+    if (name === null) return;
+    x.addLocal(owner, textOf(x, name));
+    const type = node.type === "enhanced_for_statement" ? field(node, "type") : null;
+    if (type !== null && !UNTYPED.has(type.type) && textOf(x, type) !== "var") x.bindType(owner, textOf(x, name), oneLine(textOf(x, type), 200), true);
+    else x.shadowType(owner, textOf(x, name));
   };
 
   /** What `var x = …` holds: the class `new T()` names, or what `f()` / `a.f()` returns (written `a.f()`). */
@@ -224,6 +253,11 @@ export const makeJavaExtractor = (_path: string): LanguageExtractor => {
           return;
         case "local_variable_declaration":
           visitVariables(x, ref.node(), false);
+          return;
+        case "enhanced_for_statement":
+        case "catch_formal_parameter":
+        case "lambda_expression":
+          visitOtherLocal(x, ref.node());
           return;
         case "superclass":
           heritage(x, ref.node(), "extends");

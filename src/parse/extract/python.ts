@@ -36,6 +36,10 @@ const INTEREST = [
   "for_statement",
   "as_pattern",
   "named_expression",
+  // Names bound in a scope of their own (a comprehension, a lambda): a typed local of the same
+  // name is not what they hold.
+  "for_in_clause",
+  "lambda",
 ];
 
 /** Names that say nothing about the project's own types. */
@@ -260,6 +264,17 @@ export const makePythonExtractor = (path: string): LanguageExtractor => {
     }
   };
 
+  /** Names a comprehension or lambda binds inside the function being visited: their type is unknown there. */
+  const shadow = (x: Extraction, targets: readonly SyntaxNode[]): void => {
+    const owner = x.current();
+    if (owner === null || !FUNCTION_KINDS.has(owner.kind)) return;
+    for (const target of targets) {
+      const named = target.type === "identifier" ? target : (field(target, "name") ?? namedChildrenOf(target)[0] ?? null);
+      if (named === null) continue;
+      for (const name of assignedNames(x, named)) x.shadowType(owner, name);
+    }
+  };
+
   /** `self.x = …` in a method: a field of its class (`self` being the method's first parameter). */
   const bindSelfField = (x: Extraction, owner: SymbolDraft, left: SyntaxNode, type: AssignedType, declared: boolean): void => {
     const object = field(left, "object");
@@ -415,6 +430,16 @@ export const makePythonExtractor = (path: string): LanguageExtractor => {
         case "named_expression":
           bindLocals(x, field(node, "name"));
           return;
+        case "for_in_clause": {
+          const left = field(node, "left");
+          if (left !== null) shadow(x, [left]);
+          return;
+        }
+        case "lambda": {
+          const params = field(node, "parameters");
+          if (params !== null) shadow(x, namedChildrenOf(params));
+          return;
+        }
         case "import_statement":
           visitImport(x, node, false);
           return;

@@ -29,6 +29,8 @@ const TYPE_KINDS = new Set(["Class", "Interface"]);
 const FUNCTION_LIKE = new Set(["Function", "Method", "Test"]);
 /** What a Rust `impl` block can be for (or a trait's own default methods). */
 const RUST_SELF_KINDS = new Set(["Class", "Enum", "Type", "Interface"]);
+/** See `Resolution.boundType`. */
+const UNTYPED_LOCAL = Symbol("untyped local");
 const JAVA_TYPE_KINDS = new Set(["Class", "Interface", "Enum"]);
 
 /**
@@ -475,6 +477,7 @@ export class Resolution {
       }
     }
     const bound = this.boundType(scope, fromId, head);
+    if (bound === UNTYPED_LOCAL) return this.resolveName(scope, fromId, head);
     if (bound !== undefined) return bound !== null ? this.typeOfBinding(scope, fromId, head, bound) : null;
     if (family === "java") {
       // A bare name is a field of the class (or of a class around it) before it is a type.
@@ -507,18 +510,18 @@ export class Resolution {
 
   /**
    * The type held by `name` where an enclosing function binds it as a parameter or a typed local
-   * (`ExtractedSymbol.typed`): its type expression, or null when that binding has none. Undefined
-   * when no function binds it so, or when the innermost binding is an untyped local (which
-   * `resolveName` hides).
+   * (`ExtractedSymbol.typed`): its type expression, or null when that binding has none;
+   * UNTYPED_LOCAL when the innermost binding is a local of no known type (`resolveName` hides
+   * it), undefined when no enclosing function binds the name.
    */
-  private boundType(scope: FileScope, fromId: string | null, name: string): string | null | undefined {
+  private boundType(scope: FileScope, fromId: string | null, name: string): string | null | typeof UNTYPED_LOCAL | undefined {
     let current = fromId !== null ? scope.byId.get(fromId) : undefined;
     while (current !== undefined && !TYPE_KINDS.has(current.kind)) {
       const param = current.params.find((p) => p.name === name);
       if (param !== undefined) return param.type;
       const typed = current.typed?.find((t) => t.name === name);
       if (typed !== undefined) return typed.type;
-      if (current.locals?.includes(name) === true) return undefined;
+      if (current.locals?.includes(name) === true) return UNTYPED_LOCAL;
       current = current.parent !== null ? scope.byId.get(current.parent) : undefined;
     }
     return undefined;

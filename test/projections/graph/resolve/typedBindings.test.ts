@@ -139,16 +139,24 @@ describe("calls through typed locals and fields (Python)", () => {
       "    y.logout()",
       "    z = make()",
       "    z.logout()",
+      "def shadowed(items):",
+      "    g = Auth()",
+      "    done = [g.logout() for g in items]",
+      "    h = Auth()",
+      "    return done, lambda h: h.logout()",
     ].join("\n");
     const files = new Map([
       ["pkg/__init__.py", ""],
       ["pkg/auth.py", auth],
       ["pkg/use.py", use],
     ]);
-    expect(callsFrom(files, "pkg/use.py#rebound")).toEqual([
+    expect(callsFrom(files, "pkg/use.py#")).toEqual([
+      "CALLS pkg/use.py#make -> pkg/auth.py#Auth",
       "CALLS pkg/use.py#rebound -> pkg/auth.py#Audit",
       "CALLS pkg/use.py#rebound -> pkg/auth.py#Auth",
       "CALLS pkg/use.py#rebound -> pkg/use.py#make",
+      // A comprehension variable and a lambda parameter hide the typed locals `g` and `h`.
+      "CALLS pkg/use.py#shadowed -> pkg/auth.py#Auth",
     ]);
   });
 });
@@ -173,6 +181,10 @@ describe("calls through typed fields and locals (Java)", () => {
       "    local.logout();",
       "    var inferred = new Auth();",
       "    inferred.login(\"y\");",
+      "  }",
+      "  void shadows(java.util.List<Other> others) {",
+      "    for (Other auth : others) auth.logout();",
+      "    others.forEach(auth -> auth.logout());",
       "  }",
       "  static Auth make() { return null; }",
       "  class Inner { void go() { auth.login(\"z\"); } }",
