@@ -356,12 +356,14 @@ export class Resolution {
     while (current !== undefined) {
       if (!TYPE_KINDS.has(current.kind)) {
         // A parameter names a value; it hides a type only where values and types are one namespace.
-        if ((space === "value" || scope.family !== "ts") && current.params.some((p) => p.name === name)) return null;
+        // (Java keeps variables and methods apart: a bare name reaching here is a call.)
+        if ((space === "value" || scope.family !== "ts") && scope.family !== "java" && current.params.some((p) => p.name === name)) return null;
         const local = pick(scope.declared.get(current.id)?.get(name), space, scope.family);
         if (local !== null) return { kind: "symbol", path, symbol: local };
       }
-      // A local variable or type parameter of this scope: not a declaration we index.
-      if (current.locals?.includes(name) === true || current.typeParams?.includes(name) === true) return null;
+      // A local variable or type parameter of this scope: not a declaration we index. (Java
+      // keeps variables and methods apart: `reader(s)` calls the method beside a local `reader`.)
+      if ((current.locals?.includes(name) === true && scope.family !== "java") || current.typeParams?.includes(name) === true) return null;
       if (TYPE_KINDS.has(current.kind) && scope.family === "java") {
         // A type name never denotes a method (nor the constructor named like its class).
         if (space === "value") {
@@ -477,7 +479,8 @@ export class Resolution {
       }
     }
     const bound = this.boundType(scope, fromId, head);
-    if (bound === UNTYPED_LOCAL) return this.resolveName(scope, fromId, head);
+    // A Java local names a variable only (its type unknown here); elsewhere resolveName hides it.
+    if (bound === UNTYPED_LOCAL) return family === "java" ? null : this.resolveName(scope, fromId, head);
     if (bound !== undefined) return bound !== null ? this.typeOfBinding(scope, fromId, head, bound) : null;
     if (family === "java") {
       // A bare name is a field of the class (or of a class around it) before it is a type.

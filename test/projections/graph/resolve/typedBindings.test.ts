@@ -187,6 +187,7 @@ describe("calls through typed fields and locals (Java)", () => {
       "    others.forEach(auth -> auth.logout());",
       "  }",
       "  static Auth make() { return null; }",
+      "  static Auth pick(Auth make) { Auth run = make(); return run; }",
       "  class Inner { void go() { auth.login(\"z\"); } }",
       "}",
       "class Child extends Controller { void more() { auth.logout(); } }",
@@ -198,6 +199,8 @@ describe("calls through typed fields and locals (Java)", () => {
     expect(callsFrom(files, "src/main/java/p/Controller.java")).toEqual([
       "CALLS src/main/java/p/Controller.java#Child.more -> src/main/java/p/Auth.java#Auth.logout",
       "CALLS src/main/java/p/Controller.java#Controller.Inner.go -> src/main/java/p/Auth.java#Auth.login",
+      // A method and a parameter of one name: `make()` is the method.
+      "CALLS src/main/java/p/Controller.java#Controller.pick -> src/main/java/p/Controller.java#Controller.make",
       "CALLS src/main/java/p/Controller.java#Controller.run -> src/main/java/p/Auth.java#Auth",
       "CALLS src/main/java/p/Controller.java#Controller.run -> src/main/java/p/Auth.java#Auth.login",
       "CALLS src/main/java/p/Controller.java#Controller.run -> src/main/java/p/Auth.java#Auth.logout",
