@@ -9,7 +9,7 @@ import { resolveRustModule } from "./modules/rust.js";
 import { resolveTsModule } from "./modules/typescript.js";
 import { dirname } from "./paths.js";
 import { first, isScopeName, pick, type Space } from "./pickSymbol.js";
-import { annotatedTypeName, chainSegments } from "./receiverText.js";
+import { annotatedTypeName, chainSegments, createdClass } from "./receiverText.js";
 
 /** What a name denotes once resolved. */
 export type Target =
@@ -647,6 +647,12 @@ export class Resolution {
     if (scope.family === "rust" && /^(crate|self|super)(::|$)/.test(qualifier) && !(qualifier === "self" && this.takesSelf(scope, fromId))) {
       const path = `${qualifier}::${name}`;
       return this.rustBinding(scope, { imp: { specifier: path, names: [], kind: "import", typeOnly: false, line: 0 }, module: path, name: "*", local: name }, 0, space);
+    }
+    const created = scope.family === "ts" || scope.family === "java" ? createdClass(qualifier) : null;
+    if (created !== null) {
+      // `new Sub().go()`: a method of the class created (or of one it extends).
+      const cls = this.annotatedType(scope, fromId, created);
+      return cls !== null ? this.memberOf(cls, name, 0, space) : null;
     }
     const segments = chainSegments(qualifier, scope.family === "rust" ? "::" : ".");
     if (segments === null) return null;

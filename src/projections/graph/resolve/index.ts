@@ -1,3 +1,3 @@
 export { createResolver } from "./createResolver.js";
 export { typeNamesIn } from "./typeNames.js";
-export { annotatedTypeName, chainSegments } from "./receiverText.js";
+export { annotatedTypeName, chainSegments, createdClass } from "./receiverText.js";

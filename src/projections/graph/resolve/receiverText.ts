@@ -46,3 +46,22 @@ export const annotatedTypeName = (annotation: string): string | null => {
   const m = /^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*(?:<.+>|\[.+\])?$/.exec(text);
   return m !== null ? m[1]! : null;
 };
+
+/**
+ * The class a receiver that is just a constructor call creates: `Sub` for `new Sub()`,
+ * `ns.Sub` for `(new ns.Sub<T>(1, f(x)))`; null for anything else.
+ */
+export const createdClass = (qualifier: string): string | null => {
+  const m = /^(\(\s*)?new\s+([A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*)\s*(?:<[^()]*>\s*)?\(/.exec(qualifier);
+  if (m === null) return null;
+  let depth = 1;
+  let i = m[0].length;
+  for (; i < qualifier.length && depth > 0; i++) {
+    const c = qualifier.charAt(i);
+    if (c === "(") depth++;
+    else if (c === ")") depth--;
+  }
+  if (depth !== 0) return null;
+  const rest = qualifier.slice(i).trim();
+  return rest === (m[1] !== undefined ? ")" : "") ? m[2]!.replace(/\s+/g, "") : null;
+};

@@ -160,6 +160,7 @@ describe("CommonJS resolution", () => {
         "CALLS test/app.js#app.should inherit from event emitter -> lib/utils.js#exports.compileETag",
         "CALLS test/app.js#app.should inherit from event emitter -> lib/utils.js#isAbsolute",
         "CALLS test/app.js#app.should inherit from event emitter -> lib/utils.js#exports.Parser",
+        "CALLS test/app.js#app.should inherit from event emitter -> lib/utils.js#exports.Parser.parse",
         "CALLS test/app.js#app.should inherit from event emitter -> lib/middleware/query.js#module.exports",
       ]),
     );
@@ -167,6 +168,7 @@ describe("CommonJS resolution", () => {
       "TESTS test/app.js#app.should inherit from event emitter -> lib/express.js#createApplication",
       "TESTS test/app.js#app.should inherit from event emitter -> lib/middleware/query.js#module.exports",
       "TESTS test/app.js#app.should inherit from event emitter -> lib/utils.js#exports.Parser",
+      "TESTS test/app.js#app.should inherit from event emitter -> lib/utils.js#exports.Parser.parse",
       "TESTS test/app.js#app.should inherit from event emitter -> lib/utils.js#exports.compileETag",
       "TESTS test/app.js#app.should inherit from event emitter -> lib/utils.js#isAbsolute",
     ]);

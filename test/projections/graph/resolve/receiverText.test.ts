@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { annotatedTypeName, chainSegments, typeNamesIn } from "../../../../src/projections/graph/resolve/index.js";
+import { annotatedTypeName, chainSegments, createdClass, typeNamesIn } from "../../../../src/projections/graph/resolve/index.js";
 
 describe("receiver and annotation text", () => {
   it("splits receiver chains into names and calls, and refuses anything else", () => {
@@ -13,6 +13,16 @@ describe("receiver and annotation text", () => {
     expect(chainSegments("items[0]", ".")).toBeNull();
     expect(chainSegments("(a || b)", ".")).toBeNull();
     expect(chainSegments("f(", ".")).toBeNull();
+  });
+
+  it("reads the class a receiver that is only a constructor call creates", () => {
+    expect(createdClass("new Sub()")).toBe("Sub");
+    expect(createdClass("(new ns.Sub<T>(1, f(x)))")).toBe("ns.Sub");
+    expect(createdClass("new p . Sub(a)")).toBe("p.Sub");
+    expect(createdClass("new Sub().other()")).toBeNull();
+    expect(createdClass("new Sub(")).toBeNull();
+    expect(createdClass("(new Sub()")).toBeNull();
+    expect(createdClass("renew()")).toBeNull();
   });
 
   it("reads the one type an annotation names", () => {

@@ -27,12 +27,15 @@ describe("calls through typed locals and fields (TypeScript)", () => {
       "  const annotated: Auth = make();",
       "  annotated.login();",
       "  [1].forEach((x: Auth) => x.logout());",
+      "  (new Audit()).login();",
       "}",
     ].join("\n");
     expect(callsFrom(new Map([["src/auth.ts", auth], ["src/use.ts", use]]), "src/use.ts")).toEqual([
       "CALLS src/use.ts#Controller -> src/auth.ts#Auth",
       "CALLS src/use.ts#Controller.run -> src/auth.ts#Auth.login",
       "CALLS src/use.ts#Controller.run -> src/auth.ts#Auth.logout",
+      "CALLS src/use.ts#direct -> src/auth.ts#Audit",
+      "CALLS src/use.ts#direct -> src/auth.ts#Audit.login",
       "CALLS src/use.ts#direct -> src/auth.ts#Auth",
       "CALLS src/use.ts#direct -> src/auth.ts#Auth.login",
       "CALLS src/use.ts#direct -> src/auth.ts#Auth.logout",
@@ -187,6 +190,7 @@ describe("calls through typed fields and locals (Java)", () => {
       "    others.forEach(auth -> auth.logout());",
       "  }",
       "  static Auth make() { return null; }",
+      "  void fresh() { new Auth().logout(); }",
       "  static Auth pick(Auth make) { Auth run = make(); return run; }",
       "  class Inner { void go() { auth.login(\"z\"); } }",
       "}",
@@ -199,6 +203,8 @@ describe("calls through typed fields and locals (Java)", () => {
     expect(callsFrom(files, "src/main/java/p/Controller.java")).toEqual([
       "CALLS src/main/java/p/Controller.java#Child.more -> src/main/java/p/Auth.java#Auth.logout",
       "CALLS src/main/java/p/Controller.java#Controller.Inner.go -> src/main/java/p/Auth.java#Auth.login",
+      "CALLS src/main/java/p/Controller.java#Controller.fresh -> src/main/java/p/Auth.java#Auth",
+      "CALLS src/main/java/p/Controller.java#Controller.fresh -> src/main/java/p/Auth.java#Auth.logout",
       // A method and a parameter of one name: `make()` is the method.
       "CALLS src/main/java/p/Controller.java#Controller.pick -> src/main/java/p/Controller.java#Controller.make",
       "CALLS src/main/java/p/Controller.java#Controller.run -> src/main/java/p/Auth.java#Auth",

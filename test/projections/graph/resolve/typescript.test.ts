@@ -216,6 +216,7 @@ export function use() {
   it("follows export default X, export default class/function X, export { X as default } and re-exported defaults", () => {
     expect(edgeLines(resolver, "CALLS").filter((l) => l.startsWith("CALLS src/use.ts"))).toEqual([
       "CALLS src/use.ts#use -> src/a.ts#DefaultThing",
+      "CALLS src/use.ts#use -> src/a.ts#DefaultThing.run",
       "CALLS src/use.ts#use -> src/b.ts#make",
       "CALLS src/use.ts#use -> src/c.ts#helper",
       "CALLS src/use.ts#use -> src/d.ts#value",
