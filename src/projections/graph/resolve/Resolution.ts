@@ -648,11 +648,11 @@ export class Resolution {
       const path = `${qualifier}::${name}`;
       return this.rustBinding(scope, { imp: { specifier: path, names: [], kind: "import", typeOnly: false, line: 0 }, module: path, name: "*", local: name }, 0, space);
     }
+    // `new Builder().a().b()`: the chain starts from an instance of the class created.
     const created = scope.family === "ts" || scope.family === "java" ? createdClass(qualifier) : null;
     if (created !== null) {
-      // `new Sub().go()`: a method of the class created (or of one it extends).
-      const cls = this.annotatedType(scope, fromId, created);
-      return cls !== null ? this.memberOf(cls, name, 0, space) : null;
+      const rest = created.rest === "" ? [] : chainSegments(created.rest, ".");
+      return rest !== null ? this.followChain(this.annotatedType(scope, fromId, created.cls), rest, name, space) : null;
     }
     const segments = chainSegments(qualifier, scope.family === "rust" ? "::" : ".");
     if (segments === null) return null;
@@ -670,8 +670,14 @@ export class Resolution {
       return null;
     }
     const head = this.qualifierHead(scope, fromId, first.name);
-    let current: Target | null = head === "super" ? null : first.call ? this.instanceOf(head) : head;
-    for (const segment of segments.slice(1)) {
+    const start: Target | null = head === "super" ? null : first.call ? this.instanceOf(head) : head;
+    return this.followChain(start, segments.slice(1), name, space);
+  }
+
+  /** From `start`, each segment in turn (a member, a field, or what a call returns), then `name` on what is reached. */
+  private followChain(start: Target | null, segments: ReadonlyArray<{ name: string; call: boolean }>, name: string, space: Space): Target | null {
+    let current = start;
+    for (const segment of segments) {
       if (current === null || current.kind === "external") return current;
       const member: Target | null = this.memberOf(current, segment.name) ?? (segment.call ? null : this.fieldType(current, segment.name));
       current = segment.call ? this.instanceOf(member) : member;

@@ -48,10 +48,11 @@ export const annotatedTypeName = (annotation: string): string | null => {
 };
 
 /**
- * The class a receiver that is just a constructor call creates: `Sub` for `new Sub()`,
- * `ns.Sub` for `(new ns.Sub<T>(1, f(x)))`; null for anything else.
+ * A receiver that starts with a constructor call: the class it creates and the chain after it
+ * (`""` when none). `new Sub()` → Sub, ""; `(new ns.Sub<T>(1, f(x))).a().b` → ns.Sub, "a().b";
+ * null when the receiver does not start so.
  */
-export const createdClass = (qualifier: string): string | null => {
+export const createdClass = (qualifier: string): { readonly cls: string; readonly rest: string } | null => {
   const m = /^(\(\s*)?new\s+([A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*)\s*(?:<[^()]*>\s*)?\(/.exec(qualifier);
   if (m === null) return null;
   let depth = 1;
@@ -62,6 +63,11 @@ export const createdClass = (qualifier: string): string | null => {
     else if (c === ")") depth--;
   }
   if (depth !== 0) return null;
-  const rest = qualifier.slice(i).trim();
-  return rest === (m[1] !== undefined ? ")" : "") ? m[2]!.replace(/\s+/g, "") : null;
+  let rest = qualifier.slice(i).trim();
+  if (m[1] !== undefined) {
+    if (!rest.startsWith(")")) return null;
+    rest = rest.slice(1).trim();
+  }
+  if (rest !== "" && !rest.startsWith(".")) return null;
+  return { cls: m[2]!.replace(/\s+/g, ""), rest: rest.slice(1).trim() };
 };

@@ -15,11 +15,13 @@ describe("receiver and annotation text", () => {
     expect(chainSegments("f(", ".")).toBeNull();
   });
 
-  it("reads the class a receiver that is only a constructor call creates", () => {
-    expect(createdClass("new Sub()")).toBe("Sub");
-    expect(createdClass("(new ns.Sub<T>(1, f(x)))")).toBe("ns.Sub");
-    expect(createdClass("new p . Sub(a)")).toBe("p.Sub");
-    expect(createdClass("new Sub().other()")).toBeNull();
+  it("reads the class a receiver's constructor call creates, and the chain after it", () => {
+    expect(createdClass("new Sub()")).toEqual({ cls: "Sub", rest: "" });
+    expect(createdClass("(new ns.Sub<T>(1, f(x)))")).toEqual({ cls: "ns.Sub", rest: "" });
+    expect(createdClass("new p . Sub(a)")).toEqual({ cls: "p.Sub", rest: "" });
+    expect(createdClass("new Builder().a(x).b")).toEqual({ cls: "Builder", rest: "a(x).b" });
+    expect(createdClass("(new Builder()).a()")).toEqual({ cls: "Builder", rest: "a()" });
+    expect(createdClass("new Sub()[0]")).toBeNull();
     expect(createdClass("new Sub(")).toBeNull();
     expect(createdClass("(new Sub()")).toBeNull();
     expect(createdClass("renew()")).toBeNull();

@@ -190,7 +190,7 @@ describe("calls through typed fields and locals (Java)", () => {
       "    others.forEach(auth -> auth.logout());",
       "  }",
       "  static Auth make() { return null; }",
-      "  void fresh() { new Auth().logout(); }",
+      "  void fresh() { new Auth().logout(); new Builder().name(\"x\").build().login(\"y\"); }",
       "  static Auth pick(Auth make) { Auth run = make(); return run; }",
       "  class Inner { void go() { auth.login(\"z\"); } }",
       "}",
@@ -198,13 +198,18 @@ describe("calls through typed fields and locals (Java)", () => {
     ].join("\n");
     const files = new Map([
       ["src/main/java/p/Auth.java", auth],
+      ["src/main/java/p/Builder.java", "package p;\npublic class Builder { Builder name(String n) { return this; } Auth build() { return null; } }"],
       ["src/main/java/p/Controller.java", use],
     ]);
     expect(callsFrom(files, "src/main/java/p/Controller.java")).toEqual([
       "CALLS src/main/java/p/Controller.java#Child.more -> src/main/java/p/Auth.java#Auth.logout",
       "CALLS src/main/java/p/Controller.java#Controller.Inner.go -> src/main/java/p/Auth.java#Auth.login",
       "CALLS src/main/java/p/Controller.java#Controller.fresh -> src/main/java/p/Auth.java#Auth",
+      "CALLS src/main/java/p/Controller.java#Controller.fresh -> src/main/java/p/Auth.java#Auth.login",
       "CALLS src/main/java/p/Controller.java#Controller.fresh -> src/main/java/p/Auth.java#Auth.logout",
+      "CALLS src/main/java/p/Controller.java#Controller.fresh -> src/main/java/p/Builder.java#Builder",
+      "CALLS src/main/java/p/Controller.java#Controller.fresh -> src/main/java/p/Builder.java#Builder.build",
+      "CALLS src/main/java/p/Controller.java#Controller.fresh -> src/main/java/p/Builder.java#Builder.name",
       // A method and a parameter of one name: `make()` is the method.
       "CALLS src/main/java/p/Controller.java#Controller.pick -> src/main/java/p/Controller.java#Controller.make",
       "CALLS src/main/java/p/Controller.java#Controller.run -> src/main/java/p/Auth.java#Auth",
