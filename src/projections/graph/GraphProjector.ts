@@ -40,7 +40,8 @@ import { readLatestParses } from "./readLatestParses.js";
  * 5: CommonJS: calls through `require` reach `exports.a = …` and `module.exports = …` (whole or by
  * name), `obj.a()` reaches `obj.a = function …`; a `require` binding is no longer a Variable node.
  * 6: calls through typed locals and fields (`const x = new T(); x.m()`, `this.f.m()` where `f: T`,
- * Python `self.f = T()`) reach `T.m` (parses from ts-extract-7 carry `typed`); `new T().m()` too.
+ * Python `self.f = T()`) reach `T.m` (parses from ts-extract-7 carry `typed`); `new T().m()` too; Java `import com.x.*`
+ * of a project package imports its files, `import static com.x.Util.*` makes Util's members bare names.
  */
 export const GRAPH_VERSION = 6;
 const NAME = "graph";

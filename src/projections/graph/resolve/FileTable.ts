@@ -49,6 +49,17 @@ const fingerprint = (symbols: readonly ExtractedSymbol[] | undefined): string =>
 
 const sameManifest = (a: Manifest | null, b: Manifest | null): boolean => JSON.stringify(a) === JSON.stringify(b);
 
+/**
+ * The path tails a file is found by (`endingWith`): every suffix of its path, and for a Java
+ * file every suffix of its directory followed by `/` (`com/x/` lists the files of package
+ * `com.x` under any source root, for `import com.x.*`).
+ */
+const tailsOf = (path: string): string[] => {
+  const tails = suffixesOf(path);
+  if (path.endsWith(".java")) for (const dirTail of suffixesOf(dirname(path))) if (dirTail !== ".") tails.push(`${dirTail}/`);
+  return tails;
+};
+
 /** The current parse result of every file, with the indexes resolution looks things up in. */
 export class FileTable {
   readonly files = new Map<string, FileParsed>();
@@ -65,7 +76,7 @@ export class FileTable {
     this.files.set(file.path, file);
     if (previous === undefined) {
       addTo(this.dirs, dirname(file.path), file.path);
-      for (const tail of suffixesOf(file.path)) {
+      for (const tail of tailsOf(file.path)) {
         addTo(this.tails, tail, file.path);
         dirty.add(`s:${tail}`);
       }
@@ -87,7 +98,7 @@ export class FileTable {
     const dirty = this.detach(path, previous);
     this.files.delete(path);
     removeFrom(this.dirs, dirname(path), path);
-    for (const tail of suffixesOf(path)) {
+    for (const tail of tailsOf(path)) {
       removeFrom(this.tails, tail, path);
       dirty.add(`s:${tail}`);
     }

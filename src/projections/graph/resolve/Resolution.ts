@@ -395,8 +395,21 @@ export class Resolution {
       if (module === null || module.kind === "external") continue;
       const found = this.memberOf(module, name, 0, space);
       if (found !== null && found.kind !== "external") return found;
+      if (scope.family === "java" && module.kind === "module" && space === "value") {
+        // `import static com.x.Util.*` names a class: its static members become bare names.
+        const member = this.javaStaticMember(module.path, name);
+        if (member !== null) return member;
+      }
     }
     return null;
+  }
+
+  /** A member of the class a Java file is named for (`Util.java` → `Util`). */
+  private javaStaticMember(path: string, name: string): Target | null {
+    const scope = this.scope(path);
+    const className = path.slice(path.lastIndexOf("/") + 1).replace(/\.java$/, "");
+    const cls = first(scope?.declared.get("")?.get(className), (s) => JAVA_TYPE_KINDS.has(s.kind));
+    return cls !== null ? this.methodOf(path, cls, name, new Set()) : null;
   }
 
   private samePackage(scope: FileScope, path: string): boolean {

@@ -204,3 +204,47 @@ public class Use {
     ]);
   });
 });
+
+describe("Java wildcard imports of the project's own packages (real extractor)", () => {
+  const resolver = resolverFor(
+    new Map([
+      ["src/main/java/com/acme/util/Helper.java", "package com.acme.util;\npublic class Helper { public static int twice(int x) { return 2 * x; } public void help() {} }\n"],
+      ["src/main/java/com/acme/util/Other.java", "package com.acme.util;\npublic class Other { public void go() {} }\n"],
+      ["src/test/java/com/acme/util/Fixture.java", "package com.acme.util;\npublic class Fixture {}\n"],
+      ["src/main/java/com/acme/text/Strings.java", "package com.acme.text;\npublic class Strings { public static String pad(String s) { return s; } }\n"],
+      [
+        "src/main/java/com/acme/app/Main.java",
+        `package com.acme.app;
+
+import com.acme.util.*;
+import static com.acme.text.Strings.*;
+import java.util.*;
+
+public class Main {
+  public void run() {
+    Helper.twice(2);
+    new Other().go();
+    pad("x");
+  }
+}
+`,
+      ],
+    ]),
+  );
+
+  it("imports a package as its files under every source root, and a static wildcard's members as bare names", () => {
+    expect(edgeLines(resolver, "IMPORTS").filter((l) => l.startsWith("IMPORTS src/main/java/com/acme/app/Main.java"))).toEqual([
+      "IMPORTS src/main/java/com/acme/app/Main.java -> java.util",
+      "IMPORTS src/main/java/com/acme/app/Main.java -> src/main/java/com/acme/text/Strings.java",
+      "IMPORTS src/main/java/com/acme/app/Main.java -> src/main/java/com/acme/util/Helper.java",
+      "IMPORTS src/main/java/com/acme/app/Main.java -> src/main/java/com/acme/util/Other.java",
+      "IMPORTS src/main/java/com/acme/app/Main.java -> src/test/java/com/acme/util/Fixture.java",
+    ]);
+    expect(edgeLines(resolver, "CALLS").filter((l) => l.startsWith("CALLS src/main/java/com/acme/app"))).toEqual([
+      "CALLS src/main/java/com/acme/app/Main.java#Main.run -> src/main/java/com/acme/text/Strings.java#Strings.pad",
+      "CALLS src/main/java/com/acme/app/Main.java#Main.run -> src/main/java/com/acme/util/Helper.java#Helper.twice",
+      "CALLS src/main/java/com/acme/app/Main.java#Main.run -> src/main/java/com/acme/util/Other.java#Other",
+      "CALLS src/main/java/com/acme/app/Main.java#Main.run -> src/main/java/com/acme/util/Other.java#Other.go",
+    ]);
+  });
+});
