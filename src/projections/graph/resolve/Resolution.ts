@@ -687,13 +687,23 @@ export class Resolution {
     return this.followChain(start, segments.slice(1), name, space);
   }
 
+  /**
+   * A method read without a call that stands for its value: a TS getter (`get conn(): Conn`),
+   * a Python method (read so, it is a `@property`: a bound method has no attributes of ours).
+   */
+  private isAccessor(member: Target | null): boolean {
+    if (member === null || member.kind !== "symbol" || member.symbol.kind !== "Method") return false;
+    const family = this.scope(member.path)?.family;
+    return family === "python" || (family === "ts" && /^(?:(?:static|public|private|protected|override|readonly)\s+)*get\s/.test(member.symbol.signature));
+  }
+
   /** From `start`, each segment in turn (a member, a field, or what a call returns), then `name` on what is reached. */
   private followChain(start: Target | null, segments: ReadonlyArray<{ name: string; call: boolean }>, name: string, space: Space): Target | null {
     let current = start;
     for (const segment of segments) {
       if (current === null || current.kind === "external") return current;
       const member: Target | null = this.memberOf(current, segment.name) ?? (segment.call ? null : this.fieldType(current, segment.name));
-      current = segment.call ? this.instanceOf(member) : member;
+      current = segment.call || this.isAccessor(member) ? this.instanceOf(member) : member;
     }
     if (current === null || current.kind === "external") return current;
     return this.memberOf(current, name, 0, space);

@@ -294,3 +294,38 @@ describe("calls through what a call returns", () => {
     ]);
   });
 });
+
+describe("calls through properties and getters", () => {
+  it("reads a Python property or a TS getter as the value its return type names", () => {
+    const files = new Map([
+      ["pkg/__init__.py", ""],
+      ["pkg/db.py", "class Conn:\n    def close(self): ...\n"],
+      [
+        "pkg/use.py",
+        [
+          "from pkg.db import Conn",
+          "class Holder:",
+          "    @property",
+          "    def conn(self) -> Conn: ...",
+          "    def shut(self):",
+          "        self.conn.close()",
+        ].join("\n"),
+      ],
+      ["src/db.ts", "export class Conn { close(): void {} }"],
+      [
+        "src/use.ts",
+        [
+          'import { Conn } from "./db";',
+          "export class Holder {",
+          "  get conn(): Conn { return new Conn(); }",
+          "  make(): Conn { return new Conn(); }",
+          "  shut(): void { this.conn.close(); this.make.close(); }",
+          "}",
+        ].join("\n"),
+      ],
+    ]);
+    expect(callsFrom(files, "pkg/use.py")).toEqual(["CALLS pkg/use.py#Holder.shut -> pkg/db.py#Conn.close"]);
+    // `this.make.close()` reads a plain method, not a getter: no edge.
+    expect(callsFrom(files, "src/use.ts#Holder.shut")).toEqual(["CALLS src/use.ts#Holder.shut -> src/db.ts#Conn.close"]);
+  });
+});
