@@ -160,8 +160,7 @@ const DOTTED_NAME = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/;
  * parameter it copies (`self.auth = auth`). `None` says nothing: `self.x = None` then `self.x = T()`
  * is the usual lazy start.
  */
-const assignedType = (x: Extraction, owner: SymbolDraft, node: SyntaxNode): AssignedType => {
-  const annotation = field(node, "type");
+const assignedType = (x: Extraction, owner: SymbolDraft, node: SyntaxNode, annotation: SyntaxNode | null): AssignedType => {
   if (annotation !== null) return oneLine(textOf(x, annotation), 200);
   const right = field(node, "right");
   if (right === null) return null;
@@ -296,14 +295,22 @@ export const makePythonExtractor = (path: string): LanguageExtractor => {
     const owner = x.current();
     if (owner !== null) {
       const left = field(node, "left");
-      const type = assignedType(x, owner, node);
+      if (left === null) return;
+      // Only a lone name or `self.x` takes a type: the value is read for those alone (most
+      // assignments in a large repository are neither, and reading costs native calls).
+      const self = owner.params[0]?.name;
+      const typed =
+        left.type === "identifier" ||
+        (left.type === "attribute" && FUNCTION_KINDS.has(owner.kind) && self !== undefined && x.text.startsWith(`${self}.`, startOf(left)));
+      const annotation = typed ? field(node, "type") : null;
+      const type = typed ? assignedType(x, owner, node, annotation) : null;
       // An annotation declares the type (`x: T = …`): later assignments do not change it.
-      const declared = field(node, "type") !== null;
-      if (left !== null && left.type === "attribute") {
-        if (FUNCTION_KINDS.has(owner.kind)) bindSelfField(x, owner, left, type, declared);
+      const declared = annotation !== null;
+      if (left.type === "attribute") {
+        if (typed) bindSelfField(x, owner, left, type, declared);
       } else if (owner.kind === "Class") {
         // A class-body annotation or assignment (`x: T`, dataclass fields): a field of the class.
-        if (left !== null && left.type === "identifier" && type !== false) x.bindType(owner, textOf(x, left), type, declared);
+        if (left.type === "identifier" && type !== false) x.bindType(owner, textOf(x, left), type, declared);
       } else {
         // A name assigned anywhere in a function is local to all of it: it hides the module's
         // (unless declared `global` or `nonlocal` there first, as Python requires).
