@@ -226,6 +226,17 @@ export class Extraction {
     (owner.types ??= new Map()).set(name, { type: null, declared: true });
   }
 
+  /**
+   * The annotation `name` was declared with in `fn`: a parameter's, or a typed local's when an
+   * annotation declared it (see `bindType`); null when it has none (so far).
+   */
+  declaredTypeIn(fn: SymbolDraft, name: string): string | null {
+    const param = fn.params.find((p) => p.name === name);
+    if (param !== undefined) return param.type;
+    const bound = fn.types?.get(name);
+    return bound !== undefined && bound.declared ? bound.type : null;
+  }
+
   /** The class whose instance `this`/`self` is inside `fn`: the class `fn` is a method of. */
   classOfMethod(fn: SymbolDraft): SymbolDraft | null {
     for (let i = this.stack.length - 1; i > 0; i--) {

@@ -2,6 +2,7 @@ import type { SyntaxNode } from "tree-sitter";
 import type { ImportedName, Param } from "../../events/types/parse.js";
 import { endOf, namedChildrenOf, parentOf, startOf } from "../collectNodes.js";
 import { docstringText } from "./docComments.js";
+import { elementTypeOf } from "./elementType.js";
 import { FUNCTION_KINDS, oneLine, type Extraction, type SymbolDraft } from "./Extraction.js";
 import { field, identifierAt, textOf, type LanguageExtractor } from "./LanguageExtractor.js";
 import { splitCallee } from "./typescript.js";
@@ -274,6 +275,27 @@ export const makePythonExtractor = (path: string): LanguageExtractor => {
     }
   };
 
+  /**
+   * What `for x in <iterable>` binds x to, when the iterable is a parameter, an annotated local
+   * or a `self` field declared with a collection type (`items: list[Item]`): its element type.
+   */
+  const iteratedType = (x: Extraction, iterable: SyntaxNode | null): AssignedType => {
+    const owner = x.current();
+    if (owner === null || iterable === null || !FUNCTION_KINDS.has(owner.kind)) return null;
+    let declared: string | null = null;
+    if (iterable.type === "identifier") declared = x.declaredTypeIn(owner, textOf(x, iterable));
+    else if (iterable.type === "attribute") {
+      const object = field(iterable, "object");
+      const attribute = field(iterable, "attribute");
+      const cls = x.classOfMethod(owner);
+      const self = owner.params[0]?.name;
+      if (object !== null && attribute !== null && cls !== null && self !== undefined && textOf(x, object) === self) {
+        declared = x.declaredTypeIn(cls, textOf(x, attribute));
+      }
+    }
+    return declared !== null ? elementTypeOf(declared) : null;
+  };
+
   /** `self.x = …` in a method: a field of its class (`self` being the method's first parameter). */
   const bindSelfField = (x: Extraction, owner: SymbolDraft, left: SyntaxNode, type: AssignedType, declared: boolean): void => {
     const object = field(left, "object");
@@ -429,7 +451,7 @@ export const makePythonExtractor = (path: string): LanguageExtractor => {
           visitOuterDeclaration(x, node);
           return;
         case "for_statement":
-          bindLocals(x, field(node, "left"));
+          bindLocals(x, field(node, "left"), iteratedType(x, field(node, "right")));
           return;
         case "as_pattern":
           bindLocals(x, asTarget(node));

@@ -2,6 +2,7 @@ import type { SyntaxNode } from "tree-sitter";
 import type { ImportedName, Param, Reference, SymbolKind } from "../../events/types/parse.js";
 import { endOf, firstNamedChildOf, namedChildrenOf, parentOf, startOf } from "../collectNodes.js";
 import { blockDocAbove } from "./docComments.js";
+import { elementTypeOf } from "./elementType.js";
 import { FUNCTION_KINDS, oneLine, type Extraction, type Mutable, type NewSymbol, type SymbolDraft } from "./Extraction.js";
 import { field, identifierAt, textOf, typeNameAt, unquote, type LanguageExtractor } from "./LanguageExtractor.js";
 
@@ -309,6 +310,24 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
       x.addLocal(owner, name);
       if (type !== false) x.bindType(owner, name, lone ? type : null, declared && lone);
     }
+  };
+
+  /**
+   * What `for (const x of <iterable>)` binds x to, when the iterable is a parameter, an
+   * annotated local or a `this` field declared with a collection type (`items: Item[]`).
+   */
+  const iteratedType = (x: Extraction, iterable: SyntaxNode): BoundType => {
+    const owner = x.current();
+    if (owner === null || !FUNCTION_KINDS.has(owner.kind)) return null;
+    let declared: string | null = null;
+    if (iterable.type === "identifier") declared = x.declaredTypeIn(owner, textOf(x, iterable));
+    else if (iterable.type === "member_expression") {
+      const object = field(iterable, "object");
+      const property = field(iterable, "property");
+      const cls = x.classOfMethod(owner);
+      if (object !== null && object.type === "this" && property !== null && cls !== null) declared = x.declaredTypeIn(cls, textOf(x, property));
+    }
+    return declared !== null ? elementTypeOf(declared) : null;
   };
 
   /** A class field (`private auth: Auth`, `auth = new Auth()`): typed by its annotation or value. */
@@ -949,10 +968,15 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
         case "catch_clause":
           bindLocals(x, field(node, "parameter"));
           return;
-        case "for_in_statement":
+        case "for_in_statement": {
           // `for (const x of …)` declares; `for (x of …)` assigns a name bound elsewhere.
-          if (field(node, "kind") !== null) bindLocals(x, field(node, "left"));
+          if (field(node, "kind") === null) return;
+          const left = field(node, "left");
+          const right = field(node, "right");
+          const iterates = left !== null && right !== null && /\bof\s*$/.test(x.slice(endOf(left), startOf(right)));
+          bindLocals(x, left, iterates ? iteratedType(x, right) : null);
           return;
+        }
         case "import_statement":
           visitImport(x, node);
           return;

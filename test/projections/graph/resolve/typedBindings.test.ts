@@ -329,3 +329,62 @@ describe("calls through properties and getters", () => {
     expect(callsFrom(files, "src/use.ts#Holder.shut")).toEqual(["CALLS src/use.ts#Holder.shut -> src/db.ts#Conn.close"]);
   });
 });
+
+describe("calls through loop variables over annotated collections", () => {
+  it("types `for x of items` / `for x in items` by the element type of items' annotation", () => {
+    const files = new Map([
+      ["pkg/__init__.py", ""],
+      ["pkg/item.py", "class Item:\n    def go(self): ...\n"],
+      [
+        "pkg/use.py",
+        [
+          "from pkg.item import Item",
+          "class Bag:",
+          "    things: list[Item]",
+          "    def all(self, extra: list[Item], names: dict[str, Item]):",
+          "        for t in self.things:",
+          "            t.go()",
+          "        for e in extra:",
+          "            e.go()",
+          "        for n in names:",
+          "            n.go()",
+        ].join("\n"),
+      ],
+      ["src/item.ts", "export class Item { go(): void {} }"],
+      [
+        "src/use.ts",
+        [
+          'import { Item } from "./item";',
+          "export class Bag {",
+          "  private things: Item[] = [];",
+          "  all(extra: ReadonlyArray<Item>, keyed: Record<string, Item>): void {",
+          "    for (const t of this.things) t.go();",
+          "    for (const e of extra) e.go();",
+          "    for (const k in keyed) k.go();",
+          "  }",
+          "}",
+        ].join("\n"),
+      ],
+    ]);
+    expect(callsFrom(files, "pkg/use.py")).toEqual(["CALLS pkg/use.py#Bag.all -> pkg/item.py#Item.go"]);
+    expect(callsFrom(files, "src/use.ts")).toEqual(["CALLS src/use.ts#Bag.all -> src/item.ts#Item.go"]);
+  });
+
+  it("leaves a loop over a map, or over an unannotated value, unresolved", () => {
+    const files = new Map([
+      ["src/item.ts", "export class Item { go(): void {} }"],
+      [
+        "src/use.ts",
+        [
+          'import { Item } from "./item";',
+          "export function keys(keyed: Map<string, Item>, loose: any[]): void {",
+          "  for (const k of keyed) k.go();",
+          "  for (const l of loose) l.go();",
+          "  for (const i of make()) i.go();",
+          "}",
+        ].join("\n"),
+      ],
+    ]);
+    expect(callsFrom(files, "src/use.ts")).toEqual([]);
+  });
+});
