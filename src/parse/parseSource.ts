@@ -2,7 +2,7 @@ import type { SyntaxNode } from "tree-sitter";
 import type { Chunk, ExtractedSymbol, FileParsed, TypedName } from "../events/types/parse.js";
 import { chunkFile } from "./chunk/index.js";
 import { syntaxChunkNode } from "./chunk/syntaxChunkNode.js";
-import { Extraction, type SymbolDraft } from "./extract/Extraction.js";
+import { Extraction, oneLine, type SymbolDraft } from "./extract/Extraction.js";
 import { extractorFor } from "./extract/extractorFor.js";
 import { runExtractor } from "./extract/runExtractor.js";
 import { detectLanguage, isSourceLanguage, manifestKind } from "./languages.js";
@@ -31,7 +31,14 @@ const typedOf = (s: SymbolDraft): { typed?: TypedName[] } => {
   return typed.length > 0 ? { typed } : {};
 };
 
-const finishSymbol = (s: SymbolDraft): ExtractedSymbol => ({
+/** The declared return type as written, without its `:` / `->` (absent when none). */
+const returnTypeOf = (s: SymbolDraft, text: string): { returnType?: string } => {
+  if (s.returnsFrom < 0) return {};
+  const written = text.slice(s.returnsFrom, Math.min(s.returnsTo, s.returnsFrom + 400)).replace(/^\s*(?:->|:)\s*/, "");
+  return written.length > 0 ? { returnType: oneLine(written, 200) } : {};
+};
+
+const finishSymbol = (s: SymbolDraft, text: string): ExtractedSymbol => ({
   id: s.id,
   kind: s.kind,
   name: s.name,
@@ -53,6 +60,7 @@ const finishSymbol = (s: SymbolDraft): ExtractedSymbol => ({
   ...(s.locals.length > 0 ? { locals: s.locals } : {}),
   ...(s.typeParams !== null && s.typeParams.size > 0 ? { typeParams: [...s.typeParams] } : {}),
   ...typedOf(s),
+  ...returnTypeOf(s, text),
 });
 
 /** Past this bracket nesting a file is machine-made or hostile; its chunks are cut by lines. */
@@ -115,7 +123,7 @@ export const parseSource = (input: ParseInput): ParseResult => {
     const x = new Extraction(text, path);
     const extracted = runExtractor(parsed.tree, root, extractorFor(language, path), x, deadline, budgetMs);
     if (!extracted.ok) return extracted;
-    const symbols = x.symbols.map(finishSymbol);
+    const symbols = x.symbols.map((s) => finishSymbol(s, text));
     if (performance.now() > deadline) return { ok: false, reason: `parse timed out after ${budgetMs} ms` };
     const chunks = chunkSource(root, text, language, symbols);
     if (performance.now() > deadline) return { ok: false, reason: `parse timed out after ${budgetMs} ms` };

@@ -69,6 +69,12 @@ export const ExtractedSymbol = Schema.Struct({
    * or once from anything else, is left out. Absent when none (and in parses before ts-extract-7).
    */
   typed: Schema.optional(Schema.Array(TypedName)),
+  /**
+   * The declared return type as written (`list[Item]`, `Promise<User>`, `(*T, error)`), when there
+   * is one: `returns` lists the names in it, this tells a collection of Item from an Item.
+   * Absent in parses before ts-extract-7.
+   */
+  returnType: Schema.optional(Schema.String),
 });
 export type ExtractedSymbol = typeof ExtractedSymbol.Type;
 

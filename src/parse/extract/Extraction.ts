@@ -11,7 +11,7 @@ const LOCALS_MAX = 256;
 
 export type Mutable<T> = { -readonly [K in keyof T]: T[K] extends ReadonlyArray<infer U> ? U[] : T[K] };
 
-export interface SymbolDraft extends Omit<Mutable<ExtractedSymbol>, "params" | "returns" | "members" | "locals" | "typeParams" | "typed"> {
+export interface SymbolDraft extends Omit<Mutable<ExtractedSymbol>, "params" | "returns" | "members" | "locals" | "typeParams" | "typed" | "returnType"> {
   params: Param[];
   returns: string[];
   members: string[];

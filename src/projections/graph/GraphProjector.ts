@@ -41,7 +41,8 @@ import { readLatestParses } from "./readLatestParses.js";
  * name), `obj.a()` reaches `obj.a = function …`; a `require` binding is no longer a Variable node.
  * 6: calls through typed locals and fields (`const x = new T(); x.m()`, `this.f.m()` where `f: T`,
  * Python `self.f = T()`) reach `T.m` (parses from ts-extract-7 carry `typed`); `new T().m()` too; Java `import com.x.*`
- * of a project package imports its files, `import static com.x.Util.*` makes Util's members bare names.
+ * of a project package imports its files, `import static com.x.Util.*` makes Util's members bare names;
+ * what a TS/Python/Java call returns is read from the return type as written (`list[T]` is no T).
  */
 export const GRAPH_VERSION = 6;
 const NAME = "graph";

@@ -29,6 +29,21 @@ const TYPE_KINDS = new Set(["Class", "Interface"]);
 const FUNCTION_LIKE = new Set(["Function", "Method", "Test"]);
 /** What a Rust `impl` block can be for (or a trait's own default methods). */
 const RUST_SELF_KINDS = new Set(["Class", "Enum", "Type", "Interface"]);
+/**
+ * Languages whose declared return type is read as written (`ExtractedSymbol.returnType`); Go's
+ * `(T, error)` and Rust's `Result<T, E>` keep the older reading of the names in it.
+ */
+const RETURN_TYPE_READ: ReadonlySet<string> = new Set(["ts", "python", "java"]);
+
+/** The one class a declared return type names once awaited: `Promise<User>` → User, `list[User]` → list. */
+const returnedTypeName = (returnType: string): string | null => {
+  const awaited = /^(?:Promise|PromiseLike|Awaitable|Coroutine|typing\.Awaitable)\s*[<[](.+)[>\]]$/s.exec(returnType.trim());
+  if (awaited === null) return annotatedTypeName(returnType);
+  // `Coroutine[Any, Any, T]` yields its last argument.
+  const inner = awaited[1]!;
+  return annotatedTypeName(returnType.trim().startsWith("Coroutine") ? inner.slice(inner.lastIndexOf(",") + 1) : inner);
+};
+
 /** See `Resolution.boundType`. */
 const UNTYPED_LOCAL = Symbol("untyped local");
 const JAVA_TYPE_KINDS = new Set(["Class", "Interface", "Enum"]);
@@ -720,6 +735,18 @@ export class Resolution {
     if (symbol.kind !== "Function" && symbol.kind !== "Method") return null;
     const scope = this.scope(target.path);
     if (scope === null) return null;
+    if (symbol.returnType !== undefined && RETURN_TYPE_READ.has(scope.family)) {
+      // The type as written: `list[Item]` / `Item[]` / `List<Item>` give a collection, not an Item.
+      const name = returnedTypeName(symbol.returnType);
+      if (name === null) return null;
+      if (name === "Self" || name === "this" || name === "typing.Self") {
+        const cls = this.enclosingClass(scope, symbol.parent);
+        return cls !== null ? { kind: "symbol", path: target.path, symbol: cls } : null;
+      }
+      const dot = name.lastIndexOf(".");
+      const type = this.resolveQualified(scope, symbol.parent, dot === -1 ? null : name.slice(0, dot), name.slice(dot + 1), "type");
+      return type !== null && type.kind === "symbol" && TYPE_KINDS.has(type.symbol.kind) ? type : null;
+    }
     let found: Target | null = null;
     for (const name of symbol.returns) {
       const type =
