@@ -388,3 +388,49 @@ describe("calls through loop variables over annotated collections", () => {
     expect(callsFrom(files, "src/use.ts")).toEqual([]);
   });
 });
+
+describe("what a call returns, read from the return type as written", () => {
+  it("takes a collection for a collection, not for its element, and awaits a Promise", () => {
+    const files = new Map([
+      ["pkg/__init__.py", ""],
+      ["pkg/item.py", "class Item:\n    def append(self, x): ...\n    def go(self): ...\n"],
+      [
+        "pkg/use.py",
+        [
+          "from pkg.item import Item",
+          "def many() -> list[Item]: ...",
+          "def one() -> 'Item': ...",
+          "def run():",
+          "    xs = many()",
+          "    xs.append(1)",
+          "    many().append(2)",
+          "    one().go()",
+        ].join("\n"),
+      ],
+      ["src/item.ts", "export class Item { push(x: number): void {} go(): void {} }"],
+      [
+        "src/use.ts",
+        [
+          'import { Item } from "./item";',
+          "function many(): Item[] { return []; }",
+          "async function later(): Promise<Item | null> { return null; }",
+          "export async function run(): Promise<void> {",
+          "  many().push(1);",
+          "  const one = await later();",
+          "  one.go();",
+          "}",
+        ].join("\n"),
+      ],
+    ]);
+    expect(callsFrom(files, "pkg/use.py#run")).toEqual([
+      "CALLS pkg/use.py#run -> pkg/item.py#Item.go",
+      "CALLS pkg/use.py#run -> pkg/use.py#many",
+      "CALLS pkg/use.py#run -> pkg/use.py#one",
+    ]);
+    expect(callsFrom(files, "src/use.ts#run")).toEqual([
+      "CALLS src/use.ts#run -> src/item.ts#Item.go",
+      "CALLS src/use.ts#run -> src/use.ts#later",
+      "CALLS src/use.ts#run -> src/use.ts#many",
+    ]);
+  });
+});
