@@ -35,7 +35,40 @@ const EDITS: Record<string, [string, string][]> = {
     ["extends Base implements Greeter", "implements Greeter"],
     ["protected String prefix()", "protected String prefixed()"],
   ],
+  typed: [
+    ["protected auth: Auth = new Auth();", "protected auth = 1;"],
+    ["export function make(): Auth {", "export function make(): number {"],
+    ["logout(): void {}", "logouts(): void {}"],
+    ["def connect() -> Conn: ...", "def connect(): ..."],
+    ["def close(self): ...", "def closed(self): ..."],
+    ["public void go() {}", "public void went() {}"],
+    ["package com.acme.util;\npublic class Other", "package com.acme.other;\npublic class Other"],
+  ],
 };
+
+const treeOf = (name: string): Map<string, string> => (name === "typed" ? new Map(TYPED_TREE) : loadFixture(name));
+
+/**
+ * Typed bindings read across files: a field a base class in another file declares, a return
+ * type declared elsewhere, a Java package imported whole (whose files come and go).
+ */
+const TYPED_TREE = new Map([
+  ["src/auth.ts", "export class Auth { login(): void {} logout(): void {} }\nexport function make(): Auth { return new Auth(); }\n"],
+  ["src/base.ts", 'import { Auth } from "./auth";\nexport class Base { protected auth: Auth = new Auth(); }\n'],
+  [
+    "src/use.ts",
+    'import { Base } from "./base";\nimport { make } from "./auth";\nexport class Child extends Base {\n  go(): void { this.auth.login(); const m = make(); m.logout(); }\n}\n',
+  ],
+  ["pkg/__init__.py", ""],
+  ["pkg/db.py", "class Conn:\n    def close(self): ...\n\ndef connect() -> Conn: ...\n"],
+  ["pkg/use.py", "from pkg.db import connect\n\nclass Holder:\n    def __init__(self):\n        self.c = connect()\n\n    def shut(self):\n        self.c.close()\n"],
+  ["src/main/java/com/acme/util/Helper.java", "package com.acme.util;\npublic class Helper { public static int twice(int x) { return 2 * x; } }\n"],
+  ["src/main/java/com/acme/util/Other.java", "package com.acme.util;\npublic class Other { public void go() {} }\n"],
+  [
+    "src/main/java/com/acme/app/Main.java",
+    "package com.acme.app;\nimport com.acme.util.*;\npublic class Main {\n  private Other other;\n  void run() { Helper.twice(1); other.go(); }\n}\n",
+  ],
+]);
 
 /** A small deterministic PRNG, so a failure replays. */
 const prng = (seed: number) => () => {
@@ -76,7 +109,7 @@ const apply = (resolver: Resolver, incremental: Map<string, FileResolution>, cha
 describe("incremental resolution equals a fresh one", () => {
   for (const fixture of Object.keys(EDITS)) {
     it(`after random removes, restores and edits of ${fixture}`, () => {
-      const original = loadFixture(fixture);
+      const original = treeOf(fixture);
       const tree = new Map(original);
       const resolver = createResolver();
       const incremental = new Map<string, FileResolution>();
@@ -115,6 +148,21 @@ describe("incremental resolution equals a fresh one", () => {
       }
     });
   }
+
+  it("starts the typed tree with the edges its random walk moves", () => {
+    const resolver = createResolver();
+    for (const [path, text] of TYPED_TREE) resolver.upsert(parse(path, text));
+    const calls = [...resolver.files()].flatMap((p) => resolver.resolve(p).edges.filter((e) => e.kind === "CALLS").map((e) => `${e.from} -> ${e.to}`));
+    expect(calls).toEqual(
+      expect.arrayContaining([
+        "s:src/use.ts#Child.go -> s:src/auth.ts#Auth.login",
+        "s:src/use.ts#Child.go -> s:src/auth.ts#Auth.logout",
+        "s:pkg/use.py#Holder.shut -> s:pkg/db.py#Conn.close",
+        "s:src/main/java/com/acme/app/Main.java#Main.run -> s:src/main/java/com/acme/util/Other.java#Other.go",
+        "s:src/main/java/com/acme/app/Main.java#Main.run -> s:src/main/java/com/acme/util/Helper.java#Helper.twice",
+      ]),
+    );
+  });
 
   it("re-resolves the importers of a file that appears where an import pointed at nothing", () => {
     const resolver = createResolver();
