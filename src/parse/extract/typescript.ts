@@ -56,9 +56,11 @@ const INTEREST = [
   "generator_function",
   "catch_clause",
   "for_in_statement",
-  // Class fields: their declared type or constructed class types `this.field.m()`.
+  // Class fields and interface properties: their declared type or constructed class types
+  // `this.field.m()` / `deps.field.m()`.
   "public_field_definition",
   "field_definition",
+  "property_signature",
 ];
 
 /** What a binding tells of its name's type: a type expression, unknown (null), or nothing (`= null`, no value). */
@@ -330,11 +332,15 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
     return declared !== null ? elementTypeOf(declared) : null;
   };
 
-  /** A class field (`private auth: Auth`, `auth = new Auth()`): typed by its annotation or value. */
+  /**
+   * A class field (`private auth: Auth`, `auth = new Auth()`) or an interface property
+   * (`auth: Auth`): typed by its annotation or value.
+   */
   const visitField = (x: Extraction, node: SyntaxNode): void => {
     const owner = x.current();
     const nameNode = field(node, "name") ?? field(node, "property");
-    if (owner === null || owner.kind !== "Class" || nameNode === null) return;
+    if (owner === null || nameNode === null) return;
+    if (owner.kind !== (node.type === "property_signature" ? "Interface" : "Class")) return;
     if (nameNode.type !== "property_identifier" && nameNode.type !== "private_property_identifier") return;
     const annotation = typeText(x, field(node, "type"));
     const type = annotation ?? valueType(x, owner, field(node, "value"));
@@ -988,6 +994,7 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
           return;
         case "public_field_definition":
         case "field_definition":
+        case "property_signature":
           visitField(x, node);
           return;
         case "type_parameter":

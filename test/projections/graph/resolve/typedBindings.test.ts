@@ -42,6 +42,18 @@ describe("calls through typed locals and fields (TypeScript)", () => {
     ]);
   });
 
+  it("follows an interface's typed properties", () => {
+    const use = [
+      'import { Auth } from "./auth";',
+      "interface Deps { readonly auth: Auth; other?: Auth | undefined }",
+      "export function run(deps: Deps): void { deps.auth.login(); deps.other.logout(); }",
+    ].join("\n");
+    expect(callsFrom(new Map([["src/auth.ts", auth], ["src/use.ts", use]]), "src/use.ts")).toEqual([
+      "CALLS src/use.ts#run -> src/auth.ts#Auth.login",
+      "CALLS src/use.ts#run -> src/auth.ts#Auth.logout",
+    ]);
+  });
+
   it("finds a field a base class declares", () => {
     const use = [
       'import { Auth } from "./auth";',
