@@ -2,7 +2,7 @@ import type { SyntaxNode } from "tree-sitter";
 import type { Param } from "../../events/types/parse.js";
 import { endOf, namedChildrenOf, startOf } from "../collectNodes.js";
 import { lineDocAbove } from "./docComments.js";
-import { oneLine, type Extraction, type SymbolDraft } from "./Extraction.js";
+import { FUNCTION_KINDS, oneLine, type Extraction, type SymbolDraft } from "./Extraction.js";
 import { field, identifierAt, textOf, typeNameAt, unquote, type LanguageExtractor } from "./LanguageExtractor.js";
 import { splitCallee } from "./typescript.js";
 import { splitTopLevel } from "./typeLists.js";
@@ -21,6 +21,8 @@ const INTEREST = [
   "field_declaration",
   "const_spec",
   "var_spec",
+  // `x := …` inside a function: a local typed by what it is given.
+  "short_var_declaration",
   "call_expression",
   "composite_literal",
   "type_identifier",
@@ -147,8 +149,48 @@ export const makeGoExtractor = (path: string): LanguageExtractor => {
     });
   };
 
+  /**
+   * The type a value gives the name it is bound to: the struct a composite literal builds
+   * (`T{}`, `&pkg.T{}`), or the call `f()` / `pkg.F()` (the resolver takes f's result type).
+   */
+  const valueType = (x: Extraction, value: SyntaxNode | null): string | null => {
+    if (value === null) return null;
+    const inner = value.type === "unary_expression" && x.text.startsWith("&", startOf(value)) ? field(value, "operand") : value;
+    if (inner === null) return null;
+    if (inner.type === "composite_literal") {
+      const type = field(inner, "type");
+      return type !== null && (type.type === "type_identifier" || type.type === "qualified_type") ? textOf(x, type) : null;
+    }
+    if (inner.type === "call_expression") {
+      const fn = field(inner, "function");
+      const text = fn !== null && (fn.type === "identifier" || fn.type === "selector_expression") ? textOf(x, fn) : "";
+      return /^[\p{L}_][\p{L}\p{N}_]*(?:\.[\p{L}_][\p{L}\p{N}_]*)*$/u.test(text) ? `${text}()` : null;
+    }
+    return null;
+  };
+
+  /** Names on the left of `:=` / `var … =` in a function, typed pairwise by the values (`x, err := f()` types x). */
+  const bindValues = (x: Extraction, names: readonly SyntaxNode[], values: readonly SyntaxNode[], declared: string | null): void => {
+    const owner = x.current();
+    if (owner === null || !FUNCTION_KINDS.has(owner.kind)) return;
+    names.forEach((nameNode, i) => {
+      if (nameNode.type !== "identifier") return;
+      const name = textOf(x, nameNode);
+      if (name === "_") return;
+      if (declared !== null) x.bindType(owner, name, declared, true);
+      else if (values.length === names.length) x.bindType(owner, name, valueType(x, values[i]!));
+      else x.bindType(owner, name, i === 0 && values.length === 1 && values[0]!.type === "call_expression" ? valueType(x, values[0]!) : null);
+    });
+  };
+
   const visitValueSpec = (x: Extraction, node: SyntaxNode): void => {
-    if (x.current() !== null) return;
+    if (x.current() !== null) {
+      if (node.type !== "var_spec") return;
+      const type = field(node, "type");
+      const value = field(node, "value");
+      bindValues(x, namedChildrenOf(node).filter((c) => c.type === "identifier"), value !== null ? namedChildrenOf(value) : [], type !== null ? textOf(x, type) : null);
+      return;
+    }
     const start = startOf(node);
     for (const child of namedChildrenOf(node)) {
       if (child.type !== "identifier") continue;
@@ -252,7 +294,19 @@ export const makeGoExtractor = (path: string): LanguageExtractor => {
         case "field_declaration": {
           const owner = x.current();
           if (owner === null || owner.kind !== "Class") return;
-          if (field(ref.node(), "name") === null) embedded(x, start, "extends");
+          const node = ref.node();
+          if (field(node, "name") === null) return embedded(x, start, "extends");
+          // `st *store.Store`, `a, b T`: fields typed for `s.st.Get()`.
+          const type = field(node, "type");
+          if (type === null) return;
+          for (const nameNode of namedChildrenOf(node)) if (nameNode.type === "field_identifier") x.bindType(owner, textOf(x, nameNode), textOf(x, type), true);
+          return;
+        }
+        case "short_var_declaration": {
+          const node = ref.node();
+          const left = field(node, "left");
+          const right = field(node, "right");
+          if (left !== null && right !== null) bindValues(x, namedChildrenOf(left), namedChildrenOf(right), null);
           return;
         }
         case "const_spec":

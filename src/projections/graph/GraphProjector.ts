@@ -42,7 +42,8 @@ import { readLatestParses } from "./readLatestParses.js";
  * 6: calls through typed locals and fields (`const x = new T(); x.m()`, `this.f.m()` where `f: T`,
  * Python `self.f = T()`) reach `T.m` (parses from ts-extract-7 carry `typed`); `new T().m()` too; Java `import com.x.*`
  * of a project package imports its files, `import static com.x.Util.*` makes Util's members bare names;
- * what a TS/Python/Java call returns is read from the return type as written (`list[T]` is no T).
+ * what a TS/Python/Java call returns is read from the return type as written (`list[T]` is no T);
+ * Go struct fields and `x := pkg.New()` / `var x T` / `&T{}` locals type receivers too.
  */
 export const GRAPH_VERSION = 6;
 const NAME = "graph";

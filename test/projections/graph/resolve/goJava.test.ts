@@ -30,7 +30,11 @@ describe("Go resolution (fixtures/resolve/go-basic)", () => {
   });
 
   it("links Go tests to what they call", () => {
-    expect(edgeLines(resolver, "TESTS")).toEqual(["TESTS store/memory_test.go#TestMemory -> store/memory.go#NewMemory"]);
+    // `m := NewMemory(); m.Put(…)`: the local takes NewMemory's result type.
+    expect(edgeLines(resolver, "TESTS")).toEqual([
+      "TESTS store/memory_test.go#TestMemory -> store/memory.go#Memory.Put",
+      "TESTS store/memory_test.go#TestMemory -> store/memory.go#NewMemory",
+    ]);
   });
 });
 

@@ -446,3 +446,64 @@ describe("what a call returns, read from the return type as written", () => {
     ]);
   });
 });
+
+describe("calls through typed fields and locals (Go)", () => {
+  it("follows struct fields, `x := pkg.New()`, `x, err := f()`, `var x T` and composite literals", () => {
+    const files = new Map([
+      ["go.mod", "module example.com/app\n\ngo 1.21\n"],
+      [
+        "store/store.go",
+        [
+          "package store",
+          "type Store struct{}",
+          "func New() *Store { return &Store{} }",
+          "func Open() (*Store, error) { return nil, nil }",
+          "func (s *Store) A() {}",
+          "func (s *Store) B() {}",
+          "func (s *Store) C() {}",
+          "func (s *Store) D() {}",
+          "func (s *Store) E() {}",
+        ].join("\n"),
+      ],
+      [
+        "main.go",
+        [
+          "package main",
+          'import "example.com/app/store"',
+          "type Server struct {",
+          "\tst   *store.Store",
+          "\tname string",
+          "}",
+          "func (s *Server) Handle() {",
+          "\ts.st.A()",
+          "\tmade := store.New()",
+          "\tmade.B()",
+          "\topened, err := store.Open()",
+          "\topened.C()",
+          "\t_ = err",
+          "\tvar declared store.Store",
+          "\tdeclared.D()",
+          "\tlit := &store.Store{}",
+          "\tlit.E()",
+          "}",
+          "func shadow() {",
+          "\tstore := store.New()",
+          "\tstore.A()",
+          "}",
+        ].join("\n"),
+      ],
+    ]);
+    expect(callsFrom(files, "main.go")).toEqual([
+      "CALLS main.go#Server.Handle -> store/store.go#New",
+      "CALLS main.go#Server.Handle -> store/store.go#Open",
+      "CALLS main.go#Server.Handle -> store/store.go#Store",
+      "CALLS main.go#Server.Handle -> store/store.go#Store.A",
+      "CALLS main.go#Server.Handle -> store/store.go#Store.B",
+      "CALLS main.go#Server.Handle -> store/store.go#Store.C",
+      "CALLS main.go#Server.Handle -> store/store.go#Store.D",
+      "CALLS main.go#Server.Handle -> store/store.go#Store.E",
+      // `store := store.New()` reads the package on its right; the local stays untyped.
+      "CALLS main.go#shadow -> store/store.go#New",
+    ]);
+  });
+});
