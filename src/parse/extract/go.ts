@@ -21,8 +21,10 @@ const INTEREST = [
   "field_declaration",
   "const_spec",
   "var_spec",
-  // `x := …` inside a function: a local typed by what it is given.
+  // `x := …` inside a function: a local typed by what it is given; a closure's parameters
+  // rebind names of the function around it.
   "short_var_declaration",
+  "func_literal",
   "call_expression",
   "composite_literal",
   "type_identifier",
@@ -300,6 +302,25 @@ export const makeGoExtractor = (path: string): LanguageExtractor => {
           const type = field(node, "type");
           if (type === null) return;
           for (const nameNode of namedChildrenOf(node)) if (nameNode.type === "field_identifier") x.bindType(owner, textOf(x, nameNode), textOf(x, type), true);
+          return;
+        }
+        case "func_literal": {
+          // Closures are not symbols: their parameters are names of the enclosing function,
+          // typed alike only when every binding of the name agrees.
+          const owner = x.current();
+          const params = field(ref.node(), "parameters");
+          if (owner === null || params === null || !FUNCTION_KINDS.has(owner.kind)) return;
+          for (const param of namedChildrenOf(params)) {
+            const type = field(param, "type");
+            const written = type !== null ? textOf(x, type) : null;
+            for (const nameNode of namedChildrenOf(param)) {
+              if (nameNode.type !== "identifier") continue;
+              const name = textOf(x, nameNode);
+              const had = owner.types?.get(name);
+              if (had === undefined) x.bindType(owner, name, written);
+              else if (had.type !== written) x.shadowType(owner, name);
+            }
+          }
           return;
         }
         case "short_var_declaration": {

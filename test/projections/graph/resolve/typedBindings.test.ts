@@ -490,6 +490,17 @@ describe("calls through typed fields and locals (Go)", () => {
           "\tstore := store.New()",
           "\tstore.A()",
           "}",
+          "type Other struct{}",
+          "func (o *Other) A() {}",
+          "func closures() {",
+          "\tc := store.New()",
+          "\trun(func(c *Other) { c.A() })",
+          "\tvar d *store.Store",
+          "\trun(func(d *Other) { d.A() })",
+          "\tvar same *store.Store",
+          "\trun(func(same *store.Store) { same.B() })",
+          "}",
+          "func run(f interface{}) {}",
         ].join("\n"),
       ],
     ]);
@@ -502,6 +513,10 @@ describe("calls through typed fields and locals (Go)", () => {
       "CALLS main.go#Server.Handle -> store/store.go#Store.C",
       "CALLS main.go#Server.Handle -> store/store.go#Store.D",
       "CALLS main.go#Server.Handle -> store/store.go#Store.E",
+      // A closure parameter of another type makes `c` and `d` unknown; of the same type, `same` stays typed.
+      "CALLS main.go#closures -> main.go#run",
+      "CALLS main.go#closures -> store/store.go#New",
+      "CALLS main.go#closures -> store/store.go#Store.B",
       // `store := store.New()` reads the package on its right; the local stays untyped.
       "CALLS main.go#shadow -> store/store.go#New",
     ]);
