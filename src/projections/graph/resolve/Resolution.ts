@@ -597,7 +597,8 @@ export class Resolution {
    * (`x = x.next()`) has none.
    */
   private typeOfBinding(scope: FileScope, fromId: string | null, name: string, type: string): Target | null {
-    if (!type.endsWith("()")) return this.annotatedType(scope, fromId, type);
+    // Guarded whatever the type: an annotation can lead back too (Go `func(flag *flag.Flag)`
+    // names the package `flag` beside a parameter `flag`).
     const key = `${scope.file.path}\u0000${fromId ?? ""}\u0000${name}`;
     if (this.bindingsInProgress.has(key)) {
       this.lookup.taint();
@@ -605,6 +606,7 @@ export class Resolution {
     }
     this.bindingsInProgress.add(key);
     try {
+      if (!type.endsWith("()")) return this.annotatedType(scope, fromId, type);
       const callee = type.slice(0, -2);
       const dot = callee.lastIndexOf(".");
       return this.instanceOf(this.resolveQualified(scope, fromId, dot === -1 ? null : callee.slice(0, dot), callee.slice(dot + 1)));

@@ -522,3 +522,20 @@ describe("calls through typed fields and locals (Go)", () => {
     ]);
   });
 });
+
+describe("typed bindings that lead back to themselves", () => {
+  it("resolves nothing through them and never recurses without end", () => {
+    const files = new Map([
+      ["go.mod", "module example.com/app\n\ngo 1.21\n"],
+      ["flag/flag.go", "package flag\ntype Flag struct{}\nfunc (f *Flag) Name() string { return \"\" }\n"],
+      [
+        "main.go",
+        'package main\nimport "example.com/app/flag"\nfunc run(visit func(func(*flag.Flag))) {\n\tvisit(func(flag *flag.Flag) { flag.Name() })\n}\n',
+      ],
+      ["pkg/__init__.py", ""],
+      ["pkg/loop.py", "def f():\n    a: 'b.T' = g()\n    b: 'a.T' = h()\n    a.m()\n    b.m()\n"],
+    ]);
+    expect(() => callsFrom(files, "")).not.toThrow();
+    expect(callsFrom(files, "pkg/loop.py")).toEqual([]);
+  });
+});
