@@ -285,25 +285,26 @@ export const makePythonExtractor = (path: string): LanguageExtractor => {
     let declared: string | null = null;
     if (iterable.type === "identifier") declared = x.declaredTypeIn(owner, textOf(x, iterable));
     else if (iterable.type === "attribute") {
-      const object = field(iterable, "object");
-      const attribute = field(iterable, "attribute");
-      const cls = x.classOfMethod(owner);
-      const self = owner.params[0]?.name;
-      if (object !== null && attribute !== null && cls !== null && self !== undefined && textOf(x, object) === self) {
-        declared = x.declaredTypeIn(cls, textOf(x, attribute));
-      }
+      const found = selfField(x, owner, iterable);
+      if (found !== null) declared = x.declaredTypeIn(found.cls, found.name);
     }
     return declared !== null ? elementTypeOf(declared) : null;
   };
 
-  /** `self.x = …` in a method: a field of its class (`self` being the method's first parameter). */
-  const bindSelfField = (x: Extraction, owner: SymbolDraft, left: SyntaxNode, type: AssignedType, declared: boolean): void => {
-    const object = field(left, "object");
-    const attribute = field(left, "attribute");
+  /** `self.x` in a method (`self` being its first parameter): the method's class and the field's name. */
+  const selfField = (x: Extraction, owner: SymbolDraft, attributeNode: SyntaxNode): { cls: SymbolDraft; name: string } | null => {
+    const object = field(attributeNode, "object");
+    const attribute = field(attributeNode, "attribute");
     const self = owner.params[0]?.name;
-    if (object === null || attribute === null || object.type !== "identifier" || self === undefined || textOf(x, object) !== self) return;
+    if (object === null || attribute === null || object.type !== "identifier" || self === undefined || textOf(x, object) !== self) return null;
     const cls = x.classOfMethod(owner);
-    if (cls !== null && type !== false) x.bindType(cls, textOf(x, attribute), type, declared);
+    return cls !== null ? { cls, name: textOf(x, attribute) } : null;
+  };
+
+  /** `self.x = …` in a method: a field of its class. */
+  const bindSelfField = (x: Extraction, owner: SymbolDraft, left: SyntaxNode, type: AssignedType, declared: boolean): void => {
+    const found = selfField(x, owner, left);
+    if (found !== null && type !== false) x.bindType(found.cls, found.name, type, declared);
   };
 
   /** The target an `as` binds: `as_pattern_target` wraps it in `with`; `except`/`case` name it directly. */

@@ -324,12 +324,19 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
     let declared: string | null = null;
     if (iterable.type === "identifier") declared = x.declaredTypeIn(owner, textOf(x, iterable));
     else if (iterable.type === "member_expression") {
-      const object = field(iterable, "object");
-      const property = field(iterable, "property");
-      const cls = x.classOfMethod(owner);
-      if (object !== null && object.type === "this" && property !== null && cls !== null) declared = x.declaredTypeIn(cls, textOf(x, property));
+      const found = thisField(x, owner, iterable);
+      if (found !== null) declared = x.declaredTypeIn(found.cls, found.name);
     }
     return declared !== null ? elementTypeOf(declared) : null;
+  };
+
+  /** `this.x` in a method: the method's class and the field's name. */
+  const thisField = (x: Extraction, owner: SymbolDraft, member: SyntaxNode): { cls: SymbolDraft; name: string } | null => {
+    const object = field(member, "object");
+    const property = field(member, "property");
+    if (object === null || object.type !== "this" || property === null) return null;
+    const cls = x.classOfMethod(owner);
+    return cls !== null ? { cls, name: textOf(x, property) } : null;
   };
 
   /**
@@ -362,12 +369,10 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
       return;
     }
     if (left.type !== "member_expression") return;
-    const object = field(left, "object");
-    const property = field(left, "property");
-    if (object === null || object.type !== "this" || property === null || inCallback(startOf(node))) return;
-    const cls = x.classOfMethod(owner);
+    const found = thisField(x, owner, left);
+    if (found === null || inCallback(startOf(node))) return;
     const type = valueType(x, owner, field(expr, "right"));
-    if (cls !== null && type !== false) x.bindType(cls, textOf(x, property), type);
+    if (type !== false) x.bindType(found.cls, found.name, type);
   };
 
   /** Parameters of an arrow or function expression inside a function: locals of that function. */
