@@ -56,15 +56,21 @@ const score = (predicted: ReadonlySet<string>, actual: ReadonlySet<string>) => {
 };
 const calls = score(predictedCalls, truth.calls);
 // Predictions at call sites where the indexer itself found nothing (its checker saw `any`).
-const symbolName = (key: string): string => {
+// A call site names the callee as written: its own name, or one its module exports it under
+// (`export { stringType as string }` is called as `z.string()`).
+const calledNames = (key: string): string[] => {
   const [path, id] = [key.slice(0, key.indexOf("#")), key.slice(key.indexOf("#") + 1)];
-  return repo.parsed.get(path)?.symbols.find((s) => s.id === id)?.name ?? "";
+  const file = repo.parsed.get(path);
+  const symbol = file?.symbols.find((s) => s.id === id);
+  if (file === undefined || symbol === undefined) return [];
+  const aliases = symbol.parent === null ? (file.exportAliases ?? []).filter((a) => a.name === symbol.name).map((a) => a.alias ?? "") : [];
+  return [symbol.name, ...aliases];
 };
 let unjudged = 0;
 for (const edge of predictedCalls) {
   if (truth.calls.has(edge)) continue;
   const [caller, callee] = edge.split(" -> ") as [string, string];
-  if (truth.unjudged.has(`${caller}\u0000${symbolName(callee)}`)) unjudged++;
+  if (calledNames(callee).some((name) => truth.unjudged.has(`${caller}\u0000${name}`))) unjudged++;
 }
 const judgedPrecision = calls.hit / Math.max(1, calls.predicted - unjudged);
 const imports = score(predictedImports, truth.imports);

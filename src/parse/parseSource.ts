@@ -140,6 +140,7 @@ export const parseSource = (input: ParseInput): ParseResult => {
         chunks,
         manifest: null,
         ...(x.defaultExport !== null ? { defaultExport: x.defaultExport } : {}),
+        ...(x.exportAliases.length > 0 ? { exportAliases: x.exportAliases } : {}),
         ...(x.exportsWhole !== null ? { exportsWhole: x.exportsWhole } : {}),
       },
     };

@@ -46,6 +46,17 @@ const isImportSite = (family: Family, lines: readonly string[], o: { line: numbe
 };
 
 /**
+ * scip-typescript defines the name of `export { local as name }` at the alias: what the alias
+ * denotes is the module-level `local`, the symbol of ours a call through the alias reaches.
+ */
+const exportedAs = (file: FileParsed, family: Family, line: string, col: number): ExtractedSymbol | null => {
+  if (family !== "ts") return null;
+  const m = /([A-Za-z_$][\w$]*)\s+as\s+$/.exec(line.slice(0, col));
+  if (m === null) return null;
+  return file.symbols.find((s) => s.parent === null && s.name === m[1] && s.kind !== "Test") ?? null;
+};
+
+/**
  * Ground truth from a SCIP index: a reference at a call site inside one of our symbols, to
  * a definition SCIP found in the repository, is a CALLS pair (callee mapped to the symbol of
  * ours with that name enclosing SCIP's definition); a reference to another file's module
@@ -117,7 +128,7 @@ export const groundTruth = (
     for (const def of defs.get(key) ?? []) {
       const file = parsed.get(def.path);
       const name = (sources.get(def.path)?.[def.line] ?? "").slice(def.col, def.endCol);
-      const symbol = file !== undefined ? innermostAt(file, def.line + 1, def.col, (s) => s.name === name && s.kind !== "Test") : null;
+      const symbol = file !== undefined ? innermostAt(file, def.line + 1, def.col, (s) => s.name === name && s.kind !== "Test") ?? exportedAs(file, family, sources.get(def.path)?.[def.line] ?? "", def.col) : null;
       if (symbol === null) continue;
       const typeKind = symbol.kind === "Interface" || symbol.kind === "Type";
       if (typeKind === wantsType || symbol.kind === "Class") {

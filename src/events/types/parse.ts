@@ -177,5 +177,11 @@ export const FileParsed = Schema.Struct({
    * Absent when it has none, and in parses before ts-extract-5.
    */
   defaultExport: Schema.optional(Schema.String),
+  /**
+   * JavaScript/TypeScript `export { a as b }` of a name of this module: `name` the local name,
+   * `alias` the exported one (`default` is `defaultExport`). Absent when none, and in parses
+   * before ts-extract-8.
+   */
+  exportAliases: Schema.optional(Schema.Array(ImportedName)),
 });
 export type FileParsed = typeof FileParsed.Type;

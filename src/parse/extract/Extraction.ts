@@ -73,6 +73,8 @@ export class Extraction {
   packageName: string | null = null;
   /** See `FileParsed.defaultExport`. */
   defaultExport: string | null = null;
+  /** See `FileParsed.exportAliases`. */
+  readonly exportAliases: { name: string; alias: string }[] = [];
   /** CommonJS: what `module.exports = …` names (see `FileParsed.exportsWhole`). */
   exportsWhole: string | null = null;
   /** Start indices of declaration names, so the type walk does not report them as uses. */

@@ -349,7 +349,7 @@ export const makePythonExtractor = (path: string): LanguageExtractor => {
     const right = field(node, "right");
     const start = startOf(node);
     const lambda = right !== null && right.type === "lambda";
-    x.addSymbol({
+    const symbol = x.addSymbol({
       kind: lambda ? "Function" : "Variable",
       name,
       start,
@@ -359,6 +359,24 @@ export const makePythonExtractor = (path: string): LanguageExtractor => {
       visibility: visibilityOf(name),
       params: lambda ? paramsOf(x, field(right, "parameters")) : [],
     });
+    if (!lambda) bindModuleVariable(x, symbol, node, right);
+  };
+
+  /**
+   * What a module-level variable holds, recorded as its own typed name: the annotation, the
+   * class or call it is the result of, or `typeof X` for the name it copies (`get = _default.get`:
+   * calling it calls that). A name assigned again at module level is another symbol; the
+   * resolver trusts the type only when they all agree.
+   */
+  const bindModuleVariable = (x: Extraction, symbol: SymbolDraft, node: SyntaxNode, right: SyntaxNode | null): void => {
+    const annotation = field(node, "type");
+    if (annotation === null && right !== null && (right.type === "identifier" || right.type === "attribute")) {
+      const text = textOf(x, right);
+      if (DOTTED_NAME.test(text)) x.bindType(symbol, symbol.name, `typeof ${text}`, true);
+      return;
+    }
+    const type = assignedType(x, symbol, node, annotation);
+    if (type !== false && type !== null) x.bindType(symbol, symbol.name, type, true);
   };
 
   const visitImport = (x: Extraction, node: SyntaxNode, from: boolean): void => {

@@ -68,6 +68,42 @@ type BoundType = string | null | false;
 
 const DOTTED_NAME = /^[\p{ID_Start}$_][\p{ID_Continue}$\u200c\u200d]*(?:\.[\p{ID_Start}$_][\p{ID_Continue}$\u200c\u200d]*)*$/u;
 
+/** Longest call chain kept as a binding's type (the resolver follows it link by link). */
+const CHAIN_MAX = 120;
+
+/**
+ * A callee as a chain of names and calls with the arguments left out: `z.string().min` for
+ * `z.string().min(5, "x")`, `this.repo.find`; null for anything else (an index, a literal).
+ */
+const calleeChain = (x: Extraction, node: SyntaxNode, depth: number): string | null => {
+  if (depth > 16) return null;
+  switch (node.type) {
+    case "identifier":
+    case "this":
+      return textOf(x, node);
+    case "member_expression": {
+      const object = field(node, "object");
+      const property = field(node, "property");
+      if (object === null || property === null || property.type !== "property_identifier") return null;
+      const head = calleeChain(x, object, depth + 1);
+      const text = head !== null ? `${head}.${textOf(x, property)}` : null;
+      return text !== null && text.length <= CHAIN_MAX ? text : null;
+    }
+    case "call_expression": {
+      const callee = field(node, "function");
+      const head = callee !== null ? calleeChain(x, callee, depth + 1) : null;
+      return head !== null ? `${head}()` : null;
+    }
+    case "non_null_expression":
+    case "parenthesized_expression": {
+      const inner = firstNamedChildOf(node);
+      return inner !== null ? calleeChain(x, inner, depth + 1) : null;
+    }
+    default:
+      return null;
+  }
+};
+
 /**
  * The type a value gives the name it is bound to: the class `new T(…)` constructs, the call
  * `f(…)` / `a.b.f(…)` (written `f()`: the resolver takes f's declared return type), or the
@@ -80,8 +116,9 @@ const valueType = (x: Extraction, owner: SymbolDraft, value: SyntaxNode | null, 
       return awaited ? null : valueType(x, owner, firstNamedChildOf(value), true);
     case "call_expression": {
       const callee = field(value, "function");
-      const text = callee !== null && (callee.type === "identifier" || callee.type === "member_expression") ? textOf(x, callee) : "";
-      return DOTTED_NAME.test(text) ? `${text}()` : null;
+      // `f()()` calls what f returns: a function, whose own return type is not known here.
+      const chain = callee !== null && callee.type !== "call_expression" ? calleeChain(x, callee, 0) : null;
+      return chain !== null ? `${chain}()` : null;
     }
     case "null":
     case "undefined":
@@ -183,6 +220,12 @@ const placementOf = (node: SyntaxNode): Placement => {
     outer = parent;
   }
   return { outer, exported, topLevel: false };
+};
+
+/** A class member's declared access; `#name` is private, anything else public. */
+const memberVisibility = (x: Extraction, node: SyntaxNode, nameNode: SyntaxNode, name: string): "private" | "protected" | "public" => {
+  const access = /\b(private|protected|public)\b/.exec(x.slice(startOf(node), startOf(nameNode)));
+  return access !== null ? (access[1] as "private" | "protected" | "public") : name.startsWith("#") ? "private" : "public";
 };
 
 const typeText = (x: Extraction, annotation: SyntaxNode | null): string | null => {
@@ -292,10 +335,13 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
       return;
     }
     if (owner.kind !== "Class" || type === "method_signature" && parentOf(node)?.type !== "class_body") return;
-    const modifiers = x.slice(startOf(node), startOf(nameNode));
-    const access = /\b(private|protected|public)\b/.exec(modifiers);
-    const visibility = access !== null ? (access[1] as "private" | "protected" | "public") : name.startsWith("#") ? "private" : "public";
-    addFunction(x, "Method", name, nameNode, node, node, node, { outer: node, exported: false, topLevel: false }, visibility);
+    addFunction(x, "Method", name, nameNode, node, node, node, { outer: node, exported: false, topLevel: false }, memberVisibility(x, node, nameNode, name));
+  };
+
+  /** A class field whose value is a function: a method whose header is the field's. */
+  const visitArrowMethod = (x: Extraction, node: SyntaxNode, nameNode: SyntaxNode, fn: SyntaxNode): void => {
+    const name = textOf(x, nameNode);
+    addFunction(x, "Method", name, nameNode, node, fn, node, { outer: node, exported: false, topLevel: false }, memberVisibility(x, node, nameNode, name));
   };
 
   /**
@@ -349,8 +395,15 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
     if (owner === null || nameNode === null) return;
     if (owner.kind !== (node.type === "property_signature" ? "Interface" : "Class")) return;
     if (nameNode.type !== "property_identifier" && nameNode.type !== "private_property_identifier") return;
+    const value = field(node, "value");
     const annotation = typeText(x, field(node, "type"));
-    const type = annotation ?? valueType(x, owner, field(node, "value"));
+    if (owner.kind === "Class" && annotation === null && value !== null && FUNCTION_VALUES.has(value.type)) {
+      // `static create = (…): T => …` and `onClick = () => …` are methods to their callers
+      // (`ZodString.create()`, `this.onClick()`), and the calls in their bodies are theirs.
+      visitArrowMethod(x, node, nameNode, value);
+      return;
+    }
+    const type = annotation ?? valueType(x, owner, value);
     if (type !== false) x.bindType(owner, textOf(x, nameNode), type, annotation !== null);
   };
 
@@ -437,7 +490,7 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
       x.declNames.add(startOf(nameNode));
       const isClass = value !== null && value.type === "class";
       const body = isClass ? field(value, "body") : null;
-      x.addSymbol({
+      const symbol = x.addSymbol({
         kind: isClass ? "Class" : "Variable",
         name,
         start: startOf(declarator),
@@ -446,7 +499,27 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
         doc: blockDocAbove(x.text, startOf(place.outer)),
         exported: place.exported,
       });
+      if (!isClass) bindModuleVariable(x, symbol, node, declarator, value);
     }
+  };
+
+  /**
+   * What a module-level variable holds, recorded as its own typed name: the annotation, the
+   * class `new` names, the call it is the result of (`z.string().min()`), or `typeof X` for the
+   * name it copies (`const stringType = ZodString.create`: calling it calls ZodString.create).
+   * Only `const` (or an annotation) says it for good: a `let` may be reassigned anywhere.
+   */
+  const bindModuleVariable = (x: Extraction, symbol: SymbolDraft, node: SyntaxNode, declarator: SyntaxNode, value: SyntaxNode | null): void => {
+    const annotation = typeText(x, field(declarator, "type"));
+    if (annotation !== null) return x.bindType(symbol, symbol.name, annotation, true);
+    if (value === null || !/^\s*const\b/.test(x.slice(startOf(node), startOf(declarator)))) return;
+    if (value.type === "identifier" || value.type === "member_expression") {
+      const text = textOf(x, value);
+      if (DOTTED_NAME.test(text)) x.bindType(symbol, symbol.name, `typeof ${text}`, true);
+      return;
+    }
+    const type = valueType(x, symbol, value);
+    if (type !== false && type !== null) x.bindType(symbol, symbol.name, type, true);
   };
 
   const requireNames = (x: Extraction, call: SyntaxNode): { names: ImportedName[]; kind: "require" | "reexport" } => {
@@ -732,7 +805,10 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
         if (name === null) continue;
         exportedNames.add(textOf(x, name));
         const alias = field(spec, "alias");
-        if (alias !== null && unquote(textOf(x, alias)) === "default") x.defaultExport = textOf(x, name);
+        if (alias === null) continue;
+        const exported = unquote(textOf(x, alias));
+        if (exported === "default") x.defaultExport = textOf(x, name);
+        else if (exported !== textOf(x, name)) x.exportAliases.push({ name: textOf(x, name), alias: exported });
       }
     }
   };

@@ -217,6 +217,9 @@ export class Resolution {
   private computeExport(path: string, name: string, depth: number, space: Space): Target | null {
     const scope = this.scope(path);
     if (scope === null) return null;
+    // `export { stringType as string }`: the name is another of this module's.
+    const local = scope.file.exportAliases?.find((a) => a.alias === name)?.name;
+    if (local !== undefined && depth < MAX_DEPTH) return this.computeExport(path, local, depth + 1, space);
     const top = scope.family === "ts" ? exportable(scope.declared.get("")?.get(name)) : scope.declared.get("")?.get(name);
     // A CommonJS module exports only what it assigns; an ES module's other names stay a fallback.
     const own = pick(top, space, scope.family, true) ?? (isCommonJs(scope) ? null : pick(top, space, scope.family));
@@ -606,6 +609,12 @@ export class Resolution {
     }
     this.bindingsInProgress.add(key);
     try {
+      if (type.startsWith("typeof ")) {
+        // The value a name denotes (`typeof ZodString.create`, `typeof Auth`): itself, not an instance.
+        const name = type.slice("typeof ".length).trim();
+        const dot = name.lastIndexOf(".");
+        return this.valueOf(this.resolveQualified(scope, fromId, dot === -1 ? null : name.slice(0, dot), name.slice(dot + 1)));
+      }
       if (!type.endsWith("()")) return this.annotatedType(scope, fromId, type);
       const callee = type.slice(0, -2);
       const dot = callee.lastIndexOf(".");
@@ -613,6 +622,23 @@ export class Resolution {
     } finally {
       this.bindingsInProgress.delete(key);
     }
+  }
+
+  /**
+   * What a module-level variable holds when its declaration says (its own `typed` entry: an
+   * instance of a class, or the function or class it copies); any other target as it is.
+   */
+  private valueOf(target: Target | null): Target | null {
+    if (target === null || target.kind !== "symbol" || target.symbol.kind !== "Variable") return target;
+    const symbol = target.symbol;
+    const held = symbol.typed?.find((t) => t.name === symbol.name);
+    if (held === undefined) return target;
+    const scope = this.scope(target.path);
+    if (scope === null) return null;
+    // Assigned again in the module (Python `x = A()` … `x = B()`): only one type for all will do.
+    const same = scope.declared.get(symbol.parent ?? "")?.get(symbol.name) ?? [];
+    if (same.some((s) => s !== symbol && s.kind === "Variable" && s.typed?.find((t) => t.name === s.name)?.type !== held.type)) return null;
+    return this.typeOfBinding(scope, symbol.parent, symbol.name, held.type);
   }
 
   /** Java: the type of field `name` of the innermost enclosing class that has (or inherits) it. */
@@ -700,7 +726,7 @@ export class Resolution {
       return null;
     }
     const head = this.qualifierHead(scope, fromId, first.name);
-    const start: Target | null = head === "super" ? null : first.call ? this.instanceOf(head) : head;
+    const start: Target | null = head === "super" ? null : first.call ? this.instanceOf(head) : this.valueOf(head);
     return this.followChain(start, segments.slice(1), name, space);
   }
 
@@ -720,7 +746,7 @@ export class Resolution {
     for (const segment of segments) {
       if (current === null || current.kind === "external") return current;
       const member: Target | null = this.memberOf(current, segment.name) ?? (segment.call ? null : this.fieldType(current, segment.name));
-      current = segment.call || this.isAccessor(member) ? this.instanceOf(member) : member;
+      current = segment.call || this.isAccessor(member) ? this.instanceOf(member) : this.valueOf(member);
     }
     if (current === null || current.kind === "external") return current;
     return this.memberOf(current, name, 0, space);
@@ -734,6 +760,11 @@ export class Resolution {
     if (target === null || target.kind !== "symbol") return null;
     const symbol = target.symbol;
     if (symbol.kind === "Class") return target;
+    if (symbol.kind === "Variable") {
+      // Calling a variable calls what it copies (`const stringType = ZodString.create`).
+      const held = symbol.typed?.find((t) => t.name === symbol.name);
+      return held !== undefined && held.type.startsWith("typeof ") ? this.instanceOf(this.valueOf(target)) : null;
+    }
     if (symbol.kind !== "Function" && symbol.kind !== "Method") return null;
     const scope = this.scope(target.path);
     if (scope === null) return null;

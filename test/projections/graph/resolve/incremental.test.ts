@@ -44,9 +44,19 @@ const EDITS: Record<string, [string, string][]> = {
     ["public void go() {}", "public void went() {}"],
     ["package com.acme.util;\npublic class Other", "package com.acme.other;\npublic class Other"],
   ],
+  modvars: [
+    ["static create = (): Str => new Str();", "static create(): number { return 1; }"],
+    ["const stringType = Str.create;", "const stringType = Str.make;"],
+    ["export { stringType as string };", "export { stringType as text };"],
+    ["min(): Str { return this; }", "mins(): Str { return this; }"],
+    ["export const shared = new Str();", "export let shared = new Str();"],
+    ["registry = Registry()", "registry = connect()"],
+    ["def add(self, x): ...", "def added(self, x): ..."],
+  ],
 };
 
-const treeOf = (name: string): Map<string, string> => (name === "typed" ? new Map(TYPED_TREE) : loadFixture(name));
+const TREES: Record<string, ReadonlyMap<string, string>> = {};
+const treeOf = (name: string): Map<string, string> => new Map(TREES[name] ?? loadFixture(name));
 
 /**
  * Typed bindings read across files: a field a base class in another file declares, a return
@@ -69,6 +79,25 @@ const TYPED_TREE = new Map([
     "package com.acme.app;\nimport com.acme.util.*;\npublic class Main {\n  private Other other;\n  void run() { Helper.twice(1); other.go(); }\n}\n",
   ],
 ]);
+
+/**
+ * Module-level variables typed by what they hold or copy, across files: a static arrow factory,
+ * a copy of it exported under another name and called through a namespace, a module-level
+ * instance, a Python module-level singleton.
+ */
+const MODVARS_TREE = new Map([
+  [
+    "src/types.ts",
+    "export class Str {\n  min(): Str { return this; }\n  static create = (): Str => new Str();\n  static make(): Str { return new Str(); }\n}\nconst stringType = Str.create;\nexport const shared = new Str();\nexport { stringType as string };\n",
+  ],
+  ["src/index.ts", 'export * from "./types";\n'],
+  ["src/use.ts", 'import * as z from "./index";\nimport { shared } from "./types";\nconst five = z.string().min();\nexport function f(): void { z.string().min(); five.min(); shared.min(); }\n'],
+  ["pkg/__init__.py", ""],
+  ["pkg/reg.py", "class Registry:\n    def add(self, x): ...\n\ndef connect() -> Registry: ...\n\nregistry = Registry()\n"],
+  ["pkg/use.py", "from pkg.reg import registry\n\ndef run():\n    registry.add(1)\n"],
+]);
+TREES.typed = TYPED_TREE;
+TREES.modvars = MODVARS_TREE;
 
 /** A small deterministic PRNG, so a failure replays. */
 const prng = (seed: number) => () => {
@@ -160,6 +189,20 @@ describe("incremental resolution equals a fresh one", () => {
         "s:pkg/use.py#Holder.shut -> s:pkg/db.py#Conn.close",
         "s:src/main/java/com/acme/app/Main.java#Main.run -> s:src/main/java/com/acme/util/Other.java#Other.go",
         "s:src/main/java/com/acme/app/Main.java#Main.run -> s:src/main/java/com/acme/util/Helper.java#Helper.twice",
+      ]),
+    );
+  });
+
+  it("starts the module-variable tree with the edges its random walk moves", () => {
+    const resolver = createResolver();
+    for (const [path, text] of MODVARS_TREE) resolver.upsert(parse(path, text));
+    const calls = [...resolver.files()].flatMap((p) => resolver.resolve(p).edges.filter((e) => e.kind === "CALLS").map((e) => `${e.from} -> ${e.to}`));
+    expect(calls).toEqual(
+      expect.arrayContaining([
+        "s:src/use.ts#f -> s:src/types.ts#stringType",
+        "s:src/use.ts#f -> s:src/types.ts#Str.min",
+        "s:src/use.ts#five -> s:src/types.ts#Str.min",
+        "s:pkg/use.py#run -> s:pkg/reg.py#Registry.add",
       ]),
     );
   });

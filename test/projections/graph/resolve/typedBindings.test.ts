@@ -539,3 +539,95 @@ describe("typed bindings that lead back to themselves", () => {
     expect(callsFrom(files, "pkg/loop.py")).toEqual([]);
   });
 });
+
+describe("calls through module-level variables and the functions they copy (TypeScript)", () => {
+  const types = [
+    "export abstract class ZodType { parse(x: unknown): unknown { return x; } optional(): ZodOptional { return new ZodOptional(); } }",
+    "export class ZodString extends ZodType {",
+    "  min(n: number): ZodString { return this; }",
+    "  static create = (params?: {}): ZodString => { return new ZodString(); };",
+    "  private check = () => this.min(1);",
+    "  run(): void { this.check(); }",
+    "}",
+    "export class ZodOptional extends ZodType {}",
+    "const stringType = ZodString.create;",
+    "export const shared = new ZodString();",
+    "export const ostring = () => stringType().optional();",
+    "export { stringType as string };",
+  ].join("\n");
+
+  it("follows `static create = (): T => …`, `const alias = T.create`, `export { alias as name }` and module-level instances", () => {
+    const use = [
+      'import * as z from "./index";',
+      'import { string, shared } from "./types";',
+      "const minFive = z.string().min(5);",
+      'test("x", () => { z.string().min(1).parse("a"); minFive.optional(); });',
+      "export function named(): void { string().parse(1); shared.min(2); }",
+    ].join("\n");
+    const files = new Map([["src/types.ts", types], ["src/index.ts", 'export * from "./types";'], ["src/use.test.ts", use]]);
+    expect(callsFrom(files, "src/types.ts")).toEqual([
+      "CALLS src/types.ts#ZodString.check -> src/types.ts#ZodString.min",
+      "CALLS src/types.ts#ZodString.create -> src/types.ts#ZodString",
+      "CALLS src/types.ts#ZodString.run -> src/types.ts#ZodString.check",
+      "CALLS src/types.ts#ZodType.optional -> src/types.ts#ZodOptional",
+      "CALLS src/types.ts#ostring -> src/types.ts#ZodType.optional",
+      "CALLS src/types.ts#ostring -> src/types.ts#stringType",
+      "CALLS src/types.ts#shared -> src/types.ts#ZodString",
+    ]);
+    expect(callsFrom(files, "src/use.test.ts")).toEqual([
+      "CALLS src/use.test.ts#minFive -> src/types.ts#ZodString.min",
+      "CALLS src/use.test.ts#minFive -> src/types.ts#stringType",
+      "CALLS src/use.test.ts#named -> src/types.ts#ZodString.min",
+      "CALLS src/use.test.ts#named -> src/types.ts#ZodType.parse",
+      "CALLS src/use.test.ts#named -> src/types.ts#stringType",
+      "CALLS src/use.test.ts#x -> src/types.ts#ZodString.min",
+      "CALLS src/use.test.ts#x -> src/types.ts#ZodType.optional",
+      "CALLS src/use.test.ts#x -> src/types.ts#ZodType.parse",
+      "CALLS src/use.test.ts#x -> src/types.ts#stringType",
+    ]);
+  });
+
+  it("leaves a `let`, a name copied in a cycle, and a call of a call unresolved", () => {
+    const use = [
+      'import { ZodString } from "./types";',
+      "let current = new ZodString();",
+      "const a = b;",
+      "const b = a;",
+      "const made = factory()();",
+      "export function f(): void { current.min(1); a.min(1); b(); made.min(1); }",
+    ].join("\n");
+    const files = new Map([["src/types.ts", types], ["src/use.ts", use]]);
+    expect(() => callsFrom(files, "")).not.toThrow();
+    expect(callsFrom(files, "src/use.ts#f")).toEqual(["CALLS src/use.ts#f -> src/use.ts#b"]);
+  });
+});
+
+describe("calls through module-level variables (Python)", () => {
+  it("follows `x = T()`, annotations and copies, and leaves a name assigned two types unresolved", () => {
+    const models = [
+      "class Registry:",
+      "    def add(self, x): pass",
+      "    def get(self, k): pass",
+      "class Other:",
+      "    def add(self, x): pass",
+      "registry = Registry()",
+      "typed: Registry = make()",
+      "lookup = registry.get",
+      "twice = Registry()",
+      "twice = Other()",
+    ].join("\n");
+    const use = [
+      "from pkg.models import registry, typed, lookup, twice",
+      "def run():",
+      "    registry.add(1)",
+      "    typed.add(2)",
+      "    lookup(3)",
+      "    twice.add(4)",
+    ].join("\n");
+    const files = new Map([["pkg/__init__.py", ""], ["pkg/models.py", models], ["pkg/use.py", use]]);
+    expect(callsFrom(files, "pkg/use.py")).toEqual([
+      "CALLS pkg/use.py#run -> pkg/models.py#Registry.add",
+      "CALLS pkg/use.py#run -> pkg/models.py#lookup",
+    ]);
+  });
+});
