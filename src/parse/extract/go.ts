@@ -194,12 +194,16 @@ export const makeGoExtractor = (path: string): LanguageExtractor => {
       return;
     }
     const start = startOf(node);
-    for (const child of namedChildrenOf(node)) {
-      if (child.type !== "identifier") continue;
+    // A package-level `var` keeps the one type Go gives it: declared, or its value's.
+    const declared = node.type === "var_spec" ? field(node, "type") : null;
+    const valueList = node.type === "var_spec" ? field(node, "value") : null;
+    const values = valueList !== null ? namedChildrenOf(valueList) : [];
+    const names = namedChildrenOf(node).filter((c) => c.type === "identifier");
+    for (const [i, child] of names.entries()) {
       const name = textOf(x, child);
       if (name === "_") continue;
       x.declNames.add(startOf(child));
-      x.addSymbol({
+      const symbol = x.addSymbol({
         kind: "Variable",
         name,
         start,
@@ -209,6 +213,8 @@ export const makeGoExtractor = (path: string): LanguageExtractor => {
         exported: isExported(name),
         visibility: isExported(name) ? "public" : "private",
       });
+      const type = declared !== null ? textOf(x, declared) : values.length === names.length ? valueType(x, values[i]!) : null;
+      if (type !== null) x.bindType(symbol, name, type, true);
     }
   };
 

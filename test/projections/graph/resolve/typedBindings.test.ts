@@ -631,3 +631,21 @@ describe("calls through module-level variables (Python)", () => {
     ]);
   });
 });
+
+describe("calls through package-level variables (Go)", () => {
+  it("follows `var x = New()`, `var x *T` and `var x = &T{}`, in the package and through its import", () => {
+    const files = new Map([
+      ["go.mod", "module example.com/app\n\ngo 1.21\n"],
+      [
+        "store/store.go",
+        "package store\ntype Store struct{}\nfunc (s *Store) Get() {}\nfunc New() *Store { return &Store{} }\nvar Default = New()\nvar typed *Store\nvar lit, other = &Store{}, 1\n",
+      ],
+      ["store/use.go", "package store\nfunc use() { typed.Get(); lit.Get(); other.Get() }\n"],
+      ["main.go", 'package main\nimport "example.com/app/store"\nfunc run() { store.Default.Get() }\n'],
+    ]);
+    expect([...callsFrom(files, "store/use.go"), ...callsFrom(files, "main.go")]).toEqual([
+      "CALLS store/use.go#use -> store/store.go#Store.Get",
+      "CALLS main.go#run -> store/store.go#Store.Get",
+    ]);
+  });
+});
