@@ -290,6 +290,25 @@ export const makeGoExtractor = (path: string): LanguageExtractor => {
           if (nameNode === null) return;
           const name = identifierAt(x.text, startOf(nameNode));
           if (!owner.members.includes(name)) owner.members.push(name);
+          // The method the interface declares: what `s.Get()` reaches when s has the interface's type.
+          const node = ref.node();
+          const symbol = x.addSymbol({
+            kind: "Method",
+            name,
+            qualifiedName: `${owner.name}.${name}`,
+            start: startOf(node),
+            end: endOf(node),
+            signature: x.signature(startOf(node), endOf(node)),
+            doc: lineDocAbove(x.text, startOf(node), "//", DOC_SKIP),
+            exported: isExported(name),
+            visibility: isExported(name) ? "public" : "private",
+            params: paramsOf(x, field(node, "parameters")),
+          });
+          const result = field(node, "result");
+          if (result !== null) {
+            symbol.returnsFrom = startOf(result);
+            symbol.returnsTo = endOf(result);
+          }
           return;
         }
         case "type_elem": {

@@ -154,7 +154,9 @@ export const makeRustExtractor = (_path: string): LanguageExtractor => {
     const name = identifierAt(x.text, startOf(nameNode));
     const owner = x.current();
     if (owner !== null && owner.kind === "Interface" && !owner.members.includes(name)) owner.members.push(name);
-    if (signatureOnly) return;
+    // A trait's required method is a symbol (what a call through `dyn Trait` / `T: Trait` reaches);
+    // a signature elsewhere (`extern` blocks) is not.
+    if (signatureOnly && (owner === null || owner.kind !== "Interface")) return;
     const impl = owner === null ? currentImpl(start) : null;
     const body = field(node, "body");
     const header = x.slice(start, Math.max(start, startOf(nameNode)));

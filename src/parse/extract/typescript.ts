@@ -332,6 +332,11 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
     const name = textOf(x, nameNode);
     if (owner.kind === "Interface") {
       if (!owner.members.includes(name)) owner.members.push(name);
+      // A method an interface declares is what a call through a receiver of that type reaches
+      // (`schema.parse()` with `schema: ZodType`), and what "who calls this" asks about.
+      if (type === "method_signature") {
+        addFunction(x, "Method", name, nameNode, node, node, node, { outer: node, exported: false, topLevel: false }, "public");
+      }
       return;
     }
     if (owner.kind !== "Class" || type === "method_signature" && parentOf(node)?.type !== "class_body") return;

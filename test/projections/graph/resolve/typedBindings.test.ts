@@ -649,3 +649,20 @@ describe("calls through package-level variables (Go)", () => {
     ]);
   });
 });
+
+describe("calls through a receiver typed by an interface", () => {
+  it("reach the method the interface declares (TypeScript, Go), including one an interface it extends declares", () => {
+    const files = new Map([
+      ["src/repo.ts", "export interface Base { close(): void }\nexport interface Repo extends Base { get(id: number): string; name: string }\n"],
+      ["src/use.ts", 'import type { Repo } from "./repo";\nexport function f(repo: Repo): void { repo.get(1); repo.close(); repo.name.trim(); }\n'],
+      ["go.mod", "module example.com/app\n\ngo 1.21\n"],
+      ["store/store.go", "package store\ntype Reader interface {\n\tGet(k string) string\n}\n"],
+      ["main.go", 'package main\nimport "example.com/app/store"\nfunc run(r store.Reader) { r.Get("k") }\n'],
+    ]);
+    expect([...callsFrom(files, "src/use.ts"), ...callsFrom(files, "main.go")]).toEqual([
+      "CALLS src/use.ts#f -> src/repo.ts#Base.close",
+      "CALLS src/use.ts#f -> src/repo.ts#Repo.get",
+      "CALLS main.go#run -> store/store.go#Reader.Get",
+    ]);
+  });
+});
