@@ -44,8 +44,12 @@ import { readLatestParses } from "./readLatestParses.js";
  * of a project package imports its files, `import static com.x.Util.*` makes Util's members bare names;
  * what a TS/Python/Java call returns is read from the return type as written (`list[T]` is no T);
  * Go struct fields and `x := pkg.New()` / `var x T` / `&T{}` locals type receivers too.
+ * 7: module-level variables type receivers (`const s = new T()`, Python `registry = Registry()`,
+ * Go `var Default = New()`); calling a variable that copies a function (`const stringType =
+ * ZodString.create`) gives what the function returns; `export { a as b }` is followed; methods
+ * an interface declares (TS, Go, Rust) are symbols a call can reach (parses from ts-extract-8).
  */
-export const GRAPH_VERSION = 6;
+export const GRAPH_VERSION = 7;
 const NAME = "graph";
 export const GRAPH_HANDLES = ["FileParsed", "FileDeleted", "ParseFailed"] as const;
 const HANDLES = GRAPH_HANDLES;
