@@ -82,7 +82,7 @@ process.stdout.write(
     `parse ${Math.round(repo.parseMs)} ms, resolve ${Math.round(repo.resolveMs)} ms`,
     `CALLS   precision ${fmt(calls.precision)} recall ${fmt(calls.recall)} (hit ${calls.hit}, predicted ${calls.predicted}, truth ${calls.actual}; ` +
       `recall incl. ${truth.unrepresentable.size} calls to callees we have no symbol for ${fmt(allCallsRecall)})`,
-    `        precision ${fmt(judgedPrecision)} over the ${calls.predicted - unjudged} predictions at call sites the indexer resolved (${unjudged} where it found only \`any\`)`,
+    `        precision ${fmt(judgedPrecision)} over the ${calls.predicted - unjudged} predictions at call sites the indexer resolved (${unjudged} at sites where SCIP resolved nothing: \`any\`, or a \`local\` it defines nowhere)`,
     `IMPORTS precision ${fmt(imports.precision)} recall ${fmt(imports.recall)} (hit ${imports.hit}, predicted ${imports.predicted}, truth ${imports.actual})`,
     "",
   ].join("\n"),
