@@ -31,7 +31,17 @@ const isCallSite = (family: Family, lines: readonly string[], line: number, col:
   const text = lines[line] ?? "";
   const after = text.slice(endCol);
   if (family === "python") return /^\s*\(/.test(after);
-  if (/^\s*(\?\.)?\s*(<[^()=;{}]*>)?\s*(\?\.)?\(/.test(after)) return true;
+  if (/^\s*(\?\.)?\s*(\?\.)?\(/.test(after)) return true;
+  // `f<A, { b: string }, (k: K) => V>(x)`: type arguments up to their matching `>`, then the call.
+  const open = /^\s*(\?\.)?\s*</.exec(after);
+  if (open !== null) {
+    let depth = 0;
+    for (let i = open[0].length - 1; i < after.length; i++) {
+      const c = after.charAt(i);
+      if (c === "<") depth++;
+      else if (c === ">" && after.charAt(i - 1) !== "=" && --depth === 0) return /^\s*(\?\.)?\(/.test(after.slice(i + 1));
+    }
+  }
   return /\bnew\s+(?:[\w$]+\.)*$/.test(text.slice(0, col));
 };
 

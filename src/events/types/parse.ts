@@ -14,6 +14,8 @@ export const SymbolKind = Schema.Literal(
   "Type",
   "Enum",
   "Test",
+  /** A TypeScript `namespace X { … }`: its declarations are reached as `X.name`. */
+  "Namespace",
 );
 export type SymbolKind = typeof SymbolKind.Type;
 

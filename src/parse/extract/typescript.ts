@@ -46,6 +46,8 @@ const INTEREST = [
   "type_identifier",
   "nested_type_identifier",
   "type_parameter",
+  "internal_module",
+  "module",
   "jsx_opening_element",
   "jsx_self_closing_element",
   // Names bound inside a function by something other than a declaration: the parameters of
@@ -207,6 +209,14 @@ interface Placement {
   topLevel: boolean;
 }
 
+/** Directly in a namespace's body (through `export` or not), not in a block nested in it. */
+const inNamespaceBody = (node: SyntaxNode): boolean => {
+  let parent = parentOf(node);
+  if (parent !== null && parent.type === "export_statement") parent = parentOf(parent);
+  const owner = parent !== null && parent.type === "statement_block" ? parentOf(parent) : null;
+  return owner !== null && (owner.type === "internal_module" || owner.type === "module");
+};
+
 const placementOf = (node: SyntaxNode): Placement => {
   let outer = node;
   let exported = false;
@@ -343,6 +353,31 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
     addFunction(x, "Method", name, nameNode, node, node, node, { outer: node, exported: false, topLevel: false }, memberVisibility(x, node, nameNode, name));
   };
 
+  /**
+   * `namespace X { … }` (or `module X`) at the top or inside another namespace: a symbol whose
+   * declarations are its members (`X.f()`). `declare module "pkg"` describes another package: not ours.
+   */
+  const visitNamespace = (x: Extraction, node: SyntaxNode): void => {
+    const nameNode = field(node, "name");
+    if (nameNode === null || nameNode.type === "string") return;
+    const owner = x.current();
+    if (owner !== null && owner.kind !== "Namespace") return;
+    // A namespace that is not exported sits in an expression statement.
+    const statement = parentOf(node);
+    const place = placementOf(statement !== null && statement.type === "expression_statement" ? statement : node);
+    const body = field(node, "body");
+    x.declNames.add(startOf(nameNode));
+    x.addSymbol({
+      kind: "Namespace",
+      name: compact(textOf(x, nameNode)),
+      start: startOf(node),
+      end: endOf(node),
+      signature: x.signature(startOf(place.outer), body !== null ? startOf(body) : endOf(node)),
+      doc: blockDocAbove(x.text, startOf(place.outer)),
+      exported: place.exported,
+    });
+  };
+
   /** A class field whose value is a function: a method whose header is the field's. */
   const visitArrowMethod = (x: Extraction, node: SyntaxNode, nameNode: SyntaxNode, fn: SyntaxNode): void => {
     const name = textOf(x, nameNode);
@@ -456,7 +491,7 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
     // Inside any symbol a declaration is a local; only module-level ones become symbols.
     // A function's locals are kept by name: they hide imports and module-level names.
     const owner = x.current();
-    if (owner !== null) {
+    if (owner !== null && !(owner.kind === "Namespace" && inNamespaceBody(node))) {
       if (!FUNCTION_KINDS.has(owner.kind)) return;
       for (const declarator of namedChildrenOf(node)) {
         const target = declarator.type === "variable_declarator" ? field(declarator, "name") : null;
@@ -472,7 +507,7 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
       return;
     }
     const place = placementOf(node);
-    if (!place.topLevel) return;
+    if (owner === null && !place.topLevel) return;
     let first = true;
     for (const declarator of namedChildrenOf(node)) {
       if (declarator.type !== "variable_declarator") continue;
@@ -1027,6 +1062,10 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
           return;
         case "interface_declaration":
           addTypeLike(x, node, "Interface");
+          return;
+        case "internal_module":
+        case "module":
+          visitNamespace(x, node);
           return;
         case "enum_declaration":
           addTypeLike(x, node, "Enum");

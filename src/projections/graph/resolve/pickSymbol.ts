@@ -14,7 +14,7 @@ export const isScopeName = (s: ExtractedSymbol): boolean => s.kind !== "Method" 
  * looks for a value and an annotation for a type; other languages have one namespace.
  */
 export type Space = "value" | "type";
-const VALUE_KINDS = new Set(["Function", "Class", "Variable", "Enum"]);
+const VALUE_KINDS = new Set(["Function", "Class", "Variable", "Enum", "Namespace"]);
 const TYPE_SPACE_KINDS = new Set(["Class", "Interface", "Type", "Enum"]);
 const inSpace = (space: Space) => (s: ExtractedSymbol): boolean =>
   isScopeName(s) && (space === "value" ? VALUE_KINDS : TYPE_SPACE_KINDS).has(s.kind);

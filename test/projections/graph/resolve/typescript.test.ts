@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { edgeLines, loadFixture, resolverFor } from "./loadFixture.js";
+import { edgeLines, loadFixture, parse, resolverFor } from "./loadFixture.js";
 
 describe("TypeScript resolution (fixtures/resolve/ts-basic)", () => {
   const resolver = resolverFor(loadFixture("ts-basic"));
@@ -256,5 +256,50 @@ describe("TypeScript `this` in a plain function passed as a callback inside a me
     expect(edgeLines(resolver, "CALLS")).toEqual(["CALLS src/c.ts#Counter.start -> src/c.ts#Counter.stop", "CALLS src/c.ts#Counter.start -> src/c.ts#Counter.tick"]);
     const unresolved = resolver.resolve("src/c.ts").unresolved.filter((u) => u.qualifier === "this").map((u) => `${u.name}:${u.line}`);
     expect(unresolved).toEqual(["tick:6", "stop:9"]);
+  });
+});
+
+describe("TypeScript namespaces (real extractor)", () => {
+  it("makes `namespace X { … }` a symbol whose declarations are reached as `X.name`, and as bare names inside it", () => {
+    const util = [
+      "export namespace util {",
+      "  export const assertEqual = <A, B>(_: A, __: B): void => {};",
+      "  export function assertNever(_x: never): never { throw new Error(); }",
+      "  export function check(x: never): void { assertNever(x); }",
+      "  export type Keys<T> = keyof T;",
+      "  export class Box { open(): void {} }",
+      "  export const box: Box = new Box();",
+      "}",
+      "namespace inner.deep { export function f(): void {} }",
+      'declare module "other" { export interface G {} }',
+    ].join("\n");
+    const use = [
+      'import { util } from "./util";',
+      "export function run(k: util.Keys<{ a: 1 }>): void { util.assertEqual(1, 2); util.check(k as never); util.box.open(); new util.Box(); }",
+    ].join("\n");
+    const files = new Map([["src/util.ts", util], ["src/use.ts", use]]);
+    const symbols = parse("src/util.ts", util).symbols.map((s) => `${s.kind} ${s.id}`);
+    expect(symbols).toEqual([
+      "Namespace util",
+      "Function util.assertEqual",
+      "Function util.assertNever",
+      "Function util.check",
+      "Type util.Keys",
+      "Class util.Box",
+      "Method util.Box.open",
+      "Variable util.box",
+      "Namespace inner.deep",
+      "Function inner.deep.f",
+      // `declare module "other"` describes another package: no namespace of this file.
+      "Interface G",
+    ]);
+    expect(edgeLines(resolverFor(files), "CALLS")).toEqual([
+      "CALLS src/use.ts#run -> src/util.ts#util.Box",
+      "CALLS src/use.ts#run -> src/util.ts#util.Box.open",
+      "CALLS src/use.ts#run -> src/util.ts#util.assertEqual",
+      "CALLS src/use.ts#run -> src/util.ts#util.check",
+      "CALLS src/util.ts#util.box -> src/util.ts#util.Box",
+      "CALLS src/util.ts#util.check -> src/util.ts#util.assertNever",
+    ]);
   });
 });
