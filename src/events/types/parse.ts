@@ -180,8 +180,8 @@ export const FileParsed = Schema.Struct({
    */
   defaultExport: Schema.optional(Schema.String),
   /**
-   * JavaScript/TypeScript `export { a as b }` of a name of this module: `name` the local name,
-   * `alias` the exported one (`default` is `defaultExport`). Absent when none, and in parses
+   * JavaScript/TypeScript `export { a as b }` or CommonJS `exports.b = a` of a name of this
+   * module: `name` the local name, `alias` the exported one (`default` is `defaultExport`). Absent when none, and in parses
    * before ts-extract-8.
    */
   exportAliases: Schema.optional(Schema.Array(ImportedName)),

@@ -943,6 +943,7 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
         if (key === null || v === null || key.type !== "property_identifier") continue;
         const name = textOf(x, key);
         if (v.type === "identifier" && textOf(x, v) === name) exportedNames.add(name);
+        else if (v.type === "identifier") x.exportAliases.push({ name: textOf(x, v), alias: name });
         else addAssigned(x, "Function", key, part, v, statement, true, { qualifiedName: `exports.${name}`, parent: null });
       } else if (part.type === "method_definition") {
         const key = field(part, "name");
@@ -981,6 +982,8 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
     const name = textOf(x, property);
     if (exportedProperty(targets[0]!) !== null) {
       if (value.type === "identifier" && textOf(x, value) === name) exportedNames.add(name);
+      // `exports.Router = Router` under another name: `exports.application = proto`.
+      else if (value.type === "identifier") x.exportAliases.push({ name: textOf(x, value), alias: name });
       else addAssigned(x, "Function", property, expr, value, node, true, { qualifiedName: `exports.${name}`, parent: null });
       return;
     }

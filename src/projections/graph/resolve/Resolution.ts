@@ -217,9 +217,13 @@ export class Resolution {
   private computeExport(path: string, name: string, depth: number, space: Space): Target | null {
     const scope = this.scope(path);
     if (scope === null) return null;
-    // `export { stringType as string }`: the name is another of this module's.
+    // `export { stringType as string }`, `exports.application = proto`: another of this module's
+    // names, exported or not (a CommonJS module exports only what it assigns).
     const local = scope.file.exportAliases?.find((a) => a.alias === name)?.name;
-    if (local !== undefined && depth < MAX_DEPTH) return this.computeExport(path, local, depth + 1, space);
+    if (local !== undefined && depth < MAX_DEPTH) {
+      const declared = pick(scope.declared.get("")?.get(local), space, scope.family);
+      return declared !== null ? { kind: "symbol", path, symbol: declared } : this.computeExport(path, local, depth + 1, space);
+    }
     const top = scope.family === "ts" ? exportable(scope.declared.get("")?.get(name)) : scope.declared.get("")?.get(name);
     // A CommonJS module exports only what it assigns; an ES module's other names stay a fallback.
     const own = pick(top, space, scope.family, true) ?? (isCommonJs(scope) ? null : pick(top, space, scope.family));

@@ -60,6 +60,7 @@ const EXPRESS = new Map([
       "  parse() {}",
       "};",
       "exports.isAbsolute = isAbsolute;",
+      "exports.makeETag = createETagGenerator;",
       "function isAbsolute(path) { return path[0] === '/'; }",
       "function createETagGenerator(options) { return function generateETag(body) {}; }",
       "function internal() {}",
@@ -76,6 +77,7 @@ const EXPRESS = new Map([
       "    app.init();",
       "    utils.compileETag(true);",
       "    utils.isAbsolute('/a');",
+    "    utils.makeETag();",
       "    new utils.Parser().parse();",
       "    utils.internal();",
       "    utils.createETagGenerator();",
@@ -138,6 +140,8 @@ describe("CommonJS extraction", () => {
       ["exports.d", "d", true],
       ["exports.e", "e", true],
     ]);
+    // `b: c` exports c under another name, as `exports.b = c` does.
+    expect(file.exportAliases).toEqual([{ name: "c", alias: "b" }]);
   });
 
   it("leaves assignments inside functions and to non-variables alone", () => {
@@ -159,6 +163,8 @@ describe("CommonJS resolution", () => {
         "CALLS test/app.js#app.should inherit from event emitter -> lib/express.js#createApplication",
         "CALLS test/app.js#app.should inherit from event emitter -> lib/utils.js#exports.compileETag",
         "CALLS test/app.js#app.should inherit from event emitter -> lib/utils.js#isAbsolute",
+        // `exports.makeETag = createETagGenerator` exports the function under another name.
+        "CALLS test/app.js#app.should inherit from event emitter -> lib/utils.js#createETagGenerator",
         "CALLS test/app.js#app.should inherit from event emitter -> lib/utils.js#exports.Parser",
         "CALLS test/app.js#app.should inherit from event emitter -> lib/utils.js#exports.Parser.parse",
         "CALLS test/app.js#app.should inherit from event emitter -> lib/middleware/query.js#module.exports",
@@ -167,6 +173,7 @@ describe("CommonJS resolution", () => {
     expect(edgeLines(resolver, "TESTS")).toEqual([
       "TESTS test/app.js#app.should inherit from event emitter -> lib/express.js#createApplication",
       "TESTS test/app.js#app.should inherit from event emitter -> lib/middleware/query.js#module.exports",
+      "TESTS test/app.js#app.should inherit from event emitter -> lib/utils.js#createETagGenerator",
       "TESTS test/app.js#app.should inherit from event emitter -> lib/utils.js#exports.Parser",
       "TESTS test/app.js#app.should inherit from event emitter -> lib/utils.js#exports.Parser.parse",
       "TESTS test/app.js#app.should inherit from event emitter -> lib/utils.js#exports.compileETag",
@@ -184,10 +191,11 @@ describe("CommonJS resolution", () => {
     expect(calls).toContain("CALLS lib/application.js#app.render -> lib/application.js#init");
     expect(calls.filter((l) => l.endsWith("#app.init"))).toEqual([]);
     // `this.defaultConfiguration()`, a local `app` shadowing the module's, a local `app` in a
-    // test, names the module does not export, `exports.etag` (not a function): all unresolved.
+    // test, names the module does not export (`utils.createETagGenerator()`: only its alias
+    // `makeETag` is exported), `exports.etag` (not a function): all unresolved.
     expect(calls.filter((l) => l.startsWith("CALLS lib/application.js#app.init ") || l.startsWith("CALLS lib/application.js#app.handle -> lib/application.js#app."))).toEqual([]);
     expect(calls.filter((l) => l.startsWith("CALLS lib/express.js#createApplication") && l.includes("application.js"))).toEqual([]);
-    expect(calls.filter((l) => /#(internal|createETagGenerator|exports\.etag)$/.test(l) && l.startsWith("CALLS test/"))).toEqual([]);
+    expect(calls.filter((l) => /#(internal|exports\.etag)$/.test(l) && l.startsWith("CALLS test/"))).toEqual([]);
     const test = resolver.resolve("test/app.js").unresolved.map((u) => `${u.qualifier ?? ""}.${u.name}`);
     expect(test).toEqual(expect.arrayContaining(["app.init", "utils.internal", "utils.createETagGenerator"]));
   });
