@@ -2,7 +2,7 @@ import type { SyntaxNode } from "tree-sitter";
 import type { Param } from "../../events/types/parse.js";
 import { endOf, namedChildrenOf, startOf } from "../collectNodes.js";
 import { lineDocAbove } from "./docComments.js";
-import { FUNCTION_KINDS, oneLine, type Extraction, type SymbolDraft } from "./Extraction.js";
+import { FUNCTION_KINDS, oneLine, type Extraction, type NewSymbol, type SymbolDraft } from "./Extraction.js";
 import { field, identifierAt, textOf, typeNameAt, unquote, type LanguageExtractor } from "./LanguageExtractor.js";
 import { splitCallee } from "./typescript.js";
 import { splitTopLevel } from "./typeLists.js";
@@ -86,10 +86,37 @@ export const makeGoExtractor = (path: string): LanguageExtractor => {
   /** Methods whose receiver type is declared later in the file get their parent at the end. */
   const methods: { symbol: SymbolDraft; receiver: string }[] = [];
 
+  /** A function, a method or a method an interface declares, with its result's range (see `returns`). */
+  const addCallable = (
+    x: Extraction,
+    node: SyntaxNode,
+    spec: Pick<NewSymbol, "kind" | "name" | "qualifiedName" | "parent"> & { signatureEnd: number },
+  ): SymbolDraft => {
+    const start = startOf(node);
+    const symbol = x.addSymbol({
+      kind: spec.kind,
+      name: spec.name,
+      qualifiedName: spec.qualifiedName,
+      ...(spec.parent !== undefined ? { parent: spec.parent } : {}),
+      start,
+      end: endOf(node),
+      signature: x.signature(start, spec.signatureEnd),
+      doc: lineDocAbove(x.text, start, "//", DOC_SKIP),
+      exported: isExported(spec.name),
+      visibility: isExported(spec.name) ? "public" : "private",
+      params: paramsOf(x, field(node, "parameters")),
+    });
+    const result = field(node, "result");
+    if (result !== null) {
+      symbol.returnsFrom = startOf(result);
+      symbol.returnsTo = endOf(result);
+    }
+    return symbol;
+  };
+
   const addFunctionLike = (x: Extraction, node: SyntaxNode, method: boolean): void => {
     const nameNode = field(node, "name");
     if (nameNode === null) return;
-    const start = startOf(node);
     const name = identifierAt(x.text, startOf(nameNode));
     const body = field(node, "body");
     let receiver: string | null = null;
@@ -103,24 +130,13 @@ export const makeGoExtractor = (path: string): LanguageExtractor => {
       const generic = m !== null ? /^\s*\[([^\]]*)\]/.exec(text.slice(m[0].length)) : null;
       if (generic !== null) receiverParams = generic[1]!.split(",").map((p) => p.trim()).filter((p) => p.length > 0);
     }
-    const symbol = x.addSymbol({
+    const symbol = addCallable(x, node, {
       kind: !method && testFile && /^Test/.test(name) ? "Test" : method ? "Method" : "Function",
       name,
       qualifiedName: receiver !== null ? `${receiver}.${name}` : name,
       parent: null,
-      start,
-      end: endOf(node),
-      signature: x.signature(start, body !== null ? startOf(body) : endOf(node)),
-      doc: lineDocAbove(x.text, start, "//", DOC_SKIP),
-      exported: isExported(name),
-      visibility: isExported(name) ? "public" : "private",
-      params: paramsOf(x, field(node, "parameters")),
+      signatureEnd: body !== null ? startOf(body) : endOf(node),
     });
-    const result = field(node, "result");
-    if (result !== null) {
-      symbol.returnsFrom = startOf(result);
-      symbol.returnsTo = endOf(result);
-    }
     if (receiver !== null) methods.push({ symbol, receiver });
     if (receiverParams.length > 0) symbol.typeParams = new Set(receiverParams);
   };
@@ -291,24 +307,7 @@ export const makeGoExtractor = (path: string): LanguageExtractor => {
           const name = identifierAt(x.text, startOf(nameNode));
           if (!owner.members.includes(name)) owner.members.push(name);
           // The method the interface declares: what `s.Get()` reaches when s has the interface's type.
-          const node = ref.node();
-          const symbol = x.addSymbol({
-            kind: "Method",
-            name,
-            qualifiedName: `${owner.name}.${name}`,
-            start: startOf(node),
-            end: endOf(node),
-            signature: x.signature(startOf(node), endOf(node)),
-            doc: lineDocAbove(x.text, startOf(node), "//", DOC_SKIP),
-            exported: isExported(name),
-            visibility: isExported(name) ? "public" : "private",
-            params: paramsOf(x, field(node, "parameters")),
-          });
-          const result = field(node, "result");
-          if (result !== null) {
-            symbol.returnsFrom = startOf(result);
-            symbol.returnsTo = endOf(result);
-          }
+          addCallable(x, ref.node(), { kind: "Method", name, qualifiedName: `${owner.name}.${name}`, signatureEnd: endOf(ref.node()) });
           return;
         }
         case "type_elem": {

@@ -178,11 +178,15 @@ describe("incremental resolution equals a fresh one", () => {
     });
   }
 
-  it("starts the typed tree with the edges its random walk moves", () => {
+  /** Every CALLS edge of a fresh resolver over `tree`, as `from -> to`. */
+  const callsOf = (tree: ReadonlyMap<string, string>): string[] => {
     const resolver = createResolver();
-    for (const [path, text] of TYPED_TREE) resolver.upsert(parse(path, text));
-    const calls = [...resolver.files()].flatMap((p) => resolver.resolve(p).edges.filter((e) => e.kind === "CALLS").map((e) => `${e.from} -> ${e.to}`));
-    expect(calls).toEqual(
+    for (const [path, text] of tree) resolver.upsert(parse(path, text));
+    return [...resolver.files()].flatMap((p) => resolver.resolve(p).edges.filter((e) => e.kind === "CALLS").map((e) => `${e.from} -> ${e.to}`));
+  };
+
+  it("starts the typed tree with the edges its random walk moves", () => {
+    expect(callsOf(TYPED_TREE)).toEqual(
       expect.arrayContaining([
         "s:src/use.ts#Child.go -> s:src/auth.ts#Auth.login",
         "s:src/use.ts#Child.go -> s:src/auth.ts#Auth.logout",
@@ -194,10 +198,7 @@ describe("incremental resolution equals a fresh one", () => {
   });
 
   it("starts the module-variable tree with the edges its random walk moves", () => {
-    const resolver = createResolver();
-    for (const [path, text] of MODVARS_TREE) resolver.upsert(parse(path, text));
-    const calls = [...resolver.files()].flatMap((p) => resolver.resolve(p).edges.filter((e) => e.kind === "CALLS").map((e) => `${e.from} -> ${e.to}`));
-    expect(calls).toEqual(
+    expect(callsOf(MODVARS_TREE)).toEqual(
       expect.arrayContaining([
         "s:src/use.ts#f -> s:src/types.ts#stringType",
         "s:src/use.ts#f -> s:src/types.ts#Str.min",
