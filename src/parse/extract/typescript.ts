@@ -540,6 +540,33 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
         exported: place.exported,
       });
       if (!isClass) bindModuleVariable(x, symbol, node, declarator, value);
+      if (value !== null) addObjectMethods(x, symbol, value);
+    }
+  };
+
+  /**
+   * `const api = { get(id) {…}, post: (x) => … }`: the functions an object literal holds are
+   * methods of the variable (`api.get()` reaches them; the calls in their bodies are theirs).
+   */
+  const addObjectMethods = (x: Extraction, owner: SymbolDraft, value: SyntaxNode): void => {
+    let object: SyntaxNode | null = value;
+    // `{…} as const`, `{…} satisfies Api`, `({…})`.
+    while (object !== null && (object.type === "as_expression" || object.type === "satisfies_expression" || object.type === "parenthesized_expression")) {
+      object = firstNamedChildOf(object);
+    }
+    if (object === null || object.type !== "object") return;
+    const place = { exported: false, topLevel: false };
+    for (const part of namedChildrenOf(object)) {
+      if (part.type === "method_definition") {
+        const key = field(part, "name");
+        if (key === null || key.type !== "property_identifier") continue;
+        addFunction(x, "Method", textOf(x, key), key, part, part, part, { outer: part, ...place }, "public", { parent: owner });
+      } else if (part.type === "pair") {
+        const key = field(part, "key");
+        const fn = field(part, "value");
+        if (key === null || fn === null || key.type !== "property_identifier" || !FUNCTION_VALUES.has(fn.type)) continue;
+        addFunction(x, "Method", textOf(x, key), key, part, fn, part, { outer: part, ...place }, "public", { parent: owner });
+      }
     }
   };
 

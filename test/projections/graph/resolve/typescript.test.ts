@@ -303,3 +303,33 @@ describe("TypeScript namespaces (real extractor)", () => {
     ]);
   });
 });
+
+describe("TypeScript object-literal methods (real extractor)", () => {
+  it("makes the functions a module-level object holds methods of its variable, reached as `obj.name()`", () => {
+    const api = [
+      "function send(): void {}",
+      "export const api = {",
+      "  get(id: number): void { send(); },",
+      "  post: (body: string): void => send(),",
+      "  remove: function (): void {},",
+      "  limit: 10,",
+      "  nested: { deep(): void {} },",
+      "} as const;",
+    ].join("\n");
+    const use = ['import { api } from "./api";', "export function run(): void { api.get(1); api.post('x'); api.remove(); api.nested.deep(); api.limit.toFixed(); }"].join("\n");
+    expect(parse("src/api.ts", api).symbols.map((s) => `${s.kind} ${s.id}`)).toEqual([
+      "Function send",
+      "Variable api",
+      "Method api.get",
+      "Method api.post",
+      "Method api.remove",
+    ]);
+    expect(edgeLines(resolverFor(new Map([["src/api.ts", api], ["src/use.ts", use]])), "CALLS")).toEqual([
+      "CALLS src/api.ts#api.get -> src/api.ts#send",
+      "CALLS src/api.ts#api.post -> src/api.ts#send",
+      "CALLS src/use.ts#run -> src/api.ts#api.get",
+      "CALLS src/use.ts#run -> src/api.ts#api.post",
+      "CALLS src/use.ts#run -> src/api.ts#api.remove",
+    ]);
+  });
+});
