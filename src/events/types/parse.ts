@@ -77,6 +77,13 @@ export const ExtractedSymbol = Schema.Struct({
    * Absent in parses before ts-extract-7.
    */
   returnType: Schema.optional(Schema.String),
+  /**
+   * What a function returns when no return type is written: the one type its `return`
+   * statements (or an arrow's expression body) agree on, written as a typed binding's type is
+   * (`new T()` gives `T`, `make()` / `this.a.b()` a call, `this` the instance). Absent when they
+   * disagree, say nothing, or a return type is written (and in parses before ts-extract-8).
+   */
+  returnValue: Schema.optional(Schema.String),
 });
 export type ExtractedSymbol = typeof ExtractedSymbol.Type;
 

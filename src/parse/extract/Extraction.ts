@@ -11,7 +11,7 @@ const LOCALS_MAX = 256;
 
 export type Mutable<T> = { -readonly [K in keyof T]: T[K] extends ReadonlyArray<infer U> ? U[] : T[K] };
 
-export interface SymbolDraft extends Omit<Mutable<ExtractedSymbol>, "params" | "returns" | "members" | "locals" | "typeParams" | "typed" | "returnType"> {
+export interface SymbolDraft extends Omit<Mutable<ExtractedSymbol>, "params" | "returns" | "members" | "locals" | "typeParams" | "typed" | "returnType" | "returnValue"> {
   params: Param[];
   returns: string[];
   members: string[];
@@ -26,6 +26,10 @@ export interface SymbolDraft extends Omit<Mutable<ExtractedSymbol>, "params" | "
   /** [start, end) of the return type annotation; type names inside it fill `returns`. */
   returnsFrom: number;
   returnsTo: number;
+  /** What the function's returns agree on (see `ExtractedSymbol.returnValue`, `Extraction.bindReturn`). */
+  returned: TypeBinding | null;
+  /** Start of the function node this symbol is (its returns are its own), or -1. */
+  ownFunction: number;
 }
 
 /** What is known of a name's type: a type expression or null (unknown), and whether an annotation declared it. */
@@ -171,6 +175,8 @@ export class Extraction {
       types: null,
       returnsFrom: -1,
       returnsTo: -1,
+      returned: null,
+      ownFunction: -1,
     };
     this.symbols.push(symbol);
     this.openScope(spec.start, symbol);
@@ -221,6 +227,15 @@ export class Extraction {
     } else if (declared === had.declared && had.type !== type) {
       had.type = null;
     }
+  }
+
+  /**
+   * Records that `fn` returns a value of `type` at one of its returns, or of a type not known
+   * (null); one disagreement makes it unknown for good.
+   */
+  bindReturn(fn: SymbolDraft, type: string | null): void {
+    if (fn.returned === null) fn.returned = { type, declared: false };
+    else if (fn.returned.type !== type) fn.returned.type = null;
   }
 
   /**

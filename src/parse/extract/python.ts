@@ -32,6 +32,8 @@ const INTEREST = [
   "type",
   "global_statement",
   "nonlocal_statement",
+  // What a function without a return annotation gives (`return Foo()`, `return self`).
+  "return_statement",
   // Other bindings of a name in a function body: loop targets, `with … as x`, `except … as x`,
   // `case … as x`, `(x := …)`.
   "for_statement",
@@ -163,7 +165,14 @@ const DOTTED_NAME = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/;
  */
 const assignedType = (x: Extraction, owner: SymbolDraft, node: SyntaxNode, annotation: SyntaxNode | null): AssignedType => {
   if (annotation !== null) return oneLine(textOf(x, annotation), 200);
-  const right = field(node, "right");
+  return valueType(x, owner, field(node, "right"));
+};
+
+/**
+ * The type a value gives: the class a capitalised callee names, a call written `f()` (the
+ * resolver takes what f returns), the annotation of a parameter it copies; `None` says nothing.
+ */
+const valueType = (x: Extraction, owner: SymbolDraft, right: SyntaxNode | null): AssignedType => {
   if (right === null) return null;
   if (right.type === "none") return false;
   const call = right.type === "await" ? namedChildrenOf(right)[0] ?? right : right;
@@ -183,6 +192,17 @@ export const makePythonExtractor = (path: string): LanguageExtractor => {
   const protocols = new Set<SymbolDraft>();
   /** Names a function declares `global` or `nonlocal`: assigning them binds no local. */
   const declaredOuter = new Map<SymbolDraft, Set<string>>();
+
+  /** A `return` of a function with no return annotation tells what it gives (lambdas have none). */
+  const visitReturn = (x: Extraction, node: SyntaxNode): void => {
+    const owner = x.current();
+    if (owner === null || !FUNCTION_KINDS.has(owner.kind) || owner.returnsFrom >= 0) return;
+    const value = namedChildrenOf(node)[0] ?? null;
+    if (value === null) return;
+    const self = owner.kind === "Method" ? owner.params[0]?.name : undefined;
+    const type = value.type === "identifier" && (self === "self" || self === "cls") && textOf(x, value) === self ? "this" : valueType(x, owner, value);
+    if (type !== false) x.bindReturn(owner, type);
+  };
 
   const visitOuterDeclaration = (x: Extraction, node: SyntaxNode): void => {
     const owner = x.current();
@@ -468,6 +488,9 @@ export const makePythonExtractor = (path: string): LanguageExtractor => {
         case "global_statement":
         case "nonlocal_statement":
           visitOuterDeclaration(x, node);
+          return;
+        case "return_statement":
+          visitReturn(x, node);
           return;
         case "for_statement":
           bindLocals(x, field(node, "left"), iteratedType(x, field(node, "right")));

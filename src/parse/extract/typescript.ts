@@ -58,6 +58,8 @@ const INTEREST = [
   "generator_function",
   "catch_clause",
   "for_in_statement",
+  // What a function without a written return type gives (`return new T()`, `return this`).
+  "return_statement",
   // Class fields and interface properties: their declared type or constructed class types
   // `this.field.m()` / `deps.field.m()`.
   "public_field_definition",
@@ -125,6 +127,8 @@ const valueType = (x: Extraction, owner: SymbolDraft, value: SyntaxNode | null, 
     case "null":
     case "undefined":
       return false;
+    case "this":
+      return "this";
     case "new_expression": {
       const ctor = field(value, "constructor");
       const text = ctor !== null ? textOf(x, ctor) : "";
@@ -176,6 +180,8 @@ const exportedProperty = (target: string): string | null => {
 };
 
 const FUNCTION_VALUES = new Set(["arrow_function", "function_expression", "function", "generator_function"]);
+/** Nodes that are functions: a `return` belongs to the nearest one around it. */
+const FUNCTION_NODES = new Set([...FUNCTION_VALUES, "function_declaration", "generator_function_declaration", "method_definition"]);
 const TEST_CALLEES = new Set(["describe", "it", "test", "suite", "context", "specify", "bench"]);
 const TEST_PATH = /(^|[\\/])(__tests__|tests?|specs?)[\\/]|\.(test|spec)\.[cm]?[jt]sx?$/;
 
@@ -315,7 +321,25 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
       symbol.returnsFrom = startOf(returnType);
       symbol.returnsTo = endOf(returnType);
     }
+    symbol.ownFunction = startOf(fn);
+    // `() => new T()`: the body is what it returns.
+    if (returnType === null && fn.type === "arrow_function" && body !== null && body.type !== "statement_block") {
+      const type = valueType(x, symbol, body);
+      if (type !== false) x.bindReturn(symbol, type);
+    }
     return symbol;
+  };
+
+  /** A `return` of the symbol's own function (not of a callback inside it) tells what it gives. */
+  const visitReturn = (x: Extraction, node: SyntaxNode): void => {
+    const owner = x.current();
+    if (owner === null || owner.ownFunction < 0 || owner.returnsFrom >= 0) return;
+    let fn = parentOf(node);
+    while (fn !== null && !FUNCTION_NODES.has(fn.type)) fn = parentOf(fn);
+    if (fn === null || startOf(fn) !== owner.ownFunction) return;
+    const value = firstNamedChildOf(node);
+    const type = value !== null ? valueType(x, owner, value) : false;
+    if (type !== false) x.bindReturn(owner, type);
   };
 
   const addTypeLike = (x: Extraction, node: SyntaxNode, kind: SymbolKind): void => {
@@ -1128,6 +1152,9 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
           return;
         case "catch_clause":
           bindLocals(x, field(node, "parameter"));
+          return;
+        case "return_statement":
+          visitReturn(x, node);
           return;
         case "for_in_statement": {
           // `for (const x of …)` declares; `for (x of …)` assigns a name bound elsewhere.

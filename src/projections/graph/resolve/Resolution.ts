@@ -784,6 +784,15 @@ export class Resolution {
       const type = this.resolveQualified(scope, symbol.parent, dot === -1 ? null : name.slice(0, dot), name.slice(dot + 1), "type");
       return type !== null && type.kind === "symbol" && TYPE_KINDS.has(type.symbol.kind) ? type : null;
     }
+    if (symbol.returnValue !== undefined) {
+      // No return type written: what its returns agree on, read inside the function.
+      if (symbol.returnValue === "this") {
+        // A method's `this` is what it belongs to: its class, or the object (`api.a().b()`).
+        const owner = symbol.kind === "Method" && symbol.parent !== null ? scope.byId.get(symbol.parent) : undefined;
+        return owner !== undefined ? { kind: "symbol", path: target.path, symbol: owner } : null;
+      }
+      return this.typeOfBinding(scope, symbol.id, "\u0000return", symbol.returnValue);
+    }
     let found: Target | null = null;
     for (const name of symbol.returns) {
       const type =

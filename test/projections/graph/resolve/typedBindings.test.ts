@@ -139,7 +139,7 @@ describe("calls through typed locals and fields (Python)", () => {
     ]);
   });
 
-  it("leaves names rebound to another type or by a loop, and calls of functions, unresolved", () => {
+  it("leaves names rebound to another type or by a loop unresolved", () => {
     const use = [
       "from pkg.auth import Auth, Audit",
       "def make():",
@@ -169,6 +169,8 @@ describe("calls through typed locals and fields (Python)", () => {
       "CALLS pkg/use.py#make -> pkg/auth.py#Auth",
       "CALLS pkg/use.py#rebound -> pkg/auth.py#Audit",
       "CALLS pkg/use.py#rebound -> pkg/auth.py#Auth",
+      // `z = make()`: make has no annotation, but its one return gives an Auth.
+      "CALLS pkg/use.py#rebound -> pkg/auth.py#Auth.logout",
       "CALLS pkg/use.py#rebound -> pkg/use.py#make",
       // A comprehension variable and a lambda parameter hide the typed locals `g` and `h`.
       "CALLS pkg/use.py#shadowed -> pkg/auth.py#Auth",
@@ -663,6 +665,78 @@ describe("calls through a receiver typed by an interface", () => {
       "CALLS src/use.ts#f -> src/repo.ts#Base.close",
       "CALLS src/use.ts#f -> src/repo.ts#Repo.get",
       "CALLS main.go#run -> store/store.go#Reader.Get",
+    ]);
+  });
+});
+
+describe("what a call returns when no return type is written (TypeScript, JavaScript)", () => {
+  it("takes what the function's own returns agree on: `new T()`, a call, `this`, an arrow's body", () => {
+    const lib = [
+      "export class Query {",
+      "  where() { return this; }",
+      "  first() { return this.make(); }",
+      "  make(): Row { return new Row(); }",
+      "  either(flag: boolean) { if (flag) return new Row(); return new Other(); }",
+      "  nested() { [1].map(() => { return new Other(); }); return new Row(); }",
+      "}",
+      "export class Row { save() {} }",
+      "export class Other { save() {} }",
+      "export function query() { return new Query(); }",
+      "export const row = () => new Row();",
+      "export function loop() { return loop(); }",
+      "export const api = { self() { return this; }, get() {} };",
+    ].join("\n");
+    const use = [
+      'import { query, row, loop, api } from "./lib";',
+      "export function run(): void {",
+      "  query().where().first().save();",
+      "  query().either(true).save();",
+      "  query().nested().save();",
+      "  row().save();",
+      "  loop().save();",
+      "  api.self().get();",
+      "}",
+    ].join("\n");
+    expect(callsFrom(new Map([["src/lib.ts", lib], ["src/use.ts", use]]), "src/use.ts")).toEqual([
+      "CALLS src/use.ts#run -> src/lib.ts#Query.either",
+      "CALLS src/use.ts#run -> src/lib.ts#Query.first",
+      "CALLS src/use.ts#run -> src/lib.ts#Query.nested",
+      "CALLS src/use.ts#run -> src/lib.ts#Query.where",
+      "CALLS src/use.ts#run -> src/lib.ts#Row.save",
+      "CALLS src/use.ts#run -> src/lib.ts#api.get",
+      "CALLS src/use.ts#run -> src/lib.ts#api.self",
+      "CALLS src/use.ts#run -> src/lib.ts#loop",
+      "CALLS src/use.ts#run -> src/lib.ts#query",
+      "CALLS src/use.ts#run -> src/lib.ts#row",
+    ]);
+  });
+
+  it("does the same for Python functions without a return annotation", () => {
+    const lib = [
+      "class Row:",
+      "    def save(self): pass",
+      "class Query:",
+      "    def where(self):",
+      "        return self",
+      "    def first(self):",
+      "        if self:",
+      "            return None",
+      "        return Row()",
+      "    def either(self, flag):",
+      "        if flag:",
+      "            return Row()",
+      "        return Query()",
+      "def query():",
+      "    return Query()",
+    ].join("\n");
+    const use = ["from pkg.lib import query", "def run():", "    query().where().first().save()", "    query().either(1).save()"].join("\n");
+    const files = new Map([["pkg/__init__.py", ""], ["pkg/lib.py", lib], ["pkg/use.py", use]]);
+    expect(callsFrom(files, "pkg/use.py")).toEqual([
+      "CALLS pkg/use.py#run -> pkg/lib.py#Query.either",
+      "CALLS pkg/use.py#run -> pkg/lib.py#Query.first",
+      "CALLS pkg/use.py#run -> pkg/lib.py#Query.where",
+      "CALLS pkg/use.py#run -> pkg/lib.py#Row.save",
+      "CALLS pkg/use.py#run -> pkg/lib.py#query",
     ]);
   });
 });
