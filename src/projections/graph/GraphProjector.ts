@@ -47,8 +47,9 @@ import { readLatestParses } from "./readLatestParses.js";
  * 7: module-level variables type receivers (`const s = new T()`, Python `registry = Registry()`,
  * Go `var Default = New()`); calling a variable that copies a function (`const stringType =
  * ZodString.create`) gives what the function returns; `export { a as b }` is followed; methods
- * an interface declares (TS, Go, Rust) and TS namespaces are symbols a call can reach (parses
- * from ts-extract-8).
+ * an interface declares (TS, Go, Rust), TS namespaces and object-literal methods are symbols a
+ * call can reach; CommonJS `exports.b = a` is followed; a function with no written return type
+ * gives what its returns agree on (parses from ts-extract-8).
  */
 export const GRAPH_VERSION = 7;
 const NAME = "graph";
