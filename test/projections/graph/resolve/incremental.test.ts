@@ -51,6 +51,9 @@ const EDITS: Record<string, [string, string][]> = {
     ["min(): Str { return this; }", "mins(): Str { return this; }"],
     ["export const shared = new Str();", "export let shared = new Str();"],
     ["registry = Registry()", "registry = connect()"],
+    ["export function make() { return new Str(); }", "export function make() { return 1; }"],
+    ["export namespace ns {", "export namespace other {"],
+    ["get() { return make(); }", "got() { return make(); }"],
     ["def add(self, x): ...", "def added(self, x): ..."],
   ],
 };
@@ -83,7 +86,8 @@ const TYPED_TREE = new Map([
 /**
  * Module-level variables typed by what they hold or copy, across files: a static arrow factory,
  * a copy of it exported under another name and called through a namespace, a module-level
- * instance, a Python module-level singleton.
+ * instance, a Python module-level singleton; what unannotated functions return, reached
+ * through a TS namespace and an object literal.
  */
 const MODVARS_TREE = new Map([
   [
@@ -91,6 +95,11 @@ const MODVARS_TREE = new Map([
     "export class Str {\n  min(): Str { return this; }\n  static create = (): Str => new Str();\n  static make(): Str { return new Str(); }\n}\nconst stringType = Str.create;\nexport const shared = new Str();\nexport { stringType as string };\n",
   ],
   ["src/index.ts", 'export * from "./types";\n'],
+  [
+    "src/query.ts",
+    'import { Str } from "./types";\nexport function make() { return new Str(); }\nexport namespace ns { export function twice() { return make(); } }\nexport const api = { get() { return make(); } };\n',
+  ],
+  ["src/chain.ts", 'import { make, ns, api } from "./query";\nexport function g(): void { make().min(); ns.twice().min(); api.get().min(); }\n'],
   ["src/use.ts", 'import * as z from "./index";\nimport { shared } from "./types";\nconst five = z.string().min();\nexport function f(): void { z.string().min(); five.min(); shared.min(); }\n'],
   ["pkg/__init__.py", ""],
   ["pkg/reg.py", "class Registry:\n    def add(self, x): ...\n\ndef connect() -> Registry: ...\n\nregistry = Registry()\n"],
@@ -203,6 +212,9 @@ describe("incremental resolution equals a fresh one", () => {
         "s:src/use.ts#f -> s:src/types.ts#stringType",
         "s:src/use.ts#f -> s:src/types.ts#Str.min",
         "s:src/use.ts#five -> s:src/types.ts#Str.min",
+        "s:src/chain.ts#g -> s:src/types.ts#Str.min",
+        "s:src/chain.ts#g -> s:src/query.ts#ns.twice",
+        "s:src/chain.ts#g -> s:src/query.ts#api.get",
         "s:pkg/use.py#run -> s:pkg/reg.py#Registry.add",
       ]),
     );
