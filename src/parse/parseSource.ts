@@ -123,6 +123,7 @@ export const parseSource = (input: ParseInput): ParseResult => {
     const x = new Extraction(text, path);
     const extracted = runExtractor(parsed.tree, root, extractorFor(language, path), x, deadline, budgetMs);
     if (!extracted.ok) return extracted;
+    for (const s of x.symbols) x.settleReturns(s);
     const symbols = x.symbols.map((s) => finishSymbol(s, text));
     if (performance.now() > deadline) return { ok: false, reason: `parse timed out after ${budgetMs} ms` };
     const chunks = chunkSource(root, text, language, symbols);

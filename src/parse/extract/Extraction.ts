@@ -30,6 +30,8 @@ export interface SymbolDraft extends Omit<Mutable<ExtractedSymbol>, "params" | "
   returned: TypeBinding | null;
   /** Start of the function node this symbol is (its returns are its own), or -1. */
   ownFunction: number;
+  /** Locals and parameters returned by name (`return q`): typed once the whole body is read. */
+  returnedNames: string[] | null;
 }
 
 /** What is known of a name's type: a type expression or null (unknown), and whether an annotation declared it. */
@@ -177,6 +179,7 @@ export class Extraction {
       returnsTo: -1,
       returned: null,
       ownFunction: -1,
+      returnedNames: null,
     };
     this.symbols.push(symbol);
     this.openScope(spec.start, symbol);
@@ -236,6 +239,28 @@ export class Extraction {
   bindReturn(fn: SymbolDraft, type: string | null): void {
     if (fn.returned === null) fn.returned = { type, declared: false };
     else if (fn.returned.type !== type) fn.returned.type = null;
+  }
+
+  /** Records that `fn` returns its local or parameter `name` (see `settleReturns`). */
+  returnName(fn: SymbolDraft, name: string): void {
+    const names = (fn.returnedNames ??= []);
+    if (!names.includes(name)) names.push(name);
+  }
+
+  /**
+   * Folds the names `fn` returns into what its returns agree on, with the types those names have
+   * once the whole body is read (a local assigned another type after the `return` is unknown).
+   */
+  settleReturns(fn: SymbolDraft): void {
+    if (fn.returnedNames === null) return;
+    for (const name of fn.returnedNames) {
+      const bound = fn.types?.get(name);
+      const param = fn.params.find((p) => p.name === name);
+      // A name bound elsewhere (a module-level instance) is returned as the value it names.
+      const type = bound !== undefined ? bound.type : param !== undefined ? param.type : fn.locals.includes(name) ? null : `typeof ${name}`;
+      this.bindReturn(fn, type);
+    }
+    fn.returnedNames = null;
   }
 
   /**

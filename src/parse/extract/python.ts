@@ -200,7 +200,13 @@ export const makePythonExtractor = (path: string): LanguageExtractor => {
     const value = namedChildrenOf(node)[0] ?? null;
     if (value === null) return;
     const self = owner.kind === "Method" ? owner.params[0]?.name : undefined;
-    const type = value.type === "identifier" && (self === "self" || self === "cls") && textOf(x, value) === self ? "this" : valueType(x, owner, value);
+    if (value.type === "identifier") {
+      const name = textOf(x, value);
+      if (name === self && (self === "self" || self === "cls")) x.bindReturn(owner, "this");
+      else x.returnName(owner, name);
+      return;
+    }
+    const type = valueType(x, owner, value);
     if (type !== false) x.bindReturn(owner, type);
   };
 

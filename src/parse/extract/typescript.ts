@@ -338,6 +338,7 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
     while (fn !== null && !FUNCTION_NODES.has(fn.type)) fn = parentOf(fn);
     if (fn === null || startOf(fn) !== owner.ownFunction) return;
     const value = firstNamedChildOf(node);
+    if (value !== null && value.type === "identifier") return x.returnName(owner, textOf(x, value));
     const type = value !== null ? valueType(x, owner, value) : false;
     if (type !== false) x.bindReturn(owner, type);
   };

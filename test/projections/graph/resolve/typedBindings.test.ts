@@ -685,9 +685,14 @@ describe("what a call returns when no return type is written (TypeScript, JavaSc
       "export const row = () => new Row();",
       "export function loop() { return loop(); }",
       "export const api = { self() { return this; }, get() {} };",
+      "const shared = new Row();",
+      "export function built() { const q = new Query(); q.where(); return q; }",
+      "export function reassigned() { let q = new Query(); if (q) return q; q = new Row(); return q; }",
+      "export function sharedRow() { return shared; }",
+      "export function param(r: Row) { return r; }",
     ].join("\n");
     const use = [
-      'import { query, row, loop, api } from "./lib";',
+      'import { query, row, loop, api, built, reassigned, sharedRow, param, Row } from "./lib";',
       "export function run(): void {",
       "  query().where().first().save();",
       "  query().either(true).save();",
@@ -695,6 +700,10 @@ describe("what a call returns when no return type is written (TypeScript, JavaSc
       "  row().save();",
       "  loop().save();",
       "  api.self().get();",
+      "  built().first();",
+      "  reassigned().where();",
+      "  sharedRow().save();",
+      "  param(new Row()).save();",
       "}",
     ].join("\n");
     expect(callsFrom(new Map([["src/lib.ts", lib], ["src/use.ts", use]]), "src/use.ts")).toEqual([
@@ -702,13 +711,45 @@ describe("what a call returns when no return type is written (TypeScript, JavaSc
       "CALLS src/use.ts#run -> src/lib.ts#Query.first",
       "CALLS src/use.ts#run -> src/lib.ts#Query.nested",
       "CALLS src/use.ts#run -> src/lib.ts#Query.where",
+      "CALLS src/use.ts#run -> src/lib.ts#Row",
       "CALLS src/use.ts#run -> src/lib.ts#Row.save",
       "CALLS src/use.ts#run -> src/lib.ts#api.get",
       "CALLS src/use.ts#run -> src/lib.ts#api.self",
+      "CALLS src/use.ts#run -> src/lib.ts#built",
       "CALLS src/use.ts#run -> src/lib.ts#loop",
+      "CALLS src/use.ts#run -> src/lib.ts#param",
       "CALLS src/use.ts#run -> src/lib.ts#query",
+      "CALLS src/use.ts#run -> src/lib.ts#reassigned",
       "CALLS src/use.ts#run -> src/lib.ts#row",
+      "CALLS src/use.ts#run -> src/lib.ts#sharedRow",
     ]);
+  });
+
+  it("types a returned local or parameter by its binding once the whole body is read", () => {
+    const lib = [
+      "export class A { a() {} }",
+      "export class B { b() {} }",
+      "const shared = new B();",
+      "export function built() { const q = new A(); q.a(); return q; }",
+      "export function reassigned() { let q = new A(); if (q) return q; q = new B(); return q; }",
+      "export function sharedB() { return shared; }",
+      "export function same(x: A) { return x; }",
+    ].join("\n");
+    const use = [
+      'import { built, reassigned, sharedB, same } from "./lib";',
+      "export function pos(): void { built().a(); sharedB().b(); same(null!).a(); }",
+      "export function neg(): void { reassigned().a(); reassigned().b(); }",
+    ].join("\n");
+    const files = new Map([["src/lib.ts", lib], ["src/use.ts", use]]);
+    expect(callsFrom(files, "src/use.ts#pos")).toEqual([
+      "CALLS src/use.ts#pos -> src/lib.ts#A.a",
+      "CALLS src/use.ts#pos -> src/lib.ts#B.b",
+      "CALLS src/use.ts#pos -> src/lib.ts#built",
+      "CALLS src/use.ts#pos -> src/lib.ts#same",
+      "CALLS src/use.ts#pos -> src/lib.ts#sharedB",
+    ]);
+    // `q` is an A at the first return and a B at the second: unknown.
+    expect(callsFrom(files, "src/use.ts#neg")).toEqual(["CALLS src/use.ts#neg -> src/lib.ts#reassigned"]);
   });
 
   it("does the same for Python functions without a return annotation", () => {
