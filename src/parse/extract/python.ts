@@ -206,6 +206,9 @@ export const makePythonExtractor = (path: string): LanguageExtractor => {
       else x.returnName(owner, name);
       return;
     }
+    // `return cls(…)` in a classmethod builds an instance of the class it is called on.
+    const callee = value.type === "call" ? field(value, "function") : null;
+    if (callee !== null && callee.type === "identifier" && self === "cls" && textOf(x, callee) === "cls") return x.bindReturn(owner, "this");
     const type = valueType(x, owner, value);
     if (type !== false) x.bindReturn(owner, type);
   };

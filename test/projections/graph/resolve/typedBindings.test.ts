@@ -767,14 +767,20 @@ describe("what a call returns when no return type is written (TypeScript, JavaSc
       "        if flag:",
       "            return Row()",
       "        return Query()",
+      "    def only(self): pass",
+      "    @classmethod",
+      "    def build(cls):",
+      "        return cls()",
       "def query():",
       "    return Query()",
     ].join("\n");
-    const use = ["from pkg.lib import query", "def run():", "    query().where().first().save()", "    query().either(1).save()"].join("\n");
+    const use = ["from pkg.lib import query, Query", "def run():", "    query().where().first().save()", "    query().either(1).save()", "    Query.build().only()"].join("\n");
     const files = new Map([["pkg/__init__.py", ""], ["pkg/lib.py", lib], ["pkg/use.py", use]]);
     expect(callsFrom(files, "pkg/use.py")).toEqual([
+      "CALLS pkg/use.py#run -> pkg/lib.py#Query.build",
       "CALLS pkg/use.py#run -> pkg/lib.py#Query.either",
       "CALLS pkg/use.py#run -> pkg/lib.py#Query.first",
+      "CALLS pkg/use.py#run -> pkg/lib.py#Query.only",
       "CALLS pkg/use.py#run -> pkg/lib.py#Query.where",
       "CALLS pkg/use.py#run -> pkg/lib.py#Row.save",
       "CALLS pkg/use.py#run -> pkg/lib.py#query",
