@@ -33,7 +33,7 @@ const typedOf = (s: SymbolDraft): { typed?: TypedName[] } => {
 
 /** The declared return type as written, without its `:` / `->`; else what the returns agree on (absent when neither). */
 const returnTypeOf = (s: SymbolDraft, text: string): { returnType?: string; returnValue?: string } => {
-  if (s.returnsFrom < 0) return s.returned !== null && s.returned.type !== null ? { returnValue: s.returned.type } : {};
+  if (s.returnsFrom < 0) return typeof s.returned === "string" ? { returnValue: s.returned } : {};
   const written = text.slice(s.returnsFrom, Math.min(s.returnsTo, s.returnsFrom + 400)).replace(/^\s*(?:->|:)\s*/, "");
   return written.length > 0 ? { returnType: oneLine(written, 200) } : {};
 };

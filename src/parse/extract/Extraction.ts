@@ -26,8 +26,8 @@ export interface SymbolDraft extends Omit<Mutable<ExtractedSymbol>, "params" | "
   /** [start, end) of the return type annotation; type names inside it fill `returns`. */
   returnsFrom: number;
   returnsTo: number;
-  /** What the function's returns agree on (see `ExtractedSymbol.returnValue`, `Extraction.bindReturn`). */
-  returned: TypeBinding | null;
+  /** What the function's returns agree on: undefined before the first, null once they disagree (see `bindReturn`). */
+  returned: string | null | undefined;
   /** Start of the function node this symbol is (its returns are its own), or -1. */
   ownFunction: number;
   /** Locals and parameters returned by name (`return q`): typed once the whole body is read. */
@@ -177,7 +177,7 @@ export class Extraction {
       types: null,
       returnsFrom: -1,
       returnsTo: -1,
-      returned: null,
+      returned: undefined,
       ownFunction: -1,
       returnedNames: null,
     };
@@ -237,8 +237,7 @@ export class Extraction {
    * (null); one disagreement makes it unknown for good.
    */
   bindReturn(fn: SymbolDraft, type: string | null): void {
-    if (fn.returned === null) fn.returned = { type, declared: false };
-    else if (fn.returned.type !== type) fn.returned.type = null;
+    fn.returned = fn.returned === undefined || fn.returned === type ? type : null;
   }
 
   /** Records that `fn` returns its local or parameter `name` (see `settleReturns`). */

@@ -44,6 +44,9 @@ const returnedTypeName = (returnType: string): string | null => {
   return annotatedTypeName(returnType.trim().startsWith("Coroutine") ? inner.slice(inner.lastIndexOf(",") + 1) : inner);
 };
 
+/** What a module-level variable holds, as its own `typed` entry records it, or null. */
+const heldType = (symbol: ExtractedSymbol): string | null => symbol.typed?.find((t) => t.name === symbol.name)?.type ?? null;
+
 /** See `Resolution.boundType`. */
 const UNTYPED_LOCAL = Symbol("untyped local");
 const JAVA_TYPE_KINDS = new Set(["Class", "Interface", "Enum"]);
@@ -635,14 +638,14 @@ export class Resolution {
   private valueOf(target: Target | null): Target | null {
     if (target === null || target.kind !== "symbol" || target.symbol.kind !== "Variable") return target;
     const symbol = target.symbol;
-    const held = symbol.typed?.find((t) => t.name === symbol.name);
-    if (held === undefined) return target;
+    const held = heldType(symbol);
+    if (held === null) return target;
     const scope = this.scope(target.path);
     if (scope === null) return null;
     // Assigned again in the module (Python `x = A()` … `x = B()`): only one type for all will do.
     const same = scope.declared.get(symbol.parent ?? "")?.get(symbol.name) ?? [];
-    if (same.some((s) => s !== symbol && s.kind === "Variable" && s.typed?.find((t) => t.name === s.name)?.type !== held.type)) return null;
-    return this.typeOfBinding(scope, symbol.parent, symbol.name, held.type);
+    if (same.some((s) => s !== symbol && s.kind === "Variable" && heldType(s) !== held)) return null;
+    return this.typeOfBinding(scope, symbol.parent, symbol.name, held);
   }
 
   /** Java: the type of field `name` of the innermost enclosing class that has (or inherits) it. */
@@ -766,8 +769,8 @@ export class Resolution {
     if (symbol.kind === "Class") return target;
     if (symbol.kind === "Variable") {
       // Calling a variable calls what it copies (`const stringType = ZodString.create`).
-      const held = symbol.typed?.find((t) => t.name === symbol.name);
-      return held !== undefined && held.type.startsWith("typeof ") ? this.instanceOf(this.valueOf(target)) : null;
+      const held = heldType(symbol);
+      return held !== null && held.startsWith("typeof ") ? this.instanceOf(this.valueOf(target)) : null;
     }
     if (symbol.kind !== "Function" && symbol.kind !== "Method") return null;
     const scope = this.scope(target.path);
