@@ -104,6 +104,13 @@ export const Reference = Schema.Struct({
   /** Arguments at the call site (Java calls and `new`): picks among overloads of the callee. */
   arity: Schema.optional(Schema.Number),
   /**
+   * Java: what each argument shows of its type, to choose among overloads of the same arity: a
+   * type name (`String`, `int`, `null`, `Foo` for `new Foo<>()` or a cast, `Foo[]`), `=x` /
+   * `=this.x` / `=a.b()` for a value the resolver types, null when nothing says. Absent when no
+   * argument says anything (and in parses before ts-extract-9).
+   */
+  args: Schema.optional(Schema.Array(Schema.NullOr(Schema.String))),
+  /**
    * True when the qualifier's `this` is that of a plain `function` passed as an argument inside
    * a class method (a callback): not the class instance, so the call is not resolved through it.
    */

@@ -1,8 +1,8 @@
 import type { SyntaxNode } from "tree-sitter";
-import type { Param, SymbolKind } from "../../events/types/parse.js";
+import type { Param, Reference, SymbolKind } from "../../events/types/parse.js";
 import { endOf, namedChildrenOf, startOf } from "../collectNodes.js";
 import { blockDocAbove } from "./docComments.js";
-import { FUNCTION_KINDS, oneLine, type Extraction } from "./Extraction.js";
+import { FUNCTION_KINDS, oneLine, type Extraction, type Mutable } from "./Extraction.js";
 import { field, identifierAt, textOf, typeNameAt, type LanguageExtractor } from "./LanguageExtractor.js";
 import { listedTypes } from "./typeLists.js";
 
@@ -26,7 +26,10 @@ const TYPE_DECLARATIONS: Record<string, SymbolKind> = {
   enum_declaration: "Enum",
 };
 
-/** Declared types with no methods of ours: primitives and arrays. */
+/**
+ * Declared types with no methods of ours: primitives and arrays. Bound as written all the
+ * same (an argument's type picks among overloads); the resolver finds no class by such names.
+ */
 const UNTYPED = new Set(["integral_type", "floating_point_type", "boolean_type", "array_type"]);
 
 /** Symbols whose body declares fields. */
@@ -80,9 +83,108 @@ const paramsOf = (x: Extraction, list: SyntaxNode | null): Param[] => {
   return out;
 };
 
-/** Arguments in a call's argument list (comments are named nodes too, not arguments). */
-const argumentCount = (list: SyntaxNode | null): number =>
-  list === null ? 0 : namedChildrenOf(list).filter((c) => c.type !== "line_comment" && c.type !== "block_comment").length;
+const INTEGER_LITERALS = new Set(["decimal_integer_literal", "hex_integer_literal", "octal_integer_literal", "binary_integer_literal"]);
+const FLOAT_LITERALS = new Set(["decimal_floating_point_literal", "hex_floating_point_literal"]);
+const BOOLEAN_OPERATORS = new Set(["==", "!=", "<", ">", "<=", ">=", "&&", "||"]);
+/** Numeric promotion of a binary operation's operands (`1 + 2L` is a long). */
+const NUMERIC_RANK = ["int", "long", "float", "double"];
+
+/** A type as an argument hint names it: one line, no generic arguments (`Map<K, V>` → `Map`). */
+const bareType = (written: string): string => {
+  let text = oneLine(written, 200);
+  for (let before = ""; before !== text; ) {
+    before = text;
+    text = text.replace(/<[^<>]*>/g, "");
+  }
+  return text.replace(/\s+/g, "");
+};
+
+/**
+ * What an argument tells of its type, for choosing among overloads of the same arity
+ * (`Reference.args`): a type name when the expression itself shows it (a literal, `new T()`,
+ * a cast, `T.class`, a string concatenation), `=name` / `=this.name` / `=Type.FIELD` /
+ * `=a.b()` for a value whose type the resolver looks up, null when nothing says.
+ */
+const argumentHint = (x: Extraction, node: SyntaxNode, depth = 0): string | null => {
+  const type = node.type;
+  if (type === "string_literal") return "String";
+  if (INTEGER_LITERALS.has(type)) return /[lL]$/.test(textOf(x, node)) ? "long" : "int";
+  if (FLOAT_LITERALS.has(type)) return /[fF]$/.test(textOf(x, node)) ? "float" : "double";
+  switch (type) {
+    case "character_literal":
+      return "char";
+    case "true":
+    case "false":
+    case "instanceof_expression":
+      return "boolean";
+    case "null_literal":
+      return "null";
+    case "class_literal":
+      return "Class";
+    case "this":
+      return "=this";
+    case "identifier":
+      return `=${textOf(x, node)}`;
+    case "object_creation_expression":
+    case "cast_expression": {
+      const written = field(node, "type");
+      return written !== null ? bareType(textOf(x, written)) : null;
+    }
+    case "array_creation_expression": {
+      const written = field(node, "type");
+      return written !== null ? `${bareType(textOf(x, written))}[]` : null;
+    }
+    case "field_access": {
+      const text = textOf(x, node).replace(/\s+/g, "");
+      return DOTTED_NAME.test(text) ? `=${text}` : null;
+    }
+    case "method_invocation": {
+      const name = field(node, "name");
+      if (name === null) return null;
+      const callee = x.slice(startOf(node), endOf(name)).replace(/\s+/g, "");
+      if (callee === "getClass" || callee.endsWith(".getClass")) return "Class";
+      return DOTTED_NAME.test(callee) ? `=${callee}()` : null;
+    }
+    case "unary_expression": {
+      const operand = field(node, "operand");
+      const operator = field(node, "operator");
+      if (operator !== null && textOf(x, operator) === "!") return "boolean";
+      const inner = operand !== null && depth < 8 ? argumentHint(x, operand, depth + 1) : null;
+      return inner !== null && NUMERIC_RANK.includes(inner) ? inner : null;
+    }
+    case "parenthesized_expression": {
+      const inner = namedChildrenOf(node)[0];
+      return inner !== undefined && depth < 8 ? argumentHint(x, inner, depth + 1) : null;
+    }
+    case "binary_expression": {
+      const operator = field(node, "operator");
+      const op = operator !== null ? textOf(x, operator) : "";
+      if (BOOLEAN_OPERATORS.has(op)) return "boolean";
+      if (depth >= 8) return null;
+      const left = field(node, "left");
+      const right = field(node, "right");
+      const a = left !== null ? argumentHint(x, left, depth + 1) : null;
+      const b = right !== null ? argumentHint(x, right, depth + 1) : null;
+      if (op === "+" && (a === "String" || b === "String")) return "String";
+      const rank = Math.max(NUMERIC_RANK.indexOf(a ?? ""), NUMERIC_RANK.indexOf(b ?? ""));
+      return a !== null && b !== null && NUMERIC_RANK.includes(a) && NUMERIC_RANK.includes(b) ? NUMERIC_RANK[rank]! : null;
+    }
+    default:
+      return null;
+  }
+};
+
+/**
+ * The arguments of a call, counted (`Reference.arity`) and, for a method call, hinted
+ * (`Reference.args`; `new T(…)` reaches the class, whatever constructor it calls).
+ */
+const describeArguments = (x: Extraction, reference: Mutable<Reference>, list: SyntaxNode | null): void => {
+  const args = list === null ? [] : namedChildrenOf(list).filter((c) => c.type !== "line_comment" && c.type !== "block_comment");
+  reference.arity = args.length;
+  if (args.length === 0 || reference.kind !== "call") return;
+  const hints = args.map((a) => argumentHint(x, a));
+  if (hints.some((h) => h !== null)) reference.args = hints;
+};
 
 export const makeJavaExtractor = (_path: string): LanguageExtractor => {
   const visitType = (x: Extraction, node: SyntaxNode, kind: SymbolKind): void => {
@@ -151,7 +253,7 @@ export const makeJavaExtractor = (_path: string): LanguageExtractor => {
       if (nameNode === null || nameNode.type !== "identifier") continue;
       if (!isField) x.addLocal(owner, textOf(x, nameNode));
       if (field(declarator, "dimensions") !== null) continue;
-      if (untyped) x.shadowType(owner, textOf(x, nameNode));
+      if (untyped) x.bindType(owner, textOf(x, nameNode), bareType(declared), true);
       else if (declared !== "var") x.bindType(owner, textOf(x, nameNode), declared, true);
       else x.bindType(owner, textOf(x, nameNode), inferredType(x, field(declarator, "value")));
     }
@@ -231,7 +333,7 @@ export const makeJavaExtractor = (_path: string): LanguageExtractor => {
           const name = identifierAt(x.text, nameStart);
           const before = x.slice(start, nameStart).replace(/\s*\.\s*(<[^>]*>\s*)?$/, "");
           const reference = x.addReference("call", name, before.length > 0 ? oneLine(before, 120) : null, nameStart);
-          reference.arity = argumentCount(field(node, "arguments"));
+          describeArguments(x, reference, field(node, "arguments"));
           return;
         }
         case "object_creation_expression": {
@@ -240,7 +342,7 @@ export const makeJavaExtractor = (_path: string): LanguageExtractor => {
           const qualifier = m[1]!.replace(/[\s.]+$/, "").replace(/\s+/g, "");
           const nameAt = start + m[0].length - m[2]!.length;
           const reference = x.addReference("new", m[2]!, qualifier.length > 0 ? qualifier : null, nameAt);
-          reference.arity = argumentCount(field(ref.node(), "arguments"));
+          describeArguments(x, reference, field(ref.node(), "arguments"));
           x.skipTypesUntil = start + m[0].length;
           return;
         }

@@ -50,8 +50,10 @@ import { readLatestParses } from "./readLatestParses.js";
  * an interface declares (TS, Go, Rust), TS namespaces and object-literal methods are symbols a
  * call can reach; CommonJS `exports.b = a` is followed; a function with no written return type
  * gives what its returns agree on (parses from ts-extract-8).
+ * 8: a Java call picks among overloads of the same arity by its arguments' types (parses from
+ * ts-extract-9 carry `Reference.args`, and the types of primitive and array locals and fields).
  */
-export const GRAPH_VERSION = 7;
+export const GRAPH_VERSION = 8;
 const NAME = "graph";
 export const GRAPH_HANDLES = ["FileParsed", "FileDeleted", "ParseFailed"] as const;
 const HANDLES = GRAPH_HANDLES;

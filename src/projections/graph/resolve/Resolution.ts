@@ -25,7 +25,7 @@ const IN_PROGRESS = Symbol("in progress");
 
 /** Export lookups that saw no cycle, with what they read; valid until the next change. */
 export type SharedExports = Map<string, { readonly target: Target | null; readonly capture: Capture }>;
-const TYPE_KINDS = new Set(["Class", "Interface"]);
+export const TYPE_KINDS: ReadonlySet<string> = new Set(["Class", "Interface"]);
 const FUNCTION_LIKE = new Set(["Function", "Method", "Test"]);
 /** What a Rust `impl` block can be for (or a trait's own default methods). */
 const RUST_SELF_KINDS = new Set(["Class", "Enum", "Type", "Interface"]);
@@ -48,7 +48,7 @@ const returnedTypeName = (returnType: string): string | null => {
 const heldType = (symbol: ExtractedSymbol): string | null => symbol.typed?.find((t) => t.name === symbol.name)?.type ?? null;
 
 /** See `Resolution.boundType`. */
-const UNTYPED_LOCAL = Symbol("untyped local");
+export const UNTYPED_LOCAL = Symbol("untyped local");
 const JAVA_TYPE_KINDS = new Set(["Class", "Interface", "Enum"]);
 
 /**
@@ -555,7 +555,7 @@ export class Resolution {
    * UNTYPED_LOCAL when the innermost binding is a local of no known type (`resolveName` hides
    * it), undefined when no enclosing function binds the name.
    */
-  private boundType(scope: FileScope, fromId: string | null, name: string): string | null | typeof UNTYPED_LOCAL | undefined {
+  boundType(scope: FileScope, fromId: string | null, name: string): string | null | typeof UNTYPED_LOCAL | undefined {
     let current = fromId !== null ? scope.byId.get(fromId) : undefined;
     while (current !== undefined && !TYPE_KINDS.has(current.kind)) {
       const param = current.params.find((p) => p.name === name);

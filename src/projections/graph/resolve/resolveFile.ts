@@ -12,6 +12,7 @@ import {
 import { heritageSubject, scopeOf, type FileScope } from "./FileScope.js";
 import type { Lookup } from "./Lookup.js";
 import { submoduleOf } from "./modules/python.js";
+import { JavaArgumentTypes } from "./javaArgumentTypes.js";
 import { Resolution, type SharedExports, type Target } from "./Resolution.js";
 import { structuralImplements } from "./structuralImplements.js";
 import { typeNamesIn } from "./typeNames.js";
@@ -72,19 +73,28 @@ const constructorOf = (resolution: Resolution, cls: { path: string; symbol: Extr
 const isVariadic = (s: ExtractedSymbol): boolean => s.params.at(-1)?.type?.endsWith("...") === true;
 
 /**
- * Among a method's overloads (same parent and name, ids `m`, `m#2`…), the one a call with
- * `arity` arguments can mean: the target itself when it fits, else the first that takes that
- * many (a varargs one when no fixed one does). Types are not compared: between overloads of
- * the same arity the first declared stays the guess.
+ * Among a method's overloads (same parent and name, ids `m`, `m#2`…), the one a Java call
+ * `ref` means: of those taking its number of arguments (a varargs one when no fixed one does),
+ * the one its arguments' types fit best (see javaOverloads); when they cannot tell, the target
+ * itself if it takes that many, else the first declared that does.
  */
-const overloadFor = (resolution: Resolution, target: { path: string; symbol: ExtractedSymbol }, arity: number): { path: string; symbol: ExtractedSymbol } => {
+const overloadFor = (
+  resolution: Resolution,
+  argumentTypes: () => JavaArgumentTypes,
+  scope: FileScope,
+  ref: Reference,
+  arity: number,
+  target: { path: string; symbol: ExtractedSymbol },
+): { path: string; symbol: ExtractedSymbol } => {
   const { symbol } = target;
   const siblings = resolution.scope(target.path)?.declared.get(symbol.parent ?? "")?.get(symbol.name)?.filter((s) => s.kind === symbol.kind);
   if (siblings === undefined || siblings.length < 2) return target;
   const fixed = siblings.filter((s) => !isVariadic(s) && s.params.length === arity);
   const fits = fixed.length > 0 ? fixed : siblings.filter((s) => isVariadic(s) && arity >= s.params.length - 1);
-  if (fits.length === 0 || fits.includes(symbol)) return target;
-  return { path: target.path, symbol: fits[0]! };
+  if (fits.length === 0) return target;
+  const chosen = fits.length > 1 ? argumentTypes().choose(scope, ref, target.path, fits, isVariadic) : null;
+  if (chosen !== null) return { path: target.path, symbol: chosen };
+  return fits.includes(symbol) ? target : { path: target.path, symbol: fits[0]! };
 };
 
 /** The test a reference sits in, if any (the innermost `Test` symbol enclosing `from`). */
@@ -103,6 +113,8 @@ export const resolveFile = (lookup: Lookup, path: string, shared?: SharedExports
   if (file === undefined) return EMPTY_RESOLUTION;
   const scope = scopeOf(file);
   const resolution = new Resolution(lookup, shared);
+  let javaTypes: JavaArgumentTypes | null = null;
+  const argumentTypes = (): JavaArgumentTypes => (javaTypes ??= new JavaArgumentTypes(resolution));
   const edges = new EdgeSet();
   const unresolved: UnresolvedReference[] = [];
   const fileNode = fileNodeId(path);
@@ -156,7 +168,7 @@ export const resolveFile = (lookup: Lookup, path: string, shared?: SharedExports
         }
         const found = symbolTarget(resolution.callee(resolution.resolveQualified(scope, ref.from, ref.qualifier, ref.name)));
         const callee = ref.kind === "new" && found !== null ? constructorOf(resolution, found) : found;
-        const target = callee !== null && ref.arity !== undefined && callee.symbol.kind === "Method" ? overloadFor(resolution, callee, ref.arity) : callee;
+        const target = callee !== null && ref.arity !== undefined && callee.symbol.kind === "Method" ? overloadFor(resolution, argumentTypes, scope, ref, ref.arity, callee) : callee;
         const accepted = ref.kind === "new" ? CONSTRUCTIBLE : CALLABLE;
         if (target === null || !accepted.has(target.symbol.kind)) {
           unresolvedRef(ref);

@@ -197,15 +197,111 @@ public class Use {
     ]),
   );
 
-  it("calls the overload taking as many arguments (varargs when no fixed one does); between equal counts the first stays", () => {
+  it("calls the overload taking as many arguments (varargs when no fixed one does), and of those the one the arguments' types fit", () => {
     const calls = edgeLines(resolver, "CALLS").filter((l) => l.startsWith("CALLS src/main/java/p/Use.java"));
     expect(calls).toEqual([
       "CALLS src/main/java/p/Use.java#Use.many -> src/main/java/p/Writer.java#Writer.log",
       "CALLS src/main/java/p/Use.java#Use.none -> src/main/java/p/Writer.java#Writer.flush",
-      "CALLS src/main/java/p/Use.java#Use.one -> src/main/java/p/Writer.java#Writer.value",
+      "CALLS src/main/java/p/Use.java#Use.one -> src/main/java/p/Writer.java#Writer.value#3",
       "CALLS src/main/java/p/Use.java#Use.pair -> src/main/java/p/Writer.java#Writer.value#2",
       "CALLS src/main/java/p/Use.java#Use.two -> src/main/java/p/Writer.java#Writer.log#2",
     ]);
+  });
+});
+
+describe("Java overloads of the same arity, told apart by the arguments' types (real extractor)", () => {
+  const resolver = resolverFor(
+    new Map([
+      ["src/main/java/p/Element.java", "package p;\npublic abstract class Element {}\n"],
+      ["src/main/java/p/Obj.java", "package p;\npublic class Obj extends Element { public static final Obj EMPTY = new Obj(); }\n"],
+      ["src/main/java/p/Other.java", "package p;\npublic class Other {}\n"],
+      [
+        "src/main/java/p/Json.java",
+        `package p;
+import java.io.Reader;
+import java.io.Writer;
+import java.lang.reflect.Type;
+public class Json {
+  public void value(String s) {}
+  public void value(boolean b) {}
+  public void value(double d) {}
+  public void value(long l) {}
+  public void value(Number n) {}
+  public String write(Object src) { return ""; }
+  public String write(Element e) { return ""; }
+  public <T> T read(String json, Class<T> cls) { return null; }
+  public <T> T read(Reader json, Class<T> cls) { return null; }
+  public <T> T read(Element json, Type type) { return null; }
+  public void to(Object src, Appendable out) {}
+  public void to(Object src, Type type) {}
+  public Element parse(String s) { return null; }
+}
+`,
+      ],
+      [
+        "src/main/java/p/Use.java",
+        `package p;
+import java.io.StringReader;
+import java.io.StringWriter;
+public class Use {
+  private Obj held;
+  private int count;
+  void string(Json j) { j.value("s"); }
+  void intLiteral(Json j) { j.value(1); }
+  void doubleLiteral(Json j) { j.value(2.5); }
+  void booleanLiteral(Json j) { j.value(false); }
+  void concatenation(Json j) { j.value(1 + "x"); }
+  void longLocal(Json j) { long n = 3; j.value(n); }
+  void boxedParam(Json j, Integer boxed) { j.value(boxed); }
+  void intField(Json j) { j.value(this.count); }
+  void created(Json j) { j.write(new Obj()); }
+  void field(Json j) { j.write(held); }
+  void staticField(Json j) { j.write(Obj.EMPTY); }
+  void unrelated(Json j) { j.write(new Other()); }
+  void nullLiteral(Json j) { j.write(null); }
+  void classLiteral(Json j) { j.read("{}", Obj.class); }
+  void reader(Json j) { j.read(new StringReader("{}"), Obj.class); }
+  void returned(Json j, Type t) { j.read(j.parse("{}"), t); }
+  void writer(Json j) { StringWriter w = new StringWriter(); j.to(held, w); }
+  void runtimeClass(Json j) { j.to(held, getClass()); }
+  void unknown(Json j, java.util.function.Supplier<Double> s) { j.value(s.get()); }
+}
+`,
+      ],
+    ]),
+  );
+  const callee = (method: string): string[] =>
+    edgeLines(resolver, "CALLS")
+      .filter((l) => l.startsWith(`CALLS src/main/java/p/Use.java#Use.${method} -> src/main/java/p/Json.java#`) && !l.endsWith("#Json.parse"))
+      .map((l) => l.slice(l.indexOf("#Json.") + 1));
+
+  it.each([
+    // An exact type first, then the nearest widening (long before double), then boxing (Number).
+    ["string", "Json.value"],
+    ["intLiteral", "Json.value#4"],
+    ["doubleLiteral", "Json.value#3"],
+    ["booleanLiteral", "Json.value#2"],
+    ["concatenation", "Json.value"],
+    // Declared types of locals, parameters and fields; an Integer is a Number before it unboxes.
+    ["longLocal", "Json.value#4"],
+    ["boxedParam", "Json.value#5"],
+    ["intField", "Json.value#4"],
+    // A project class takes the overload for its superclass; another class Object's; null the most specific.
+    ["created", "Json.write#2"],
+    ["field", "Json.write#2"],
+    ["staticField", "Json.write#2"],
+    ["unrelated", "Json.write"],
+    ["nullLiteral", "Json.write#2"],
+    // Class literals, JDK readers and writers (their supertypes are known), what a method returns.
+    ["classLiteral", "Json.read"],
+    ["reader", "Json.read#2"],
+    ["returned", "Json.read#3"],
+    ["writer", "Json.to"],
+    ["runtimeClass", "Json.to#2"],
+    // Nothing known of the argument: the first declared of that arity stays.
+    ["unknown", "Json.value"],
+  ])("%s calls %s", (method, expected) => {
+    expect(callee(method)).toEqual([expected]);
   });
 });
 

@@ -56,6 +56,16 @@ const EDITS: Record<string, [string, string][]> = {
     ["get() { return make(); }", "got() { return make(); }"],
     ["def add(self, x): ...", "def added(self, x): ..."],
   ],
+  overloads: [
+    ["public class Obj extends Element", "public class Obj"],
+    ["public Obj held;", "public String held;"],
+    ["public Obj make()", "public Element make()"],
+    ["public void write(Element e) {}", "public void writes(Element e) {}"],
+    ["public static final Obj EMPTY", "public static final Object EMPTY"],
+    ["public abstract class Element {}", "public abstract class Elements {}"],
+    ["public class Use extends Holder", "public class Use"],
+    ["public void value(long n) {}", "public void value(double n) {}"],
+  ],
 };
 
 const TREES: Record<string, ReadonlyMap<string, string>> = {};
@@ -105,7 +115,22 @@ const MODVARS_TREE = new Map([
   ["pkg/reg.py", "class Registry:\n    def add(self, x): ...\n\ndef connect() -> Registry: ...\n\nregistry = Registry()\n"],
   ["pkg/use.py", "from pkg.reg import registry\n\ndef run():\n    registry.add(1)\n"],
 ]);
+/**
+ * Java overloads of one arity chosen by the arguments' types, each read in another file: a
+ * superclass, an inherited field, what an inherited method returns, a static constant.
+ */
+const OVERLOADS_TREE = new Map([
+  ["src/main/java/p/Element.java", "package p;\npublic abstract class Element {}\n"],
+  ["src/main/java/p/Obj.java", "package p;\npublic class Obj extends Element { public static final Obj EMPTY = new Obj(); }\n"],
+  ["src/main/java/p/Json.java", "package p;\npublic class Json {\n  public void write(Object o) {}\n  public void write(Element e) {}\n  public void value(String s) {}\n  public void value(long n) {}\n}\n"],
+  ["src/main/java/p/Holder.java", "package p;\npublic class Holder {\n  public Obj held;\n  public Obj make() { return new Obj(); }\n}\n"],
+  [
+    "src/main/java/p/Use.java",
+    "package p;\npublic class Use extends Holder {\n  void a(Json j) { j.write(held); }\n  void b(Json j) { j.write(make()); }\n  void c(Json j) { j.write(Obj.EMPTY); }\n  void d(Json j) { j.value(1); j.value(2.0f); }\n}\n",
+  ],
+]);
 TREES.typed = TYPED_TREE;
+TREES.overloads = OVERLOADS_TREE;
 TREES.modvars = MODVARS_TREE;
 
 /** A small deterministic PRNG, so a failure replays. */
@@ -203,6 +228,14 @@ describe("incremental resolution equals a fresh one", () => {
         "s:src/main/java/com/acme/app/Main.java#Main.run -> s:src/main/java/com/acme/util/Other.java#Other.go",
         "s:src/main/java/com/acme/app/Main.java#Main.run -> s:src/main/java/com/acme/util/Helper.java#Helper.twice",
       ]),
+    );
+  });
+
+  it("starts the overloads tree with the edges its random walk moves", () => {
+    const use = "s:src/main/java/p/Use.java#Use";
+    const json = "s:src/main/java/p/Json.java#Json";
+    expect(callsOf(OVERLOADS_TREE)).toEqual(
+      expect.arrayContaining([`${use}.a -> ${json}.write#2`, `${use}.b -> ${json}.write#2`, `${use}.c -> ${json}.write#2`, `${use}.d -> ${json}.value#2`]),
     );
   });
 

@@ -1,0 +1,165 @@
+import type { ExtractedSymbol, Reference } from "../../../events/index.js";
+import type { FileScope } from "./FileScope.js";
+import { bestOverload, type JavaType } from "./javaOverloads.js";
+import { TYPE_KINDS, UNTYPED_LOCAL, type Resolution } from "./Resolution.js";
+
+type SymbolTarget = { readonly path: string; readonly symbol: ExtractedSymbol };
+
+const NOTHING: ReadonlySet<string> = new Set();
+const CALLS_OF_OURS = new Set(["Function", "Method"]);
+
+/** A type as written, without generic arguments or spaces; varargs as an array (`T...` → `T[]`). */
+const bareType = (written: string): string => {
+  let text = written.replace(/@[\w.]+(\([^()]*\))?\s*/g, "").replace(/\bfinal\s+/g, "");
+  for (let before = ""; before !== text; ) {
+    before = text;
+    text = text.replace(/<[^<>]*>/g, "");
+  }
+  return text.replace(/\s+/g, "").replace(/\.\.\.$/, "[]");
+};
+
+const keyOf = (target: SymbolTarget): string => `${target.path}#${target.symbol.id}`;
+
+/** Whether `name` is a type parameter of `fromId` or of a symbol around it. */
+const isTypeVariable = (scope: FileScope, fromId: string | null, name: string): boolean => {
+  let current = fromId !== null ? scope.byId.get(fromId) : undefined;
+  while (current !== undefined) {
+    if (current.typeParams?.includes(name) === true) return true;
+    current = current.parent !== null ? scope.byId.get(current.parent) : undefined;
+  }
+  return false;
+};
+
+/**
+ * Java argument and parameter types as the overload choice compares them (see javaOverloads):
+ * read where they are written, through `resolution`, so what they depend on is recorded.
+ */
+export class JavaArgumentTypes {
+  private readonly targets = new Map<string, SymbolTarget>();
+
+  constructor(private readonly resolution: Resolution) {}
+
+  /** A type written in `scope` inside symbol `fromId`. */
+  written(scope: FileScope, fromId: string | null, text: string): JavaType {
+    const bare = bareType(text);
+    const base = bare.replace(/(\[\])+$/, "");
+    const name = base.slice(base.lastIndexOf(".") + 1) + bare.slice(base.length);
+    const plain = { name, project: null, variable: false, ancestors: NOTHING, open: false };
+    // Arrays are told apart by their name only.
+    if (base !== bare) return plain;
+    if (isTypeVariable(scope, fromId, base)) return { ...plain, variable: true };
+    const target = this.typeNamed(scope, fromId, base);
+    return target !== null ? this.ofProject(target) : plain;
+  }
+
+  private typeNamed(scope: FileScope, fromId: string | null, name: string): SymbolTarget | null {
+    const target = this.resolution.annotatedType(scope, fromId, name);
+    return target !== null && target.kind === "symbol" ? target : null;
+  }
+
+  /** The class or interface a project type was read from. */
+  private projectTarget(type: JavaType | null): SymbolTarget | null {
+    return type !== null && type.project !== null ? (this.targets.get(type.project) ?? null) : null;
+  }
+
+  /** One of the project's classes or interfaces, with everything it extends or implements. */
+  ofProject(target: SymbolTarget): JavaType {
+    const ancestors = new Set<string>();
+    let open = false;
+    const seen = new Set([keyOf(target)]);
+    const queue: SymbolTarget[] = [target];
+    for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+      const scope = this.resolution.scope(next.path);
+      for (const ref of scope?.heritage.get(next.symbol.id) ?? []) {
+        const base = this.resolution.resolveQualified(scope!, next.symbol.parent, ref.qualifier, ref.name, "type");
+        if (base === null || base.kind !== "symbol" || !TYPE_KINDS.has(base.symbol.kind)) {
+          ancestors.add(ref.name);
+          open = true;
+          continue;
+        }
+        const key = keyOf(base);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        ancestors.add(key);
+        queue.push(base);
+      }
+    }
+    const key = keyOf(target);
+    this.targets.set(key, target);
+    return { name: target.symbol.name, project: key, variable: false, ancestors, open };
+  }
+
+  /** The type of an argument from its hint (`Reference.args`), null when nothing says. */
+  argument(scope: FileScope, fromId: string | null, hint: string | null, depth = 0): JavaType | null {
+    if (hint === null || depth > 6) return null;
+    if (!hint.startsWith("=")) return hint === "null" ? { name: "null", project: null, variable: false, ancestors: NOTHING, open: false } : this.written(scope, fromId, hint);
+    const value = hint.slice(1);
+    if (value === "this") {
+      const cls = this.resolution.enclosingClass(scope, fromId);
+      return cls !== null ? this.ofProject({ path: scope.file.path, symbol: cls }) : null;
+    }
+    if (value.endsWith("()")) return this.returnedBy(scope, fromId, value.slice(0, -2));
+    const dot = value.lastIndexOf(".");
+    if (dot !== -1) {
+      // `this.f`, `a.f`, `Type.CONSTANT`: a field of what the head is, else a static one of the type it names.
+      const head = value.slice(0, dot);
+      const owner = this.projectTarget(this.argument(scope, fromId, `=${head}`, depth + 1)) ?? this.typeNamed(scope, fromId, head);
+      return owner !== null ? this.field(owner, value.slice(dot + 1)) : null;
+    }
+    const bound = this.resolution.boundType(scope, fromId, value);
+    if (bound === UNTYPED_LOCAL || bound === null) return null;
+    if (bound !== undefined) {
+      // `var x = a.b()`: typed by the call, as the extractor wrote it.
+      if (bound.endsWith("()")) return this.argument(scope, fromId, `=${bound}`, depth + 1);
+      return this.written(scope, fromId, bound);
+    }
+    // A bare name that no enclosing method binds: a field of the class, or of a class around it.
+    for (let cls = this.resolution.enclosingClass(scope, fromId); cls !== null; cls = this.resolution.enclosingClass(scope, cls.parent)) {
+      const found = this.field({ path: scope.file.path, symbol: cls }, value);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+
+  /** What `callee()` declares it returns. */
+  private returnedBy(scope: FileScope, fromId: string | null, callee: string): JavaType | null {
+    const dot = callee.lastIndexOf(".");
+    const target = this.resolution.callee(this.resolution.resolveQualified(scope, fromId, dot === -1 ? null : callee.slice(0, dot), callee.slice(dot + 1)));
+    if (target === null || target.kind !== "symbol" || !CALLS_OF_OURS.has(target.symbol.kind) || target.symbol.returnType === undefined) return null;
+    const calleeScope = this.resolution.scope(target.path);
+    return calleeScope !== null ? this.written(calleeScope, target.symbol.id, target.symbol.returnType) : null;
+  }
+
+  /** The declared type of field `name` that `cls` has or inherits. */
+  private field(cls: SymbolTarget, name: string, seen: Set<string> = new Set()): JavaType | null {
+    const key = keyOf(cls);
+    if (seen.has(key)) return null;
+    seen.add(key);
+    const scope = this.resolution.scope(cls.path);
+    if (scope === null) return null;
+    const typed = cls.symbol.typed?.find((t) => t.name === name);
+    if (typed !== undefined) return this.written(scope, cls.symbol.id, typed.type);
+    for (const base of this.resolution.basesOf(cls.path, cls.symbol, "extends")) {
+      const inherited = this.field(base, name, seen);
+      if (inherited !== null) return inherited;
+    }
+    return null;
+  }
+
+  /**
+   * Among overloads that take the call's argument count, the one its arguments fit best; null
+   * when the arguments cannot tell them apart.
+   */
+  choose(scope: FileScope, ref: Reference, path: string, overloads: readonly ExtractedSymbol[], variadic: (s: ExtractedSymbol) => boolean): ExtractedSymbol | null {
+    if (ref.args === undefined) return null;
+    const args = ref.args.map((hint) => this.argument(scope, ref.from, hint));
+    const calleeScope = this.resolution.scope(path);
+    if (calleeScope === null || args.every((a) => a === null)) return null;
+    const params = overloads.map((s) =>
+      // A varargs parameter's element type is not compared (see bestOverload).
+      (variadic(s) ? s.params.slice(0, -1) : s.params).map((p) => (p.type !== null ? this.written(calleeScope, s.id, p.type) : null)),
+    );
+    const best = bestOverload(args, params);
+    return best !== null ? overloads[best]! : null;
+  }
+}
