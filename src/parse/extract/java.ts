@@ -175,13 +175,13 @@ const argumentHint = (x: Extraction, node: SyntaxNode, depth = 0): string | null
 };
 
 /**
- * The arguments of a call, counted (`Reference.arity`) and, for a method call, hinted
- * (`Reference.args`; `new T(…)` reaches the class, whatever constructor it calls).
+ * The arguments of a call or `new`, counted (`Reference.arity`) and hinted (`Reference.args`):
+ * inside its class, `new T(…)` reaches one of T's constructors.
  */
 const describeArguments = (x: Extraction, reference: Mutable<Reference>, list: SyntaxNode | null): void => {
   const args = list === null ? [] : namedChildrenOf(list).filter((c) => c.type !== "line_comment" && c.type !== "block_comment");
   reference.arity = args.length;
-  if (args.length === 0 || reference.kind !== "call") return;
+  if (args.length === 0) return;
   const hints = args.map((a) => argumentHint(x, a));
   if (hints.some((h) => h !== null)) reference.args = hints;
 };

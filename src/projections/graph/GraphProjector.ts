@@ -51,7 +51,9 @@ import { readLatestParses } from "./readLatestParses.js";
  * call can reach; CommonJS `exports.b = a` is followed; a function with no written return type
  * gives what its returns agree on (parses from ts-extract-8).
  * 8: a Java call picks among overloads of the same arity by its arguments' types (parses from
- * ts-extract-9 carry `Reference.args`, and the types of primitive and array locals and fields).
+ * ts-extract-9 carry `Reference.args`, and the types of primitive and array locals and fields);
+ * receivers written over several lines, with `?.` or `!` (TS), or as a cast (`(x as T)`,
+ * `((T) x)`) are followed.
  */
 export const GRAPH_VERSION = 8;
 const NAME = "graph";

@@ -9,7 +9,7 @@ import { resolveRustModule } from "./modules/rust.js";
 import { resolveTsModule } from "./modules/typescript.js";
 import { dirname } from "./paths.js";
 import { first, isScopeName, pick, type Space } from "./pickSymbol.js";
-import { annotatedTypeName, chainSegments, createdClass } from "./receiverText.js";
+import { annotatedTypeName, castReceiver, chainSegments, createdClass, plainReceiver } from "./receiverText.js";
 
 /** What a name denotes once resolved. */
 export type Target =
@@ -711,13 +711,15 @@ export class Resolution {
       const path = `${qualifier}::${name}`;
       return this.rustBinding(scope, { imp: { specifier: path, names: [], kind: "import", typeOnly: false, line: 0 }, module: path, name: "*", local: name }, 0, space);
     }
-    // `new Builder().a().b()`: the chain starts from an instance of the class created.
-    const created = scope.family === "ts" || scope.family === "java" ? createdClass(qualifier) : null;
-    if (created !== null) {
-      const rest = created.rest === "" ? [] : chainSegments(created.rest, ".");
-      return rest !== null ? this.followChain(this.annotatedType(scope, fromId, created.cls), rest, name, space) : null;
+    const ts = scope.family === "ts";
+    const receiver = plainReceiver(qualifier, ts);
+    // `new Builder().a().b()`, `(x as T).a()`: the chain starts from an instance of the class created or cast to.
+    const instance = ts || scope.family === "java" ? (createdClass(receiver) ?? castReceiver(receiver, ts)) : null;
+    if (instance !== null) {
+      const rest = instance.rest === "" ? [] : chainSegments(instance.rest, ".");
+      return rest !== null ? this.followChain(this.annotatedType(scope, fromId, "cls" in instance ? instance.cls : instance.type), rest, name, space) : null;
     }
-    const segments = chainSegments(qualifier, scope.family === "rust" ? "::" : ".");
+    const segments = chainSegments(receiver, scope.family === "rust" ? "::" : ".");
     if (segments === null) return null;
     const first = segments[0]!;
     const superCall = scope.family === "python" ? first.name === "super" && first.call : first.name === "super" && !first.call;

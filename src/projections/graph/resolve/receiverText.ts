@@ -71,3 +71,37 @@ export const createdClass = (qualifier: string): { readonly cls: string; readonl
   if (rest !== "" && !rest.startsWith(".")) return null;
   return { cls: m[2]!.replace(/\s+/g, ""), rest: rest.slice(1).trim() };
 };
+
+/**
+ * A receiver as its types read it: line breaks and spaces around a dot dropped (`a\n  .b()`
+ * is written `a .b()`), and in TypeScript optional chaining and non-null assertions
+ * (`a?.b()`, `a!.b`, `f?.()`), which change nothing of what is called.
+ */
+export const plainReceiver = (qualifier: string, ts: boolean): string => {
+  let text = qualifier.includes(" ") ? qualifier.replace(/\s*\.\s*/g, ".") : qualifier;
+  if (ts && text.includes("?.")) text = text.replace(/\?\.(?=\()/g, "").replace(/\?\./g, ".");
+  if (ts && text.includes("!")) text = text.replace(/!(?=\.|$)/g, "");
+  return text;
+};
+
+/**
+ * A receiver that is a cast in parentheses: the type it names and the chain after it.
+ * TypeScript `(x as ns.T<U>).a()` → ns.T<U>, "a()"; Java `((T) x).a()` → T, "a()"; null otherwise.
+ */
+export const castReceiver = (qualifier: string, ts: boolean): { readonly type: string; readonly rest: string } | null => {
+  if (!qualifier.startsWith("(")) return null;
+  let depth = 0;
+  let end = 0;
+  for (; end < qualifier.length; end++) {
+    const c = qualifier.charAt(end);
+    if (c === "(") depth++;
+    else if (c === ")" && --depth === 0) break;
+  }
+  if (depth !== 0) return null;
+  const inner = qualifier.slice(1, end).trim();
+  const m = ts ? /\sas\s+([A-Za-z_$][\w$.]*(?:<.*>)?)$/.exec(inner) : /^\(\s*([A-Za-z_$][\w$.]*(?:<.*>)?)\s*\)\s*[A-Za-z_$(]/.exec(inner);
+  if (m === null) return null;
+  const rest = qualifier.slice(end + 1).trim();
+  if (rest !== "" && !rest.startsWith(".")) return null;
+  return { type: m[1]!, rest: rest.slice(1) };
+};

@@ -303,6 +303,19 @@ public class Use {
   ])("%s calls %s", (method, expected) => {
     expect(callee(method)).toEqual([expected]);
   });
+
+  it("inside a class, `new` picks among its constructors the same way", () => {
+    const parser = resolverFor(
+      new Map([
+        ["src/main/java/p/Builder.java", "package p;\npublic class Builder {}\n"],
+        [
+          "src/main/java/p/Parser.java",
+          "package p;\npublic class Parser {\n  public Parser(Builder b) {}\n  private Parser(Parser copy) {}\n  public Parser copy() { return new Parser(this); }\n}\n",
+        ],
+      ]),
+    );
+    expect(edgeLines(parser, "CALLS")).toEqual(["CALLS src/main/java/p/Parser.java#Parser.copy -> src/main/java/p/Parser.java#Parser.Parser#2"]);
+  });
 });
 
 describe("Java wildcard imports of the project's own packages (real extractor)", () => {

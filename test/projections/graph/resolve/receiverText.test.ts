@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { annotatedTypeName, chainSegments, createdClass, typeNamesIn } from "../../../../src/projections/graph/resolve/index.js";
+import { castReceiver, plainReceiver } from "../../../../src/projections/graph/resolve/receiverText.js";
 
 describe("receiver and annotation text", () => {
   it("splits receiver chains into names and calls, and refuses anything else", () => {
@@ -25,6 +26,28 @@ describe("receiver and annotation text", () => {
     expect(createdClass("new Sub(")).toBeNull();
     expect(createdClass("(new Sub()")).toBeNull();
     expect(createdClass("renew()")).toBeNull();
+  });
+
+  it("reads a receiver across line breaks, optional chaining and non-null assertions", () => {
+    expect(plainReceiver("z .string() .refine(() => false)", true)).toBe("z.string().refine(() => false)");
+    expect(plainReceiver("builder .a() .b()", false)).toBe("builder.a().b()");
+    expect(plainReceiver("a?.b().c", true)).toBe("a.b().c");
+    expect(plainReceiver("a.e?.()", true)).toBe("a.e()");
+    expect(plainReceiver("this.repo!.find()!", true)).toBe("this.repo.find()");
+    // Outside TypeScript `?.` and `!` are not these operators, and a plain receiver is left as it is.
+    expect(plainReceiver("a?.b", false)).toBe("a?.b");
+    expect(plainReceiver("self.repo", false)).toBe("self.repo");
+  });
+
+  it("reads the type a parenthesised cast names, and the chain after it", () => {
+    expect(castReceiver("(x as ns.Repo<User>)", true)).toEqual({ type: "ns.Repo<User>", rest: "" });
+    expect(castReceiver("(this.get() as unknown as Repo).all().first", true)).toEqual({ type: "Repo", rest: "all().first" });
+    expect(castReceiver("((Repo) x)", false)).toEqual({ type: "Repo", rest: "" });
+    expect(castReceiver("((java.util.List<String>) items).stream()", false)).toEqual({ type: "java.util.List<String>", rest: "stream()" });
+    expect(castReceiver("(a + b)", true)).toBeNull();
+    expect(castReceiver("(x as Repo)[0]", true)).toBeNull();
+    expect(castReceiver("((a) + b)", false)).toBeNull();
+    expect(castReceiver("x as Repo", true)).toBeNull();
   });
 
   it("reads the one type an annotation names", () => {

@@ -178,6 +178,52 @@ describe("calls through typed locals and fields (Python)", () => {
   });
 });
 
+describe("calls through chains written over several lines, optional chaining, non-null assertions and casts", () => {
+  it("follows them in TypeScript", () => {
+    const files = new Map([
+      ["src/q.ts", "export class Query {\n  where(): Query { return this; }\n  run(): void {}\n}\nexport class Other { go(): void {} }\n"],
+      [
+        "src/use.ts",
+        [
+          'import { Query, Other } from "./q";',
+          "export function lines(q: Query): void {",
+          "  q",
+          "    .where()",
+          "    .run();",
+          "}",
+          "export function optional(q?: Query): void { q?.where().run(); }",
+          "export function asserted(q: Query | null): void { q!.run(); }",
+          "export function cast(x: unknown): void { (x as Other).go(); (x as unknown as Query).where(); }",
+        ].join("\n"),
+      ],
+    ]);
+    expect(callsFrom(files, "src/use.ts")).toEqual([
+      "CALLS src/use.ts#asserted -> src/q.ts#Query.run",
+      "CALLS src/use.ts#cast -> src/q.ts#Other.go",
+      "CALLS src/use.ts#cast -> src/q.ts#Query.where",
+      "CALLS src/use.ts#lines -> src/q.ts#Query.run",
+      "CALLS src/use.ts#lines -> src/q.ts#Query.where",
+      "CALLS src/use.ts#optional -> src/q.ts#Query.run",
+      "CALLS src/use.ts#optional -> src/q.ts#Query.where",
+    ]);
+  });
+
+  it("follows them in Java", () => {
+    const files = new Map([
+      ["src/main/java/p/Query.java", "package p;\npublic class Query { public Query where() { return this; } public void run() {} }\n"],
+      [
+        "src/main/java/p/Use.java",
+        ["package p;", "public class Use {", "  void lines(Query q) {", "    q", "      .where()", "      .run();", "  }", "  void cast(Object o) { ((Query) o).run(); }", "}"].join("\n"),
+      ],
+    ]);
+    expect(callsFrom(files, "src/main/java/p/Use.java")).toEqual([
+      "CALLS src/main/java/p/Use.java#Use.cast -> src/main/java/p/Query.java#Query.run",
+      "CALLS src/main/java/p/Use.java#Use.lines -> src/main/java/p/Query.java#Query.run",
+      "CALLS src/main/java/p/Use.java#Use.lines -> src/main/java/p/Query.java#Query.where",
+    ]);
+  });
+});
+
 describe("calls through typed fields and locals (Java)", () => {
   const auth = [
     "package p;",
