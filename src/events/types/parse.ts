@@ -28,7 +28,12 @@ export type Param = typeof Param.Type;
 /** A name and the one type it is known to hold (see `ExtractedSymbol.typed`). */
 export const TypedName = Schema.Struct({
   name: Schema.String,
-  /** A type expression as written: an annotation (`AuthService | null`) or the class a constructor call names (`auth.AuthService`). */
+  /**
+   * A type expression as written: an annotation (`AuthService | null`) or the class a constructor
+   * call names (`auth.AuthService`); `f()` what a call returns, `typeof X` the value X itself;
+   * `callback <i> of <callee> param <j>` (TS, from ts-extract-9) parameter j of a function
+   * passed as argument i of callee, typed as the callee declares it.
+   */
   type: Schema.String,
 });
 export type TypedName = typeof TypedName.Type;

@@ -501,15 +501,33 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
       inCallback(startOf(node));
       callbackEnds.push(endOf(node));
     }
+    const callback = callbackOf(x, node);
     const single = field(node, "parameter");
-    if (single !== null) return bindLocals(x, single);
+    if (single !== null) return bindLocals(x, single, callback !== null ? `${callback} 0` : null);
     const list = field(node, "parameters");
     if (list === null) return;
-    for (const p of namedChildrenOf(list)) {
+    namedChildrenOf(list).forEach((p, index) => {
       const typed = p.type === "required_parameter" || p.type === "optional_parameter";
       const annotation = typed ? typeText(x, field(p, "type")) : null;
-      bindLocals(x, typed ? field(p, "pattern") : p, annotation, annotation !== null);
-    }
+      // An unannotated parameter of a callback takes the type the callee declares for it.
+      const contextual = annotation === null && callback !== null ? `${callback} ${index}` : null;
+      bindLocals(x, typed ? field(p, "pattern") : p, annotation ?? contextual, annotation !== null);
+    });
+  };
+
+  /**
+   * A function passed as an argument, as its parameters' typed bindings name it: `callback
+   * <argument index> of <callee> param` (`schema.superRefine((val, ctx) => …)` types ctx
+   * `callback 0 of schema.superRefine param 1`); null for a function passed nowhere.
+   */
+  const callbackOf = (x: Extraction, node: SyntaxNode): string | null => {
+    const list = parentOf(node);
+    const call = list !== null && list.type === "arguments" ? parentOf(list) : null;
+    const callee = call !== null && call.type === "call_expression" ? field(call, "function") : null;
+    const chain = callee !== null ? calleeChain(x, callee, 0) : null;
+    if (list === null || chain === null) return null;
+    const index = namedChildrenOf(list).filter((a) => a.type !== "comment").findIndex((a) => startOf(a) === startOf(node));
+    return index === -1 ? null : `callback ${index} of ${chain} param`;
   };
 
   const visitDeclaration = (x: Extraction, node: SyntaxNode): void => {

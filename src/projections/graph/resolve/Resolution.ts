@@ -9,7 +9,7 @@ import { resolveRustModule } from "./modules/rust.js";
 import { resolveTsModule } from "./modules/typescript.js";
 import { dirname } from "./paths.js";
 import { first, isScopeName, pick, type Space } from "./pickSymbol.js";
-import { annotatedTypeName, castReceiver, chainSegments, createdClass, plainReceiver } from "./receiverText.js";
+import { annotatedTypeName, callbackParameter, castReceiver, chainSegments, createdClass, plainReceiver } from "./receiverText.js";
 
 /** What a name denotes once resolved. */
 export type Target =
@@ -46,6 +46,9 @@ const returnedTypeName = (returnType: string): string | null => {
 
 /** What a module-level variable holds, as its own `typed` entry records it, or null. */
 const heldType = (symbol: ExtractedSymbol): string | null => symbol.typed?.find((t) => t.name === symbol.name)?.type ?? null;
+
+/** A callback's parameter as the TS extractor types it: `callback <argument> of <callee> param <index>`. */
+const CALLBACK_PARAMETER = /^callback (\d+) of (.+) param (\d+)$/;
 
 /** See `Resolution.boundType`. */
 export const UNTYPED_LOCAL = Symbol("untyped local");
@@ -622,6 +625,8 @@ export class Resolution {
         const dot = name.lastIndexOf(".");
         return this.valueOf(this.resolveQualified(scope, fromId, dot === -1 ? null : name.slice(0, dot), name.slice(dot + 1)));
       }
+      const callback = CALLBACK_PARAMETER.exec(type);
+      if (callback !== null) return this.callbackParameterType(scope, fromId, callback[2]!, Number(callback[1]), Number(callback[3]));
       if (!type.endsWith("()")) return this.annotatedType(scope, fromId, type);
       const callee = type.slice(0, -2);
       const dot = callee.lastIndexOf(".");
@@ -629,6 +634,34 @@ export class Resolution {
     } finally {
       this.bindingsInProgress.delete(key);
     }
+  }
+
+  /**
+   * An unannotated parameter of a function passed as argument `argument` of `callee`: the type
+   * the callee's parameter declares for it (`superRefine(fn: (v: T, ctx: Ctx) => void)` gives
+   * the second parameter Ctx), unless that is one of the callee's type parameters.
+   */
+  private callbackParameterType(scope: FileScope, fromId: string | null, callee: string, argument: number, parameter: number): Target | null {
+    const dot = callee.lastIndexOf(".");
+    const target = this.callee(this.resolveQualified(scope, fromId, dot === -1 ? null : callee.slice(0, dot), callee.slice(dot + 1)));
+    if (target === null || target.kind !== "symbol" || !FUNCTION_LIKE.has(target.symbol.kind)) return null;
+    const annotation = target.symbol.params[argument]?.type;
+    const written = annotation !== undefined && annotation !== null ? callbackParameter(annotation, parameter) : null;
+    const calleeScope = this.scope(target.path);
+    if (written === null || calleeScope === null) return null;
+    const name = annotatedTypeName(written);
+    if (name === null || this.isTypeParameter(calleeScope, target.symbol.id, name.split(".")[0]!)) return null;
+    return this.annotatedType(calleeScope, target.symbol.id, written);
+  }
+
+  /** Whether `name` is a type parameter of symbol `fromId` or of a symbol around it. */
+  isTypeParameter(scope: FileScope, fromId: string | null, name: string): boolean {
+    let current = fromId !== null ? scope.byId.get(fromId) : undefined;
+    while (current !== undefined) {
+      if (current.typeParams?.includes(name) === true) return true;
+      current = current.parent !== null ? scope.byId.get(current.parent) : undefined;
+    }
+    return false;
   }
 
   /**

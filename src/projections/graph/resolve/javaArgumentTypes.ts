@@ -20,16 +20,6 @@ const bareType = (written: string): string => {
 
 const keyOf = (target: SymbolTarget): string => `${target.path}#${target.symbol.id}`;
 
-/** Whether `name` is a type parameter of `fromId` or of a symbol around it. */
-const isTypeVariable = (scope: FileScope, fromId: string | null, name: string): boolean => {
-  let current = fromId !== null ? scope.byId.get(fromId) : undefined;
-  while (current !== undefined) {
-    if (current.typeParams?.includes(name) === true) return true;
-    current = current.parent !== null ? scope.byId.get(current.parent) : undefined;
-  }
-  return false;
-};
-
 /**
  * Java argument and parameter types as the overload choice compares them (see javaOverloads):
  * read where they are written, through `resolution`, so what they depend on is recorded.
@@ -47,7 +37,7 @@ export class JavaArgumentTypes {
     const plain = { name, project: null, variable: false, ancestors: NOTHING, open: false };
     // Arrays are told apart by their name only.
     if (base !== bare) return plain;
-    if (isTypeVariable(scope, fromId, base)) return { ...plain, variable: true };
+    if (this.resolution.isTypeParameter(scope, fromId, base)) return { ...plain, variable: true };
     const target = this.typeNamed(scope, fromId, base);
     return target !== null ? this.ofProject(target) : plain;
   }

@@ -105,3 +105,39 @@ export const castReceiver = (qualifier: string, ts: boolean): { readonly type: s
   if (rest !== "" && !rest.startsWith(".")) return null;
   return { type: m[1]!, rest: rest.slice(1) };
 };
+
+/**
+ * The annotation of parameter `index` in a function type: `(arg: T, ctx: Ctx) => void` with
+ * index 1 gives `Ctx`; null when the annotation is no function type or lists no such parameter.
+ */
+export const callbackParameter = (annotation: string, index: number): string | null => {
+  let text = annotation.trim();
+  if (text.startsWith("<")) {
+    // `<T>(x: T) => void`: the function's own type parameters first.
+    const close = text.indexOf(">(");
+    if (close === -1) return null;
+    text = text.slice(close + 1);
+  }
+  if (!text.startsWith("(")) return null;
+  const params: string[] = [];
+  let depth = 0;
+  let start = 1;
+  let end = -1;
+  for (let i = 0; i < text.length && end === -1; i++) {
+    const c = text.charAt(i);
+    if (c === "(" || c === "[" || c === "{" || c === "<") depth++;
+    else if (c === ")" || c === "]" || c === "}" || (c === ">" && text.charAt(i - 1) !== "=")) {
+      if (--depth === 0) {
+        params.push(text.slice(start, i));
+        end = i;
+      }
+    } else if (c === "," && depth === 1) {
+      params.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  if (end === -1 || !text.slice(end + 1).trimStart().startsWith("=>")) return null;
+  const param = params[index]?.trim();
+  const m = param !== undefined ? /^(?:\.\.\.)?[A-Za-z_$][\w$]*\??\s*:\s*([\s\S]+)$/.exec(param) : null;
+  return m !== null ? m[1]!.trim() : null;
+};

@@ -43,6 +43,8 @@ const EDITS: Record<string, [string, string][]> = {
     ["def close(self): ...", "def closed(self): ..."],
     ["public void go() {}", "public void went() {}"],
     ["package com.acme.util;\npublic class Other", "package com.acme.other;\npublic class Other"],
+    ["fn: (v: string, ctx: Ctx) => void", "fn: (v: string, ctx: number) => void"],
+    ["class Ctx { add(): void {} }", "class Ctx { added(): void {} }"],
   ],
   modvars: [
     ["static create = (): Str => new Str();", "static create(): number { return 1; }"],
@@ -82,6 +84,8 @@ const TYPED_TREE = new Map([
     "src/use.ts",
     'import { Base } from "./base";\nimport { make } from "./auth";\nexport class Child extends Base {\n  go(): void { this.auth.login(); const m = make(); m.logout(); }\n}\n',
   ],
+  ["src/refine.ts", "export class Ctx { add(): void {} }\nexport function refine(fn: (v: string, ctx: Ctx) => void): void {}\n"],
+  ["src/check.ts", 'import { refine } from "./refine";\nexport function check(): void { refine((v, ctx) => ctx.add()); }\n'],
   ["pkg/__init__.py", ""],
   ["pkg/db.py", "class Conn:\n    def close(self): ...\n\ndef connect() -> Conn: ...\n"],
   ["pkg/use.py", "from pkg.db import connect\n\nclass Holder:\n    def __init__(self):\n        self.c = connect()\n\n    def shut(self):\n        self.c.close()\n"],
@@ -224,6 +228,7 @@ describe("incremental resolution equals a fresh one", () => {
       expect.arrayContaining([
         "s:src/use.ts#Child.go -> s:src/auth.ts#Auth.login",
         "s:src/use.ts#Child.go -> s:src/auth.ts#Auth.logout",
+        "s:src/check.ts#check -> s:src/refine.ts#Ctx.add",
         "s:pkg/use.py#Holder.shut -> s:pkg/db.py#Conn.close",
         "s:src/main/java/com/acme/app/Main.java#Main.run -> s:src/main/java/com/acme/util/Other.java#Other.go",
         "s:src/main/java/com/acme/app/Main.java#Main.run -> s:src/main/java/com/acme/util/Helper.java#Helper.twice",

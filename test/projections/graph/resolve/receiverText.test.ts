@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { annotatedTypeName, chainSegments, createdClass, typeNamesIn } from "../../../../src/projections/graph/resolve/index.js";
-import { castReceiver, plainReceiver } from "../../../../src/projections/graph/resolve/receiverText.js";
+import { callbackParameter, castReceiver, plainReceiver } from "../../../../src/projections/graph/resolve/receiverText.js";
 
 describe("receiver and annotation text", () => {
   it("splits receiver chains into names and calls, and refuses anything else", () => {
@@ -48,6 +48,16 @@ describe("receiver and annotation text", () => {
     expect(castReceiver("(x as Repo)[0]", true)).toBeNull();
     expect(castReceiver("((a) + b)", false)).toBeNull();
     expect(castReceiver("x as Repo", true)).toBeNull();
+  });
+
+  it("reads a parameter's annotation out of a function type", () => {
+    expect(callbackParameter("(arg: Output, ctx: RefinementCtx) => void", 1)).toBe("RefinementCtx");
+    expect(callbackParameter("(a: Map<string, (x: A) => B>, b?: ns.C<D>) => Promise<void>", 1)).toBe("ns.C<D>");
+    expect(callbackParameter("(a: Map<string, (x: A) => B>, b?: ns.C<D>) => Promise<void>", 0)).toBe("Map<string, (x: A) => B>");
+    expect(callbackParameter("<T>(item: T, ...rest: Item[]) => void", 1)).toBe("Item[]");
+    expect(callbackParameter("(item: Item) => void", 1)).toBeNull();
+    expect(callbackParameter("(Item | Other)", 0)).toBeNull();
+    expect(callbackParameter("Handler", 0)).toBeNull();
   });
 
   it("reads the one type an annotation names", () => {

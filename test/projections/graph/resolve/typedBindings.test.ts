@@ -224,6 +224,43 @@ describe("calls through chains written over several lines, optional chaining, no
   });
 });
 
+describe("calls through the parameters of a callback, typed by the function it is passed to (TypeScript)", () => {
+  it("gives an unannotated parameter the type the callee declares for it, never a type parameter's", () => {
+    const files = new Map([
+      [
+        "src/lib.ts",
+        [
+          "export class Ctx { add(): void {} }",
+          "export class Item { go(): void {} }",
+          "export class T { wrong(): void {} }",
+          "export function refine(fn: (value: string, ctx: Ctx) => void): void {}",
+          "export class List { each(fn: (item: Item, index: number) => void): void {} map<T>(fn: (x: T) => void): void {} }",
+        ].join("\n"),
+      ],
+      [
+        "src/use.ts",
+        [
+          'import { refine, List } from "./lib";',
+          "export function checks(list: List): void {",
+          "  refine((v, ctx) => ctx.add());",
+          "  list.each(function (item) { item.go(); });",
+          "  list.each((other: unknown) => (other as { go(): void }).go());",
+          "  list.map((x) => x.wrong());",
+          "  [1, 2].forEach((n) => n.toFixed());",
+          "}",
+        ].join("\n"),
+      ],
+    ]);
+    expect(callsFrom(files, "src/use.ts")).toEqual([
+      "CALLS src/use.ts#checks -> src/lib.ts#Ctx.add",
+      "CALLS src/use.ts#checks -> src/lib.ts#Item.go",
+      "CALLS src/use.ts#checks -> src/lib.ts#List.each",
+      "CALLS src/use.ts#checks -> src/lib.ts#List.map",
+      "CALLS src/use.ts#checks -> src/lib.ts#refine",
+    ]);
+  });
+});
+
 describe("calls through typed fields and locals (Java)", () => {
   const auth = [
     "package p;",
