@@ -116,6 +116,11 @@ export const Reference = Schema.Struct({
    */
   args: Schema.optional(Schema.Array(Schema.NullOr(Schema.String))),
   /**
+   * Rust: the qualifier is a path (`config::load()`, `a::B { … }`), not a value (`config.load()`):
+   * its head is a module or type even where a local has that name. Absent otherwise (and in parses before ts-extract-9).
+   */
+  path: Schema.optional(Schema.Boolean),
+  /**
    * True when the qualifier's `this` is that of a plain `function` passed as an argument inside
    * a class method (a callback): not the class instance, so the call is not resolved through it.
    */

@@ -217,10 +217,13 @@ export class Extraction {
    */
   bindType(owner: SymbolDraft, name: string, type: string | null, declared = false): void {
     if (name.length === 0) return;
-    // `store := store.New()` (Go) reads the outer `store` on the right, and so does the type
-    // of `func(flag *flag.Flag)`: typing the local by it would send that very lookup through
-    // the local. Such a name is left untyped.
-    if (type !== null && (type.replace(/^[*&\s]+/, "").startsWith(`${name}.`) || type === `${name}()`)) type = null;
+    // `store := store.New()` (Go, and Rust `let config = config::load()`) reads the outer name on
+    // the right, and so does the type of `func(flag *flag.Flag)`: typing the local by it would
+    // send that very lookup through the local. Such a name is left untyped.
+    if (type !== null) {
+      const bare = type.replace(/^[*&\s]+/, "");
+      if (bare.startsWith(`${name}.`) || bare.startsWith(`${name}::`) || type === `${name}()`) type = null;
+    }
     const types = (owner.types ??= new Map());
     const had = types.get(name);
     if (had === undefined) {

@@ -2,7 +2,7 @@ import type { SyntaxNode } from "tree-sitter";
 import type { ImportedName, Param, Reference, SymbolKind } from "../../events/types/parse.js";
 import { endOf, namedChildrenOf, startOf } from "../collectNodes.js";
 import { lineDocAbove } from "./docComments.js";
-import { oneLine, type Extraction, type Mutable, type SymbolDraft } from "./Extraction.js";
+import { FUNCTION_KINDS, oneLine, type Extraction, type Mutable, type SymbolDraft } from "./Extraction.js";
 import { field, identifierAt, textOf, typeNameAt, type LanguageExtractor } from "./LanguageExtractor.js";
 import { splitCallee } from "./typescript.js";
 import { listedTypes, splitTopLevel } from "./typeLists.js";
@@ -31,7 +31,34 @@ const INTEREST = [
   "type_identifier",
   "scoped_type_identifier",
   "type_parameter",
+  // Typed struct fields and `let` locals, through which `self.f.m()` and `x.m()` reach T's methods.
+  "field_declaration",
+  "let_declaration",
+  // Names bound by patterns: they hide a typed local of the same name.
+  "closure_expression",
+  "for_expression",
+  "match_arm",
+  "let_condition",
 ];
+
+/**
+ * The names a pattern binds (`x`, `mut x`, `Some(x)`, `(a, &b)`, `Point { x, y: py }`), not the
+ * paths and variants it matches against (`Some`, `Point`); a match guard is no pattern.
+ */
+const patternNames = (node: SyntaxNode, text: string): string[] => {
+  const out: string[] = [];
+  const work = [node];
+  for (let next = work.pop(); next !== undefined; next = work.pop()) {
+    if (next.type === "identifier" || next.type === "shorthand_field_identifier") {
+      out.push(text.slice(startOf(next), endOf(next)));
+      continue;
+    }
+    if (next.type === "scoped_identifier" || next.type === "generic_type" || next.type === "closure_expression") continue;
+    const skip = next.type === "tuple_struct_pattern" || next.type === "struct_pattern" ? field(next, "type") : next.type === "match_pattern" ? field(next, "condition") : null;
+    for (const child of namedChildrenOf(next)) if (skip === null || startOf(child) !== startOf(skip) || child.type !== skip.type) work.push(child);
+  }
+  return out;
+};
 
 const BUILTIN_TYPES = new Set(["Self", "Option", "Result", "Vec", "Box", "String"]);
 const DOC_SKIP = ["#["];
@@ -43,6 +70,9 @@ interface Impl {
   /** `impl<K, V>` parameters, in scope for every method of the block. */
   typeParams: string[];
 }
+
+/** A callee a `let` can be typed by: a path or a chain of names and calls (`a::B::new`, `self.repo.get`, `x.f().g`). */
+const RUST_CALLEE = /^[\p{L}_][\p{L}\p{N}_]*(?:(?:::|\.)[\p{L}_][\p{L}\p{N}_]*(?:\(\))?)*$/u;
 
 const lastSegment = (path: string): string => path.slice(path.lastIndexOf("::") + 2);
 
@@ -269,6 +299,61 @@ export const makeRustExtractor = (_path: string): LanguageExtractor => {
     if (name.length > 0) x.addImport({ specifier: name, names: [{ name: "*", alias: name }], kind: "import", typeOnly: false, line: x.lineOf(start) });
   };
 
+  /** `repo: Repo` in a struct's body: a typed field (`self.repo.get()` reaches Repo's methods). */
+  const visitField = (x: Extraction, node: SyntaxNode): void => {
+    const owner = x.current();
+    const name = field(node, "name");
+    const type = field(node, "type");
+    if (owner === null || owner.kind !== "Class" || name === null || type === null) return;
+    x.bindType(owner, textOf(x, name), oneLine(textOf(x, type), 200), true);
+  };
+
+  /** `let x: T = …`, `let mut x = T::new()`, `let x = T { … }`, `let x = a.f()?`: a typed local. */
+  const visitLet = (x: Extraction, node: SyntaxNode): void => {
+    const owner = x.current();
+    const pattern = field(node, "pattern");
+    if (owner === null || !FUNCTION_KINDS.has(owner.kind) || pattern === null) return;
+    const nameNode = pattern.type === "mut_pattern" ? namedChildrenOf(pattern)[0] : pattern;
+    if (nameNode === undefined || nameNode.type !== "identifier") return shadowPattern(x, pattern);
+    const declared = field(node, "type");
+    if (declared !== null) x.bindType(owner, textOf(x, nameNode), oneLine(textOf(x, declared), 200), true);
+    else x.bindType(owner, textOf(x, nameNode), letValueType(x, field(node, "value")));
+  };
+
+  /** Names a pattern binds inside a function, of no type we know: they hide typed locals of the same name. */
+  const shadowPattern = (x: Extraction, pattern: SyntaxNode | null): void => {
+    const owner = x.current();
+    if (owner === null || !FUNCTION_KINDS.has(owner.kind) || pattern === null) return;
+    for (const name of patternNames(pattern, x.text)) x.shadowType(owner, name);
+  };
+
+  /** A closure's parameters: typed when annotated (`|r: &Repo|`), else hiding what they are named like. */
+  const visitClosure = (x: Extraction, node: SyntaxNode): void => {
+    const owner = x.current();
+    const params = field(node, "parameters");
+    if (owner === null || !FUNCTION_KINDS.has(owner.kind) || params === null) return;
+    for (const param of namedChildrenOf(params)) {
+      const pattern = param.type === "parameter" ? field(param, "pattern") : param;
+      const type = param.type === "parameter" ? field(param, "type") : null;
+      if (type !== null && pattern !== null && pattern.type === "identifier") x.bindType(owner, textOf(x, pattern), oneLine(textOf(x, type), 200), true);
+      else shadowPattern(x, pattern);
+    }
+  };
+
+  /** What a `let` value gives: the struct a literal names, or what a call returns (written `a::f()` / `x.f()`). */
+  const letValueType = (x: Extraction, value: SyntaxNode | null): string | null => {
+    if (value === null) return null;
+    if (value.type === "try_expression") return letValueType(x, namedChildrenOf(value)[0] ?? null);
+    if (value.type === "struct_expression") {
+      const name = field(value, "name");
+      return name !== null && name.type !== "generic_type" ? pathQualifier(textOf(x, name).replace(/\s+/g, ""), startOf(value)) : null;
+    }
+    const fn = value.type === "call_expression" ? field(value, "function") : null;
+    if (fn === null || (fn.type !== "identifier" && fn.type !== "scoped_identifier" && fn.type !== "field_expression")) return null;
+    const callee = textOf(x, fn).replace(/\s+/g, "");
+    return RUST_CALLEE.test(callee) ? `${pathQualifier(callee, startOf(value))}()` : null;
+  };
+
   /** A call's qualifier path, with `super` taken relative to the inline modules around `at`. */
   const pathQualifier = (qualifier: string, at: number): string => rebaseSuper(qualifier, modDepth(at));
 
@@ -292,7 +377,8 @@ export const makeRustExtractor = (_path: string): LanguageExtractor => {
         // `f::<T>()` has no path: the name starts the text.
         const name = text.slice(cut === -1 ? 0 : cut + 2).trim();
         if (/^[\p{L}_][\p{L}\p{N}_]*$/u.test(name)) {
-          x.addReference("call", name, cut > 0 ? pathQualifier(oneLine(text.slice(0, cut), 120), fnStart) : null, fnStart + text.lastIndexOf(name));
+          const reference = x.addReference("call", name, cut > 0 ? pathQualifier(oneLine(text.slice(0, cut), 120), fnStart) : null, fnStart + text.lastIndexOf(name));
+          if (reference.qualifier !== null) reference.path = true;
         }
       }
     }
@@ -320,12 +406,27 @@ export const makeRustExtractor = (_path: string): LanguageExtractor => {
           const m = STRUCT_LITERAL.exec(x.slice(start, start + 300));
           if (m === null) return;
           const qualifier = m[1]!.replace(/\s+/g, "").replace(/::$/, "");
-          x.addReference("new", m[2]!, qualifier.length > 0 ? pathQualifier(qualifier, start) : null, start + m[0].length - m[2]!.length);
+          const reference = x.addReference("new", m[2]!, qualifier.length > 0 ? pathQualifier(qualifier, start) : null, start + m[0].length - m[2]!.length);
+          if (reference.qualifier !== null) reference.path = true;
           x.skipTypesUntil = start + m[0].length;
           return;
         }
         case "call_expression":
           visitCall(x, ref.node());
+          return;
+        case "field_declaration":
+          visitField(x, ref.node());
+          return;
+        case "let_declaration":
+          visitLet(x, ref.node());
+          return;
+        case "closure_expression":
+          visitClosure(x, ref.node());
+          return;
+        case "for_expression":
+        case "match_arm":
+        case "let_condition":
+          shadowPattern(x, field(ref.node(), "pattern"));
           return;
         case "function_item":
           visitFunction(x, ref.node(), start, false);

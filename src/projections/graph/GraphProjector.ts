@@ -53,7 +53,9 @@ import { readLatestParses } from "./readLatestParses.js";
  * 8: a Java call picks among overloads of the same arity by its arguments' types (parses from
  * ts-extract-9 carry `Reference.args`, and the types of primitive and array locals and fields);
  * receivers written over several lines, with `?.` or `!` (TS), or as a cast (`(x as T)`,
- * `((T) x)`) are followed.
+ * `((T) x)`) are followed; TS callback parameters take the type their callee declares; Rust
+ * struct fields and `let` locals type receivers, chains mix `::` and `.`, and a path's head
+ * (`Reference.path`) is never a local.
  */
 export const GRAPH_VERSION = 8;
 const NAME = "graph";

@@ -9,7 +9,7 @@ import { resolveRustModule } from "./modules/rust.js";
 import { resolveTsModule } from "./modules/typescript.js";
 import { dirname } from "./paths.js";
 import { first, isScopeName, pick, type Space } from "./pickSymbol.js";
-import { annotatedTypeName, callbackParameter, castReceiver, chainSegments, createdClass, plainReceiver } from "./receiverText.js";
+import { annotatedTypeName, callbackParameter, castReceiver, chainSegments, createdClass, plainReceiver, splitCallee } from "./receiverText.js";
 
 /** What a name denotes once resolved. */
 export type Target =
@@ -46,6 +46,9 @@ const returnedTypeName = (returnType: string): string | null => {
 
 /** What a module-level variable holds, as its own `typed` entry records it, or null. */
 const heldType = (symbol: ExtractedSymbol): string | null => symbol.typed?.find((t) => t.name === symbol.name)?.type ?? null;
+
+/** Rust receivers mix paths and fields: `a::B::new().repo.get()`. */
+const RUST_SEPARATORS = ["::", "."] as const;
 
 /** A callback's parameter as the TS extractor types it: `callback <argument> of <callee> param <index>`. */
 const CALLBACK_PARAMETER = /^callback (\d+) of (.+) param (\d+)$/;
@@ -385,7 +388,8 @@ export class Resolution {
       if (!TYPE_KINDS.has(current.kind)) {
         // A parameter names a value; it hides a type only where values and types are one namespace.
         // (Java keeps variables and methods apart: a bare name reaching here is a call.)
-        if ((space === "value" || scope.family !== "ts") && scope.family !== "java" && current.params.some((p) => p.name === name)) return null;
+        // (Rust keeps values and types apart too: a parameter never hides a module or type.)
+        if ((space === "value" || (scope.family !== "ts" && scope.family !== "rust")) && scope.family !== "java" && current.params.some((p) => p.name === name)) return null;
         const local = pick(scope.declared.get(current.id)?.get(name), space, scope.family);
         if (local !== null) return { kind: "symbol", path, symbol: local };
       }
@@ -499,7 +503,7 @@ export class Resolution {
   }
 
   /** What the first segment of a qualifier denotes: `this`, `self`, `super`, a receiver, or a name. */
-  private qualifierHead(scope: FileScope, fromId: string | null, head: string): Target | "super" | null {
+  private qualifierHead(scope: FileScope, fromId: string | null, head: string, rustPath = false): Target | "super" | null {
     const path = scope.file.path;
     const family = scope.family;
     const selfLike = family === "python" ? head === "self" || head === "cls" : head === "this" && (family === "ts" || family === "java");
@@ -512,6 +516,8 @@ export class Resolution {
     }
     if ((head === "super" && (family === "ts" || family === "java")) || (head === "super()" && family === "python")) return "super";
     if (family === "rust" && (head === "self" || head === "Self")) return this.rustSelfType(scope, fromId);
+    // A Rust path (`config::load()`) starts at a module or type, never at a local of that name.
+    if (family === "rust" && rustPath) return this.resolveName(scope, fromId, head, "type");
     if (family === "go") {
       const method = this.enclosingMethod(scope, fromId);
       const receiver = method !== null ? /^func\s*\(\s*(\w+)\s+\*?\s*(\w+)/.exec(method.signature) : null;
@@ -628,9 +634,8 @@ export class Resolution {
       const callback = CALLBACK_PARAMETER.exec(type);
       if (callback !== null) return this.callbackParameterType(scope, fromId, callback[2]!, Number(callback[1]), Number(callback[3]));
       if (!type.endsWith("()")) return this.annotatedType(scope, fromId, type);
-      const callee = type.slice(0, -2);
-      const dot = callee.lastIndexOf(".");
-      return this.instanceOf(this.resolveQualified(scope, fromId, dot === -1 ? null : callee.slice(0, dot), callee.slice(dot + 1)));
+      const callee = splitCallee(type.slice(0, -2));
+      return this.instanceOf(this.resolveQualified(scope, fromId, callee.qualifier, callee.name));
     } finally {
       this.bindingsInProgress.delete(key);
     }
@@ -711,25 +716,29 @@ export class Resolution {
     return this.packageMember(goVisibleFiles(this.lookup, scope.file.path).filter((p) => this.samePackage(scope, p)), typeName);
   }
 
-  /** `qualifier.name` (or a bare `name` when the qualifier is null) seen from `fromId`. */
-  resolveQualified(scope: FileScope, fromId: string | null, qualifier: string | null, name: string, space: Space = "value"): Target | null {
+  /**
+   * `qualifier.name` (or a bare `name` when the qualifier is null) seen from `fromId`. `rustPath`:
+   * the qualifier is a Rust path (`config::load()`, `Reference.path`), whose head is a module
+   * or a type even where a local or parameter has its name.
+   */
+  resolveQualified(scope: FileScope, fromId: string | null, qualifier: string | null, name: string, space: Space = "value", rustPath = false): Target | null {
     // Files repeat the same call many times (`Q.real(x)` hundreds of times in one test).
     // Nested maps keyed by the strings the parse result already holds: no key is built.
     const byFile = this.qualifiedMemo.get(scope) ?? new Map<string, Map<string, Map<string, Target | null>>>();
     this.qualifiedMemo.set(scope, byFile);
-    const fromKey = space === "value" ? (fromId ?? "") : `\u0000type${fromId ?? ""}`;
+    const fromKey = space === "value" && !rustPath ? (fromId ?? "") : `\u0000${space}${rustPath ? "\u0000path" : ""}${fromId ?? ""}`;
     let byQualifier = byFile.get(fromKey);
     if (byQualifier === undefined) byFile.set(fromKey, (byQualifier = new Map()));
     let byName = byQualifier.get(qualifier ?? "");
     if (byName === undefined) byQualifier.set(qualifier ?? "", (byName = new Map()));
     const memo = this.lookup.capturing() ? undefined : byName.get(name);
     if (memo !== undefined) return memo;
-    const found = this.computeQualified(scope, fromId, qualifier, name, space);
+    const found = this.computeQualified(scope, fromId, qualifier, name, space, rustPath);
     byName.set(name, found);
     return found;
   }
 
-  private computeQualified(scope: FileScope, fromId: string | null, qualifier: string | null, name: string, space: Space): Target | null {
+  private computeQualified(scope: FileScope, fromId: string | null, qualifier: string | null, name: string, space: Space, rustPath: boolean): Target | null {
     if (qualifier === null) {
       if (scope.family === "rust" && name === "Self") return this.rustSelfType(scope, fromId);
       return this.resolveName(scope, fromId, name, space);
@@ -752,7 +761,7 @@ export class Resolution {
       const rest = instance.rest === "" ? [] : chainSegments(instance.rest, ".");
       return rest !== null ? this.followChain(this.annotatedType(scope, fromId, "cls" in instance ? instance.cls : instance.type), rest, name, space) : null;
     }
-    const segments = chainSegments(receiver, scope.family === "rust" ? "::" : ".");
+    const segments = chainSegments(receiver, scope.family === "rust" ? RUST_SEPARATORS : ".");
     if (segments === null) return null;
     const first = segments[0]!;
     const superCall = scope.family === "python" ? first.name === "super" && first.call : first.name === "super" && !first.call;
@@ -767,7 +776,7 @@ export class Resolution {
       }
       return null;
     }
-    const head = this.qualifierHead(scope, fromId, first.name);
+    const head = this.qualifierHead(scope, fromId, first.name, rustPath);
     const start: Target | null = head === "super" ? null : first.call ? this.instanceOf(head) : this.valueOf(head);
     return this.followChain(start, segments.slice(1), name, space);
   }

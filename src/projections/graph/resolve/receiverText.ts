@@ -4,9 +4,11 @@ const NOTHING = new Set(["None", "null", "undefined", "nil"]);
 
 /**
  * A receiver expression split at its top-level separators into names and calls:
- * `a.b(x, y.z).c()` gives `a`, `b(…)`, `c(…)`; null when a part is anything else.
+ * `a.b(x, y.z).c()` gives `a`, `b(…)`, `c(…)` (Rust mixes `::` and `.`: `a::B::new().f`);
+ * null when a part is anything else.
  */
-export const chainSegments = (qualifier: string, sep: string): { name: string; call: boolean }[] | null => {
+export const chainSegments = (qualifier: string, sep: string | readonly string[]): { name: string; call: boolean }[] | null => {
+  const seps = typeof sep === "string" ? [sep] : sep;
   const out: { name: string; call: boolean }[] = [];
   let i = 0;
   const n = qualifier.length;
@@ -29,8 +31,9 @@ export const chainSegments = (qualifier: string, sep: string): { name: string; c
     }
     out.push({ name: m[0], call });
     if (i === n) return out;
-    if (!qualifier.startsWith(sep, i)) return null;
-    i += sep.length;
+    const next = seps.find((s) => qualifier.startsWith(s, i));
+    if (next === undefined) return null;
+    i += next.length;
   }
   return null;
 };
@@ -140,4 +143,12 @@ export const callbackParameter = (annotation: string, index: number): string | n
   const param = params[index]?.trim();
   const m = param !== undefined ? /^(?:\.\.\.)?[A-Za-z_$][\w$]*\??\s*:\s*([\s\S]+)$/.exec(param) : null;
   return m !== null ? m[1]!.trim() : null;
+};
+
+/** A callee written `a.b.f`, `a::B::f` or `f`: what comes before its last `.` or `::`, and its name. */
+export const splitCallee = (callee: string): { readonly qualifier: string | null; readonly name: string } => {
+  const dot = callee.lastIndexOf(".");
+  const path = callee.lastIndexOf("::");
+  if (dot === -1 && path === -1) return { qualifier: null, name: callee };
+  return dot > path ? { qualifier: callee.slice(0, dot), name: callee.slice(dot + 1) } : { qualifier: callee.slice(0, path), name: callee.slice(path + 2) };
 };

@@ -166,7 +166,7 @@ export const resolveFile = (lookup: Lookup, path: string, shared?: SharedExports
           unresolvedRef(ref);
           break;
         }
-        const found = symbolTarget(resolution.callee(resolution.resolveQualified(scope, ref.from, ref.qualifier, ref.name)));
+        const found = symbolTarget(resolution.callee(resolution.resolveQualified(scope, ref.from, ref.qualifier, ref.name, "value", ref.path === true)));
         const callee = ref.kind === "new" && found !== null ? constructorOf(resolution, found) : found;
         const target = callee !== null && ref.arity !== undefined && callee.symbol.kind === "Method" ? overloadFor(resolution, argumentTypes, scope, ref, ref.arity, callee) : callee;
         const accepted = ref.kind === "new" ? CONSTRUCTIBLE : CALLABLE;

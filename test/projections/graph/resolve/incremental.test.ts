@@ -58,6 +58,13 @@ const EDITS: Record<string, [string, string][]> = {
     ["get() { return make(); }", "got() { return make(); }"],
     ["def add(self, x): ...", "def added(self, x): ..."],
   ],
+  rust: [
+    ["pub struct App { repo: Repo }", "pub struct App { repo: Item }"],
+    ["pub fn get(&self) -> Item", "pub fn get(&self) -> Repo"],
+    ["pub fn name(&self)", "pub fn named(&self)"],
+    ["mod repo;", "mod store;"],
+    ["let r = Repo::new();", "let r = make();"],
+  ],
   overloads: [
     ["public class Obj extends Element", "public class Obj"],
     ["public Obj held;", "public String held;"],
@@ -133,6 +140,20 @@ const OVERLOADS_TREE = new Map([
     "package p;\npublic class Use extends Holder {\n  void a(Json j) { j.write(held); }\n  void b(Json j) { j.write(make()); }\n  void c(Json j) { j.write(Obj.EMPTY); }\n  void d(Json j) { j.value(1); j.value(2.0f); }\n}\n",
   ],
 ]);
+/** Rust receivers typed by struct fields, `let` values and return types, each declared in another file. */
+const RUST_TREE = new Map([
+  ["Cargo.toml", '[package]\nname = "demo"\nversion = "0.1.0"\n'],
+  ["src/lib.rs", "mod repo;\nmod app;\n"],
+  [
+    "src/repo.rs",
+    "pub struct Repo {}\nimpl Repo {\n  pub fn new() -> Repo { Repo {} }\n  pub fn get(&self) -> Item { Item {} }\n  pub fn name(&self) {}\n}\npub struct Item {}\nimpl Item { pub fn name(&self) {} pub fn get(&self) -> Item { Item {} } }\npub fn make() -> Item { Item {} }\n",
+  ],
+  [
+    "src/app.rs",
+    "use crate::repo::{Repo, Item, make};\npub struct App { repo: Repo }\nimpl App {\n  pub fn run(&self) { self.repo.get().name(); let r = Repo::new(); r.get(); }\n}\n",
+  ],
+]);
+TREES.rust = RUST_TREE;
 TREES.typed = TYPED_TREE;
 TREES.overloads = OVERLOADS_TREE;
 TREES.modvars = MODVARS_TREE;
@@ -233,6 +254,12 @@ describe("incremental resolution equals a fresh one", () => {
         "s:src/main/java/com/acme/app/Main.java#Main.run -> s:src/main/java/com/acme/util/Other.java#Other.go",
         "s:src/main/java/com/acme/app/Main.java#Main.run -> s:src/main/java/com/acme/util/Helper.java#Helper.twice",
       ]),
+    );
+  });
+
+  it("starts the Rust tree with the edges its random walk moves", () => {
+    expect(callsOf(RUST_TREE)).toEqual(
+      expect.arrayContaining(["s:src/app.rs#App.run -> s:src/repo.rs#Repo.get", "s:src/app.rs#App.run -> s:src/repo.rs#Item.name", "s:src/app.rs#App.run -> s:src/repo.rs#Repo.new"]),
     );
   });
 

@@ -143,3 +143,69 @@ mod tests {
     expect(calls.filter((l) => l.startsWith("CALLS src/util.rs#goes"))).toEqual(["CALLS src/util.rs#goes -> src/util.rs#go"]);
   });
 });
+
+describe("Rust calls through typed fields, locals and chains (real extractor)", () => {
+  const repo = [
+    "pub struct Repo {}",
+    "impl Repo {",
+    "  pub fn new() -> Repo { Repo {} }",
+    "  pub fn open() -> Result<Repo, std::io::Error> { Ok(Repo {}) }",
+    "  pub fn get(&self) -> Item { Item {} }",
+    "}",
+    "pub struct Item {}",
+    "impl Item { pub fn name(&self) -> String { String::new() } }",
+    "pub fn helper() {}",
+  ].join("\n");
+  const app = [
+    "use crate::repo::{self, Repo, Item};",
+    "pub struct App { repo: Repo }",
+    "impl App {",
+    "  pub fn field(&self) { self.repo.get().name(); }",
+    "  pub fn created(&self) { let r = Repo::new(); r.get(); }",
+    "  pub fn literal(&self) { let mut r = Repo {}; r.get(); }",
+    "  pub fn declared(&self) { let r: Repo = make(); r.get(); }",
+    "  pub fn tried(&self) -> std::io::Result<()> { let r = Repo::open()?; r.get(); Ok(()) }",
+    "  pub fn chained(&self) { let i = self.repo.get(); i.name(); }",
+    "  pub fn closure(&self) { let f = |r: &Repo| r.get(); }",
+    "  pub fn shadowed(&self, all: Vec<Item>) {",
+    "    let item = Repo::new();",
+    "    all.iter().for_each(|item| item.get());",
+    "    for r in all.iter() { r.get(); }",
+    "    match all.first() { Some(r) => { r.get(); } None => {} }",
+    "    let r = Repo::new();",
+    "  }",
+    "  pub fn path(&self) { let repo = Repo::new(); repo::helper(); }",
+    "  pub fn same_name(&self) { let repo = repo::Repo::new(); repo.get(); }",
+    "}",
+    "fn make() -> Repo { Repo::new() }",
+  ].join("\n");
+  const resolver = resolverFor(
+    new Map([
+      ["Cargo.toml", '[package]\nname = "demo"\nversion = "0.1.0"\n'],
+      ["src/lib.rs", "mod repo;\nmod app;\n"],
+      ["src/repo.rs", repo],
+      ["src/app.rs", app],
+    ]),
+  );
+  const callsOf = (method: string): string[] =>
+    edgeLines(resolver, "CALLS")
+      .filter((l) => l.startsWith(`CALLS src/app.rs#App.${method} -> `))
+      .map((l) => l.slice(l.indexOf(" -> ") + 4));
+
+  it.each([
+    ["field", ["src/repo.rs#Item.name", "src/repo.rs#Repo.get"]],
+    ["created", ["src/repo.rs#Repo.get", "src/repo.rs#Repo.new"]],
+    ["literal", ["src/repo.rs#Repo", "src/repo.rs#Repo.get"]],
+    ["declared", ["src/app.rs#make", "src/repo.rs#Repo.get"]],
+    ["tried", ["src/repo.rs#Repo.get", "src/repo.rs#Repo.open"]],
+    ["chained", ["src/repo.rs#Item.name", "src/repo.rs#Repo.get"]],
+    ["closure", ["src/repo.rs#Repo.get"]],
+    // `item` and `r` are rebound by a closure, a loop and a match arm: their type is not known.
+    ["shadowed", ["src/repo.rs#Repo.new"]],
+    // A path starts at the module even where a local has its name; `let repo = repo::…` types the local.
+    ["path", ["src/repo.rs#Repo.new", "src/repo.rs#helper"]],
+    ["same_name", ["src/repo.rs#Repo.new"]],
+  ])("%s calls %j", (method, expected) => {
+    expect(callsOf(method)).toEqual(expected);
+  });
+});
