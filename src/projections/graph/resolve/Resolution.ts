@@ -47,6 +47,9 @@ const returnedTypeName = (returnType: string): string | null => {
 /** What a module-level variable holds, as its own `typed` entry records it, or null. */
 const heldType = (symbol: ExtractedSymbol): string | null => symbol.typed?.find((t) => t.name === symbol.name)?.type ?? null;
 
+/** The right-hand side of a TS type alias's signature (`type A<T> = B<T>`). */
+const TYPE_ALIAS = /^(?:export\s+)?(?:declare\s+)?type\s+[\w$]+\s*(?:<.*?>)?\s*=\s*(.+?);?$/;
+
 /** Rust receivers mix paths and fields: `a::B::new().repo.get()`. */
 const RUST_SEPARATORS = ["::", "."] as const;
 
@@ -581,12 +584,21 @@ export class Resolution {
    * The class an annotation names when it names exactly one (`User`, `*User`, `Optional[User]`,
    * `User | None`, `ns.User<T>`); collections and unions of several types give null.
    */
-  annotatedType(scope: FileScope, fromId: string | null, annotation: string): Target | null {
+  annotatedType(scope: FileScope, fromId: string | null, annotation: string, depth = 0): Target | null {
     const name = annotatedTypeName(annotation);
     if (name === null) return null;
     const dot = name.lastIndexOf(".");
     const target = this.resolveQualified(scope, fromId, dot === -1 ? null : name.slice(0, dot), name.slice(dot + 1), "type");
-    return target !== null && target.kind === "symbol" && TYPE_KINDS.has(target.symbol.kind) ? target : null;
+    if (target === null || target.kind !== "symbol") return null;
+    if (target.symbol.kind === "Type" && scope.family === "ts" && depth < 4) {
+      // `type ZodTypeAny = ZodType<any, any, any>`: an alias of one type stands for it.
+      const aliased = TYPE_ALIAS.exec(target.symbol.signature)?.[1];
+      const aliasScope = this.scope(target.path);
+      const head = aliased !== undefined ? annotatedTypeName(aliased)?.split(".")[0] : undefined;
+      if (aliased === undefined || aliasScope === null || head === undefined || this.isTypeParameter(aliasScope, target.symbol.id, head)) return null;
+      return this.annotatedType(aliasScope, target.symbol.parent, aliased, depth + 1);
+    }
+    return TYPE_KINDS.has(target.symbol.kind) ? target : null;
   }
 
   /**

@@ -224,6 +224,19 @@ describe("calls through chains written over several lines, optional chaining, no
   });
 });
 
+describe("calls through a TypeScript type alias of one type", () => {
+  it("reads `type A = B<…>` (and `B | null`) as B, never an alias of its own type parameter or of several types", () => {
+    const files = new Map([
+      ["src/lib.ts", "export class Base<T> { run(): void {} }\nexport class T { run(): void {} }\nexport type Any = Base<any>;\nexport type Maybe = Any | null;\nexport type Same<T> = T;\nexport type Both = Base<number> & { x: 1 };\n"],
+      [
+        "src/use.ts",
+        'import type { Any, Maybe, Same, Both } from "./lib";\nexport function alias(a: Any): void { a.run(); }\nexport function chained(m: Maybe): void { m.run(); }\nexport function param(s: Same<number>): void { s.run(); }\nexport function intersection(b: Both): void { b.run(); }\n',
+      ],
+    ]);
+    expect(callsFrom(files, "src/use.ts")).toEqual(["CALLS src/use.ts#alias -> src/lib.ts#Base.run", "CALLS src/use.ts#chained -> src/lib.ts#Base.run"]);
+  });
+});
+
 describe("calls through the parameters of a callback, typed by the function it is passed to (TypeScript)", () => {
   it("gives an unannotated parameter the type the callee declares for it, never a type parameter's", () => {
     const files = new Map([
