@@ -61,13 +61,16 @@ const symbolTarget = (target: Target | null): { path: string; symbol: ExtractedS
   target !== null && target.kind === "symbol" ? target : null;
 
 /**
- * `new X()` calls X's own constructor when it declares one (scip-typescript's convention
- * too), else the class itself.
+ * `new X()` calls X's own constructor when it declares one (`constructor` in TS, a method named
+ * like the class in Java; scip-typescript's and scip-java's convention too), else the class
+ * itself. Among Java's overloaded constructors `overloadFor` then picks by the arguments.
  */
 const constructorOf = (resolution: Resolution, cls: { path: string; symbol: ExtractedSymbol }): { path: string; symbol: ExtractedSymbol } => {
   if (cls.symbol.kind !== "Class") return cls;
-  const own = resolution.scope(cls.path)?.declared.get(cls.symbol.id)?.get("constructor")?.[0];
-  return own !== undefined && own.kind === "Method" ? { path: cls.path, symbol: own } : cls;
+  const scope = resolution.scope(cls.path);
+  const name = scope?.family === "java" ? cls.symbol.name : "constructor";
+  const own = scope?.declared.get(cls.symbol.id)?.get(name)?.find((s) => s.kind === "Method");
+  return own !== undefined ? { path: cls.path, symbol: own } : cls;
 };
 
 const isVariadic = (s: ExtractedSymbol): boolean => s.params.at(-1)?.type?.endsWith("...") === true;

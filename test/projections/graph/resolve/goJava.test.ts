@@ -161,8 +161,8 @@ public class Outer {
     expect(edgeLines(resolver, "CALLS")).toContain("CALLS src/main/java/p/Outer.java#Outer.make -> src/main/java/p/Outer.java#Outer.Sub");
   });
 
-  it("sees the same package under another source root (tests next to main)", () => {
-    expect(edgeLines(resolver, "TESTS")).toEqual(["TESTS src/test/java/p/OuterTest.java#OuterTest.t -> src/main/java/p/Outer.java#Outer"]);
+  it("sees the same package under another source root (tests next to main); `new Outer()` reaches its constructor", () => {
+    expect(edgeLines(resolver, "TESTS")).toEqual(["TESTS src/test/java/p/OuterTest.java#OuterTest.t -> src/main/java/p/Outer.java#Outer.Outer"]);
   });
 });
 
