@@ -181,7 +181,8 @@ const argumentHint = (x: Extraction, node: SyntaxNode, depth = 0): string | null
 const describeArguments = (x: Extraction, reference: Mutable<Reference>, list: SyntaxNode | null): void => {
   const args = list === null ? [] : namedChildrenOf(list).filter((c) => c.type !== "line_comment" && c.type !== "block_comment");
   reference.arity = args.length;
-  if (args.length === 0) return;
+  // Overloads differ in a few parameters; a generated call with hundreds of arguments is not hinted.
+  if (args.length === 0 || args.length > 64) return;
   const hints = args.map((a) => argumentHint(x, a));
   if (hints.some((h) => h !== null)) reference.args = hints;
 };

@@ -75,6 +75,9 @@ const DOTTED_NAME = /^[\p{ID_Start}$_][\p{ID_Continue}$\u200c\u200d]*(?:\.[\p{ID
 /** Longest call chain kept as a binding's type (the resolver follows it link by link). */
 const CHAIN_MAX = 120;
 
+/** Beyond this many arguments a call's function arguments are not typed by it (see callbackOf). */
+const CALLBACK_ARGUMENTS_MAX = 64;
+
 /**
  * A callee as a chain of names and calls with the arguments left out: `z.string().min` for
  * `z.string().min(5, "x")`, `this.repo.find`; null for anything else (an index, a literal).
@@ -526,7 +529,10 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
     const callee = call !== null && call.type === "call_expression" ? field(call, "function") : null;
     const chain = callee !== null ? calleeChain(x, callee, 0) : null;
     if (list === null || chain === null) return null;
-    const index = namedChildrenOf(list).filter((a) => a.type !== "comment").findIndex((a) => startOf(a) === startOf(node));
+    const args = namedChildrenOf(list);
+    // A generated call with thousands of function arguments would cost a scan per function.
+    if (args.length > CALLBACK_ARGUMENTS_MAX) return null;
+    const index = args.filter((a) => a.type !== "comment").findIndex((a) => startOf(a) === startOf(node));
     return index === -1 ? null : `callback ${index} of ${chain} param`;
   };
 
