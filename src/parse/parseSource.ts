@@ -31,8 +31,12 @@ const typedOf = (s: SymbolDraft): { typed?: TypedName[] } => {
   return typed.length > 0 ? { typed } : {};
 };
 
-/** The declared return type as written, without its `:` / `->`; else what the returns agree on (absent when neither). */
+/**
+ * The declared return type as written, without its `:` / `->`; else a JSDoc `@returns {T}`;
+ * else what the returns agree on (absent when none of these).
+ */
 const returnTypeOf = (s: SymbolDraft, text: string): { returnType?: string; returnValue?: string } => {
+  if (s.returnsFrom < 0 && s.docReturnType !== null) return { returnType: s.docReturnType };
   if (s.returnsFrom < 0) return typeof s.returned === "string" ? { returnValue: s.returned } : {};
   const written = text.slice(s.returnsFrom, Math.min(s.returnsTo, s.returnsFrom + 400)).replace(/^\s*(?:->|:)\s*/, "");
   return written.length > 0 ? { returnType: oneLine(written, 200) } : {};

@@ -78,8 +78,9 @@ export const ExtractedSymbol = Schema.Struct({
   typed: Schema.optional(Schema.Array(TypedName)),
   /**
    * The declared return type as written (`list[Item]`, `Promise<User>`, `(*T, error)`), when there
-   * is one: `returns` lists the names in it, this tells a collection of Item from an Item.
-   * Absent in parses before ts-extract-7.
+   * is one: `returns` lists the names in it, this tells a collection of Item from an Item. In a
+   * JavaScript file with none written, a JSDoc `@returns {T}` (from ts-extract-9; a JSDoc
+   * `@param {T} name` likewise fills that parameter's `type`). Absent in parses before ts-extract-7.
    */
   returnType: Schema.optional(Schema.String),
   /**

@@ -32,6 +32,8 @@ export interface SymbolDraft extends Omit<Mutable<ExtractedSymbol>, "params" | "
   ownFunction: number;
   /** Locals and parameters returned by name (`return q`): typed once the whole body is read. */
   returnedNames: string[] | null;
+  /** The return type a JSDoc comment gives a JavaScript function (`@returns {T}`), when no other is written. */
+  docReturnType: string | null;
 }
 
 /** What is known of a name's type: a type expression or null (unknown), and whether an annotation declared it. */
@@ -180,6 +182,7 @@ export class Extraction {
       returned: undefined,
       ownFunction: -1,
       returnedNames: null,
+      docReturnType: null,
     };
     this.symbols.push(symbol);
     this.openScope(spec.start, symbol);

@@ -4,6 +4,7 @@ import { endOf, firstNamedChildOf, namedChildrenOf, parentOf, startOf } from "..
 import { blockDocAbove } from "./docComments.js";
 import { elementTypeOf } from "./elementType.js";
 import { FUNCTION_KINDS, oneLine, type Extraction, type Mutable, type NewSymbol, type SymbolDraft } from "./Extraction.js";
+import { jsDocParams, jsDocReturn } from "./jsDocTypes.js";
 import { field, identifierAt, textOf, typeNameAt, unquote, type LanguageExtractor } from "./LanguageExtractor.js";
 
 const BRANCHES = new Set([
@@ -283,9 +284,21 @@ const paramsOf = (x: Extraction, params: SyntaxNode | null): Param[] => {
   return out;
 };
 
+/**
+ * A JavaScript function's JSDoc types where nothing else is written: `@param {T} name` types
+ * the parameter, `@returns {T}` the result (the TypeScript checker reads a JS file so).
+ */
+const typeFromJsDoc = (symbol: SymbolDraft, doc: string): void => {
+  if (!doc.includes("@")) return;
+  const params = jsDocParams(doc);
+  if (params.size > 0) symbol.params = symbol.params.map((p) => (p.type === null && params.has(p.name) ? { name: p.name, type: params.get(p.name)! } : p));
+  if (symbol.returnsFrom < 0) symbol.docReturnType = jsDocReturn(doc);
+};
+
 /** Creates a per-file extractor for TypeScript, TSX and JavaScript (JSX included). */
 export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
   const testFile = isTestPath(path);
+  const javaScript = /\.(?:js|jsx|mjs|cjs)$/i.test(path);
   /** Local names exported by `export { a, b as c }` or `export default a`. */
   const exportedNames = new Set<string>();
 
@@ -324,6 +337,7 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
       symbol.returnsFrom = startOf(returnType);
       symbol.returnsTo = endOf(returnType);
     }
+    if (javaScript && symbol.doc !== null) typeFromJsDoc(symbol, symbol.doc);
     symbol.ownFunction = startOf(fn);
     // `() => new T()`: the body is what it returns.
     if (returnType === null && fn.type === "arrow_function" && body !== null && body.type !== "statement_block") {

@@ -55,7 +55,8 @@ import { readLatestParses } from "./readLatestParses.js";
  * receivers written over several lines, with `?.` or `!` (TS), or as a cast (`(x as T)`,
  * `((T) x)`) are followed; TS callback parameters take the type their callee declares; Rust
  * struct fields and `let` locals type receivers, chains mix `::` and `.`, and a path's head
- * (`Reference.path`) is never a local.
+ * (`Reference.path`) is never a local; a TS alias of one type stands for it; Java `new X()`
+ * reaches X's constructor; JSDoc `@param {T}` / `@returns {T}` type JavaScript functions.
  */
 export const GRAPH_VERSION = 8;
 const NAME = "graph";

@@ -224,6 +224,28 @@ describe("calls through chains written over several lines, optional chaining, no
   });
 });
 
+describe("calls through JSDoc types in JavaScript", () => {
+  it("types a parameter by `@param {T} name` and a result by `@returns {T}`, in .js files only", () => {
+    const lib = "export class Report { add() {} }\nexport class Reader { read() {} }\n";
+    const use = [
+      'import { Report, Reader } from "./lib";',
+      "/**",
+      " * @param {Report} report Where problems go.",
+      " * @returns {Reader} A reader.",
+      " */",
+      "export function open(report) { report.add(); return make(); }",
+      "export function later() { open(null).read(); }",
+    ].join("\n");
+    expect(callsFrom(new Map([["src/lib.js", lib], ["src/use.js", use]]), "src/use.js")).toEqual([
+      "CALLS src/use.js#later -> src/lib.js#Reader.read",
+      "CALLS src/use.js#later -> src/use.js#open",
+      "CALLS src/use.js#open -> src/lib.js#Report.add",
+    ]);
+    // TypeScript itself does not read JSDoc types in a .ts file: neither do we.
+    expect(callsFrom(new Map([["src/lib.ts", lib], ["src/use.ts", use]]), "src/use.ts")).toEqual(["CALLS src/use.ts#later -> src/use.ts#open"]);
+  });
+});
+
 describe("calls through a TypeScript type alias of one type", () => {
   it("reads `type A = B<…>` (and `B | null`) as B, never an alias of its own type parameter or of several types", () => {
     const files = new Map([
