@@ -32,7 +32,8 @@ export const TypedName = Schema.Struct({
    * A type expression as written: an annotation (`AuthService | null`) or the class a constructor
    * call names (`auth.AuthService`); `f()` what a call returns, `typeof X` the value X itself;
    * `callback <i> of <callee> param <j>` (TS, from ts-extract-9) parameter j of a function
-   * passed as argument i of callee, typed as the callee declares it.
+   * passed as argument i of callee, typed as the callee declares it; `f()[i]` (Python, TS,
+   * from ts-extract-9) element i of the tuple f returns.
    */
   type: Schema.String,
 });

@@ -293,6 +293,27 @@ export const makePythonExtractor = (path: string): LanguageExtractor => {
     }
   };
 
+  /**
+   * `a, b = f()` (or `(a, b) = await f()`): each name is typed `f()[i]`, element i of the tuple f
+   * declares it returns. False when the assignment is not of that shape (the caller binds it).
+   */
+  const bindUnpacked = (x: Extraction, left: SyntaxNode, right: SyntaxNode | null): boolean => {
+    if ((left.type !== "pattern_list" && left.type !== "tuple_pattern") || right === null) return false;
+    const type = valueType(x, x.current()!, right);
+    const targets = namedChildrenOf(left);
+    if (typeof type !== "string" || !type.endsWith("()") || !targets.every((t) => t.type === "identifier")) return false;
+    const owner = x.current();
+    if (owner === null || !FUNCTION_KINDS.has(owner.kind)) return false;
+    const outer = declaredOuter.get(owner);
+    targets.forEach((target, index) => {
+      const name = textOf(x, target);
+      if (outer !== undefined && outer.has(name)) return;
+      x.addLocal(owner, name);
+      x.bindType(owner, name, `${type}[${index}]`);
+    });
+    return true;
+  };
+
   /** Names a comprehension or lambda binds inside the function being visited: their type is unknown there. */
   const shadow = (x: Extraction, targets: readonly SyntaxNode[]): void => {
     const owner = x.current();
@@ -363,7 +384,7 @@ export const makePythonExtractor = (path: string): LanguageExtractor => {
       } else if (owner.kind === "Class") {
         // A class-body annotation or assignment (`x: T`, dataclass fields): a field of the class.
         if (left.type === "identifier" && type !== false) x.bindType(owner, textOf(x, left), type, declared);
-      } else {
+      } else if (!bindUnpacked(x, left, field(node, "right"))) {
         // A name assigned anywhere in a function is local to all of it: it hides the module's
         // (unless declared `global` or `nonlocal` there first, as Python requires).
         bindLocals(x, left, type, declared);

@@ -147,6 +147,13 @@ const valueType = (x: Extraction, owner: SymbolDraft, value: SyntaxNode | null, 
   }
 };
 
+/** `[a, b]` of plain names, in order; null for any other pattern (holes, defaults, rest, nesting). */
+const unpackedNames = (x: Extraction, target: SyntaxNode): string[] | null => {
+  if (target.type !== "array_pattern" || /\[\s*,|,\s*,/.test(textOf(x, target))) return null;
+  const parts = namedChildrenOf(target);
+  return parts.every((p) => p.type === "identifier") ? parts.map((p) => textOf(x, p)) : null;
+};
+
 /** Names a declaration target binds: `a`, `{ a, b: c, ...d }`, `[a, , b = 1]`. */
 const boundNames = (x: Extraction, target: SyntaxNode): string[] => {
   switch (target.type) {
@@ -562,9 +569,13 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
         const annotation = typeText(x, field(declarator, "type"));
         const type = annotation ?? valueType(x, owner, field(declarator, "value"));
         const lone = target.type === "identifier";
+        const unpacked = annotation === null && typeof type === "string" && type.endsWith("()") ? unpackedNames(x, target) : null;
         for (const name of boundNames(x, target)) {
           x.addLocal(owner, name);
-          if (type !== false) x.bindType(owner, name, lone ? type : null, lone && annotation !== null);
+          // `const [a, b] = f()`: each name is element i of the tuple f returns (`f()[i]`).
+          const element = unpacked?.indexOf(name) ?? -1;
+          if (element !== -1) x.bindType(owner, name, `${type as string}[${element}]`);
+          else if (type !== false) x.bindType(owner, name, lone ? type : null, lone && annotation !== null);
         }
       }
       return;

@@ -56,7 +56,8 @@ import { readLatestParses } from "./readLatestParses.js";
  * `((T) x)`) are followed; TS callback parameters take the type their callee declares; Rust
  * struct fields and `let` locals type receivers, chains mix `::` and `.`, and a path's head
  * (`Reference.path`) is never a local; a TS alias of one type stands for it; Java `new X()`
- * reaches X's constructor; JSDoc `@param {T}` / `@returns {T}` type JavaScript functions.
+ * reaches X's constructor; JSDoc `@param {T}` / `@returns {T}` type JavaScript functions;
+ * names unpacked from a returned tuple (`a, b = f()`, `const [a, b] = f()`) are typed `f()[i]`.
  */
 export const GRAPH_VERSION = 8;
 const NAME = "graph";

@@ -9,7 +9,7 @@ import { resolveRustModule } from "./modules/rust.js";
 import { resolveTsModule } from "./modules/typescript.js";
 import { dirname } from "./paths.js";
 import { first, isScopeName, pick, type Space } from "./pickSymbol.js";
-import { annotatedTypeName, callbackParameter, castReceiver, chainSegments, createdClass, plainReceiver, splitCallee } from "./receiverText.js";
+import { annotatedTypeName, callbackParameter, castReceiver, chainSegments, createdClass, plainReceiver, splitCallee, tupleElement } from "./receiverText.js";
 
 /** What a name denotes once resolved. */
 export type Target =
@@ -52,6 +52,9 @@ const TYPE_ALIAS = /^(?:export\s+)?(?:declare\s+)?type\s+[\w$]+\s*(?:<.*?>)?\s*=
 
 /** Rust receivers mix paths and fields: `a::B::new().repo.get()`. */
 const RUST_SEPARATORS = ["::", "."] as const;
+
+/** Element i of the tuple a call returns, as the extractors type `a, b = f()` / `const [a, b] = f()`: `f()[i]`. */
+const UNPACKED = /^(.+)\(\)\[(\d+)\]$/;
 
 /** A callback's parameter as the TS extractor types it: `callback <argument> of <callee> param <index>`. */
 const CALLBACK_PARAMETER = /^callback (\d+) of (.+) param (\d+)$/;
@@ -643,6 +646,8 @@ export class Resolution {
         const dot = name.lastIndexOf(".");
         return this.valueOf(this.resolveQualified(scope, fromId, dot === -1 ? null : name.slice(0, dot), name.slice(dot + 1)));
       }
+      const unpacked = UNPACKED.exec(type);
+      if (unpacked !== null) return this.unpackedType(scope, fromId, unpacked[1]!, Number(unpacked[2]));
       const callback = CALLBACK_PARAMETER.exec(type);
       if (callback !== null) return this.callbackParameterType(scope, fromId, callback[2]!, Number(callback[1]), Number(callback[3]));
       if (!type.endsWith("()")) return this.annotatedType(scope, fromId, type);
@@ -669,6 +674,21 @@ export class Resolution {
     const name = annotatedTypeName(written);
     if (name === null || this.isTypeParameter(calleeScope, target.symbol.id, name.split(".")[0]!)) return null;
     return this.annotatedType(calleeScope, target.symbol.id, written);
+  }
+
+  /** `a, b = f()`: element `index` of the tuple type f declares it returns. */
+  private unpackedType(scope: FileScope, fromId: string | null, callee: string, index: number): Target | null {
+    const split = splitCallee(callee);
+    const target = this.callee(this.resolveQualified(scope, fromId, split.qualifier, split.name));
+    if (target === null || target.kind !== "symbol" || !FUNCTION_LIKE.has(target.symbol.kind) || target.symbol.returnType === undefined) return null;
+    const calleeScope = this.scope(target.path);
+    // Overloads (Python `@overload`, TS signatures) that return different tuples: which one is meant is not known here.
+    const overloads = calleeScope?.declared.get(target.symbol.parent ?? "")?.get(target.symbol.name) ?? [];
+    if (overloads.some((s) => s !== target.symbol && FUNCTION_LIKE.has(s.kind) && s.returnType !== target.symbol.returnType)) return null;
+    const element = tupleElement(target.symbol.returnType, index);
+    const name = element !== null ? annotatedTypeName(element) : null;
+    if (element === null || name === null || calleeScope === null || this.isTypeParameter(calleeScope, target.symbol.id, name.split(".")[0]!)) return null;
+    return this.annotatedType(calleeScope, target.symbol.parent, element);
   }
 
   /** Whether `name` is a type parameter of symbol `fromId` or of a symbol around it. */

@@ -152,3 +152,32 @@ export const splitCallee = (callee: string): { readonly qualifier: string | null
   if (dot === -1 && path === -1) return { qualifier: null, name: callee };
   return dot > path ? { qualifier: callee.slice(0, dot), name: callee.slice(dot + 1) } : { qualifier: callee.slice(0, path), name: callee.slice(path + 2) };
 };
+
+/**
+ * Element `index` of a tuple type: Python `tuple[A, B]` / `Tuple[A, B]` (`tuple[A, ...]` is A
+ * at every index), TypeScript `[A, B]`, either inside `Promise<…>`; null for anything else.
+ */
+export const tupleElement = (annotation: string, index: number): string | null => {
+  let text = annotation.trim();
+  const promise = /^Promise\s*<([\s\S]*)>$/.exec(text);
+  if (promise !== null) text = promise[1]!.trim();
+  const open = /^(?:(?:typing\.)?[Tt]uple\s*)?\[/.exec(text);
+  if (open === null || !text.endsWith("]")) return null;
+  const inner = text.slice(open[0].length, -1);
+  const elements: string[] = [];
+  let depth = 0;
+  let from = 0;
+  for (let i = 0; i < inner.length; i++) {
+    const c = inner.charAt(i);
+    if (c === "(" || c === "[" || c === "{" || c === "<") depth++;
+    else if (c === ")" || c === "]" || c === "}" || (c === ">" && inner.charAt(i - 1) !== "=")) depth--;
+    else if (c === "," && depth === 0) {
+      elements.push(inner.slice(from, i).trim());
+      from = i + 1;
+    }
+  }
+  elements.push(inner.slice(from).trim());
+  if (elements.length === 2 && elements[1] === "...") return elements[0]!.length > 0 ? elements[0]! : null;
+  const element = elements[index];
+  return element !== undefined && element.length > 0 && element !== "..." ? element : null;
+};

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { annotatedTypeName, chainSegments, createdClass, typeNamesIn } from "../../../../src/projections/graph/resolve/index.js";
-import { callbackParameter, castReceiver, plainReceiver } from "../../../../src/projections/graph/resolve/receiverText.js";
+import { callbackParameter, castReceiver, plainReceiver, tupleElement } from "../../../../src/projections/graph/resolve/receiverText.js";
 
 describe("receiver and annotation text", () => {
   it("splits receiver chains into names and calls, and refuses anything else", () => {
@@ -58,6 +58,17 @@ describe("receiver and annotation text", () => {
     expect(callbackParameter("(item: Item) => void", 1)).toBeNull();
     expect(callbackParameter("(Item | Other)", 0)).toBeNull();
     expect(callbackParameter("Handler", 0)).toBeNull();
+  });
+
+  it("reads an element of a tuple type", () => {
+    expect(tupleElement("tuple[Service, Services]", 1)).toBe("Services");
+    expect(tupleElement("typing.Tuple[Dict[str, int], Repo]", 0)).toBe("Dict[str, int]");
+    expect(tupleElement("tuple[Repo, ...]", 3)).toBe("Repo");
+    expect(tupleElement("[Map<string, A>, B]", 1)).toBe("B");
+    expect(tupleElement("Promise<[A, (x: B) => C]>", 1)).toBe("(x: B) => C");
+    expect(tupleElement("tuple[A, B]", 2)).toBeNull();
+    expect(tupleElement("list[A]", 0)).toBeNull();
+    expect(tupleElement("A[]", 0)).toBeNull();
   });
 
   it("reads the one type an annotation names", () => {

@@ -224,6 +224,38 @@ describe("calls through chains written over several lines, optional chaining, no
   });
 });
 
+describe("calls through names unpacked from a returned tuple", () => {
+  it("types `a, b = f()` (Python) and `const [a, b] = f()` (TypeScript) by the tuple f declares", () => {
+    const py = new Map([
+      ["pkg/__init__.py", ""],
+      ["pkg/svc.py", "class Service:\n    def start(self): ...\n\nclass Repo:\n    def get(self): ...\n\ndef build() -> tuple[Service, Repo]: ...\n\ndef many() -> tuple[Repo, ...]: ...\n"],
+      [
+        "pkg/use.py",
+        "from pkg.svc import build, many\n\nasync def run():\n    service, repo = build()\n    service.start()\n    repo.get()\n    a, b, c = many()\n    c.get()\n",
+      ],
+    ]);
+    expect(callsFrom(py, "pkg/use.py")).toEqual([
+      "CALLS pkg/use.py#run -> pkg/svc.py#Repo.get",
+      "CALLS pkg/use.py#run -> pkg/svc.py#Service.start",
+      "CALLS pkg/use.py#run -> pkg/svc.py#build",
+      "CALLS pkg/use.py#run -> pkg/svc.py#many",
+    ]);
+    const ts = new Map([
+      ["src/svc.ts", "export class Service { start(): void {} }\nexport class Repo { get(): void {} }\nexport function build(): [Service, Repo] { return [new Service(), new Repo()]; }\nexport async function later(): Promise<[Repo, Service]> { return [new Repo(), new Service()]; }\n"],
+      [
+        "src/use.ts",
+        'import { build, later } from "./svc";\nexport async function run(): Promise<void> {\n  const [service, repo] = build();\n  service.start();\n  const [r] = await later();\n  r.get();\n  const [, skipped] = build();\n  skipped.get();\n}\n',
+      ],
+    ]);
+    expect(callsFrom(ts, "src/use.ts")).toEqual([
+      "CALLS src/use.ts#run -> src/svc.ts#Repo.get",
+      "CALLS src/use.ts#run -> src/svc.ts#Service.start",
+      "CALLS src/use.ts#run -> src/svc.ts#build",
+      "CALLS src/use.ts#run -> src/svc.ts#later",
+    ]);
+  });
+});
+
 describe("calls through JSDoc types in JavaScript", () => {
   it("types a parameter by `@param {T} name` and a result by `@returns {T}`, in .js files only", () => {
     const lib = "export class Report { add() {} }\nexport class Reader { read() {} }\n";
