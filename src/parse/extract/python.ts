@@ -169,6 +169,26 @@ const assignedType = (x: Extraction, owner: SymbolDraft, node: SyntaxNode, annot
 };
 
 /**
+ * A callee as names and calls with the arguments left out (`Factory().create` for
+ * `Factory(x).create(y)`), short enough to follow; null for anything else (a subscript, a literal).
+ */
+const calleeChain = (x: Extraction, node: SyntaxNode, depth: number): string | null => {
+  if (depth > 8) return null;
+  if (node.type === "identifier") return textOf(x, node);
+  if (node.type === "call") {
+    const fn = field(node, "function");
+    const head = fn !== null ? calleeChain(x, fn, depth + 1) : null;
+    return head !== null ? `${head}()` : null;
+  }
+  if (node.type !== "attribute") return null;
+  const object = field(node, "object");
+  const attribute = field(node, "attribute");
+  const head = object !== null && attribute !== null ? calleeChain(x, object, depth + 1) : null;
+  const text = head !== null ? `${head}.${textOf(x, attribute!)}` : null;
+  return text !== null && text.length <= 120 ? text : null;
+};
+
+/**
  * The type a value gives: the class a capitalised callee names, a call written `f()` (the
  * resolver takes what f returns), the annotation of a parameter it copies; `None` says nothing.
  */
@@ -178,10 +198,11 @@ const valueType = (x: Extraction, owner: SymbolDraft, right: SyntaxNode | null):
   const call = right.type === "await" ? namedChildrenOf(right)[0] ?? right : right;
   if (call.type === "call") {
     const callee = field(call, "function");
-    const text = callee !== null && (callee.type === "identifier" || callee.type === "attribute") ? textOf(x, callee) : "";
+    const text = callee !== null ? calleeChain(x, callee, 0) : null;
+    if (text === null) return null;
     // A capitalised callee is a class; any other is written `f()`: the resolver takes what f
     // returns (its one declared return type, or an instance when f is a class after all).
-    return CLASS_NAME.test(text) ? text : DOTTED_NAME.test(text) ? `${text}()` : null;
+    return CLASS_NAME.test(text) ? text : `${text}()`;
   }
   if (right.type === "identifier") return owner.params.find((p) => p.name === textOf(x, right))?.type ?? null;
   return null;

@@ -256,6 +256,21 @@ describe("calls through names unpacked from a returned tuple", () => {
   });
 });
 
+describe("calls through a Python local assigned from a call chain", () => {
+  it("types `x = Factory(a).create(b)` by what create returns", () => {
+    const files = new Map([
+      ["pkg/__init__.py", ""],
+      ["pkg/parsers.py", "class Parser:\n    def parse(self, text): ...\n\nclass Factory:\n    def create(self, lang) -> Parser: ...\n"],
+      ["pkg/use.py", "from pkg.parsers import Factory\n\ndef run(lang):\n    parser = Factory().create(lang)\n    parser.parse('x')\n"],
+    ]);
+    expect(callsFrom(files, "pkg/use.py")).toEqual([
+      "CALLS pkg/use.py#run -> pkg/parsers.py#Factory",
+      "CALLS pkg/use.py#run -> pkg/parsers.py#Factory.create",
+      "CALLS pkg/use.py#run -> pkg/parsers.py#Parser.parse",
+    ]);
+  });
+});
+
 describe("calls through JSDoc types in JavaScript", () => {
   it("types a parameter by `@param {T} name` and a result by `@returns {T}`, in .js files only", () => {
     const lib = "export class Report { add() {} }\nexport class Reader { read() {} }\n";
