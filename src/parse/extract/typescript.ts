@@ -1,6 +1,6 @@
 import type { SyntaxNode } from "tree-sitter";
 import type { ImportedName, Param, Reference, SymbolKind } from "../../events/types/parse.js";
-import { endOf, firstNamedChildOf, namedChildrenOf, parentOf, startOf } from "../collectNodes.js";
+import { childrenOf, endOf, firstNamedChildOf, namedChildrenOf, parentOf, startOf } from "../collectNodes.js";
 import { blockDocAbove } from "./docComments.js";
 import { elementTypeOf } from "./elementType.js";
 import { FUNCTION_KINDS, oneLine, type Extraction, type Mutable, type NewSymbol, type SymbolDraft } from "./Extraction.js";
@@ -147,11 +147,18 @@ const valueType = (x: Extraction, owner: SymbolDraft, value: SyntaxNode | null, 
   }
 };
 
-/** `[a, b]` of plain names, in order; null for any other pattern (holes, defaults, rest, nesting). */
+/**
+ * `[a, , b]`: each plain name at its place in the tuple (holes count, `""` for a place that binds
+ * no plain name); null for anything but an array pattern.
+ */
 const unpackedNames = (x: Extraction, target: SyntaxNode): string[] | null => {
-  if (target.type !== "array_pattern" || /\[\s*,|,\s*,/.test(textOf(x, target))) return null;
-  const parts = namedChildrenOf(target);
-  return parts.every((p) => p.type === "identifier") ? parts.map((p) => textOf(x, p)) : null;
+  if (target.type !== "array_pattern") return null;
+  const places = [""];
+  for (const part of childrenOf(target)) {
+    if (part.type === ",") places.push("");
+    else if (part.type === "identifier") places[places.length - 1] = textOf(x, part);
+  }
+  return places;
 };
 
 /** Names a declaration target binds: `a`, `{ a, b: c, ...d }`, `[a, , b = 1]`. */

@@ -244,10 +244,12 @@ describe("calls through names unpacked from a returned tuple", () => {
       ["src/svc.ts", "export class Service { start(): void {} }\nexport class Repo { get(): void {} }\nexport function build(): [Service, Repo] { return [new Service(), new Repo()]; }\nexport async function later(): Promise<[Repo, Service]> { return [new Repo(), new Service()]; }\n"],
       [
         "src/use.ts",
-        'import { build, later } from "./svc";\nexport async function run(): Promise<void> {\n  const [service, repo] = build();\n  service.start();\n  const [r] = await later();\n  r.get();\n  const [, skipped] = build();\n  skipped.get();\n}\n',
+        'import { build, later } from "./svc";\nexport async function run(): Promise<void> {\n  const [service, repo] = build();\n  service.start();\n  const [r] = await later();\n  r.get();\n}\nexport function hole(): void {\n  const [, second] = build();\n  second.get();\n}\n',
       ],
     ]);
     expect(callsFrom(ts, "src/use.ts")).toEqual([
+      "CALLS src/use.ts#hole -> src/svc.ts#Repo.get",
+      "CALLS src/use.ts#hole -> src/svc.ts#build",
       "CALLS src/use.ts#run -> src/svc.ts#Repo.get",
       "CALLS src/use.ts#run -> src/svc.ts#Service.start",
       "CALLS src/use.ts#run -> src/svc.ts#build",
