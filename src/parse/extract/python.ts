@@ -378,6 +378,22 @@ export const makePythonExtractor = (path: string): LanguageExtractor => {
     if (found !== null && type !== false) x.bindType(found.cls, found.name, type, declared);
   };
 
+  /**
+   * What `with f(…) as x` binds x to: what the context manager's `__enter__` (`__aenter__` for
+   * `async with`) returns, written `f().__enter__()` (a class `C(…)` gives `C().__enter__()`).
+   * Null for an `as` of `except` or `case`, or a value that is no call.
+   */
+  const enteredType = (x: Extraction, node: SyntaxNode): string | null => {
+    const item = parentOf(node);
+    const statement = item !== null && item.type === "with_item" ? parentOf(parentOf(item) ?? item) : null;
+    const value = namedChildrenOf(node)[0];
+    const fn = value !== undefined && value.type === "call" ? field(value, "function") : null;
+    const chain = statement !== null && fn !== null ? calleeChain(x, fn, 0) : null;
+    if (chain === null) return null;
+    const method = x.text.startsWith("async", startOf(statement!)) ? "__aenter__" : "__enter__";
+    return `${chain}().${method}()`;
+  };
+
   /** The target an `as` binds: `as_pattern_target` wraps it in `with`; `except`/`case` name it directly. */
   const asTarget = (node: SyntaxNode): SyntaxNode | null => {
     const alias = field(node, "alias");
@@ -547,7 +563,7 @@ export const makePythonExtractor = (path: string): LanguageExtractor => {
           bindLocals(x, field(node, "left"), iteratedType(x, field(node, "right")));
           return;
         case "as_pattern":
-          bindLocals(x, asTarget(node));
+          bindLocals(x, asTarget(node), enteredType(x, node));
           return;
         case "named_expression":
           bindLocals(x, field(node, "name"));

@@ -273,6 +273,25 @@ describe("calls through a Python local assigned from a call chain", () => {
   });
 });
 
+describe("calls through a Python `with … as` target", () => {
+  it("types it by what `__enter__` (`__aenter__` for `async with`) returns", () => {
+    const files = new Map([
+      ["pkg/__init__.py", ""],
+      [
+        "pkg/res.py",
+        'class Bar:\n    def __enter__(self) -> "Bar":\n        return self\n    def tick(self): ...\n\nclass Session:\n    async def __aenter__(self):\n        return self\n    def query(self): ...\n\ndef bar() -> Bar: ...\n',
+      ],
+      ["pkg/use.py", "from pkg.res import bar, Session\n\nasync def run():\n    with bar() as b:\n        b.tick()\n    async with Session() as s:\n        s.query()\n    with open('f') as f:\n        f.read()\n"],
+    ]);
+    expect(callsFrom(files, "pkg/use.py")).toEqual([
+      "CALLS pkg/use.py#run -> pkg/res.py#Bar.tick",
+      "CALLS pkg/use.py#run -> pkg/res.py#Session",
+      "CALLS pkg/use.py#run -> pkg/res.py#Session.query",
+      "CALLS pkg/use.py#run -> pkg/res.py#bar",
+    ]);
+  });
+});
+
 describe("calls through JSDoc types in JavaScript", () => {
   it("types a parameter by `@param {T} name` and a result by `@returns {T}`, in .js files only", () => {
     const lib = "export class Report { add() {} }\nexport class Reader { read() {} }\n";
