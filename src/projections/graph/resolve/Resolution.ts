@@ -50,6 +50,9 @@ const heldType = (symbol: ExtractedSymbol): string | null => symbol.typed?.find(
 /** The right-hand side of a TS type alias's signature (`type A<T> = B<T>`). */
 const TYPE_ALIAS = /^(?:export\s+)?(?:declare\s+)?type\s+[\w$]+\s*(?:<.*?>)?\s*=\s*(.+?);?$/;
 
+/** The signature of a member whose value is an arrow (`b: () =>`, `app.x = (y) =>`), not a method or `function`. */
+const ARROW_MEMBER = /^[^(]*[:=]\s*(?!(?:async\s+)?function\b)[\w$(]/;
+
 /** Rust receivers mix paths and fields: `a::B::new().repo.get()`. */
 const RUST_SEPARATORS = ["::", "."] as const;
 
@@ -518,7 +521,12 @@ export class Resolution {
       // arrows, which never become symbols there, keep the method's).
       if (family === "ts" && this.inNestedFunction(scope, fromId)) return null;
       const cls = this.enclosingClass(scope, fromId);
-      return cls !== null ? { kind: "symbol", path, symbol: cls } : null;
+      if (cls !== null) return { kind: "symbol", path, symbol: cls };
+      // A method of an object (`const api = { a() { this.b(); } }`, `app.init = function () {
+      // this.set(…) }`) is called on that object: its `this` is the object. An arrow's is not.
+      const method = family === "ts" && fromId !== null ? scope.byId.get(fromId) : undefined;
+      const owner = method !== undefined && method.kind === "Method" && method.parent !== null && !ARROW_MEMBER.test(method.signature) ? scope.byId.get(method.parent) : undefined;
+      return owner !== undefined && owner.kind === "Variable" ? { kind: "symbol", path, symbol: owner } : null;
     }
     if ((head === "super" && (family === "ts" || family === "java")) || (head === "super()" && family === "python")) return "super";
     if (family === "rust" && (head === "self" || head === "Self")) return this.rustSelfType(scope, fromId);

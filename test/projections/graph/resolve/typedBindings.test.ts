@@ -273,6 +273,21 @@ describe("calls through a Python local assigned from a call chain", () => {
   });
 });
 
+describe("calls through `this` in an object's methods (TypeScript and JavaScript)", () => {
+  it("takes `this` for the object in its methods and function-valued members, never in its arrows", () => {
+    const files = new Map([
+      ["lib/app.js", "var app = exports = module.exports = {};\napp.init = function init() {\n  this.set('x', 1);\n};\napp.set = function set(k, v) { return this; };\napp.later = () => this.set('y');\n"],
+      ["src/api.ts", "export const api = {\n  a() { this.b(); },\n  b() {},\n  c: function () { this.b(); },\n  d: () => this.b(),\n};\n"],
+    ]);
+    const resolver = resolverFor(files);
+    expect(edgeLines(resolver, "CALLS")).toEqual([
+      "CALLS lib/app.js#app.init -> lib/app.js#app.set",
+      "CALLS src/api.ts#api.a -> src/api.ts#api.b",
+      "CALLS src/api.ts#api.c -> src/api.ts#api.b",
+    ]);
+  });
+});
+
 describe("calls through a Python `with … as` target", () => {
   it("types it by what `__enter__` (`__aenter__` for `async with`) returns", () => {
     const files = new Map([
