@@ -198,7 +198,11 @@ const valueType = (x: Extraction, owner: SymbolDraft, right: SyntaxNode | null):
   const call = right.type === "await" ? namedChildrenOf(right)[0] ?? right : right;
   if (call.type === "call") {
     const callee = field(call, "function");
-    const text = callee !== null ? calleeChain(x, callee, 0) : null;
+    if (callee === null) return null;
+    // A dotted name is read from the text alone; only a chain with calls in it walks the nodes
+    // (each child looked up is a native call, and most assignments are of plain names).
+    const written = callee.type === "identifier" || callee.type === "attribute" ? textOf(x, callee) : "";
+    const text = DOTTED_NAME.test(written) ? written : calleeChain(x, callee, 0);
     if (text === null) return null;
     // A capitalised callee is a class; any other is written `f()`: the resolver takes what f
     // returns (its one declared return type, or an instance when f is a class after all).
@@ -318,8 +322,10 @@ export const makePythonExtractor = (path: string): LanguageExtractor => {
    * `a, b = f()` (or `(a, b) = await f()`): each name is typed `f()[i]`, element i of the tuple f
    * declares it returns. False when the assignment is not of that shape (the caller binds it).
    */
-  const bindUnpacked = (x: Extraction, left: SyntaxNode, right: SyntaxNode | null): boolean => {
-    if ((left.type !== "pattern_list" && left.type !== "tuple_pattern") || right === null) return false;
+  const bindUnpacked = (x: Extraction, left: SyntaxNode, assignment: SyntaxNode): boolean => {
+    if (left.type !== "pattern_list" && left.type !== "tuple_pattern") return false;
+    const right = field(assignment, "right");
+    if (right === null) return false;
     const type = valueType(x, x.current()!, right);
     const targets = namedChildrenOf(left);
     if (typeof type !== "string" || !type.endsWith("()") || !targets.every((t) => t.type === "identifier")) return false;
@@ -421,7 +427,7 @@ export const makePythonExtractor = (path: string): LanguageExtractor => {
       } else if (owner.kind === "Class") {
         // A class-body annotation or assignment (`x: T`, dataclass fields): a field of the class.
         if (left.type === "identifier" && type !== false) x.bindType(owner, textOf(x, left), type, declared);
-      } else if (!bindUnpacked(x, left, field(node, "right"))) {
+      } else if (!bindUnpacked(x, left, node)) {
         // A name assigned anywhere in a function is local to all of it: it hides the module's
         // (unless declared `global` or `nonlocal` there first, as Python requires).
         bindLocals(x, left, type, declared);
