@@ -83,6 +83,8 @@ const paramsOf = (x: Extraction, list: SyntaxNode | null): Param[] => {
   return out;
 };
 
+/** Longest receiver text an argument hint keeps (a generated `a.b.c…` chain is no type we read). */
+const HINT_MAX = 200;
 const INTEGER_LITERALS = new Set(["decimal_integer_literal", "hex_integer_literal", "octal_integer_literal", "binary_integer_literal"]);
 const FLOAT_LITERALS = new Set(["decimal_floating_point_literal", "hex_floating_point_literal"]);
 const BOOLEAN_OPERATORS = new Set(["==", "!=", "<", ">", "<=", ">=", "&&", "||"]);
@@ -135,12 +137,13 @@ const argumentHint = (x: Extraction, node: SyntaxNode, depth = 0): string | null
       return written !== null ? `${bareType(textOf(x, written))}[]` : null;
     }
     case "field_access": {
+      if (endOf(node) - startOf(node) > HINT_MAX) return null;
       const text = textOf(x, node).replace(/\s+/g, "");
       return DOTTED_NAME.test(text) ? `=${text}` : null;
     }
     case "method_invocation": {
       const name = field(node, "name");
-      if (name === null) return null;
+      if (name === null || endOf(name) - startOf(node) > HINT_MAX) return null;
       const callee = x.slice(startOf(node), endOf(name)).replace(/\s+/g, "");
       if (callee === "getClass" || callee.endsWith(".getClass")) return "Class";
       return DOTTED_NAME.test(callee) ? `=${callee}()` : null;
