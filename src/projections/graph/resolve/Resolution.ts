@@ -672,31 +672,40 @@ export class Resolution {
    * the second parameter Ctx), unless that is one of the callee's type parameters.
    */
   private callbackParameterType(scope: FileScope, fromId: string | null, callee: string, argument: number, parameter: number): Target | null {
-    const dot = callee.lastIndexOf(".");
-    const target = this.callee(this.resolveQualified(scope, fromId, dot === -1 ? null : callee.slice(0, dot), callee.slice(dot + 1)));
-    if (target === null || target.kind !== "symbol" || !FUNCTION_LIKE.has(target.symbol.kind)) return null;
-    const annotation = target.symbol.params[argument]?.type;
+    const target = this.calledFunction(scope, fromId, callee);
+    const annotation = target?.symbol.params[argument]?.type;
     const written = annotation !== undefined && annotation !== null ? callbackParameter(annotation, parameter) : null;
-    const calleeScope = this.scope(target.path);
-    if (written === null || calleeScope === null) return null;
-    const name = annotatedTypeName(written);
-    if (name === null || this.isTypeParameter(calleeScope, target.symbol.id, name.split(".")[0]!)) return null;
-    return this.annotatedType(calleeScope, target.symbol.id, written);
+    return target !== null && written !== null ? this.signatureType(target, written, target.symbol.id) : null;
   }
 
   /** `a, b = f()`: element `index` of the tuple type f declares it returns. */
   private unpackedType(scope: FileScope, fromId: string | null, callee: string, index: number): Target | null {
+    const target = this.calledFunction(scope, fromId, callee);
+    const returnType = target?.symbol.returnType;
+    if (target === null || returnType === undefined) return null;
+    // Overloads (Python `@overload`, TS signatures) that return different tuples: which one is meant is not known here.
+    const overloads = this.scope(target.path)?.declared.get(target.symbol.parent ?? "")?.get(target.symbol.name) ?? [];
+    if (overloads.some((s) => s !== target.symbol && FUNCTION_LIKE.has(s.kind) && s.returnType !== returnType)) return null;
+    const element = tupleElement(returnType, index);
+    return element !== null ? this.signatureType(target, element, target.symbol.parent) : null;
+  }
+
+  /** The function or method a callee written `a.b.f` / `a::f` calls, when it is one of ours. */
+  calledFunction(scope: FileScope, fromId: string | null, callee: string): (Target & { kind: "symbol" }) | null {
     const split = splitCallee(callee);
     const target = this.callee(this.resolveQualified(scope, fromId, split.qualifier, split.name));
-    if (target === null || target.kind !== "symbol" || !FUNCTION_LIKE.has(target.symbol.kind) || target.symbol.returnType === undefined) return null;
-    const calleeScope = this.scope(target.path);
-    // Overloads (Python `@overload`, TS signatures) that return different tuples: which one is meant is not known here.
-    const overloads = calleeScope?.declared.get(target.symbol.parent ?? "")?.get(target.symbol.name) ?? [];
-    if (overloads.some((s) => s !== target.symbol && FUNCTION_LIKE.has(s.kind) && s.returnType !== target.symbol.returnType)) return null;
-    const element = tupleElement(target.symbol.returnType, index);
-    const name = element !== null ? annotatedTypeName(element) : null;
-    if (element === null || name === null || calleeScope === null || this.isTypeParameter(calleeScope, target.symbol.id, name.split(".")[0]!)) return null;
-    return this.annotatedType(calleeScope, target.symbol.parent, element);
+    return target !== null && target.kind === "symbol" && FUNCTION_LIKE.has(target.symbol.kind) ? target : null;
+  }
+
+  /**
+   * A type written in the signature of `fn` (read from `fromId` in its file), unless it names one
+   * of fn's type parameters (`map<T>(f: (x: T) => void)`: T is no class of ours).
+   */
+  private signatureType(fn: Target & { kind: "symbol" }, written: string, fromId: string | null): Target | null {
+    const scope = this.scope(fn.path);
+    const name = annotatedTypeName(written);
+    if (scope === null || name === null || this.isTypeParameter(scope, fn.symbol.id, name.split(".")[0]!)) return null;
+    return this.annotatedType(scope, fromId, written);
   }
 
   /** Whether `name` is a type parameter of symbol `fromId` or of a symbol around it. */

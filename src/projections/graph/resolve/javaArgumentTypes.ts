@@ -6,7 +6,6 @@ import { TYPE_KINDS, UNTYPED_LOCAL, type Resolution } from "./Resolution.js";
 type SymbolTarget = { readonly path: string; readonly symbol: ExtractedSymbol };
 
 const NOTHING: ReadonlySet<string> = new Set();
-const CALLS_OF_OURS = new Set(["Function", "Method"]);
 
 /** A type as written, without generic arguments or spaces; varargs as an array (`T...` → `T[]`). */
 const bareType = (written: string): string => {
@@ -113,9 +112,8 @@ export class JavaArgumentTypes {
 
   /** What `callee()` declares it returns. */
   private returnedBy(scope: FileScope, fromId: string | null, callee: string): JavaType | null {
-    const dot = callee.lastIndexOf(".");
-    const target = this.resolution.callee(this.resolution.resolveQualified(scope, fromId, dot === -1 ? null : callee.slice(0, dot), callee.slice(dot + 1)));
-    if (target === null || target.kind !== "symbol" || !CALLS_OF_OURS.has(target.symbol.kind) || target.symbol.returnType === undefined) return null;
+    const target = this.resolution.calledFunction(scope, fromId, callee);
+    if (target === null || target.symbol.returnType === undefined) return null;
     const calleeScope = this.resolution.scope(target.path);
     return calleeScope !== null ? this.written(calleeScope, target.symbol.id, target.symbol.returnType) : null;
   }
