@@ -4,7 +4,7 @@ import { endOf, namedChildrenOf, startOf } from "../collectNodes.js";
 import { blockDocAbove } from "./docComments.js";
 import { FUNCTION_KINDS, oneLine, type Extraction, type Mutable } from "./Extraction.js";
 import { field, identifierAt, textOf, typeNameAt, type LanguageExtractor } from "./LanguageExtractor.js";
-import { listedTypes } from "./typeLists.js";
+import { listedTypes, withoutTypeArguments } from "./typeLists.js";
 
 const BRANCHES = new Set([
   "if_statement",
@@ -92,14 +92,7 @@ const BOOLEAN_OPERATORS = new Set(["==", "!=", "<", ">", "<=", ">=", "&&", "||"]
 const NUMERIC_RANK = ["int", "long", "float", "double"];
 
 /** A type as an argument hint names it: one line, no generic arguments (`Map<K, V>` → `Map`). */
-const bareType = (written: string): string => {
-  let text = oneLine(written, 200);
-  for (let before = ""; before !== text; ) {
-    before = text;
-    text = text.replace(/<[^<>]*>/g, "");
-  }
-  return text.replace(/\s+/g, "");
-};
+const bareType = (written: string): string => withoutTypeArguments(oneLine(written, 200)).replace(/\s+/g, "");
 
 /**
  * What an argument tells of its type, for choosing among overloads of the same arity

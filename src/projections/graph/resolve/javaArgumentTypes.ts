@@ -1,4 +1,5 @@
 import type { ExtractedSymbol, Reference } from "../../../events/index.js";
+import { withoutTypeArguments } from "../../../parse/extract/typeLists.js";
 import type { FileScope } from "./FileScope.js";
 import { bestOverload, type JavaType } from "./javaOverloads.js";
 import { TYPE_KINDS, UNTYPED_LOCAL, type Resolution } from "./Resolution.js";
@@ -8,14 +9,10 @@ type SymbolTarget = { readonly path: string; readonly symbol: ExtractedSymbol };
 const NOTHING: ReadonlySet<string> = new Set();
 
 /** A type as written, without generic arguments or spaces; varargs as an array (`T...` → `T[]`). */
-const bareType = (written: string): string => {
-  let text = written.replace(/@[\w.]+(\([^()]*\))?\s*/g, "").replace(/\bfinal\s+/g, "");
-  for (let before = ""; before !== text; ) {
-    before = text;
-    text = text.replace(/<[^<>]*>/g, "");
-  }
-  return text.replace(/\s+/g, "").replace(/\.\.\.$/, "[]");
-};
+const bareType = (written: string): string =>
+  withoutTypeArguments(written.replace(/@[\w.]+(\([^()]*\))?\s*/g, "").replace(/\bfinal\s+/g, ""))
+    .replace(/\s+/g, "")
+    .replace(/\.\.\.$/, "[]");
 
 const keyOf = (target: SymbolTarget): string => `${target.path}#${target.symbol.id}`;
 

@@ -121,28 +121,43 @@ export const callbackParameter = (annotation: string, index: number): string | n
     if (close === -1) return null;
     text = text.slice(close + 1);
   }
-  if (!text.startsWith("(")) return null;
-  const params: string[] = [];
-  let depth = 0;
-  let start = 1;
-  let end = -1;
-  for (let i = 0; i < text.length && end === -1; i++) {
-    const c = text.charAt(i);
-    if (c === "(" || c === "[" || c === "{" || c === "<") depth++;
-    else if (c === ")" || c === "]" || c === "}" || (c === ">" && text.charAt(i - 1) !== "=")) {
-      if (--depth === 0) {
-        params.push(text.slice(start, i));
-        end = i;
-      }
-    } else if (c === "," && depth === 1) {
-      params.push(text.slice(start, i));
-      start = i + 1;
-    }
-  }
+  const end = text.startsWith("(") ? closingBracket(text, 0) : -1;
   if (end === -1 || !text.slice(end + 1).trimStart().startsWith("=>")) return null;
-  const param = params[index]?.trim();
+  const param = typeListParts(text.slice(1, end))[index]?.trim();
   const m = param !== undefined ? /^(?:\.\.\.)?[A-Za-z_$][\w$]*\??\s*:\s*([\s\S]+)$/.exec(param) : null;
   return m !== null ? m[1]!.trim() : null;
+};
+
+const OPENING = new Set(["(", "[", "{", "<"]);
+const CLOSING = new Set([")", "]", "}", ">"]);
+/** A bracket of a type: an arrow's `=>` closes nothing. */
+const closes = (text: string, i: number): boolean => CLOSING.has(text.charAt(i)) && !(text.charAt(i) === ">" && text.charAt(i - 1) === "=");
+
+/** Index of the bracket that closes the one at `open` in a type's text, or -1. */
+const closingBracket = (text: string, open: number): number => {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    if (OPENING.has(text.charAt(i))) depth++;
+    else if (closes(text, i) && --depth === 0) return i;
+  }
+  return -1;
+};
+
+/** The parts of a type list between its top-level commas (`A<B, C>, (x: D) => E` is two). */
+const typeListParts = (inner: string): string[] => {
+  const parts: string[] = [];
+  let depth = 0;
+  let from = 0;
+  for (let i = 0; i < inner.length; i++) {
+    if (OPENING.has(inner.charAt(i))) depth++;
+    else if (closes(inner, i)) depth--;
+    else if (inner.charAt(i) === "," && depth === 0) {
+      parts.push(inner.slice(from, i));
+      from = i + 1;
+    }
+  }
+  parts.push(inner.slice(from));
+  return parts;
 };
 
 /** A callee written `a.b.f`, `a::B::f` or `f`: what comes before its last `.` or `::`, and its name. */
@@ -163,20 +178,7 @@ export const tupleElement = (annotation: string, index: number): string | null =
   if (promise !== null) text = promise[1]!.trim();
   const open = /^(?:(?:typing\.)?[Tt]uple\s*)?\[/.exec(text);
   if (open === null || !text.endsWith("]")) return null;
-  const inner = text.slice(open[0].length, -1);
-  const elements: string[] = [];
-  let depth = 0;
-  let from = 0;
-  for (let i = 0; i < inner.length; i++) {
-    const c = inner.charAt(i);
-    if (c === "(" || c === "[" || c === "{" || c === "<") depth++;
-    else if (c === ")" || c === "]" || c === "}" || (c === ">" && inner.charAt(i - 1) !== "=")) depth--;
-    else if (c === "," && depth === 0) {
-      elements.push(inner.slice(from, i).trim());
-      from = i + 1;
-    }
-  }
-  elements.push(inner.slice(from).trim());
+  const elements = typeListParts(text.slice(open[0].length, -1)).map((e) => e.trim());
   if (elements.length === 2 && elements[1] === "...") return elements[0]!.length > 0 ? elements[0]! : null;
   const element = elements[index];
   return element !== undefined && element.length > 0 && element !== "..." ? element : null;
