@@ -532,17 +532,23 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
       inCallback(startOf(node));
       callbackEnds.push(endOf(node));
     }
-    const callback = callbackOf(x, node);
+    // An unannotated parameter of a callback takes the type the callee declares for it. Looked
+    // up only for a plain name (most functions here take none, and each look is native calls).
+    let callback: string | null | undefined;
+    const contextual = (target: SyntaxNode | null, index: number): string | null => {
+      if (target === null || target.type !== "identifier") return null;
+      if (callback === undefined) callback = callbackOf(x, node);
+      return callback !== null ? `${callback} ${index}` : null;
+    };
     const single = field(node, "parameter");
-    if (single !== null) return bindLocals(x, single, callback !== null ? `${callback} 0` : null);
+    if (single !== null) return bindLocals(x, single, contextual(single, 0));
     const list = field(node, "parameters");
     if (list === null) return;
     namedChildrenOf(list).forEach((p, index) => {
       const typed = p.type === "required_parameter" || p.type === "optional_parameter";
       const annotation = typed ? typeText(x, field(p, "type")) : null;
-      // An unannotated parameter of a callback takes the type the callee declares for it.
-      const contextual = annotation === null && callback !== null ? `${callback} ${index}` : null;
-      bindLocals(x, typed ? field(p, "pattern") : p, annotation ?? contextual, annotation !== null);
+      const target = typed ? field(p, "pattern") : p;
+      bindLocals(x, target, annotation ?? contextual(target, index), annotation !== null);
     });
   };
 
