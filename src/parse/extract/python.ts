@@ -392,11 +392,12 @@ export const makePythonExtractor = (path: string): LanguageExtractor => {
   const enteredType = (x: Extraction, node: SyntaxNode): string | null => {
     const item = parentOf(node);
     const statement = item !== null && item.type === "with_item" ? parentOf(parentOf(item) ?? item) : null;
+    if (statement === null) return null;
     const value = namedChildrenOf(node)[0];
     const fn = value !== undefined && value.type === "call" ? field(value, "function") : null;
-    const chain = statement !== null && fn !== null ? calleeChain(x, fn, 0) : null;
+    const chain = fn !== null ? calleeChain(x, fn, 0) : null;
     if (chain === null) return null;
-    const method = x.text.startsWith("async", startOf(statement!)) ? "__aenter__" : "__enter__";
+    const method = x.text.startsWith("async", startOf(statement)) ? "__aenter__" : "__enter__";
     return `${chain}().${method}()`;
   };
 
