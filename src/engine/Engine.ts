@@ -151,9 +151,15 @@ export class Engine {
 
   /** Read access to the graph through the engine's own connection (opening it), or null without a graph projector. */
   async graph(): Promise<GraphReader | null> {
+    const g = await this.graphQueryable();
+    return g ? new GraphReader(g) : null;
+  }
+
+  /** Cypher over the graph through the engine's own connection (opening it), or null without a graph projector. */
+  async graphQueryable(): Promise<GraphQueryable | null> {
     const found = this.projectors.find((p) => p.name === "graph");
     const g = found instanceof LazyProjector ? await found.store() : found;
-    return g && "query" in g ? new GraphReader(g as Projector & GraphQueryable) : null;
+    return g && "query" in g ? (g as Projector & GraphQueryable) : null;
   }
 
   /** Node and edge counts of the graph; from the engine's hint when the graph was not opened (nothing changed). */

@@ -1,0 +1,38 @@
+import type { NemesisConfig, NemesisPaths } from "../config/index.js";
+import type { LogHandle } from "../events/index.js";
+import type { ChunkReader } from "../projections/chunks/ChunkReader.js";
+import type { CatalogReader, GraphQueryable } from "../projections/index.js";
+import type { Embedder } from "../projections/embed/index.js";
+
+/** Who called a tool: the MCP client named in `initialize`, or the CLI. Recorded on memory writes. */
+export interface ToolCaller {
+  readonly name: string;
+  readonly version?: string;
+  /** `mcp` for a client over stdio or HTTP, `cli` for `nemesis query`. */
+  readonly source: "mcp" | "cli";
+}
+
+/** What a tool's `run` may use. The engine process builds one; nothing else opens read models. */
+export interface ToolContext {
+  readonly paths: NemesisPaths;
+  readonly config: NemesisConfig;
+  /** The project root after realpath: every path argument is resolved and confined against it. */
+  readonly root: string;
+  /** The event log, for commands (store_rule, store_decision). Queries never write through it. */
+  readonly log: LogHandle;
+  readonly caller: ToolCaller;
+  /** Cypher over the code graph; null when nothing is indexed yet. */
+  graph(): Promise<GraphQueryable | null>;
+  /** The chunk table; null when nothing is indexed yet. */
+  chunks(): Promise<ChunkReader | null>;
+  /** The catalog (files, memory, runs). Always available: it is created with the project. */
+  catalog(): CatalogReader;
+  /** The project's embedder (null with provider "none"). */
+  embedder(): Embedder | null;
+  /** Parses and projects everything the log holds beyond the read models (index_project). */
+  catchUp(onProgress?: (done: number, total: number, message: string) => void): Promise<void>;
+  /** Reports progress to a client that sent a progress token; a no-op otherwise. */
+  progress(done: number, total: number | undefined, message: string): void;
+  /** One line on how current the read models are, or null when they are current. */
+  freshness(): Promise<string | null>;
+}

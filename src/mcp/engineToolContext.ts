@@ -1,0 +1,72 @@
+import { realpathSync } from "node:fs";
+import { lastPositionOfTypes } from "../events/index.js";
+import type { Engine } from "../engine/index.js";
+import { ChunkReader } from "../projections/chunks/ChunkReader.js";
+import { projectEmbedder, type ProjectEmbedder } from "../projections/chunks/projectEmbedder.js";
+import { CatalogReader } from "../projections/index.js";
+import type { ToolCaller, ToolContext } from "./ToolContext.js";
+
+/** Events that change what the code read models hold (memory writes and run markers do not). */
+const FILE_EVENTS = ["FileChanged", "FileDeleted", "FileParsed", "ParseFailed", "FileSkipped"];
+
+/** The read models of one engine, opened once and shared by every tool call it serves. */
+export interface EngineReadModels {
+  readonly engine: Engine;
+  context(caller: ToolCaller, progress?: ToolContext["progress"]): ToolContext;
+  close(): Promise<void>;
+}
+
+export const engineReadModels = (engine: Engine): EngineReadModels => {
+  const { paths, config, log } = engine.ctx;
+  const root = realpathSync(paths.root);
+  let catalog: CatalogReader | null = null;
+  let chunks: ChunkReader | null = null;
+  let embedder: ProjectEmbedder | null = null;
+
+  const openChunks = async (): Promise<ChunkReader | null> => {
+    // The chunk table appears with the first index: until then, look again on every call.
+    chunks ??= await ChunkReader.open(paths.chunks);
+    return chunks;
+  };
+
+  const freshness = async (): Promise<string | null> => {
+    const wanted = lastPositionOfTypes(log, FILE_EVENTS);
+    let behind = 0;
+    for (const p of engine.projectors) {
+      const at = (await p.checkpoint()).position;
+      if (at < wanted) behind = Math.max(behind, wanted - at);
+    }
+    return behind > 0 ? `index catching up: file changes up to #${wanted} are not all projected yet; answers may miss them` : null;
+  };
+
+  const base = {
+    paths,
+    config,
+    root,
+    log,
+    graph: () => engine.graphQueryable(),
+    chunks: openChunks,
+    catalog: () => (catalog ??= CatalogReader.open(paths.catalog)),
+    embedder: () => (embedder ??= projectEmbedder(paths, config)).embedder,
+    catchUp: async (onProgress?: (done: number, total: number, message: string) => void) => {
+      await engine.catchUp(
+        onProgress &&
+          ((p) =>
+            p.stage === "parse"
+              ? onProgress(p.done, p.total, `parsed ${p.done} of ${p.total} files`)
+              : onProgress(p.position, p.head, `${p.name} at #${p.position} of #${p.head}`)),
+      );
+    },
+    freshness,
+  };
+
+  return {
+    engine,
+    context: (caller, progress) => ({ ...base, caller, progress: progress ?? (() => {}) }),
+    close: async () => {
+      catalog?.close();
+      chunks?.close();
+      embedder?.close();
+    },
+  };
+};

@@ -1,0 +1,42 @@
+import * as Either from "effect/Either";
+import { Engine, indexProject, inlineParser } from "../../src/engine/index.js";
+import { engineReadModels, type EngineReadModels } from "../../src/mcp/engineToolContext.js";
+import type { ToolContext } from "../../src/mcp/ToolContext.js";
+import { cpSync } from "node:fs";
+import { join } from "node:path";
+import { initRepo, removeDir, tempDir } from "../commands/scan/helpers.js";
+import { projectContext } from "../engine/helpers.js";
+
+export interface IndexedProject {
+  readonly root: string;
+  readonly models: EngineReadModels;
+  /** A tool context as the engine builds it for a call from `caller`. */
+  context(caller?: string): ToolContext;
+  close(): Promise<void>;
+}
+
+/**
+ * A copy of `fixtures/<name>` indexed with every read model (real SQLite, Kuzu and the chunk
+ * table in a temp dir), then opened by an engine as `nemesis serve` opens it.
+ */
+export const indexedFixture = async (name: string): Promise<IndexedProject> => {
+  const root = tempDir("nemesis-mcp-");
+  cpSync(join(import.meta.dirname, "../../fixtures", name), root, { recursive: true });
+  initRepo(root);
+  const ctx = projectContext(root);
+  await indexProject(ctx, { parser: inlineParser, threads: false });
+  const opened = await Engine.open(ctx, { parser: inlineParser, threads: false });
+  if (Either.isLeft(opened)) throw new Error(opened.left.message);
+  const models = engineReadModels(opened.right);
+  return {
+    root,
+    models,
+    context: (caller = "test") => models.context({ name: caller, source: "cli" }),
+    close: async () => {
+      await models.close();
+      await opened.right.close();
+      ctx.close();
+      removeDir(root);
+    },
+  };
+};
