@@ -45,6 +45,11 @@ const Watcher = Schema.Struct({
   debounce_ms: Schema.optionalWith(Schema.Number.pipe(Schema.nonNegative()), { default: () => 100 }),
 });
 
+const Mcp = Schema.Struct({
+  toolsets: Schema.optionalWith(Schema.Array(Schema.Literal("core", "graph")), { default: () => ["core" as const] }),
+  http_token: Schema.optional(Schema.String.pipe(Schema.minLength(16))),
+});
+
 export const NemesisConfig = Schema.Struct({
   project: Schema.optionalWith(Project, { default: () => Schema.decodeSync(Project)({}) }),
   index: Schema.optionalWith(Index, { default: () => Schema.decodeSync(Index)({}) }),
@@ -52,6 +57,7 @@ export const NemesisConfig = Schema.Struct({
   embedding: Schema.optionalWith(Embedding, { default: () => Schema.decodeSync(Embedding)({}) }),
   memory: Schema.optionalWith(Memory, { default: () => Schema.decodeSync(Memory)({}) }),
   watcher: Schema.optionalWith(Watcher, { default: () => Schema.decodeSync(Watcher)({}) }),
+  mcp: Schema.optionalWith(Mcp, { default: () => Schema.decodeSync(Mcp)({}) }),
 });
 export type NemesisConfig = typeof NemesisConfig.Type;
 
@@ -132,4 +138,12 @@ export const CONFIG_TEMPLATE = `# Nemesis configuration. Every option is optiona
 [watcher]
 # Quiet period before a burst of saves is recorded, in milliseconds.
 # debounce_ms = 100
+
+[mcp]
+# Tool sets \`nemesis serve\` offers when --toolsets is not given: "core" (search, code graph,
+# memory, index) and "graph" (agents' own scratch graphs).
+# toolsets = ["core"]
+# Bearer token for \`nemesis serve --http\` (at least 16 characters); without it a random one is
+# printed at start.
+# http_token = "…"
 `;

@@ -51,6 +51,8 @@ export interface EngineOptions {
   readonly oneShot?: boolean;
   /** Catch the chunk model up in its own thread (default: when the built thread entry exists; a URL names the entry). */
   readonly threads?: boolean | URL;
+  /** The socket this engine will serve other local processes on, recorded in the engine lock. */
+  readonly socket?: string;
 }
 
 export const defaultWorkers = (): number => Math.max(1, Math.min(8, availableParallelism()));
@@ -75,7 +77,7 @@ export class Engine {
   ) {}
 
   static async open(ctx: EngineContext, options: EngineOptions = {}): Promise<Either.Either<Engine, EngineLockHeld>> {
-    const lock = acquireEngineLock(ctx.paths.lock);
+    const lock = acquireEngineLock(ctx.paths.lock, options.socket ? { socket: options.socket } : {});
     if (Either.isLeft(lock)) return Either.left(lock.left);
     let parser: (SourceParser & { close(): Promise<void> }) | undefined;
     let lazy: LazySourceParser | undefined;

@@ -20,6 +20,8 @@ interface LockContent {
   readonly pid: number;
   readonly host: string;
   readonly startedAt: string;
+  /** Where the owner answers other local processes (absent for a one-shot `nemesis index`). */
+  readonly socket?: string;
 }
 
 const readLock = (path: string): LockContent | null => {
@@ -42,9 +44,12 @@ const isAlive = (pid: number): boolean => {
 };
 
 /** The pid holding the lock at `path` if that process is alive, else null. */
-export const engineLockHolder = (path: string): number | null => {
+export const engineLockHolder = (path: string): number | null => engineOwner(path)?.pid ?? null;
+
+/** The live process holding the lock at `path`, and its socket if it serves one; null when none. */
+export const engineOwner = (path: string): { readonly pid: number; readonly socket: string | null } | null => {
   const content = readLock(path);
-  return content && isAlive(content.pid) ? content.pid : null;
+  return content && isAlive(content.pid) ? { pid: content.pid, socket: content.socket ?? null } : null;
 };
 
 /**
@@ -52,8 +57,8 @@ export const engineLockHolder = (path: string): number | null => {
  * process is taken over; one held by a live process is an `EngineLockHeld` naming it. An
  * unreadable or half-written lock counts as stale. The lock is released on process exit too.
  */
-export const acquireEngineLock = (path: string): Either.Either<EngineLock, EngineLockHeld> => {
-  const mine: LockContent = { pid: process.pid, host: hostname(), startedAt: new Date().toISOString() };
+export const acquireEngineLock = (path: string, options: { readonly socket?: string } = {}): Either.Either<EngineLock, EngineLockHeld> => {
+  const mine: LockContent = { pid: process.pid, host: hostname(), startedAt: new Date().toISOString(), ...(options.socket ? { socket: options.socket } : {}) };
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
       writeFileSync(path, JSON.stringify(mine), { flag: "wx" });

@@ -1,5 +1,8 @@
 export { defaultWorkers, Engine, type EngineContext, type EngineOptions } from "./Engine.js";
-export { acquireEngineLock, engineLockHolder, EngineLockHeld, type EngineLock } from "./engineLock.js";
+export { acquireEngineLock, engineLockHolder, engineOwner, EngineLockHeld, type EngineLock } from "./engineLock.js";
+export { engineSocketPath } from "./socket/socketPath.js";
+export { listenEngineSocket, type EngineSocket, type SocketHandler } from "./socket/engineSocket.js";
+export { connectEngine, EngineGone, type SocketClient } from "./socket/socketClient.js";
 export { inlineParser } from "./inlineParser.js";
 export { openSourceParser } from "./openSourceParser.js";
 export { runPipeline, type PipelineProgress, type PipelineResult, type ProjectionRun } from "./runPipeline.js";

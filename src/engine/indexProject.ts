@@ -13,6 +13,8 @@ export interface IndexOptions extends EngineOptions {
   readonly scope?: string;
   readonly source?: EventSource;
   readonly onProgress?: (p: IndexProgress) => void;
+  /** A running engine to parse and project with (the MCP server's own); it stays open. */
+  readonly engine?: Engine;
 }
 
 export interface IndexSummary {
@@ -104,7 +106,7 @@ export const indexProject = async (ctx: EngineContext, options: IndexOptions = {
     },
   };
 
-  const opened = await Engine.open(ctx, { oneShot: true, ...options });
+  const opened = options.engine ? Either.right(options.engine) : await Engine.open(ctx, { oneShot: true, ...options });
   if (Either.isLeft(opened)) {
     complete();
     return {
@@ -148,6 +150,6 @@ export const indexProject = async (ctx: EngineContext, options: IndexOptions = {
       durationMs: performance.now() - t0,
     };
   } finally {
-    await engine.close();
+    if (!options.engine) await engine.close();
   }
 };

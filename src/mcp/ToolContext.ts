@@ -1,4 +1,5 @@
 import type { NemesisConfig, NemesisPaths } from "../config/index.js";
+import type { IndexSummary } from "../engine/index.js";
 import type { LogHandle } from "../events/index.js";
 import type { ChunkReader } from "../projections/chunks/ChunkReader.js";
 import type { CatalogReader, GraphQueryable } from "../projections/index.js";
@@ -29,10 +30,12 @@ export interface ToolContext {
   catalog(): CatalogReader;
   /** The project's embedder (null with provider "none"). */
   embedder(): Embedder | null;
-  /** Parses and projects everything the log holds beyond the read models (index_project). */
-  catchUp(onProgress?: (done: number, total: number, message: string) => void): Promise<void>;
+  /** A delta index of the project (or of `scope`, a relative folder) through the engine: scan, record, parse, project. */
+  index(options: { readonly scope?: string; readonly languages?: ReadonlyArray<string> }): Promise<IndexSummary>;
   /** Reports progress to a client that sent a progress token; a no-op otherwise. */
   progress(done: number, total: number | undefined, message: string): void;
+  /** Each read model's checkpoint and the newest event it still has to apply (0 when it is current). */
+  readModels(): Promise<ReadonlyArray<{ readonly name: string; readonly position: number; readonly behindUpTo: number }>>;
   /** One line on how current the read models are, or null when they are current. */
   freshness(): Promise<string | null>;
 }

@@ -1,6 +1,7 @@
 import { realpathSync } from "node:fs";
 import { lastPositionOfTypes } from "../events/index.js";
-import type { Engine } from "../engine/index.js";
+import type { NemesisConfig } from "../config/index.js";
+import { indexProject, type Engine } from "../engine/index.js";
 import { ChunkReader } from "../projections/chunks/ChunkReader.js";
 import { projectEmbedder, type ProjectEmbedder } from "../projections/chunks/projectEmbedder.js";
 import { CatalogReader } from "../projections/index.js";
@@ -8,6 +9,11 @@ import type { ToolCaller, ToolContext } from "./ToolContext.js";
 
 /** Events that change what the code read models hold (memory writes and run markers do not). */
 const FILE_EVENTS = ["FileChanged", "FileDeleted", "FileParsed", "ParseFailed", "FileSkipped"];
+
+const withLanguages = (config: NemesisConfig, languages: ReadonlyArray<string>): NemesisConfig => ({
+  ...config,
+  project: { ...config.project, languages: [...languages] },
+});
 
 /** The read models of one engine, opened once and shared by every tool call it serves. */
 export interface EngineReadModels {
@@ -39,7 +45,18 @@ export const engineReadModels = (engine: Engine): EngineReadModels => {
     return behind > 0 ? `index catching up: file changes up to #${wanted} are not all projected yet; answers may miss them` : null;
   };
 
+  const readModels = async () => {
+    const out = [];
+    for (const p of engine.projectors) {
+      const position = (await p.checkpoint()).position;
+      const wanted = lastPositionOfTypes(log, p.handles);
+      out.push({ name: p.name, position, behindUpTo: wanted > position ? wanted : 0 });
+    }
+    return out;
+  };
+
   const base = {
+    readModels,
     paths,
     config,
     root,
@@ -48,21 +65,28 @@ export const engineReadModels = (engine: Engine): EngineReadModels => {
     chunks: openChunks,
     catalog: () => (catalog ??= CatalogReader.open(paths.catalog)),
     embedder: () => (embedder ??= projectEmbedder(paths, config)).embedder,
-    catchUp: async (onProgress?: (done: number, total: number, message: string) => void) => {
-      await engine.catchUp(
-        onProgress &&
-          ((p) =>
-            p.stage === "parse"
-              ? onProgress(p.done, p.total, `parsed ${p.done} of ${p.total} files`)
-              : onProgress(p.position, p.head, `${p.name} at #${p.position} of #${p.head}`)),
-      );
-    },
     freshness,
   };
 
   return {
     engine,
-    context: (caller, progress) => ({ ...base, caller, progress: progress ?? (() => {}) }),
+    context: (caller, progress = () => {}) => ({
+      ...base,
+      caller,
+      progress,
+      index: ({ scope, languages }) => {
+        const ctx = languages && languages.length > 0 ? { ...engine.ctx, config: withLanguages(config, languages) } : engine.ctx;
+        return indexProject(ctx, {
+          engine,
+          source: caller.source,
+          ...(scope ? { scope } : {}),
+          onProgress: (p) =>
+            p.stage === "project"
+              ? progress(p.position, p.head, `${p.name} at #${p.position} of #${p.head}`)
+              : progress(p.done, p.total, `${p.stage === "scan" ? "scanned" : "parsed"} ${p.done} of ${p.total} files`),
+        });
+      },
+    }),
     close: async () => {
       catalog?.close();
       chunks?.close();

@@ -18,6 +18,8 @@ const COMMANDS: Readonly<Record<string, () => Promise<Register>>> = {
   log: async () => (await import("./log.js")).registerLog,
   search: async () => (await import("./search.js")).registerSearch,
   grep: async () => (await import("./grep.js")).registerGrep,
+  serve: async () => (await import("./serve.js")).registerServe,
+  query: async () => (await import("./query.js")).registerQuery,
 };
 
 /** Registers `only` when it names a command, otherwise every command. */

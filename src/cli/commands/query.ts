@@ -1,0 +1,68 @@
+import type { Command } from "commander";
+import { withProject } from "../context.js";
+import { CliError, usageError } from "../errors.js";
+import { parseToolArguments } from "../toolArguments.js";
+
+/** What follows `query <tool>` on the command line, untouched by commander. */
+const toolArgv = (tool: string): string[] => {
+  const argv = process.argv.slice(2);
+  const at = argv.indexOf("query");
+  const rest = argv.slice(at + 1);
+  return rest.slice(rest.indexOf(tool) + 1);
+};
+
+export const registerQuery = (program: Command): void => {
+  program
+    .command("query")
+    .description("call any MCP tool from the command line, as an agent would: nemesis query <tool> [--arg value …] [--json '{…}']")
+    .argument("[tool]", "the tool's name (omit to list the tools)")
+    .allowUnknownOption()
+    .allowExcessArguments()
+    .helpOption("--help-query", "show this help")
+    .action(async (tool: string | undefined, _flags: unknown, cmd: Command) => {
+      const { ALL_TOOLS, listTools } = await import("../../mcp/registry.js");
+      if (tool === undefined || tool === "--help" || tool === "-h") {
+        const lines = listTools(ALL_TOOLS).map((t) => `  ${t.name.padEnd(30)} ${t.title}`);
+        process.stdout.write(`tools (nemesis query <tool> --help for one tool's arguments):\n${lines.join("\n")}\n`);
+        return;
+      }
+      const listed = listTools(ALL_TOOLS).find((t) => t.name === tool);
+      if (!listed) throw usageError(`unknown tool "${tool}": run \`nemesis query\` for the list`);
+      const argv = toolArgv(tool);
+      if (argv.includes("--help") || argv.includes("-h")) {
+        process.stdout.write(`${describeTool(listed)}\n`);
+        return;
+      }
+      const args = parseToolArguments(argv, listed.inputSchema);
+      const { fileLogger } = await import("../../mcp/logger.js");
+      const { openProjectBackend } = await import("../../mcp/projectBackend.js");
+      await withProject(cmd.optsWithGlobals(), async (ctx) => {
+        const logger = fileLogger(ctx.paths.dir, "query", false);
+        const backend = await openProjectBackend({ paths: ctx.paths, config: ctx.config, log: ctx.log, tools: ALL_TOOLS, logger, mode: "once" });
+        try {
+          const answer = await backend.call(tool, args, { name: "nemesis-cli", source: "cli" });
+          const text = answer.content.map((c) => c.text).join("\n");
+          if (answer.isError) throw new CliError(text, text.startsWith("invalid arguments") ? 2 : 1);
+          process.stdout.write(`${text}\n`);
+        } finally {
+          await backend.close();
+        }
+      });
+    });
+};
+
+type Listed = { name: string; title: string; description: string; inputSchema: Record<string, unknown> };
+
+/** One tool's help: its description and each argument with type, default and bounds. */
+const describeTool = (tool: Listed): string => {
+  const props = (tool.inputSchema.properties ?? {}) as Record<string, Record<string, unknown>>;
+  const required = new Set((tool.inputSchema.required ?? []) as string[]);
+  const lines = [`${tool.name}: ${tool.title}`, "", tool.description, "", "arguments:"];
+  for (const [name, p] of Object.entries(props)) {
+    const type = p.enum ? (p.enum as unknown[]).join("|") : p.type === "array" ? `${(p.items as { type?: string })?.type ?? "value"}… (repeat the flag)` : String(p.type ?? "value");
+    const bounds = p.minimum !== undefined ? ` ${p.minimum}..${p.maximum}` : "";
+    const extra = required.has(name) ? " (required)" : p.default !== undefined ? ` (default ${JSON.stringify(p.default)})` : "";
+    lines.push(`  --${name} <${type}>${bounds}${extra}  ${p.description ?? ""}`);
+  }
+  return lines.join("\n");
+};

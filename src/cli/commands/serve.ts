@@ -1,0 +1,80 @@
+import type { Command } from "commander";
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { findProjectRoot, nemesisPaths } from "../../config/paths.js";
+import { openProjectAt } from "../context.js";
+import { usageError } from "../errors.js";
+import { initProject } from "./init.js";
+
+interface ServeFlags {
+  project?: string;
+  http?: boolean;
+  port: string;
+  host: string;
+  toolsets?: string;
+}
+
+/** `--toolsets core,graph` → the sets, checked against the registry's. */
+export const parseToolsets = async (value: string) => {
+  const { TOOLSETS } = await import("../../mcp/registry.js");
+  const sets = value.split(",").map((s) => s.trim()).filter(Boolean);
+  const unknown = sets.filter((s) => !(TOOLSETS as ReadonlyArray<string>).includes(s));
+  if (unknown.length > 0 || sets.length === 0) throw usageError(`--toolsets takes a comma-separated list of ${TOOLSETS.join(", ")}, not "${value}"`);
+  return sets as Array<(typeof TOOLSETS)[number]>;
+};
+
+/** The project `serve` acts on: --project, else --root, else the nearest project above the cwd, else the cwd (made a project). */
+const projectRoot = (flags: ServeFlags, globalRoot: string | undefined): string => {
+  const explicit = flags.project ?? globalRoot;
+  if (explicit !== undefined) return resolve(explicit);
+  return findProjectRoot(process.cwd()) ?? process.cwd();
+};
+
+export const registerServe = (program: Command): void => {
+  program
+    .command("serve")
+    .description("run the MCP server for a project: stdio by default (what an MCP client starts), or Streamable HTTP with --http")
+    .option("--project <dir>", "project root (default: the nearest project above the working directory, else the working directory)")
+    .option("--http", "serve Streamable HTTP on --host:--port instead of stdio (a bearer token is printed on stderr)")
+    .option("--port <n>", "HTTP port", "7420")
+    .option("--host <addr>", "HTTP address to bind (only loopback unless you mean it)", "127.0.0.1")
+    .option("--toolsets <list>", "tool sets to serve, comma-separated: core, graph (default: [mcp] toolsets in the config, else core)")
+    .action(async (flags: ServeFlags, cmd: Command) => {
+      const chosen = flags.toolsets === undefined ? null : await parseToolsets(flags.toolsets);
+      const root = projectRoot(flags, cmd.optsWithGlobals<{ root?: string }>().root);
+      if (!existsSync(root)) throw usageError(`${root} does not exist: pass --project <dir> with an existing directory`);
+      if (!existsSync(nemesisPaths(root).dir)) {
+        const { created } = initProject(root);
+        process.stderr.write(`nemesis: created a Nemesis project in ${root} (${created.join(", ")}); indexing it in the background\n`);
+      }
+      const ctx = openProjectAt(nemesisPaths(root));
+      const { fileLogger } = await import("../../mcp/logger.js");
+      const { selectTools } = await import("../../mcp/registry.js");
+      const { openProjectBackend } = await import("../../mcp/projectBackend.js");
+      const logger = fileLogger(ctx.paths.dir, "serve");
+      const tools = selectTools(chosen ?? ctx.config.mcp.toolsets);
+      const backend = await openProjectBackend({ paths: ctx.paths, config: ctx.config, log: ctx.log, tools, logger, mode: "serve" });
+      let stopping = false;
+      const stop = async (code: number) => {
+        if (stopping) return;
+        stopping = true;
+        await backend.close().catch((e) => logger.error("shutdown failed", e));
+        ctx.close();
+        process.exit(code);
+      };
+      process.on("SIGINT", () => void stop(0));
+      process.on("SIGTERM", () => void stop(0));
+      if (flags.http) {
+        const port = Number(flags.port);
+        if (!Number.isInteger(port) || port < 0 || port > 65535) throw usageError(`--port must be a port number (0-65535), not "${flags.port}"`);
+        const { serveHttp } = await import("../../mcp/serveHttp.js");
+        const http = await serveHttp(backend, tools, logger, { host: flags.host, port, token: ctx.config.mcp.http_token });
+        process.stderr.write(`nemesis: MCP over Streamable HTTP at ${http.url} (send "Authorization: Bearer ${http.token}")\n`);
+        return;
+      }
+      const { serveStdio } = await import("../../mcp/serveStdio.js");
+      const { closed } = await serveStdio(backend, tools, logger);
+      await closed;
+      await stop(0);
+    });
+};

@@ -1,0 +1,192 @@
+import * as Either from "effect/Either";
+import type { NemesisConfig, NemesisPaths } from "../config/index.js";
+import type { LogHandle } from "../events/index.js";
+import {
+  connectEngine,
+  Engine,
+  EngineGone,
+  engineOwner,
+  engineSocketPath,
+  listenEngineSocket,
+  type EngineSocket,
+  type SocketClient,
+} from "../engine/index.js";
+import { engineReadModels, type EngineReadModels } from "./engineToolContext.js";
+import type { Logger } from "./logger.js";
+import { callTool, type ToolAnswer } from "./registry.js";
+import type { ToolDefinition } from "./tool.js";
+import type { ToolCaller } from "./ToolContext.js";
+
+export type Progress = (done: number, total: number | undefined, message: string) => void;
+
+/**
+ * Where tool calls go: this process's own engine when it owns the project, else the owner's
+ * socket. When the owner goes away, the next call finds a new one (taking ownership if it can):
+ * a read-only call in flight is retried once; a write is reported as failed, since it may have run.
+ */
+export interface ProjectBackend {
+  call(name: string, args: unknown, caller: ToolCaller, progress?: Progress): Promise<ToolAnswer>;
+  /** "owner" or "client of pid N", for logs and tests. */
+  role(): string;
+  close(): Promise<void>;
+}
+
+export interface BackendOptions {
+  readonly paths: NemesisPaths;
+  readonly config: NemesisConfig;
+  readonly log: LogHandle;
+  readonly tools: ReadonlyArray<ToolDefinition>;
+  readonly logger: Logger;
+  /**
+   * `serve`: an owner listens on the socket, indexes the disk in the background and follows the
+   * log. `once` (`nemesis query`): an owner catches up on the log, answers and exits.
+   */
+  readonly mode: "serve" | "once";
+  /** Engine options for tests (an in-process parser). */
+  readonly engine?: Parameters<typeof Engine.open>[1];
+}
+
+interface Owner {
+  readonly kind: "owner";
+  readonly engine: Engine;
+  readonly models: EngineReadModels;
+  readonly socket: EngineSocket | null;
+  /** Stops following the log (a no-op until following started). */
+  stop(): void;
+  /** Settles when the first catch-up is over. */
+  readonly ready: Promise<void>;
+}
+interface Client {
+  readonly kind: "client";
+  readonly pid: number;
+  readonly client: SocketClient;
+}
+type Connection = Owner | Client;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export const openProjectBackend = async (options: BackendOptions): Promise<ProjectBackend> => {
+  const { paths, config, log, tools, logger, mode } = options;
+  const socketPath = mode === "serve" ? engineSocketPath(paths.root) : undefined;
+  let closed = false;
+
+  const becomeOwner = async (): Promise<Owner | null> => {
+    const opened = await Engine.open({ paths, config, log }, { ...(socketPath ? { socket: socketPath } : {}), ...options.engine });
+    if (Either.isLeft(opened)) return null;
+    const engine = opened.right;
+    const models = engineReadModels(engine);
+    const run = (name: string, args: unknown, caller: ToolCaller, progress?: Progress) =>
+      callTool(tools, name, args, models.context(caller, progress), (e) => logger.error(`${name} failed`, e));
+    let socket: EngineSocket | null = null;
+    let stopFollowing = () => {};
+    let ready: Promise<void>;
+    if (mode === "serve") {
+      socket = await listenEngineSocket(socketPath!, async (request, progress) => {
+        if (request.method === "list") return tools.map((t) => t.name);
+        const p = request.params as { name: string; arguments: unknown; caller: ToolCaller };
+        return run(p.name, p.arguments, p.caller, (done, total, message) => progress({ done, total, message }));
+      });
+      // Catch up with the disk, then follow the log: answers meanwhile say what is not yet indexed.
+      ready = models
+        .context({ name: "nemesis", source: "mcp" })
+        .index({})
+        .then((s) => logger.info(`caught up: ${s.files.changed} changed, ${s.files.deleted} deleted of ${s.files.scanned} files in ${Math.round(s.durationMs)} ms`))
+        .catch((e) => logger.error("background index failed", e))
+        .then(() => {
+          if (!closed) stopFollowing = engine.follow({ onError: (e) => logger.error("catch-up failed", e) });
+        });
+    } else {
+      ready = engine.catchUp().then(() => undefined);
+    }
+    logger.info(`engine started for ${paths.root}${socket ? ` (socket ${socket.path})` : ""}`);
+    return { kind: "owner", engine, models, socket, ready, stop: () => stopFollowing() };
+  };
+
+  const becomeClient = async (): Promise<Client | null> => {
+    const owner = engineOwner(paths.lock);
+    if (owner === null || owner.socket === null) return null;
+    try {
+      const client = await connectEngine(owner.socket);
+      return { kind: "client", pid: owner.pid, client };
+    } catch {
+      return null;
+    }
+  };
+
+  /** Owner if nobody else is; else a client of the owner; for up to `waitMs` while a new owner starts. */
+  const establish = async (waitMs: number): Promise<Connection> => {
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      const owner = engineOwner(paths.lock);
+      const attempt = owner === null ? await becomeOwner() : await becomeClient();
+      if (attempt) return attempt;
+      if (Date.now() > deadline) {
+        const holder = engineOwner(paths.lock);
+        throw new Error(
+          holder
+            ? `the engine of this project (pid ${holder.pid}) does not answer on its socket; stop it with \`kill ${holder.pid}\` and retry`
+            : "could not start or reach the engine of this project; retry, or run `nemesis status` to see what holds it",
+        );
+      }
+      await sleep(50);
+    }
+  };
+
+  let current: Connection | null = null;
+  let connection: Promise<Connection> = establish(5_000);
+  const watchOwner = (c: Connection) => {
+    current = c;
+    if (c.kind !== "client") return;
+    c.client.closed.then(() => {
+      if (closed) return;
+      logger.info(`engine pid ${c.pid} went away; taking over or reconnecting`);
+      connection = establish(10_000);
+      connection.then(watchOwner, (e) => logger.error("reconnect failed", e));
+    });
+  };
+  connection.then(watchOwner, () => {});
+
+  const callOnce = async (name: string, args: unknown, caller: ToolCaller, progress?: Progress): Promise<ToolAnswer> => {
+    const c = await connection;
+    if (c.kind === "owner") {
+      if (mode === "once") await c.ready;
+      const run = callTool(tools, name, args, c.models.context(caller, progress), (e) => logger.error(`${name} failed`, e));
+      return run;
+    }
+    return (await c.client.request("call", { name, arguments: args, caller }, (p) => {
+      const { done, total, message } = p as { done: number; total?: number; message: string };
+      progress?.(done, total, message);
+    })) as ToolAnswer;
+  };
+
+  return {
+    call: async (name, args, caller, progress) => {
+      try {
+        return await callOnce(name, args, caller, progress);
+      } catch (e) {
+        if (!(e instanceof EngineGone)) throw e;
+        const readOnly = tools.find((t) => t.name === name)?.annotations.readOnlyHint ?? false;
+        if (!readOnly) {
+          return { content: [{ type: "text", text: `${name}: the engine stopped while answering, so the write may or may not be stored; check with get_project_context before retrying` }], isError: true };
+        }
+        // Let the drop be noticed, then retry once on whoever owns the project now.
+        await sleep(20);
+        return callOnce(name, args, caller, progress);
+      }
+    },
+    role: () => (current === null ? "starting" : current.kind === "owner" ? "owner" : `client of pid ${current.pid}`),
+    close: async () => {
+      closed = true;
+      const c = await connection.catch(() => null);
+      if (c === null) return;
+      if (c.kind === "client") c.client.close();
+      else {
+        c.stop();
+        await c.socket?.close();
+        await c.ready.catch(() => undefined);
+        await c.models.close();
+        await c.engine.close();
+      }
+    },
+  };
+};

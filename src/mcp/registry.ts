@@ -1,0 +1,88 @@
+import * as Schema from "effect/Schema";
+import { capText, MAX_RESPONSE_TOKENS } from "./capText.js";
+import { inputJsonSchema } from "./jsonSchema.js";
+import { ToolError, type ToolDefinition, type Toolset } from "./tool.js";
+import type { ToolContext } from "./ToolContext.js";
+import { validateArguments } from "./validateArguments.js";
+import { INDEX_TOOLS, MEMORY_TOOLS, SEARCH_TOOLS } from "./tools/coreTools.js";
+
+/** Every tool Nemesis serves, in the order clients list them. */
+export const ALL_TOOLS: ReadonlyArray<ToolDefinition> = [...SEARCH_TOOLS, ...MEMORY_TOOLS, ...INDEX_TOOLS];
+
+export const TOOLSETS: ReadonlyArray<Toolset> = ["core", "graph"];
+
+/** The tools of the chosen sets (`core` by default). */
+export const selectTools = (toolsets: ReadonlyArray<Toolset> = ["core"]): ReadonlyArray<ToolDefinition> =>
+  ALL_TOOLS.filter((t) => toolsets.includes(t.toolset));
+
+/** What `tools/list` answers: one entry per tool, its input JSON Schema derived from the Effect Schema. */
+export interface ListedTool {
+  readonly name: string;
+  readonly title: string;
+  readonly description: string;
+  readonly inputSchema: Record<string, unknown>;
+  readonly annotations: Record<string, unknown>;
+}
+
+const JSON_OUTPUT_PROPERTY = {
+  type: "boolean",
+  default: false,
+  description: "Answer with the JSON result instead of text",
+};
+
+export const listTools = (tools: ReadonlyArray<ToolDefinition>): ListedTool[] =>
+  tools.map((t) => {
+    const schema = inputJsonSchema(t.input);
+    return {
+      name: t.name,
+      title: t.title,
+      description: t.description,
+      inputSchema: { ...schema, properties: { ...(schema.properties as object), json_output: JSON_OUTPUT_PROPERTY } },
+      annotations: { title: t.title, ...t.annotations },
+    };
+  });
+
+/** A tool call's answer in MCP's shape (`CallToolResult`). */
+export interface ToolAnswer {
+  readonly content: Array<{ readonly type: "text"; readonly text: string }>;
+  readonly structuredContent?: Record<string, unknown>;
+  readonly isError?: boolean;
+}
+
+const errorAnswer = (message: string): ToolAnswer => ({ content: [{ type: "text", text: message }], isError: true });
+
+/**
+ * Runs one call: validates the arguments, runs the tool, renders text (or JSON with
+ * `json_output`), appends the freshness line when the read models lag, and caps the size.
+ * Expected failures come back as error answers the agent can act on; a bug is reported as one
+ * too (with `onBug` told), so the server keeps answering.
+ */
+export const callTool = async (
+  tools: ReadonlyArray<ToolDefinition>,
+  name: string,
+  rawArguments: unknown,
+  ctx: ToolContext,
+  onBug: (e: unknown) => void = () => {},
+): Promise<ToolAnswer> => {
+  const tool = tools.find((t) => t.name === name);
+  if (!tool) return errorAnswer(`unknown tool "${name}"; the tools are: ${tools.map((t) => t.name).join(", ")}`);
+  try {
+    const { input, jsonOutput } = validateArguments(tool, rawArguments);
+    const output = await tool.run(input, ctx);
+    const freshness = tool.annotations.readOnlyHint ? await ctx.freshness() : null;
+    if (jsonOutput) {
+      const encoded = Schema.encodeSync(tool.output)(output) as Record<string, unknown>;
+      const structured = freshness ? { ...encoded, freshness } : encoded;
+      const text = JSON.stringify(structured);
+      const capped = capText(text, MAX_RESPONSE_TOKENS, "");
+      if (capped !== text) return errorAnswer(`the JSON answer is over ${MAX_RESPONSE_TOKENS.toLocaleString("en-US")} tokens: narrow the query (a path, a lower limit or depth) or drop json_output for a truncated text answer`);
+      return { content: [{ type: "text", text }], structuredContent: structured };
+    }
+    const text = tool.render(output, input) + (freshness ? `\n\n(${freshness})` : "");
+    return { content: [{ type: "text", text: capText(text, MAX_RESPONSE_TOKENS, "narrow the query (a path, a lower limit or depth) to see the rest") }] };
+  } catch (e) {
+    if (e instanceof ToolError) return errorAnswer(e.message);
+    onBug(e);
+    return errorAnswer(`${name} failed: ${e instanceof Error ? e.message : String(e)} (this is a bug in Nemesis; the server keeps running)`);
+  }
+};

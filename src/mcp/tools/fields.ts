@@ -1,0 +1,40 @@
+import * as Schema from "effect/Schema";
+
+/** A bounded string field: no tool argument is allowed to be unbounded. */
+export const text = (description: string, maxLength = 2_000) =>
+  Schema.String.pipe(Schema.minLength(1), Schema.maxLength(maxLength)).annotations({
+    description,
+    message: () => ({ message: `must be a non-empty string of at most ${maxLength.toLocaleString("en-US")} characters`, override: true }),
+  });
+
+/** An integer field with a default, between `min` and `max`. */
+export const int = (description: string, min: number, max: number, fallback: number) =>
+  Schema.optionalWith(
+    Schema.Int.pipe(Schema.between(min, max)).annotations({
+      description,
+      default: fallback,
+      message: (issue) => ({ message: `must be a whole number from ${min} to ${max}, not ${JSON.stringify(issue.actual)}`, override: true }),
+    }),
+    { default: () => fallback },
+  );
+
+/** One of `values`, defaulting to `fallback`. */
+export const choice = <const L extends readonly [string, ...string[]]>(description: string, values: L, fallback: L[number]) =>
+  Schema.optionalWith(
+    Schema.Literal(...values).annotations({
+      description,
+      default: fallback,
+      message: (issue) => ({ message: `must be one of ${values.join(", ")}, not ${JSON.stringify(issue.actual)}`, override: true }),
+    }),
+    { default: () => fallback },
+  );
+
+/** An optional bounded string. */
+export const optionalText = (description: string, maxLength = 1_000) => Schema.optional(text(description, maxLength));
+
+/** A bounded list of bounded strings. */
+export const textList = (description: string, maxItems = 50, maxLength = 500) =>
+  Schema.optionalWith(
+    Schema.Array(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(maxLength))).pipe(Schema.maxItems(maxItems)).annotations({ description }),
+    { default: () => [] },
+  );

@@ -1,0 +1,73 @@
+import * as Schema from "effect/Schema";
+import { GraphReader } from "../../projections/index.js";
+import { graphFileLinks } from "../../queries/search/fileLinks.js";
+import { relatedFiles } from "../../queries/search/relatedFiles.js";
+import { searchCode } from "../../queries/search/searchCode.js";
+import { projectPath } from "../projectPath.js";
+import { defineTool, READ_ONLY, toolError } from "../tool.js";
+import { int, optionalText, text } from "./fields.js";
+
+const Match = Schema.Struct({
+  file: Schema.String,
+  symbol: Schema.NullOr(Schema.String),
+  kind: Schema.String,
+  start_line: Schema.Number,
+  end_line: Schema.Number,
+  snippet: Schema.String,
+  relevance: Schema.Number,
+  related_files: Schema.Array(Schema.String),
+});
+
+export const getCodeSemanticsTool = defineTool({
+  name: "get_code_semantics",
+  title: "Search code by meaning",
+  description:
+    "Hybrid keyword + vector search over the indexed code: the functions, classes and files that best match a description or identifiers, best first, with snippets and each file's graph neighbours. Use it to find where something is implemented; use search_regex for an exact pattern, search_nodes for a symbol by name. Example: {\"query\": \"how are redirects followed\", \"limit\": 5}",
+  toolset: "core",
+  input: Schema.Struct({
+    query: text("What to look for, in words or identifiers"),
+    limit: int("Most results", 1, 50, 10),
+    path: optionalText("Only files matching this glob, e.g. src/**/*.ts"),
+    language: optionalText("Only this language: typescript, javascript, python, go, java, rust", 40),
+  }),
+  output: Schema.Struct({ matches: Schema.Array(Match) }),
+  annotations: READ_ONLY,
+  run: async (input, ctx) => {
+    if (input.query.trim() === "") throw toolError("the query is empty: describe what you are looking for");
+    const chunks = await ctx.chunks();
+    if (!chunks) throw toolError("nothing is indexed yet: call index_project first");
+    if (input.path !== undefined && !/[*?[{]/.test(input.path)) projectPath(ctx.root, input.path);
+    const graph = await ctx.graph();
+    const answer = await searchCode(chunks, ctx.embedder(), input.query, {
+      limit: input.limit,
+      path: input.path,
+      language: input.language,
+      links: graph ? graphFileLinks(graph) : null,
+    });
+    const files = [...new Set(answer.hits.map((h) => h.file))];
+    const related = graph ? await relatedFiles(new GraphReader(graph), files) : new Map<string, string[]>();
+    const top = answer.hits[0]?.score ?? 1;
+    return {
+      matches: answer.hits.map((h) => ({
+        file: h.file,
+        symbol: h.symbol,
+        kind: h.kind,
+        start_line: h.startLine,
+        end_line: h.endLine,
+        snippet: h.snippet,
+        relevance: top > 0 ? Math.round((h.score / top) * 1000) / 1000 : 0,
+        related_files: related.get(h.file) ?? [],
+      })),
+    };
+  },
+  render: ({ matches }, input) => {
+    if (matches.length === 0) return `no matches for "${input.query}"`;
+    const out: string[] = [];
+    for (const m of matches) {
+      out.push(`${m.file}:${m.start_line}-${m.end_line} ${m.symbol ?? m.kind} (${m.kind}, relevance ${m.relevance.toFixed(2)})`);
+      if (m.related_files.length > 0) out.push(`related: ${m.related_files.slice(0, 5).join(", ")}`);
+      out.push(m.snippet, "");
+    }
+    return out.join("\n").trimEnd();
+  },
+});

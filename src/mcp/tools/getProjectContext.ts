@@ -1,0 +1,66 @@
+import * as Schema from "effect/Schema";
+import { queryMemory } from "../../queries/memory.js";
+import { defineTool, READ_ONLY } from "../tool.js";
+import { int, optionalText } from "./fields.js";
+
+const Rule = Schema.Struct({ id: Schema.String, rule: Schema.String, scope: Schema.String, related_to: Schema.Array(Schema.String), recorded_at: Schema.String });
+const Decision = Schema.Struct({
+  id: Schema.String,
+  title: Schema.String,
+  reasoning: Schema.String,
+  alternatives: Schema.Array(Schema.Struct({ title: Schema.String, reason_rejected: Schema.String })),
+  related_to: Schema.Array(Schema.String),
+  recorded_at: Schema.String,
+});
+const Convention = Schema.Struct({ id: Schema.String, pattern: Schema.String, example: Schema.String, scope: Schema.String });
+
+const projectWide = (scope: string) => (scope === "" || scope === "*" || scope === "**" ? "project" : scope);
+
+export const getProjectContextTool = defineTool({
+  name: "get_project_context",
+  title: "Project rules, decisions and conventions",
+  description:
+    "The project's memory in force: rules, architecture decisions (with the alternatives they rejected) and conventions, recorded by people and agents. With a topic or a path, the entries about it come first and unrelated ones are left out. Call it before changing code in an unfamiliar area. Example: {\"topic\": \"error handling in src/api\"}",
+  toolset: "core",
+  input: Schema.Struct({
+    topic: optionalText("A subject, file or folder; omit for everything in force"),
+    limit: int("Most entries of each kind", 1, 100, 20),
+  }),
+  output: Schema.Struct({ rules: Schema.Array(Rule), decisions: Schema.Array(Decision), conventions: Schema.Array(Convention) }),
+  annotations: READ_ONLY,
+  run: async (input, ctx) => {
+    const found = queryMemory(ctx.catalog(), { topic: input.topic, limit: input.limit });
+    return {
+      rules: found.rules.map((r) => ({ id: r.id, rule: r.content, scope: projectWide(r.scope), related_to: r.related_to, recorded_at: r.recorded_at })),
+      decisions: found.decisions.map((d) => ({
+        id: d.id,
+        title: d.title,
+        reasoning: d.reasoning,
+        alternatives: d.alternatives.map((a) => ({ title: a.title, reason_rejected: a.reasonRejected })),
+        related_to: d.related_to,
+        recorded_at: d.recorded_at,
+      })),
+      conventions: found.conventions.map((c) => ({ id: c.id, pattern: c.pattern, example: c.example, scope: projectWide(c.scope) })),
+    };
+  },
+  render: (o, input) => {
+    const out: string[] = [];
+    if (o.rules.length > 0) {
+      out.push("Rules:");
+      for (const r of o.rules) out.push(`- [${r.id}] ${r.rule}${r.scope !== "project" ? ` (scope: ${r.scope})` : ""}${r.related_to.length ? ` (about: ${r.related_to.join(", ")})` : ""}`);
+    }
+    if (o.decisions.length > 0) {
+      out.push("Decisions:");
+      for (const d of o.decisions) {
+        out.push(`- [${d.id}] ${d.title}: ${d.reasoning}`);
+        for (const a of d.alternatives) out.push(`  rejected ${a.title}: ${a.reason_rejected}`);
+      }
+    }
+    if (o.conventions.length > 0) {
+      out.push("Conventions:");
+      for (const c of o.conventions) out.push(`- [${c.id}] ${c.pattern}${c.example ? ` e.g. ${c.example}` : ""}${c.scope !== "project" ? ` (scope: ${c.scope})` : ""}`);
+    }
+    if (out.length === 0) return input.topic ? `no rules, decisions or conventions about "${input.topic}"` : "no rules, decisions or conventions recorded yet (store_rule, store_decision record them)";
+    return out.join("\n");
+  },
+});

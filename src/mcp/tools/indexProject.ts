@@ -1,0 +1,49 @@
+import * as Schema from "effect/Schema";
+import { projectPath } from "../projectPath.js";
+import { defineTool } from "../tool.js";
+
+
+const LANGUAGES = ["typescript", "tsx", "javascript", "python", "go", "rust", "java"] as const;
+
+export const indexProjectTool = defineTool({
+  name: "index_project",
+  title: "Index the project",
+  description:
+    "Brings the index up to date with the files on disk: scans, records what changed by content hash, parses and projects only that (a delta, not a rebuild). Call it when index_status reports stale files or after large changes made outside the editor; saved files are usually picked up without it. Example: {\"path\": \"src/api\"}",
+  toolset: "core",
+  input: Schema.Struct({
+    path: Schema.optionalWith(Schema.String.pipe(Schema.maxLength(1_000)).annotations({ description: "Folder to index, relative to the project root", default: "." }), {
+      default: () => ".",
+    }),
+    languages: Schema.optionalWith(
+      Schema.Array(Schema.Literal(...LANGUAGES)).pipe(Schema.maxItems(LANGUAGES.length)).annotations({ description: "Only these languages (default: all or the config's)" }),
+      { default: () => [] },
+    ),
+  }),
+  output: Schema.Struct({
+    files_indexed: Schema.Number,
+    files_changed: Schema.Number,
+    files_deleted: Schema.Number,
+    nodes: Schema.Number,
+    edges: Schema.Number,
+    duration_ms: Schema.Number,
+  }),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  run: async (input, ctx) => {
+    const scope = projectPath(ctx.root, input.path);
+    const summary = await ctx.index({ scope, languages: input.languages });
+    const sum = (r: Readonly<Record<string, number>> | undefined) => Object.values(r ?? {}).reduce((a, b) => a + b, 0);
+    const graph = summary.graph;
+    return {
+      files_indexed: summary.files.scanned,
+      files_changed: summary.files.changed,
+      files_deleted: summary.files.deleted,
+      nodes: graph ? graph.files + sum(graph.symbols) : 0,
+      edges: graph ? sum(graph.edges) : 0,
+      duration_ms: Math.round(summary.durationMs),
+    };
+  },
+  render: (o) =>
+    `indexed ${o.files_indexed} files in ${(o.duration_ms / 1000).toFixed(1)} s: ${o.files_changed} changed, ${o.files_deleted} deleted; graph: ${o.nodes.toLocaleString("en-US")} nodes, ${o.edges.toLocaleString("en-US")} edges`,
+});
+

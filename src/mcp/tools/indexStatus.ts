@@ -1,0 +1,62 @@
+import * as Schema from "effect/Schema";
+import { findStaleFiles } from "../../commands/scan/index.js";
+import { GraphReader } from "../../projections/index.js";
+import { defineTool, READ_ONLY } from "../tool.js";
+
+const Counts = Schema.Record({ key: Schema.String, value: Schema.Number });
+
+export const indexStatusTool = defineTool({
+  name: "index_status",
+  title: "Index status",
+  description:
+    "How current the index is: when it was last indexed, files by status, graph nodes and edges by kind, files changed on disk since they were indexed, how far each read model lags the log, and the embedder in use. Call it when answers look out of date; index_project brings the index up to date. Example: {}",
+  toolset: "core",
+  input: Schema.Struct({}),
+  output: Schema.Struct({
+    last_indexed: Schema.NullOr(Schema.String),
+    files: Counts,
+    nodes: Counts,
+    edges: Counts,
+    stale_files: Schema.Array(Schema.String),
+    deleted_files: Schema.Array(Schema.String),
+    read_models: Schema.Array(Schema.Struct({ name: Schema.String, position: Schema.Number, behind_up_to: Schema.Number })),
+    embedder: Schema.String,
+  }),
+  annotations: READ_ONLY,
+  run: async (_input, ctx) => {
+    const catalog = ctx.catalog();
+    const run = catalog.lastRun();
+    const stale = findStaleFiles(ctx.root, catalog.files(), ctx.config.index.max_file_bytes);
+    const graph = await ctx.graph();
+    const counts = graph ? await new GraphReader(graph).counts() : null;
+    const embedder = ctx.embedder();
+    return {
+      last_indexed: run?.completed_at ?? run?.started_at ?? null,
+      files: catalog.fileCounts(),
+      nodes: counts ? { File: counts.files, ...counts.symbols } : {},
+      edges: counts ? { ...counts.edges } : {},
+      stale_files: stale.changed,
+      deleted_files: stale.missing,
+      read_models: (await ctx.readModels()).map((m) => ({ name: m.name, position: m.position, behind_up_to: m.behindUpTo })),
+      embedder: embedder ? embedder.id : "none (keyword search only)",
+    };
+  },
+  render: (o) => {
+    const kinds = (r: Readonly<Record<string, number>>) =>
+      Object.entries(r)
+        .filter(([, n]) => n > 0)
+        .sort((a, b) => b[1] - a[1])
+        .map(([k, n]) => `${n} ${k}`)
+        .join(", ") || "none";
+    const some = (paths: ReadonlyArray<string>) => (paths.length <= 10 ? paths.join(", ") : `${paths.slice(0, 10).join(", ")}, … (${paths.length - 10} more)`);
+    return [
+      `last indexed: ${o.last_indexed ?? "never (call index_project)"}`,
+      `files: ${kinds(o.files)}`,
+      `nodes: ${kinds(o.nodes)}`,
+      `edges: ${kinds(o.edges)}`,
+      `stale: ${o.stale_files.length + o.deleted_files.length === 0 ? "none" : [o.stale_files.length ? `${o.stale_files.length} changed on disk (${some(o.stale_files)})` : "", o.deleted_files.length ? `${o.deleted_files.length} deleted (${some(o.deleted_files)})` : ""].filter(Boolean).join("; ") + ": call index_project"}`,
+      `read models: ${o.read_models.map((m) => `${m.name} #${m.position}${m.behind_up_to ? ` (catching up to #${m.behind_up_to})` : ""}`).join(", ")}`,
+      `embedder: ${o.embedder}`,
+    ].join("\n");
+  },
+});
