@@ -98,6 +98,46 @@ describe("TypeScript / JavaScript", () => {
     expect(refs(file)).toEqual(["App call Layout", "App call UI.Button"]);
   });
 
+  it("records a call with type arguments under await or a prefix operator, as without them", () => {
+    // tree-sitter-typescript reads `await f<T>(x)` as a call of `await f`.
+    const file = parsed(
+      "a.ts",
+      [
+        "async function run(x: X) {",
+        "  await f<T>(x);",
+        "  await this.repo.find<T>(x);",
+        "  await load<T>(x).then(done);",
+        "  void g<T>(x);",
+        "  if (!h<T>()) return typeof k<T>();",
+        "  return -m<T>(x, (y) => n(y));",
+        "}",
+        "function* gen() { yield p<T>(); return new Q<T>(); }",
+        "const r = a?.s<T>();",
+      ].join("\n"),
+    );
+    expect(refs(file, "call")).toEqual([
+      "run call f",
+      "run call this.repo.find",
+      "run call load<T>(x).then",
+      "run call load",
+      "run call g",
+      "run call h",
+      "run call k",
+      "run call m",
+      "run call n",
+      "gen call p",
+      "r call a.s",
+    ]);
+    expect(refs(file, "new")).toEqual(["gen new Q"]);
+
+    // What such a call binds is typed as without type arguments; under `!` it is not the call's value.
+    const binds = parsed("b.ts", "async function bind() { const a = await f<T>(x); const b = !f<T>(x); const c = await r.g<T>().h(); const d = !r.g<T>().h(); }\n");
+    expect(symbol(binds, "bind").typed).toEqual([
+      { name: "a", type: "f()" },
+      { name: "c", type: "r.g().h()" },
+    ]);
+  });
+
   it("reports type references but not declarations, type parameters or builtins", () => {
     const file = parsed(
       "a.ts",

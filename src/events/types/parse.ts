@@ -151,7 +151,7 @@ export type Import = typeof Import.Type;
 export const Chunk = Schema.Struct({
   /** `id` of the symbol the chunk lies in, or null for module-level code. */
   symbol: Schema.NullOr(Schema.String),
-  /** Kind of that symbol, or `Module` / `Block` for code outside any symbol. */
+  /** Kind of that symbol, or `Module` for code outside any symbol. */
   kind: Schema.String,
   startLine: Schema.Number,
   endLine: Schema.Number,

@@ -80,6 +80,46 @@ const CHAIN_MAX = 120;
 const CALLBACK_ARGUMENTS_MAX = 64;
 
 /**
+ * tree-sitter-typescript reads a prefix operator before a call with type arguments as part of
+ * the callee: `await f<T>(x)` is parsed as a call of `await f`, `!f<T>()` as a call of `!f`.
+ * JavaScript never means that (a prefix operator applies to the whole call), so these nodes
+ * stand for their operand wherever a callee is read.
+ */
+const MISREAD_PREFIXES = new Set(["await_expression", "unary_expression"]);
+
+/** Past this many prefixes a callee is left as the grammar read it. */
+const MISREAD_PREFIXES_MAX = 8;
+
+/**
+ * A call's callee as written, and whether an operator other than `await` applies to the call
+ * (`!f<T>()`, `typeof f<T>()`: the value is then not what the callee returns).
+ */
+const writtenCallee = (call: SyntaxNode): { readonly callee: SyntaxNode | null; readonly operated: boolean } => {
+  let callee = field(call, "function");
+  let operated = false;
+  for (let depth = 0; callee !== null && MISREAD_PREFIXES.has(callee.type) && depth < MISREAD_PREFIXES_MAX; depth++) {
+    if (callee.type === "unary_expression") operated = true;
+    callee = callee.type === "await_expression" ? firstNamedChildOf(callee) : field(callee, "argument");
+  }
+  return { callee, operated };
+};
+
+const calleeOf = (call: SyntaxNode): SyntaxNode | null => writtenCallee(call).callee;
+
+/**
+ * The prefix operators (`await `, `!`, `typeof `…) a callee's text starts with: only a chain
+ * whose innermost call was misread (`await f<T>(x).then` is `await (f<T>(x).then(…))`)
+ * starts with one, since a member expression never does.
+ */
+const MISREAD_PREFIX_TEXT = /(?:(?:await|void|typeof|delete)\s+|[!~+-]\s*)+/y;
+
+/** Length of the misread prefix operators at `start` (0 when none). */
+const misreadPrefixAt = (text: string, start: number): number => {
+  MISREAD_PREFIX_TEXT.lastIndex = start;
+  return MISREAD_PREFIX_TEXT.exec(text)?.[0].length ?? 0;
+};
+
+/**
  * A callee as a chain of names and calls with the arguments left out: `z.string().min` for
  * `z.string().min(5, "x")`, `this.repo.find`; null for anything else (an index, a literal).
  */
@@ -98,8 +138,9 @@ const calleeChain = (x: Extraction, node: SyntaxNode, depth: number): string | n
       return text !== null && text.length <= CHAIN_MAX ? text : null;
     }
     case "call_expression": {
-      const callee = field(node, "function");
-      const head = callee !== null ? calleeChain(x, callee, depth + 1) : null;
+      // `!a.f<T>().g`: g is called on a boolean (see writtenCallee).
+      const { callee, operated } = writtenCallee(node);
+      const head = callee !== null && !operated ? calleeChain(x, callee, depth + 1) : null;
       return head !== null ? `${head}()` : null;
     }
     case "non_null_expression":
@@ -123,7 +164,8 @@ const valueType = (x: Extraction, owner: SymbolDraft, value: SyntaxNode | null, 
     case "await_expression":
       return awaited ? null : valueType(x, owner, firstNamedChildOf(value), true);
     case "call_expression": {
-      const callee = field(value, "function");
+      const { callee, operated } = writtenCallee(value);
+      if (operated) return null;
       // `f()()` calls what f returns: a function, whose own return type is not known here.
       const chain = callee !== null && callee.type !== "call_expression" ? calleeChain(x, callee, 0) : null;
       return chain !== null ? `${chain}()` : null;
@@ -560,7 +602,7 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
   const callbackOf = (x: Extraction, node: SyntaxNode): string | null => {
     const list = parentOf(node);
     const call = list !== null && list.type === "arguments" ? parentOf(list) : null;
-    const callee = call !== null && call.type === "call_expression" ? field(call, "function") : null;
+    const callee = call !== null && call.type === "call_expression" ? calleeOf(call) : null;
     const chain = callee !== null ? calleeChain(x, callee, 0) : null;
     if (list === null || chain === null) return null;
     const args = namedChildrenOf(list);
@@ -759,7 +801,7 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
   };
 
   const visitCall = (x: Extraction, node: SyntaxNode): void => {
-    const fn = field(node, "function");
+    const fn = calleeOf(node);
     if (fn === null) return;
     const fnType = fn.type;
     if (fnType === "identifier") {
@@ -778,7 +820,7 @@ export const makeTypeScriptExtractor = (path: string): LanguageExtractor => {
       return;
     }
     if (fnType === "member_expression") {
-      const start = startOf(fn);
+      const start = startOf(fn) + misreadPrefixAt(x.text, startOf(fn));
       const callee = splitCallee(x.text.slice(start, Math.min(endOf(fn), start + 400)));
       if (callee === null) return;
       if (testFile && callee.qualifier !== null && TEST_CALLEES.has(callee.qualifier) && addTest(x, node, `${callee.qualifier}.${callee.name}`)) return;

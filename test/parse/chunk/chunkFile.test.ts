@@ -110,7 +110,16 @@ describe("chunkFile", () => {
     const chunks = chunkFile({ root: parse(Python, text), text, language: "python", symbols });
     expectWellFormed(text, chunks);
     expect(chunks.length).toBeLessThan(8);
-    expect(chunks.every((c) => c.symbol === null && c.kind === "Block")).toBe(true);
+    expect(chunks.every((c) => c.symbol === null && c.kind === "Module")).toBe(true);
+  });
+
+  it("names a chunk after the function most of it holds, not after the constant packed with it", () => {
+    const body = Array.from({ length: 8 }, (_, i) => `  total += item${i};`).join("\n");
+    const text = `function storedPositions() {\n${body}\n}\n\n// columns per row\nconst ROW_PARAMS = 7;\n`;
+    const symbols = [sym("storedPositions", "Function", 1, 10), sym("ROW_PARAMS", "Variable", 13, 13)];
+    const chunks = chunkFile({ root: parse(TS.typescript, text), text, language: "typescript", symbols });
+    expect(chunks).toHaveLength(1);
+    expect(chunks[0]).toMatchObject({ symbol: "storedPositions", kind: "Function", startLine: 1, endLine: 13 });
   });
 
   it("survives 100k nested brackets without deep recursion", () => {

@@ -333,3 +333,36 @@ describe("TypeScript object-literal methods (real extractor)", () => {
     ]);
   });
 });
+
+describe("TypeScript calls with type arguments (real extractor)", () => {
+  it("resolves them under await and prefix operators as anywhere else, and types what an awaited one binds", () => {
+    const client = [
+      "export class Repo { find(): void {} }",
+      "export class Client {",
+      "  async request<T>(method: string): Promise<T> { return null as any; }",
+      "  async repo<T>(): Promise<Repo> { return new Repo(); }",
+      "}",
+      "export async function send<T>(body: string): Promise<T> { return null as any; }",
+      "export function valid<T>(body: string): boolean { return true; }",
+    ].join("\n");
+    const use = [
+      'import { Client, send, valid } from "./client";',
+      "export async function run(client: Client): Promise<void> {",
+      '  const plain = send<string>("a");',
+      '  await send<string>("b");',
+      '  await client.request<number>("c");',
+      "  const repo = await client.repo<string>();",
+      "  repo.find();",
+      '  if (!valid<string>("d")) return;',
+      "}",
+    ].join("\n");
+    expect(edgeLines(resolverFor(new Map([["src/client.ts", client], ["src/use.ts", use]])), "CALLS")).toEqual([
+      "CALLS src/client.ts#Client.repo -> src/client.ts#Repo",
+      "CALLS src/use.ts#run -> src/client.ts#Client.repo",
+      "CALLS src/use.ts#run -> src/client.ts#Client.request",
+      "CALLS src/use.ts#run -> src/client.ts#Repo.find",
+      "CALLS src/use.ts#run -> src/client.ts#send",
+      "CALLS src/use.ts#run -> src/client.ts#valid",
+    ]);
+  });
+});
