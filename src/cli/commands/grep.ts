@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import * as Either from "effect/Either";
-import { closeGrepWorkers, grepCode } from "../../queries/grep/grepCode.js";
+import { closeGrepWorkers, compilePattern, grepCode, type GrepError, type GrepMatch } from "../../queries/grep/grepCode.js";
 import { withProject } from "../context.js";
 import { CliError, usageError } from "../errors.js";
 import { printJsonLines } from "../output.js";
@@ -13,6 +13,7 @@ interface GrepFlags {
   offset: string;
   context: string;
   ignoreCase?: boolean;
+  fixedStrings?: boolean;
   maxTokens: string;
 }
 
@@ -22,23 +23,41 @@ const nonNegative = (value: string, flag: string): number => {
   return n;
 };
 
+const failure = (e: GrepError): CliError => new CliError(e.message, e.isInputError ? 2 : 1);
+
+/** grep -C's layout: `file-line-context`, `file:line:match`, `--` between blocks that do not touch. */
+const textLines = (matches: ReadonlyArray<GrepMatch>, context: number): string[] => {
+  const out: string[] = [];
+  matches.forEach((m, i) => {
+    if (i > 0 && context > 0 && m.block !== matches[i - 1]!.block) out.push("--");
+    m.before.forEach((l, j) => out.push(`${m.file}-${m.line - m.before.length + j}-${l}`));
+    out.push(`${m.file}:${m.line}:${m.text}`);
+    m.after.forEach((l, j) => out.push(`${m.file}-${m.line + 1 + j}-${l}`));
+  });
+  return out;
+};
+
 export const registerGrep = (program: Command): void => {
   program
     .command("grep")
     .description("regular-expression search over the indexed file contents (stops a runaway pattern after 2 s)")
-    .argument("<regex>", "a JavaScript regular expression, matched line by line")
-    .option("--json", "one JSON object per line: file, line, text, before, after")
+    .argument("<regex>", "a JavaScript regular expression (literal text with -F), matched line by line")
+    .option("--json", "one JSON object per line: file, line, text, before, after, block (matches of one block show contiguous lines; context is shown once)")
     .option("--path <glob>", "only files matching this glob")
     .option("--page-size <n>", "matches per page", "50")
     .option("--offset <n>", "skip this many matches (the next page's offset is printed)", "0")
     .option("--context <n>", "lines of context either side", "2")
     .option("-i, --ignore-case", "match case-insensitively")
+    .option("-F, --fixed-strings", "match the pattern as literal text, not as a regular expression")
     .option("--max-tokens <n>", "cap the answer at about this many tokens", "8000")
     .action(async (pattern: string, options: GrepFlags, cmd: Command) => {
       const pageSize = nonNegative(options.pageSize, "--page-size");
       const offset = nonNegative(options.offset, "--offset");
       const context = nonNegative(options.context, "--context");
       const maxResponseTokens = nonNegative(options.maxTokens, "--max-tokens");
+      const patternOptions = { fixedStrings: options.fixedStrings, ignoreCase: options.ignoreCase };
+      const checked = compilePattern(pattern, patternOptions);
+      if (Either.isLeft(checked)) throw failure(checked.left);
       await withProject(cmd.optsWithGlobals(), async (ctx) => {
         const reader = await openCurrentChunks(ctx);
         if (!reader) throw new CliError("nothing is indexed yet: run `nemesis index` first");
@@ -50,22 +69,16 @@ export const registerGrep = (program: Command): void => {
             offset,
             context,
             maxResponseTokens,
-            ignoreCase: options.ignoreCase,
+            ...patternOptions,
           });
-          if (Either.isLeft(result)) throw new CliError(result.left.message, result.left.reason === "timeout" ? 1 : 2);
+          if (Either.isLeft(result)) throw failure(result.left);
           const a = result.right;
           if (options.json) {
             printJsonLines(a.matches);
             return;
           }
-          const out: string[] = [];
-          for (const m of a.matches) {
-            m.before.forEach((l, i) => out.push(`${m.file}-${m.line - m.before.length + i}-${l}`));
-            out.push(`${m.file}:${m.line}:${m.text}`);
-            m.after.forEach((l, i) => out.push(`${m.file}-${m.line + 1 + i}-${l}`));
-            if (context > 0) out.push("--");
-          }
-          if (a.matches.length === 0) out.push(`no lines match /${pattern}/ in ${a.filesSearched} files`);
+          const out = textLines(a.matches, context);
+          if (a.matches.length === 0) out.push(`no lines match ${options.fixedStrings ? JSON.stringify(pattern) : `/${pattern}/`} in ${a.filesSearched} files`);
           if (a.nextOffset !== null) out.push(`more matches: --offset ${a.nextOffset}${a.truncated ? " (page cut at --max-tokens)" : ""}`);
           process.stdout.write(`${out.join("\n")}\n`);
         } finally {

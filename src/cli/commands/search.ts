@@ -1,6 +1,10 @@
 import type { Command } from "commander";
+import * as Either from "effect/Either";
 import { projectEmbedder } from "../../projections/chunks/projectEmbedder.js";
-import { searchCode } from "../../queries/search/searchCode.js";
+import { checkSearchQuery } from "../../queries/search/checkSearchQuery.js";
+import { FILE_PRIORS } from "../../queries/search/filePrior.js";
+import { RRF_K } from "../../queries/search/fuseRanks.js";
+import { searchCode, TOP_SCORE } from "../../queries/search/searchCode.js";
 import { withProject } from "../context.js";
 import { CliError, usageError } from "../errors.js";
 import { printJsonLines } from "../output.js";
@@ -30,6 +34,17 @@ const openGraph = async (graphPath: string, lockPath: string): Promise<OpenGraph
   return KuzuStore.open(graphPath, { bufferPoolMb: 64, readOnly: true }).catch(() => null);
 };
 
+const SCORE_HELP = `
+Score (in parentheses; "score" in --json): reciprocal rank fusion, for ordering only.
+Every ranking a hit appears in adds weight / (${RRF_K} + its rank there). Files are ranked
+by keyword match over the whole file and by their best chunk (and weakly as graph
+neighbours of the best files); chunks by keyword match and by vector similarity. Tests
+score x${FILE_PRIORS.test}, examples and docs x${FILE_PRIORS.aux}, unless the query asks for them. A hit
+scores its file's score plus a tenth of its chunk's. Higher is better; it is neither a
+similarity nor a probability and compares only hits of one search (first in every
+ranking: ${TOP_SCORE}).
+`;
+
 export const registerSearch = (program: Command): void => {
   program
     .command("search")
@@ -41,10 +56,13 @@ export const registerSearch = (program: Command): void => {
     .option("--language <name>", "only this language (typescript, python, go, …)")
     .option("--kind <kind>", "only chunks of this symbol kind (Function, Class, Method, Module, …)")
     .option("--related", "also list each file's graph neighbours (what it imports and what imports it)")
+    .addHelpText("after", SCORE_HELP)
     .action(async (words: string[], options: SearchFlags, cmd: Command) => {
       const limit = Number(options.limit);
       if (!Number.isInteger(limit) || limit < 1) throw usageError("--limit takes a positive integer");
-      const text = words.join(" ");
+      const checked = checkSearchQuery(words.join(" "));
+      if (Either.isLeft(checked)) throw usageError(checked.left.message);
+      const text = checked.right;
       await withProject(cmd.optsWithGlobals(), async (ctx) => {
         const reader = await openCurrentChunks(ctx);
         if (!reader) throw new CliError("nothing is indexed yet: run `nemesis index` first");

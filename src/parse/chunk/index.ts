@@ -70,7 +70,8 @@ export const chunkFile = (input: ChunkFileInput): Chunk[] => {
     kind: owners[i]!.kind,
     startLine: spans[i]!.startLine,
     endLine: spans[i]!.endLine,
-    text: text.slice(r.start, r.end),
+    text: text.slice(lineStartOf(text, r.start), r.end),
+    // Sized from the first visible character, as embedded (embedText skips the indentation).
     tokens: Math.ceil(m.tokens(r.start, r.end)),
   }));
 };
@@ -83,4 +84,15 @@ const trimRange = (text: string, r: Range): Range => {
   while (start < end && isWhitespace(text.charCodeAt(start))) start++;
   while (end > start && isWhitespace(text.charCodeAt(end - 1))) end--;
   return { start, end };
+};
+
+/**
+ * Where the text of a chunk starting at `start` begins: the start of its line, so the first line
+ * keeps its indentation (in Python it is meaning, and grep shows lines as they are in the file),
+ * unless other text precedes it on the line (a chunk cut from a long line starts where it is cut).
+ */
+const lineStartOf = (text: string, start: number): number => {
+  let at = start;
+  while (at > 0 && (text.charCodeAt(at - 1) === 32 || text.charCodeAt(at - 1) === 9)) at--;
+  return at === 0 || text.charCodeAt(at - 1) === 10 ? at : start;
 };

@@ -1,13 +1,19 @@
-import * as Data from "effect/Data";
 import * as Either from "effect/Either";
 import picomatch from "picomatch";
 import type { ChunkReader } from "../../projections/chunks/index.js";
+import { compilePattern, type PatternOptions } from "./compilePattern.js";
+import { GrepError } from "./GrepError.js";
 import { GrepWorker } from "./grepWorker.js";
 import { loadCorpus } from "./loadCorpus.js";
 import type { LineMatch } from "./matchLines.js";
+import { mergeContext, type GrepMatch } from "./mergeContext.js";
 
-export interface GrepOptions {
-  /** A JavaScript regular expression, matched line by line. */
+export { compilePattern, MAX_PATTERN_LENGTH, type CompiledPattern, type PatternOptions } from "./compilePattern.js";
+export { GrepError } from "./GrepError.js";
+export type { GrepMatch } from "./mergeContext.js";
+
+export interface GrepOptions extends PatternOptions {
+  /** A JavaScript regular expression (or, with `fixedStrings`, literal text), matched line by line. */
   readonly pattern: string;
   /** Only files matching this glob. */
   readonly path?: string | undefined;
@@ -17,13 +23,13 @@ export interface GrepOptions {
   readonly maxResponseTokens?: number | undefined;
   /** Lines of context either side of a match. */
   readonly context?: number | undefined;
-  readonly ignoreCase?: boolean | undefined;
   readonly timeoutMs?: number | undefined;
 }
 
 export interface GrepAnswer {
   readonly pattern: string;
-  readonly matches: ReadonlyArray<LineMatch>;
+  /** The page's matches, their context merged where blocks touch (`mergeContext`). */
+  readonly matches: ReadonlyArray<GrepMatch>;
   readonly offset: number;
   readonly pageSize: number;
   /** Offset of the next page, or null when this page is the last. */
@@ -34,16 +40,6 @@ export interface GrepAnswer {
   readonly tookMs: number;
 }
 
-export class GrepError extends Data.TaggedError("GrepError")<{
-  readonly reason: "invalid_pattern" | "pattern_too_long" | "timeout" | "failed";
-  readonly detail: string;
-}> {
-  override get message(): string {
-    return this.detail;
-  }
-}
-
-export const MAX_PATTERN_LENGTH = 1_000;
 export const DEFAULT_GREP_TIMEOUT_MS = 2_000;
 const MAX_LINE_CHARS = 300;
 
@@ -58,20 +54,9 @@ const corpusCache = new Map<string, { version: string; files: ReturnType<typeof 
 export const grepCode = async (reader: ChunkReader, options: GrepOptions): Promise<Either.Either<GrepAnswer, GrepError>> => {
   const t0 = performance.now();
   const { pattern } = options;
-  if (pattern.length > MAX_PATTERN_LENGTH) {
-    return Either.left(
-      new GrepError({
-        reason: "pattern_too_long",
-        detail: `pattern is ${pattern.length.toLocaleString("en-US")} characters; the limit is ${MAX_PATTERN_LENGTH}: search for a shorter distinctive part`,
-      }),
-    );
-  }
-  const flags = `gm${options.ignoreCase ? "i" : ""}`;
-  try {
-    new RegExp(pattern, flags);
-  } catch (e) {
-    return Either.left(new GrepError({ reason: "invalid_pattern", detail: `invalid regular expression: ${(e as Error).message}` }));
-  }
+  const compiled = compilePattern(pattern, options);
+  if (Either.isLeft(compiled)) return Either.left(compiled.left);
+  const { source, flags } = compiled.right;
   const pageSize = Math.max(1, Math.min(500, options.pageSize ?? 50));
   const offset = Math.max(0, options.offset ?? 0);
   const maxTokens = options.maxResponseTokens ?? 8_000;
@@ -94,7 +79,7 @@ export const grepCode = async (reader: ChunkReader, options: GrepOptions): Promi
   const outcome = await worker.search(
     version,
     files,
-    { pattern, flags, files: selected, maxMatches: offset + pageSize + 1, context: Math.max(0, Math.min(10, options.context ?? 2)), maxLineChars: MAX_LINE_CHARS },
+    { pattern: source, flags, files: selected, maxMatches: offset + pageSize + 1, context: Math.max(0, Math.min(10, options.context ?? 2)), maxLineChars: MAX_LINE_CHARS },
     timeoutMs,
   );
   if (outcome.kind === "timeout") {
@@ -122,7 +107,7 @@ export const grepCode = async (reader: ChunkReader, options: GrepOptions): Promi
   const more = truncated || outcome.matches.length > offset + pageSize;
   return Either.right({
     pattern,
-    matches: page,
+    matches: mergeContext(page),
     offset,
     pageSize,
     nextOffset: more ? offset + page.length : null,

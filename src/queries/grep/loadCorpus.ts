@@ -3,8 +3,8 @@ import type { CorpusFile } from "./matchLines.js";
 
 /**
  * Each file's text as the read model knows it: its chunks laid at their lines, gaps between
- * chunks blank. (Chunks are trimmed slices of the file, so a chunk's first line has lost its
- * indentation; every line number is exact.)
+ * chunks blank. Every line number is exact. A chunk's first line keeps its indentation, except
+ * in a parse by an extractor older than that (`nemesis index` parses such files again).
  */
 export const loadCorpus = (db: Database.Database): CorpusFile[] => {
   const rows = db.prepare("SELECT path, start_line AS startLine, text FROM chunks ORDER BY path, start_line").iterate() as IterableIterator<{

@@ -6,7 +6,7 @@ import { queryTerms } from "../../projections/chunks/keywordTerms.js";
 import type { Embedder } from "../../projections/embed/Embedder.js";
 import type { FileLinks } from "./fileLinks.js";
 import { filePrior } from "./filePrior.js";
-import { byScore, fuseRanks } from "./fuseRanks.js";
+import { byScore, fuseRanks, RRF_K } from "./fuseRanks.js";
 import { graphNeighbourRanks } from "./graphNeighbourRanks.js";
 import { liftToSymbols } from "./liftToSymbols.js";
 import { snippetOf } from "./snippet.js";
@@ -69,6 +69,17 @@ export const SEARCH_WEIGHTS = {
 };
 /** How many of the best files lend their graph neighbours a rank, and how many keep their place regardless. */
 export const GRAPH_SEEDS = { count: 5, protect: 5, ceiling: 0.999 };
+const round = (x: number) => Math.round(x * 1e5) / 1e5;
+/**
+ * A hit's score: its file's fused score plus a tenth of its chunk's own (the chunk keyword and
+ * vector ranks fused). Hits come file by file, best file first.
+ */
+const hitScore = (fileScore: number, chunkScore: number): number => round(fileScore + chunkScore / 10);
+/** The score of a hit ranked first by every list (graph neighbours never score above the text's best files). */
+export const TOP_SCORE = hitScore(
+  (SEARCH_WEIGHTS.fileKeyword + SEARCH_WEIGHTS.fileBestChunk) / (RRF_K + 1),
+  (SEARCH_WEIGHTS.chunkKeyword + SEARCH_WEIGHTS.chunkVector) / (RRF_K + 1),
+);
 const CANDIDATES = 200;
 const FILE_CANDIDATES = 100;
 const SYMBOL_CANDIDATES = 50;
@@ -185,7 +196,7 @@ export const searchCode = async (
         language: row.language,
         startLine: row.startLine,
         endLine: row.endLine,
-        score: round(fileScore + chunkScore / 10),
+        score: hitScore(fileScore, chunkScore),
         snippet: snip.text,
         snippetLine: row.startLine + snip.offset,
         chunkId: id,
@@ -209,4 +220,3 @@ export const searchCode = async (
   };
 };
 
-const round = (x: number) => Math.round(x * 1e5) / 1e5;

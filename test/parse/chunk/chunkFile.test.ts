@@ -53,6 +53,9 @@ const expectWellFormed = (text: string, chunks: Chunk[]) => {
     expect(at).toBeGreaterThanOrEqual(cursor);
     expect(text.slice(0, at).split("\n").length).toBe(c.startLine);
     expect(lines.slice(c.startLine - 1, c.endLine).join("\n")).toContain(c.text.trim());
+    // A chunk's first line is whole (indentation included) unless the chunk before ends on it.
+    const lineStart = text.lastIndexOf("\n", at - 1) + 1;
+    if (at !== lineStart) expect(cursor).toBeGreaterThan(lineStart);
     cursor = at + c.text.length;
     covered += nonWs(c.text);
   }
@@ -98,9 +101,23 @@ describe("chunkFile", () => {
     expect(big.length).toBeGreaterThanOrEqual(1);
     expect(big.every((c) => c.symbol === "UserService.big" && c.kind === "Method")).toBe(true);
     // A method's signature opens its body's first chunk.
-    expect(chunks.some((c) => c.text.startsWith("big(input: string): number {\n    const value0"))).toBe(true);
-    for (const c of chunks.slice(1)) expect(c.text).toMatch(/^(big\(|tail\(|const value|return|})/);
+    expect(chunks.some((c) => c.text.startsWith("  big(input: string): number {\n    const value0"))).toBe(true);
+    for (const c of chunks.slice(1)) expect(c.text).toMatch(/^ *(big\(|tail\(|const value|return|})/);
     expect(chunks.every((c) => c.symbol?.startsWith("UserService"))).toBe(true);
+  });
+
+  it("keeps the indentation of a chunk's first line, and sizes the chunk from its first visible character", () => {
+    const body = Array.from({ length: 40 }, (_, i) => `        value_${i} = await self._send_helper(request, ${i}, extra_argument_${i})`).join("\n");
+    const close = Array.from({ length: 6 }, (_, i) => `        self._transport_${i}.close_connection(reason="client closed")`).join("\n");
+    const text = `class Client:\n    def close(self):\n${close}\n\n    async def send(self, request):\n${body}\n        return value_0\n`;
+    const symbols = [sym("Client", "Class", 1, 51), sym("Client.close", "Method", 2, 8, "Client"), sym("Client.send", "Method", 10, 51, "Client")];
+    const chunks = chunkFile({ root: parse(Python, text), text, language: "python", symbols });
+    expectWellFormed(text, chunks);
+    const send = chunks.find((c) => c.text.includes("def send"))!;
+    expect(send.startLine).toBe(10);
+    expect(send.text.startsWith("    async def send(self, request):\n        value_0")).toBe(true);
+    expect(send.tokens).toBe(Math.ceil(countTokens(send.text.trimStart())));
+    expect(chunks.filter((c) => c.startLine > 10).every((c) => c.text.startsWith("        "))).toBe(true);
   });
 
   it("packs small neighbouring functions together up to the cap", () => {

@@ -1,0 +1,56 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tempDir } from "../helpers.js";
+import { spawnCli } from "./spawnCli.js";
+
+/** A class whose methods are too big to share a chunk: each method's chunk starts on an indented line. */
+const client = (() => {
+  const lines = ["class Client:", '    """Sends requests."""', ""];
+  for (const name of ["send", "close", "stream"]) {
+    lines.push(`    async def ${name}(self, request):`);
+    for (let i = 0; i < 25; i++) lines.push(`        value_${i} = await self._${name}_helper(request, ${i}, extra_argument_${i})`);
+    lines.push("        return value_0", "");
+  }
+  return lines.join("\n");
+})();
+const streamLine = client.split("\n").indexOf("    async def stream(self, request):") + 1;
+
+/** `nemesis search` through the built CLI on a project indexed by `nemesis index`. */
+describe("nemesis search", () => {
+  const t = tempDir("nemesis-cli-search-");
+  const cli = (...args: string[]) => spawnCli(t.dir, args);
+
+  beforeAll(async () => {
+    mkdirSync(join(t.dir, "pkg"));
+    writeFileSync(join(t.dir, "pkg", "client.py"), client);
+    const r = await cli("index", ".", "--no-progress");
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+  });
+  afterAll(() => t.cleanup());
+
+  it("snippets keep the indentation of a chunk's first line", async () => {
+    const r = await cli("search", "stream", "--json", "--limit", "5");
+    expect(r.code).toBe(0);
+    const hits = r.stdout.trim().split("\n").map((l) => JSON.parse(l) as { startLine: number; snippet: string });
+    const stream = hits.find((h) => h.startLine === streamLine);
+    expect(stream?.snippet.split("\n")[0]).toBe("    async def stream(self, request):");
+  });
+
+  it("an empty or blank search query is an input error", async () => {
+    for (const q of ["", "   "]) {
+      const r = await cli("search", q);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toBe("nemesis: the search query is empty: give words or identifiers to look for\n");
+    }
+  });
+
+  it("--help says what the score means", async () => {
+    const r = await cli("search", "--help");
+    expect(r.stdout).toMatch(/Score \(in parentheses; "score" in --json\): reciprocal rank fusion/);
+    expect(r.stdout).toMatch(/weight \/ \(60 \+ its rank there\)/);
+    expect(r.stdout).toMatch(/first in every\s+ranking: 0\.0459/);
+  });
+});
