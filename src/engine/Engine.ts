@@ -137,13 +137,17 @@ export class Engine {
    * the head is one b-tree lookup). Returns a function that stops following.
    */
   follow(options: { readonly intervalMs?: number; readonly onCaughtUp?: (r: PipelineResult) => void; readonly onError?: (e: unknown) => void } = {}): () => void {
-    return tailEvents(this.ctx.log, { after: this.ctx.log.stmt.head.get() as number, intervalMs: options.intervalMs ?? 10 }, async () => {
+    const pass = async () => {
       try {
         options.onCaughtUp?.(await this.catchUp());
       } catch (e) {
         options.onError?.(e);
       }
-    });
+    };
+    const stop = tailEvents(this.ctx.log, { after: this.ctx.log.stmt.head.get() as number, intervalMs: options.intervalMs ?? 10 }, pass);
+    // Events appended since the caller's last catch-up lie below the head the tail starts from.
+    void pass();
+    return stop;
   }
 
   /** Whether the engine's parse workers are running (a small catch-up parses on this thread instead). */

@@ -1,4 +1,4 @@
-import { realpathSync } from "node:fs";
+import { existsSync, realpathSync } from "node:fs";
 import { lastPositionOfTypes } from "../events/index.js";
 import type { NemesisConfig } from "../config/index.js";
 import { indexProject, type Engine } from "../engine/index.js";
@@ -63,7 +63,12 @@ export const engineReadModels = (engine: Engine): EngineReadModels => {
     log,
     graph: () => engine.graphQueryable(),
     chunks: openChunks,
-    catalog: () => (catalog ??= CatalogReader.open(paths.catalog)),
+    catalog: () => {
+      if (catalog) return catalog;
+      // Before the first index there is no catalog.db: read it as empty, and look again next time.
+      if (!existsSync(paths.catalog)) return CatalogReader.open(paths.catalog);
+      return (catalog = CatalogReader.open(paths.catalog));
+    },
     embedder: () => (embedder ??= projectEmbedder(paths, config)).embedder,
     freshness,
   };

@@ -32,7 +32,9 @@ const JSON_OUTPUT_PROPERTY = {
 
 export const listTools = (tools: ReadonlyArray<ToolDefinition>): ListedTool[] =>
   tools.map((t) => {
-    const schema = inputJsonSchema(t.input);
+    const derived = inputJsonSchema(t.input);
+    // A tool without arguments derives to "any object or array"; clients require an object schema.
+    const schema = derived.type === "object" ? derived : { type: "object", properties: {}, additionalProperties: false };
     return {
       name: t.name,
       title: t.title,

@@ -1,4 +1,6 @@
+import * as Either from "effect/Either";
 import * as Schema from "effect/Schema";
+import { checkSearchQuery } from "../../queries/search/checkSearchQuery.js";
 import { GraphReader } from "../../projections/index.js";
 import { graphFileLinks } from "../../queries/search/fileLinks.js";
 import { relatedFiles } from "../../queries/search/relatedFiles.js";
@@ -33,7 +35,8 @@ export const getCodeSemanticsTool = defineTool({
   output: Schema.Struct({ matches: Schema.Array(Match) }),
   annotations: READ_ONLY,
   run: async (input, ctx) => {
-    if (input.query.trim() === "") throw toolError("the query is empty: describe what you are looking for");
+    const query = checkSearchQuery(input.query);
+    if (Either.isLeft(query)) throw toolError(query.left.message);
     const chunks = await ctx.chunks();
     if (!chunks) throw toolError("nothing is indexed yet: call index_project first");
     if (input.path !== undefined && !/[*?[{]/.test(input.path)) projectPath(ctx.root, input.path);

@@ -10,6 +10,7 @@ const Match = Schema.Struct({
   text: Schema.String,
   before: Schema.Array(Schema.String),
   after: Schema.Array(Schema.String),
+  block: Schema.Number,
 });
 
 export const searchRegexTool = defineTool({
@@ -21,6 +22,7 @@ export const searchRegexTool = defineTool({
   input: Schema.Struct({
     pattern: text("A JavaScript regular expression, matched line by line", 1_000),
     path: optionalText("Only files matching this glob"),
+    fixed_strings: Schema.optionalWith(Schema.Boolean.annotations({ description: "Match the pattern as literal text", default: false }), { default: () => false }),
     page_size: int("Matches per page", 1, 200, 30),
     offset: int("Skip this many matches (from a previous answer's next_offset)", 0, 1_000_000, 0),
     max_response_tokens: int("Cap on the answer's size in tokens", 500, 20_000, 6_000),
@@ -42,6 +44,8 @@ export const searchRegexTool = defineTool({
       offset: input.offset,
       maxResponseTokens: input.max_response_tokens,
       context: 1,
+      fixedStrings: input.fixed_strings,
+      fixedStringsSwitch: "fixed_strings: true",
     });
     if (Either.isLeft(result)) throw toolError(result.left.message);
     const a = result.right;
@@ -50,17 +54,14 @@ export const searchRegexTool = defineTool({
   render: (a, input) => {
     if (a.matches.length === 0) return `no lines match /${input.pattern}/ in ${a.files_searched} files`;
     const out: string[] = [];
-    let last: { file: string; line: number } | null = null;
+    let block = -1;
     for (const m of a.matches) {
-      const first = m.line - m.before.length;
-      // Blocks that touch are printed as one, as grep does.
-      const joins = last !== null && last.file === m.file && first <= last.line + 1;
-      if (last !== null && !joins) out.push("--");
-      const skip = joins ? Math.max(0, last!.line + 1 - first) : 0;
-      m.before.slice(skip).forEach((l, i) => out.push(`${m.file}-${first + skip + i}-${l}`));
+      // Context is merged as grep -C merges it: `--` only between blocks that do not touch.
+      if (block !== -1 && m.block !== block) out.push("--");
+      block = m.block;
+      m.before.forEach((l, i) => out.push(`${m.file}-${m.line - m.before.length + i}-${l}`));
       out.push(`${m.file}:${m.line}:${m.text}`);
       m.after.forEach((l, i) => out.push(`${m.file}-${m.line + 1 + i}-${l}`));
-      last = { file: m.file, line: m.line + m.after.length };
     }
     if (a.next_offset !== null) out.push(`more matches: call again with offset ${a.next_offset}${a.truncated ? " (this page was cut at max_response_tokens)" : ""}`);
     return out.join("\n");

@@ -1,0 +1,111 @@
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listTools, selectTools } from "../../src/mcp/registry.js";
+import { removeDir } from "../commands/scan/helpers.js";
+import { connectStdio, fixtureCopy, textOf, waitIndexed } from "./mcpClient.js";
+
+let root: string;
+let server: Awaited<ReturnType<typeof connectStdio>>;
+let client: Client;
+
+beforeAll(async () => {
+  root = fixtureCopy("resolve/ts-basic");
+  server = await connectStdio(root);
+  client = server.client;
+  await waitIndexed(client);
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+  removeDir(root);
+});
+
+describe("nemesis serve over stdio, through the MCP SDK client", () => {
+  it("lists the registry's core tools with the schemas derived from it", async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(selectTools(["core"]).map((t) => t.name));
+    expect(tools).toEqual(JSON.parse(JSON.stringify(listTools(selectTools(["core"])))));
+    const search = tools.find((t) => t.name === "get_code_semantics")!;
+    expect(search.inputSchema.required).toEqual(["query"]);
+    expect(search.inputSchema.properties!.limit).toMatchObject({ type: "integer", minimum: 1, maximum: 50, default: 10 });
+    expect(search.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+  });
+
+  it("get_code_semantics finds the function a description names, with its file's graph neighbours", async () => {
+    // Related files are the graph neighbours not already in the answer: one match leaves room for them.
+    const result = await client.callTool({ name: "get_code_semantics", arguments: { query: "render a shape with a title", limit: 1, json_output: true } });
+    const { matches } = result.structuredContent as { matches: Array<{ file: string; symbol: string | null; relevance: number; related_files: string[] }> };
+    expect(matches[0]!.file).toBe("src/render.ts");
+    expect(matches[0]!.relevance).toBe(1);
+    expect(matches[0]!.related_files).toContain("src/shapes/square.ts");
+    expect(JSON.parse(textOf(result))).toEqual(result.structuredContent);
+    const text = textOf(await client.callTool({ name: "get_code_semantics", arguments: { query: "slugify" } }));
+    expect(text).toMatch(/^packages\/util\/src\/index\.ts:1-\d+ slugify/);
+  });
+
+  it("search_regex pages through matching lines", async () => {
+    const first = await client.callTool({ name: "search_regex", arguments: { pattern: "^export function", page_size: 2, json_output: true } });
+    const page = first.structuredContent as { matches: Array<{ file: string; line: number; text: string }>; next_offset: number | null };
+    expect(page.matches).toHaveLength(2);
+    expect(page.next_offset).toBe(2);
+    const text = textOf(await client.callTool({ name: "search_regex", arguments: { pattern: "function twice" } }));
+    expect(text).toContain("src/lib/math.ts:5:export function twice(a: number): number {");
+  });
+
+  it("store_rule records a rule once, linked to the code, with the client's name; get_project_context finds it by topic", async () => {
+    const stored = await client.callTool({ name: "store_rule", arguments: { rule: "Shapes never render themselves", related_to: ["src/render.ts"], json_output: true } });
+    const s = stored.structuredContent as { id: string; stored: boolean; linked: string[] };
+    expect(s).toMatchObject({ stored: true, linked: ["src/render.ts"] });
+    const again = await client.callTool({ name: "store_rule", arguments: { rule: "Shapes never render themselves" } });
+    expect(again.isError).toBeFalsy();
+    expect(textOf(again)).toBe(`already recorded as ${s.id}; nothing stored`);
+    const decision = await client.callTool({
+      name: "store_decision",
+      arguments: { title: "Squares are made by a factory", reasoning: "one place to validate sizes", alternatives: ["constructors: no validation"] },
+    });
+    expect(textOf(decision)).toMatch(/^recorded decision dec-/);
+    // The engine follows the log: the catalog has both within moments.
+    let context = "";
+    for (let i = 0; i < 50 && !context.includes("Squares"); i++) {
+      context = textOf(await client.callTool({ name: "get_project_context", arguments: { topic: "square factory" } }));
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(context).toContain("Squares are made by a factory: one place to validate sizes");
+    expect(context).toContain("rejected constructors: no validation");
+    expect(context).not.toContain("Shapes never render themselves");
+    const all = textOf(await client.callTool({ name: "get_project_context", arguments: {} }));
+    expect(all).toContain(`[${s.id}] Shapes never render themselves (about: src/render.ts)`);
+  });
+
+  it("index_project indexes a new file and index_status reports the graph", async () => {
+    const { writeFileSync } = await import("node:fs");
+    writeFileSync(`${root}/src/extra.ts`, "export function extraHelper(): number {\n  return 42;\n}\n");
+    const indexed = await client.callTool({ name: "index_project", arguments: { json_output: true } });
+    expect(indexed.structuredContent).toMatchObject({ files_changed: 1, files_deleted: 0 });
+    const found = textOf(await client.callTool({ name: "search_regex", arguments: { pattern: "extraHelper" } }));
+    expect(found).toContain("src/extra.ts:1:export function extraHelper(): number {");
+    const status = textOf(await client.callTool({ name: "index_status", arguments: {} }));
+    expect(status).toMatch(/files: 11 parsed/);
+    expect(status).toMatch(/stale: none/);
+  });
+
+  it("refuses bad arguments with errors that say what to fix, and keeps answering", async () => {
+    const bad = async (name: string, args: Record<string, unknown>) => {
+      const r = await client.callTool({ name, arguments: args });
+      expect(r.isError).toBe(true);
+      return textOf(r);
+    };
+    expect(await bad("get_code_semantics", { query: "x", limit: 500 })).toBe(
+      "invalid arguments for get_code_semantics: limit: must be a whole number from 1 to 50, not 500",
+    );
+    expect(await bad("get_code_semantics", { query: "x", bogus: 1 })).toMatch(/unknown field "bogus" \(accepted: "query" \| "limit"/);
+    expect(await bad("get_code_semantics", {})).toMatch(/query: is missing/);
+    expect(await bad("get_code_semantics", { query: 42 })).toMatch(/query: must be a non-empty string/);
+    expect(await bad("get_code_semantics", { query: "x".repeat(10_000_000) })).toMatch(/arguments of \d+ KB are too large/);
+    expect(await bad("index_project", { path: "../../etc/passwd" })).toMatch(/is outside the project/);
+    expect(await bad("index_project", { path: "src\0x" })).toMatch(/NUL byte/);
+    expect(await bad("search_regex", { pattern: "(" })).toMatch(/regular expression/i);
+    expect(await bad("no_such_tool", {})).toMatch(/^unknown tool "no_such_tool"; the tools are: get_code_semantics/);
+    const ok = await client.callTool({ name: "index_status", arguments: {} });
+    expect(ok.isError).toBeFalsy();
+  });
+});
