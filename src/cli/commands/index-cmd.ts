@@ -2,8 +2,10 @@ import cliProgress from "cli-progress";
 import type { Command } from "commander";
 import { nemesisPaths } from "../../config/index.js";
 import { indexProject, type IndexProgress, type IndexSummary } from "../../engine/index.js";
+import { settingsFromConfig } from "../../projections/embed/createEmbedder.js";
+import { describeEmbedding, embeddingText, type EmbeddingDescription } from "../../projections/embed/describeEmbedding.js";
 import { openProjectAt } from "../context.js";
-import { usageError } from "../errors.js";
+import { CliError, usageError } from "../errors.js";
 import { indexTarget } from "../indexTarget.js";
 import { initProject } from "./init.js";
 
@@ -61,7 +63,7 @@ const kinds = (counts: Record<string, number>): string =>
     .map(([k, n]) => `${n.toLocaleString("en-US")} ${k}`)
     .join(", ") || "none";
 
-export const formatIndexSummary = (s: IndexSummary): string => {
+export const formatIndexSummary = (s: IndexSummary, embedding: EmbeddingDescription): string => {
   const f = s.files;
   const mb = (f.bytes / 1e6).toFixed(1);
   const lines = [
@@ -80,6 +82,7 @@ export const formatIndexSummary = (s: IndexSummary): string => {
     lines.push(`nodes     ${s.graph.files.toLocaleString("en-US")} File, ${kinds(s.graph.symbols)}`);
     lines.push(`edges     ${kinds(s.graph.edges)}`);
   }
+  lines.push(`embedding ${embeddingText(embedding)}`);
   if (s.engineBusy !== null) {
     lines.push(`engine    pid ${s.engineBusy} owns the read models and is parsing and projecting these changes`);
   }
@@ -112,13 +115,16 @@ export const registerIndex = (program: Command): void => {
       const ctx = openProjectAt(nemesisPaths(target.root));
       const bar = options.progress === false || options.json ? null : progressBar();
       try {
+        const embedding = describeEmbedding(settingsFromConfig(ctx.config.embedding));
+        // Before anything is recorded: an index that cannot embed would stop halfway.
+        if (embedding.problem !== null) throw new CliError(embedding.problem);
         const summary = await indexProject(ctx, {
           ...(target.scope ? { scope: target.scope } : {}),
           ...(workers ? { workers } : {}),
           ...(bar ? { onProgress: bar.update } : {}),
         });
         bar?.stop();
-        process.stdout.write(options.json ? `${JSON.stringify(summary)}\n` : formatIndexSummary(summary));
+        process.stdout.write(options.json ? `${JSON.stringify({ ...summary, embedding })}\n` : formatIndexSummary(summary, embedding));
       } finally {
         bar?.stop();
         ctx.close();

@@ -5,7 +5,17 @@ import { acquireEngineLock, engineLockHolder } from "../../engine/index.js";
 import { headPosition, type LogHandle } from "../../events/index.js";
 import { PARSE_REACTOR, readReactorCheckpoint } from "../../parse/reactor/index.js";
 import { parsedByAnotherVersion } from "../../parse/version.js";
-import { CatalogReader, GraphReader, openProjectors, type GraphCounts, type GraphQueryable, type Projector } from "../../projections/index.js";
+import { settingsFromConfig } from "../../projections/embed/createEmbedder.js";
+import { describeEmbedding, embeddingText } from "../../projections/embed/describeEmbedding.js";
+import {
+  CatalogReader,
+  GraphReader,
+  openProjectors,
+  PROJECTION_NAMES,
+  type GraphCounts,
+  type GraphQueryable,
+  type Projector,
+} from "../../projections/index.js";
 import { withProject, type ProjectContext } from "../context.js";
 import { formatTable } from "../output.js";
 
@@ -40,6 +50,7 @@ const listSome = (paths: ReadonlyArray<string>, max = 5): string =>
  */
 const readModels = async (
   ctx: ProjectContext,
+  canEmbed: boolean,
 ): Promise<{ engine: number | null; models: Record<string, ReadModelStatus>; graph: GraphCounts | null }> => {
   const models: Record<string, ReadModelStatus> = {};
   const holder = engineLockHolder(ctx.paths.lock);
@@ -56,7 +67,9 @@ const readModels = async (
   }
   let projectors: Projector[] = [];
   try {
-    projectors = await openProjectors(ctx.paths, ctx.config, ctx.log);
+    // The chunk model cannot open without its embedder; the embedding line says why.
+    const names = canEmbed ? PROJECTION_NAMES : PROJECTION_NAMES.filter((n) => n !== "chunks");
+    projectors = await openProjectors(ctx.paths, ctx.config, ctx.log, names);
     let graph: GraphCounts | null = null;
     for (const p of projectors) {
       const cp = await p.checkpoint();
@@ -79,7 +92,8 @@ export const registerStatus = (program: Command): void => {
       await withProject(cmd.optsWithGlobals(), async (ctx) => {
         const head = headPosition(ctx.log);
         const reactorAt = readReactorCheckpoint(ctx.log, PARSE_REACTOR);
-        const { engine, models, graph } = await readModels(ctx);
+        const embedding = describeEmbedding(settingsFromConfig(ctx.config.embedding));
+        const { engine, models, graph } = await readModels(ctx, embedding.problem === null);
         const catalog = CatalogReader.open(ctx.paths.catalog);
         try {
           const files = catalog.files();
@@ -90,6 +104,7 @@ export const registerStatus = (program: Command): void => {
             root: ctx.paths.root,
             logHead: head,
             engine: engine === null ? null : { pid: engine },
+            embedding,
             parse: { position: reactorAt, behind: pendingFor(ctx.log, ["FileChanged"], reactorAt) },
             projections: models,
             files: catalog.fileCounts(),
@@ -111,6 +126,7 @@ export const registerStatus = (program: Command): void => {
             `project   ${status.root}`,
             `log head  #${head}`,
             `engine    ${engine === null ? "not running" : `pid ${engine} owns the read models (graph and chunk checkpoints not shown)`}`,
+            `embedding ${embeddingText(embedding)}`,
             "",
             formatTable(
               ["read model", "checkpoint", "behind"],
