@@ -29,7 +29,8 @@ const Graph = Schema.Struct({
 });
 
 const Embedding = Schema.Struct({
-  provider: Schema.optionalWith(Schema.Literal("auto", "default", "openai", "local", "none"), { default: () => "auto" as const }),
+  // "auto" is still read (older configs say it) and means "default": see resolveProvider.
+  provider: Schema.optionalWith(Schema.Literal("auto", "default", "openai", "local", "none"), { default: () => "default" as const }),
   model: Schema.optional(Schema.String),
   base_url: Schema.optional(Schema.String),
   model_path: Schema.optional(Schema.String),
@@ -119,12 +120,13 @@ export const CONFIG_TEMPLATE = `# Nemesis configuration. Every option is optiona
 # buffer_pool_mb = 512
 
 [embedding]
-# "auto": OpenAI when OPENAI_API_KEY is set, otherwise the embedded offline default.
-# "default": the embedded offline embedder (no network, no download).
-# "openai": text-embedding-3-small unless \`model\` says otherwise.
+# "default": the embedded offline embedder (no network, no download): nothing leaves this machine.
+# "openai": sends the text of every chunk to OpenAI (or to \`base_url\`) to embed it, with the key
+#   in OPENAI_API_KEY; text-embedding-3-small unless \`model\` says otherwise. Only when written here:
+#   a key in the environment alone never sends anything.
 # "local": an ONNX sentence-embedding model in \`model_path\`.
 # "none": no vectors at all; search is keyword-only (fastest index, least memory).
-# provider = "auto"
+# provider = "default"
 # model = "text-embedding-3-small"
 # base_url = "https://api.openai.com/v1"
 # model_path = "/path/to/onnx-model-dir"

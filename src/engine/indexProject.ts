@@ -19,6 +19,8 @@ export interface IndexOptions extends EngineOptions {
 
 export interface IndexSummary {
   readonly root: string;
+  /** The directory scanned (relative to the root); null for the whole project. */
+  readonly scope: string | null;
   readonly runId: string;
   readonly files: {
     readonly scanned: number;
@@ -93,6 +95,7 @@ export const indexProject = async (ctx: EngineContext, options: IndexOptions = {
     );
   const base = {
     root: ctx.paths.root,
+    scope: options.scope ?? null,
     runId,
     files: {
       scanned: files.length,

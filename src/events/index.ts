@@ -23,6 +23,7 @@ export { EventDecodeError, EventLogError, VersionConflict } from "./errors.js";
 export { EVENT_SOURCES, EVENT_TYPES } from "./eventNames.js";
 export { appendToStreams, type AppendResult, type StreamAppend } from "./sqlite/appendToStreams.js";
 export { checkpointWal } from "./sqlite/checkpointWal.js";
+export { countPendingEvents, type PendingEvents } from "./sqlite/countPendingEvents.js";
 export { openEventLog, readThroughMemoryMap, type LogHandle } from "./sqlite/openEventLog.js";
 export {
   headPosition,

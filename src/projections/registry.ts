@@ -3,6 +3,7 @@ import type { LogHandle } from "../events/index.js";
 import { CATALOG_VERSION, CatalogProjector } from "./catalog/CatalogProjector.js";
 import { CHUNK_HANDLES, CHUNKS_VERSION, ChunkProjector, keywordIndexPath } from "./chunks/ChunkProjector.js";
 import { projectEmbedder } from "./chunks/projectEmbedder.js";
+import { resolveProvider, settingsFromConfig } from "./embed/createEmbedder.js";
 import { GRAPH_HANDLES, GRAPH_VERSION, GraphProjector } from "./graph/GraphProjector.js";
 import { createResolver } from "./graph/resolve/index.js";
 import type { Projector } from "./Projector.js";
@@ -70,8 +71,8 @@ export const PROJECTION_INFO: Record<ProjectionName, ProjectionInfo> = {
     lazy: true,
     // The keyword index holds the chunk model's checkpoint.
     storePath: (p) => keywordIndexPath(p.chunks),
-    // "auto" picks OpenAI when the key is set: the key's presence decides the model.
-    fingerprint: (c) => JSON.stringify({ embedding: c.embedding, openaiKey: Boolean(process.env.OPENAI_API_KEY) }),
+    // By the provider it resolves to: "auto" and "default" are one embedder.
+    fingerprint: (c) => JSON.stringify({ ...c.embedding, provider: resolveProvider(settingsFromConfig(c.embedding)) }),
   },
 };
 

@@ -16,7 +16,9 @@ describe("nemesis init", () => {
     expect(existsSync(join(t.dir, ".nemesis", "events.db"))).toBe(true);
     const config = readFileSync(join(t.dir, ".nemesis", "config.toml"), "utf8");
     expect(config).toContain("[embedding]");
-    expect(config).toContain("# provider = \"auto\"");
+    expect(config).toContain("# provider = \"default\"");
+    expect(config).not.toContain("\"auto\"");
+    expect(first.stdout).toMatch(/^embeddings: default hash-v\d+-768 \(offline: nothing leaves this machine\)$/m);
     expect(readFileSync(join(t.dir, ".gitignore"), "utf8")).toBe("node_modules\n.nemesis/\n");
 
     writeFileSync(join(t.dir, ".nemesis", "config.toml"), `${config}\n# my edit\n`);

@@ -11,9 +11,9 @@ export interface CliResult {
  * Runs the built CLI without blocking the test worker (spawnSync would stall vitest's own
  * messaging on a slow machine when many commands run in a row).
  */
-export const spawnCli = (cwd: string, args: ReadonlyArray<string>): Promise<CliResult> =>
+export const spawnCli = (cwd: string, args: ReadonlyArray<string>, env: NodeJS.ProcessEnv = process.env): Promise<CliResult> =>
   new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, [CLI, ...args], { cwd, env: { ...process.env, NO_COLOR: "1", NEMESIS_ACTOR: "tester" } });
+    const p = spawn(process.execPath, [CLI, ...args], { cwd, env: { ...env, NO_COLOR: "1", NEMESIS_ACTOR: "tester" } });
     let stdout = "";
     let stderr = "";
     p.stdout.on("data", (d) => (stdout += d));

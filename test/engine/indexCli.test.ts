@@ -18,7 +18,7 @@ describe("nemesis index / status (built CLI)", () => {
     cpSync(join(FIXTURES, "basic"), t.dir, { recursive: true });
     initRepo(t.dir);
     const first = runCli("/", ["index", t.dir, "--json"]);
-    expect(first.stderr).toBe("");
+    expect(first.stderr).toBe(`created a Nemesis project in ${t.dir} (.nemesis/, added to .gitignore)\n`);
     expect(first.code).toBe(0);
     expect(existsSync(join(t.dir, ".nemesis", "events.db"))).toBe(true);
     const summary = JSON.parse(first.stdout);
@@ -78,7 +78,7 @@ describe("nemesis index / status (built CLI)", () => {
     chownSync(t.dir, nobody, nobody);
     chownSync(join(t.dir, "good.ts"), nobody, nobody);
     const r = spawnSync(process.execPath, [CLI, "index", t.dir, "--json"], { uid: nobody, gid: nobody, encoding: "utf8", cwd: "/" });
-    expect(r.stderr).toBe("");
+    expect(r.stderr).toBe(`created a Nemesis project in ${t.dir} (.nemesis/, added to .gitignore)\n`);
     const summary = JSON.parse(r.stdout);
     expect(summary.files.skipped).toEqual({ "unreadable: EACCES": 1 });
     expect(summary.parse.parsed).toBe(1);

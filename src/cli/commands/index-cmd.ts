@@ -1,11 +1,12 @@
 import cliProgress from "cli-progress";
 import type { Command } from "commander";
-import { existsSync, statSync } from "node:fs";
-import { relative, resolve } from "node:path";
-import { findProjectRoot, nemesisPaths } from "../../config/index.js";
+import { nemesisPaths } from "../../config/index.js";
 import { indexProject, type IndexProgress, type IndexSummary } from "../../engine/index.js";
+import { settingsFromConfig } from "../../projections/embed/createEmbedder.js";
+import { describeEmbedding, embeddingText, type EmbeddingDescription } from "../../projections/embed/describeEmbedding.js";
 import { openProjectAt } from "../context.js";
 import { CliError, usageError } from "../errors.js";
+import { indexTarget } from "../indexTarget.js";
 import { initProject } from "./init.js";
 
 const STAGE_LABEL = { scan: "scanning", parse: "parsing ", project: "projecting" } as const;
@@ -62,11 +63,11 @@ const kinds = (counts: Record<string, number>): string =>
     .map(([k, n]) => `${n.toLocaleString("en-US")} ${k}`)
     .join(", ") || "none";
 
-export const formatIndexSummary = (s: IndexSummary): string => {
+export const formatIndexSummary = (s: IndexSummary, embedding: EmbeddingDescription): string => {
   const f = s.files;
   const mb = (f.bytes / 1e6).toFixed(1);
   const lines = [
-    `indexed ${s.root}`,
+    s.scope === null ? `indexed ${s.root}` : `indexed ${s.scope}/ of the project ${s.root} (the rest of it is left as it was)`,
     `files     ${f.scanned} indexable (${mb} MB): ${f.changed} changed, ${f.unchanged} unchanged, ${f.deleted} deleted`,
     `skipped   ${total(f.skipped) === 0 ? "none" : `${total(f.skipped)} (${reasons(f.skipped)})`}; ${f.ignored} ignored, ${f.unsupported} in unsupported languages`,
   ];
@@ -81,6 +82,7 @@ export const formatIndexSummary = (s: IndexSummary): string => {
     lines.push(`nodes     ${s.graph.files.toLocaleString("en-US")} File, ${kinds(s.graph.symbols)}`);
     lines.push(`edges     ${kinds(s.graph.edges)}`);
   }
+  lines.push(`embedding ${embeddingText(embedding)}`);
   if (s.engineBusy !== null) {
     lines.push(`engine    pid ${s.engineBusy} owns the read models and is parsing and projecting these changes`);
   }
@@ -92,50 +94,37 @@ export const formatIndexSummary = (s: IndexSummary): string => {
   return `${lines.join("\n")}\n`;
 };
 
-/**
- * The project `nemesis index [path]` works on: `--root` if given (then `path` is a directory
- * inside it to scan), else `path` itself, else the project around the cwd, else the cwd.
- * A directory without `.nemesis/` is initialised first.
- */
-const resolveTarget = (path: string | undefined, rootOption: string | undefined): { root: string; scope?: string } => {
-  if (rootOption !== undefined) {
-    const root = resolve(rootOption);
-    if (path === undefined) return { root };
-    const scope = relative(root, resolve(path)).split("\\").join("/");
-    if (scope.startsWith("..")) throw usageError(`${path} is not inside the project root ${root}`);
-    return scope === "" ? { root } : { root, scope };
-  }
-  if (path !== undefined) return { root: resolve(path) };
-  return { root: findProjectRoot(process.cwd()) ?? process.cwd() };
-};
-
 export const registerIndex = (program: Command): void => {
   program
     .command("index")
-    .description("scan the project, record what changed in the log, parse and project it (creates .nemesis/ if missing)")
-    .argument("[path]", "project directory (default: the project around the cwd)")
+    .description("scan the project, record what changed in the log, parse and project it (outside any project, creates one here first, as init does)")
+    .argument("[path]", "a directory of the project to index alone (default: all of it)")
     .option("--json", "print the summary as one JSON object")
     .option("--workers <n>", "parse worker threads (default: one per core, at most 8)")
     .option("--no-progress", "never draw a progress bar")
     .action(async (path: string | undefined, options: { json?: boolean; workers?: string; progress?: boolean }, cmd: Command) => {
       const globals = cmd.optsWithGlobals() as { root?: string };
-      const target = resolveTarget(path, globals.root);
-      if (!existsSync(target.root) || !statSync(target.root).isDirectory()) {
-        throw new CliError(`${target.root} is not a directory: pass the project's root`, 2);
-      }
+      const target = indexTarget(path, globals.root);
       const workers = options.workers === undefined ? undefined : Number(options.workers);
       if (workers !== undefined && (!Number.isInteger(workers) || workers < 1)) throw usageError("--workers takes a positive integer");
-      if (!existsSync(nemesisPaths(target.root).dir)) initProject(target.root);
+      if (target.create) {
+        const { created, root } = initProject(target.root);
+        const gitignore = created.includes(".gitignore entry") ? ", added to .gitignore" : "";
+        process.stderr.write(`created a Nemesis project in ${root} (.nemesis/${gitignore})\n`);
+      }
       const ctx = openProjectAt(nemesisPaths(target.root));
       const bar = options.progress === false || options.json ? null : progressBar();
       try {
+        const embedding = describeEmbedding(settingsFromConfig(ctx.config.embedding));
+        // Before anything is recorded: an index that cannot embed would stop halfway.
+        if (embedding.problem !== null) throw new CliError(embedding.problem);
         const summary = await indexProject(ctx, {
           ...(target.scope ? { scope: target.scope } : {}),
           ...(workers ? { workers } : {}),
           ...(bar ? { onProgress: bar.update } : {}),
         });
         bar?.stop();
-        process.stdout.write(options.json ? `${JSON.stringify(summary)}\n` : formatIndexSummary(summary));
+        process.stdout.write(options.json ? `${JSON.stringify({ ...summary, embedding })}\n` : formatIndexSummary(summary, embedding));
       } finally {
         bar?.stop();
         ctx.close();

@@ -1,8 +1,11 @@
 import type { Command } from "commander";
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { CONFIG_TEMPLATE, nemesisPaths } from "../../config/index.js";
+import * as Either from "effect/Either";
+import { CONFIG_TEMPLATE, loadConfig, nemesisPaths } from "../../config/index.js";
 import { openEventLog } from "../../events/index.js";
+import { settingsFromConfig } from "../../projections/embed/createEmbedder.js";
+import { describeEmbedding, embeddingText } from "../../projections/embed/describeEmbedding.js";
 import { CliError } from "../errors.js";
 
 /** Creates `.nemesis/` with a commented config and an empty log; running it twice changes nothing. */
@@ -38,10 +41,14 @@ export const registerInit = (program: Command): void => {
     .argument("[dir]", "project root", ".")
     .action((dir: string) => {
       const { created, root } = initProject(resolve(dir));
+      const config = loadConfig(nemesisPaths(root).config);
+      const embeddings = Either.isRight(config)
+        ? embeddingText(describeEmbedding(settingsFromConfig(config.right.embedding)))
+        : `not known until the config is fixed (${config.left.message})`;
       process.stdout.write(
         created.length === 0
-          ? `Nemesis is already set up in ${root}\n`
-          : `Initialised Nemesis in ${root}: created ${created.join(", ")}\nNext: nemesis index   (or record memory: nemesis rule add "...")\n`,
+          ? `Nemesis is already set up in ${root}\nembeddings: ${embeddings}\n`
+          : `Initialised Nemesis in ${root}: created ${created.join(", ")}\nembeddings: ${embeddings}\nNext: nemesis index   (or record memory: nemesis rule add "...")\n`,
       );
     });
 };

@@ -2,27 +2,49 @@ import type { Command } from "commander";
 import * as Either from "effect/Either";
 import { findStaleFiles } from "../../commands/scan/index.js";
 import { acquireEngineLock, engineLockHolder } from "../../engine/index.js";
-import { headPosition, type LogHandle } from "../../events/index.js";
+import { countPendingEvents, EVENT_TYPES, headPosition, type PendingEvents } from "../../events/index.js";
 import { PARSE_REACTOR, readReactorCheckpoint } from "../../parse/reactor/index.js";
 import { parsedByAnotherVersion } from "../../parse/version.js";
-import { CatalogReader, GraphReader, openProjectors, type GraphCounts, type GraphQueryable, type Projector } from "../../projections/index.js";
+import { settingsFromConfig } from "../../projections/embed/createEmbedder.js";
+import { describeEmbedding, embeddingText } from "../../projections/embed/describeEmbedding.js";
+import {
+  CatalogReader,
+  GraphReader,
+  openProjectors,
+  PROJECTION_NAMES,
+  type GraphCounts,
+  type GraphQueryable,
+  type Projector,
+} from "../../projections/index.js";
 import { withProject, type ProjectContext } from "../context.js";
 import { formatTable } from "../output.js";
-
-/** Events a consumer still has to see: only the types it handles count, so skipped markers are not "behind". */
-const pendingFor = (log: LogHandle, types: ReadonlyArray<string>, after: number): number =>
-  types.length === 0
-    ? 0
-    : (log.db
-        .prepare(`SELECT COUNT(*) FROM events WHERE type IN (${types.map(() => "?").join(",")}) AND position > ?`)
-        .pluck()
-        .get(...types, after) as number);
 
 interface ReadModelStatus {
   readonly position: number;
   readonly version: number | null;
+  /** Events of the types it handles after its checkpoint: what it still has to apply. */
   readonly behind: number;
+  /** Later events of other types: why its checkpoint may trail the head while it is up to date. */
+  readonly notForIt: number;
 }
+
+const modelStatus = (position: number, version: number | null, { pending, notForIt }: PendingEvents): ReadModelStatus => ({
+  position,
+  version,
+  behind: pending,
+  notForIt,
+});
+
+const plural = (n: number, one: string, many: string): string => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+
+/** `up to date (1 later event is not for it)`, `3 events to apply`: pending work first, then why the checkpoint trails the head. */
+const stateText = (s: { readonly behind: number; readonly notForIt: number }, unit: "event" | "file"): string => {
+  const work = s.behind === 0 ? "up to date" : `${plural(s.behind, unit, `${unit}s`)} to ${unit === "file" ? "parse" : "apply"}`;
+  const others = s.notForIt === 0 ? "" : ` (${plural(s.notForIt, "later event is", "later events are")} not for it)`;
+  return `${work}${others}`;
+};
+
+const ENGINE_NOT_RUNNING = "not running (queries read the indexes directly; `nemesis index` catches up)";
 
 const kinds = (counts: Readonly<Record<string, number>>): string =>
   Object.entries(counts)
@@ -40,6 +62,7 @@ const listSome = (paths: ReadonlyArray<string>, max = 5): string =>
  */
 const readModels = async (
   ctx: ProjectContext,
+  canEmbed: boolean,
 ): Promise<{ engine: number | null; models: Record<string, ReadModelStatus>; graph: GraphCounts | null }> => {
   const models: Record<string, ReadModelStatus> = {};
   const holder = engineLockHolder(ctx.paths.lock);
@@ -48,7 +71,8 @@ const readModels = async (
     const catalog = CatalogReader.open(ctx.paths.catalog);
     try {
       const position = catalog.checkpoint();
-      models.catalog = { position, version: null, behind: headPosition(ctx.log) - position };
+      // The catalog projects every event type.
+      models.catalog = modelStatus(position, null, countPendingEvents(ctx.log, position, EVENT_TYPES));
     } finally {
       catalog.close();
     }
@@ -56,11 +80,13 @@ const readModels = async (
   }
   let projectors: Projector[] = [];
   try {
-    projectors = await openProjectors(ctx.paths, ctx.config, ctx.log);
+    // The chunk model cannot open without its embedder; the embedding line says why.
+    const names = canEmbed ? PROJECTION_NAMES : PROJECTION_NAMES.filter((n) => n !== "chunks");
+    projectors = await openProjectors(ctx.paths, ctx.config, ctx.log, names);
     let graph: GraphCounts | null = null;
     for (const p of projectors) {
       const cp = await p.checkpoint();
-      models[p.name] = { position: cp.position, version: cp.version, behind: pendingFor(ctx.log, p.handles, cp.position) };
+      models[p.name] = modelStatus(cp.position, cp.version, countPendingEvents(ctx.log, cp.position, p.handles));
       if (p.name === "graph" && "query" in p) graph = await new GraphReader(p as Projector & GraphQueryable).counts();
     }
     return { engine: null, models, graph };
@@ -79,7 +105,8 @@ export const registerStatus = (program: Command): void => {
       await withProject(cmd.optsWithGlobals(), async (ctx) => {
         const head = headPosition(ctx.log);
         const reactorAt = readReactorCheckpoint(ctx.log, PARSE_REACTOR);
-        const { engine, models, graph } = await readModels(ctx);
+        const embedding = describeEmbedding(settingsFromConfig(ctx.config.embedding));
+        const { engine, models, graph } = await readModels(ctx, embedding.problem === null);
         const catalog = CatalogReader.open(ctx.paths.catalog);
         try {
           const files = catalog.files();
@@ -90,7 +117,8 @@ export const registerStatus = (program: Command): void => {
             root: ctx.paths.root,
             logHead: head,
             engine: engine === null ? null : { pid: engine },
-            parse: { position: reactorAt, behind: pendingFor(ctx.log, ["FileChanged"], reactorAt) },
+            embedding,
+            parse: modelStatus(reactorAt, null, countPendingEvents(ctx.log, reactorAt, ["FileChanged"])),
             projections: models,
             files: catalog.fileCounts(),
             skipped: catalog.skipReasons(),
@@ -110,13 +138,14 @@ export const registerStatus = (program: Command): void => {
           const lines = [
             `project   ${status.root}`,
             `log head  #${head}`,
-            `engine    ${engine === null ? "not running" : `pid ${engine} owns the read models (graph and chunk checkpoints not shown)`}`,
+            `engine    ${engine === null ? ENGINE_NOT_RUNNING : `pid ${engine} owns the read models (graph and chunk checkpoints not shown)`}`,
+            `embedding ${embeddingText(embedding)}`,
             "",
             formatTable(
-              ["read model", "checkpoint", "behind"],
+              ["read model", "checkpoint", "state"],
               [
-                ["parse", `#${reactorAt}`, `${status.parse.behind} files`],
-                ...Object.entries(models).map(([n, s]) => [n, `#${s.position}`, `${s.behind} events`]),
+                ["parse", `#${reactorAt}`, stateText(status.parse, "file")],
+                ...Object.entries(models).map(([n, s]) => [n, `#${s.position}`, stateText(s, "event")]),
               ],
             ),
             "",

@@ -63,8 +63,12 @@ const gitView = async (realRoot: string, requireGit: boolean): Promise<GitView> 
   return { tracked: inRepo ? await readTrackedFiles(realRoot) : null, gitignore: inRepo || !requireGit };
 };
 
-/** Where the walk starts: the root, or the scope directory with every .gitignore from the root down to it. */
-const scopeStart = (root: string, options: WalkOptions, git: GitView): PendingDir => {
+/**
+ * Where the walk starts: the root, or the scope directory with every .gitignore from the root
+ * down to it. Null when the whole walk would drop the scope (a default, a config glob or a
+ * .gitignore ignores one of its directories): a scoped scan finds what a full one finds there.
+ */
+const scopeStart = (root: string, options: WalkOptions, git: GitView): PendingDir | null => {
   let rules = IgnoreRules.forRoot(root, options.ignore, git);
   const segments = (options.scope ?? "").split("/").filter((s) => s !== "" && s !== ".");
   let rel = "";
@@ -72,6 +76,7 @@ const scopeStart = (root: string, options: WalkOptions, git: GitView): PendingDi
     const abs = rel === "" ? root : join(root, rel);
     rules = rules.enter(rel, abs, { gitignore: existsSync(join(abs, ".gitignore")), git: rel !== "" && existsSync(join(abs, ".git")) });
     rel = rel === "" ? segment : `${rel}/${segment}`;
+    if (rules.isIgnored(rel, segment, true)) return null;
   }
   return { rel, abs: rel === "" ? root : join(root, rel), rules };
 };
@@ -118,7 +123,9 @@ export const walkProject = async (root: string, options: WalkOptions): Promise<W
     else skipped.push({ path: rel, reason: "symlink inside root" });
   };
 
-  const stack: PendingDir[] = [scopeStart(root, options, await gitView(realRoot, options.requireGit ?? true))];
+  const start = scopeStart(root, options, await gitView(realRoot, options.requireGit ?? true));
+  if (start === null) return { candidates, skipped, ignored: 1, unsupported };
+  const stack: PendingDir[] = [start];
   while (stack.length > 0) {
     const dir = stack.pop()!;
     let entries: Dirent[];

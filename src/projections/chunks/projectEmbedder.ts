@@ -30,7 +30,8 @@ export const projectEmbedder = (paths: NemesisPaths, config: NemesisConfig): Pro
   const created = createEmbedder(settings, { cache });
   if (Either.isLeft(created)) {
     cache.close();
-    throw new Error(created.left.message);
+    // A tagged error: the CLI reports it as the one line it is, not as a bug.
+    throw created.left;
   }
   return { embedder: created.right, inline: provider === "default", close: () => cache.close() };
 };

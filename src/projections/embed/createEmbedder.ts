@@ -7,7 +7,11 @@ import { createOnnxEmbedder } from "./onnxEmbedder.js";
 import { createOpenAIEmbedder, type RetryPolicy } from "./openaiEmbedder.js";
 
 export interface EmbeddingSettings {
-  /** "auto": OpenAI when OPENAI_API_KEY is set, otherwise the embedded default. "none": no vectors (keyword search only). */
+  /**
+   * Unset or "default": the embedded offline embedder. "openai" only when written in the config:
+   * sending code to a third party is a choice, never the side effect of a key in the environment.
+   * "auto" (older configs) means "default". "none": no vectors (keyword search only).
+   */
   readonly provider?: "auto" | "default" | "openai" | "local" | "none";
   readonly model?: string;
   readonly baseUrl?: string;
@@ -40,14 +44,10 @@ export interface CreateEmbedderOptions {
   readonly openaiRetry?: Partial<RetryPolicy>;
 }
 
-/** Which provider `settings` resolve to in this environment ("auto" decided). */
-export const resolveProvider = (
-  settings: EmbeddingSettings,
-  env: Readonly<Record<string, string | undefined>> = process.env,
-): "default" | "openai" | "local" | "none" => {
-  const p = settings.provider ?? "auto";
-  if (p !== "auto") return p;
-  return (env["OPENAI_API_KEY"] ?? "").trim().length > 0 ? "openai" : "default";
+/** The provider `settings` name: "auto", which once meant OpenAI whenever OPENAI_API_KEY was set, is the offline default. */
+export const resolveProvider = (settings: EmbeddingSettings): "default" | "openai" | "local" | "none" => {
+  const p = settings.provider ?? "default";
+  return p === "auto" ? "default" : p;
 };
 
 /**
@@ -59,7 +59,7 @@ export function createEmbedder(settings: EmbeddingSettings, options: CreateEmbed
 export function createEmbedder(settings: EmbeddingSettings, options?: CreateEmbedderOptions): Either.Either<Embedder, EmbedderError>;
 export function createEmbedder(settings: EmbeddingSettings, options: CreateEmbedderOptions = {}): Either.Either<Embedder, EmbedderError> {
   const env = options.env ?? process.env;
-  const provider = resolveProvider(settings, env);
+  const provider = resolveProvider(settings);
   let inner: Embedder | EmbedderError;
   switch (provider) {
     case "default":

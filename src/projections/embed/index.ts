@@ -9,6 +9,7 @@ export {
   type EmbeddingConfigSection,
   type EmbeddingSettings,
 } from "./createEmbedder.js";
+export { describeEmbedding, embeddingText, type EmbeddingDescription } from "./describeEmbedding.js";
 export { createHashEmbedder, DEFAULT_HASH_OPTIONS, HASH_EMBEDDER_VERSION, type HashEmbedderOptions } from "./localDefaultEmbedder.js";
-export { createOpenAIEmbedder, DEFAULT_OPENAI_MODEL, type OpenAIEmbedderOptions, type RetryPolicy } from "./openaiEmbedder.js";
+export { createOpenAIEmbedder, DEFAULT_OPENAI_BASE_URL, DEFAULT_OPENAI_MODEL, type OpenAIEmbedderOptions, type RetryPolicy } from "./openaiEmbedder.js";
 export { createOnnxEmbedder, type OnnxEmbedderOptions } from "./onnxEmbedder.js";

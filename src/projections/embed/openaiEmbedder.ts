@@ -25,7 +25,7 @@ export interface RetryPolicy {
 
 const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 6, baseDelayMs: 500, maxDelayMs: 30_000 };
 export const DEFAULT_OPENAI_MODEL = "text-embedding-3-small";
-const DEFAULT_BASE_URL = "https://api.openai.com/v1";
+export const DEFAULT_OPENAI_BASE_URL = "https://api.openai.com/v1";
 const NATIVE_DIMENSIONS: Record<string, number> = {
   "text-embedding-3-small": 1536,
   "text-embedding-3-large": 3072,
@@ -99,14 +99,14 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  */
 export const createOpenAIEmbedder = (options: OpenAIEmbedderOptions): Embedder => {
   const model = options.model ?? DEFAULT_OPENAI_MODEL;
-  const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, "");
+  const baseUrl = (options.baseUrl ?? DEFAULT_OPENAI_BASE_URL).replace(/\/+$/, "");
   const dimensions = options.dimensions ?? NATIVE_DIMENSIONS[model] ?? 1536;
   const retry: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
   // Our own retry loop (the SDK's is off) so the policy is explicit and testable.
   let client: OpenAI | undefined;
   const clientOf = (api: OpenAISdk): OpenAI =>
     (client ??= new api.default({ apiKey: options.apiKey, baseURL: baseUrl, maxRetries: 0, timeout: options.timeoutMs ?? 60_000 }));
-  const where = baseUrl === DEFAULT_BASE_URL ? "" : `@${baseUrl.replace(/^https?:\/\//, "")}`;
+  const where = baseUrl === DEFAULT_OPENAI_BASE_URL ? "" : `@${baseUrl.replace(/^https?:\/\//, "")}`;
 
   const request = async (inputs: string[]): Promise<Float32Array[]> => {
     const api = await loadSdk();

@@ -44,6 +44,19 @@ describe("scanProject: what is indexed", () => {
     expect(paths(src)).toEqual(["src/math.ts", "src/nested/use.ts", "src/tool.py"]);
   });
 
+  it("scans nothing in a scope the full scan ignores, so a scoped index never adds what a full one drops", async () => {
+    const root = track(copyFixture("basic"));
+    write(root, "src/generated/gen.ts", "export const g = 1;\n");
+    write(root, "node_modules/dep/index.js", "module.exports = {};\n");
+    for (const scope of ["src/generated", "node_modules/dep", "src/__pycache__"]) {
+      write(root, `${scope}/x.py`, "x = 1\n");
+      const r = await scanProject(root, { ...SCAN_DEFAULTS, scope });
+      expect({ scope, files: paths(r) }).toEqual({ scope, files: [] });
+    }
+    const withGlob = await scanProject(root, { ...SCAN_DEFAULTS, ignore: ["docs/**"], scope: "docs" });
+    expect(paths(withGlob)).toEqual([]);
+  });
+
   it("hashes content, so the same bytes give the same hash wherever they live", async () => {
     const root = track(tempDir());
     write(root, "a.ts", "export const a = 1;\n");

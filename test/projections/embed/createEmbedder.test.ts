@@ -26,11 +26,14 @@ const left = (e: Either.Either<Embedder, EmbedderError>): EmbedderError => {
 const HOW_TO = "install @huggingface/transformers and point embedding.model_path at a directory with model.onnx + tokenizer.json";
 
 describe("createEmbedder", () => {
-  it("auto picks OpenAI when OPENAI_API_KEY is set and the embedded default otherwise", () => {
-    expect(resolveProvider({}, { OPENAI_API_KEY: "sk-x" })).toBe("openai");
-    expect(resolveProvider({ provider: "auto" }, { OPENAI_API_KEY: " " })).toBe("default");
-    expect(resolveProvider({ provider: "default" }, { OPENAI_API_KEY: "sk-x" })).toBe("default");
-    expect(right(createEmbedder({}, { env: { OPENAI_API_KEY: "sk-x" } })).id).toBe("openai:text-embedding-3-small-1536");
+  it("uses OpenAI only when the settings say openai, never because OPENAI_API_KEY is set; auto is the offline default", () => {
+    expect(resolveProvider({})).toBe("default");
+    expect(resolveProvider({ provider: "auto" })).toBe("default");
+    expect(resolveProvider({ provider: "openai" })).toBe("openai");
+    const key = { env: { OPENAI_API_KEY: "sk-x" } };
+    expect(right(createEmbedder({}, key)).id).toMatch(/^hash-v\d+-768$/);
+    expect(right(createEmbedder({ provider: "auto" }, key)).id).toMatch(/^hash-v\d+-768$/);
+    expect(right(createEmbedder({ provider: "openai" }, key)).id).toBe("openai:text-embedding-3-small-1536");
     expect(right(createEmbedder({}, { env: {} })).id).toMatch(/^hash-v\d+-768$/);
     expect(right(createEmbedder({ provider: "default", dimensions: 256 }, { env: {} })).dimensions).toBe(256);
     expect(

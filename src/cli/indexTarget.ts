@@ -1,0 +1,48 @@
+import { existsSync, realpathSync, statSync } from "node:fs";
+import { isAbsolute, relative, resolve, sep } from "node:path";
+import { findProjectRoot, nemesisPaths } from "../config/paths.js";
+import { usageError } from "./errors.js";
+
+/** What `nemesis index [path]` works on. */
+export interface IndexTarget {
+  readonly root: string;
+  /** The directory to scan, relative to the root and `/`-separated; absent for the whole project. */
+  readonly scope?: string;
+  /** No project is there yet: index creates it first, as `init` would. */
+  readonly create: boolean;
+}
+
+const isDirectory = (path: string): boolean => existsSync(path) && statSync(path).isDirectory();
+
+/** `child` relative to `parent` (`/`-separated, "" for the same directory), or null when it lies outside. */
+const inside = (parent: string, child: string): string | null => {
+  const rel = relative(realpathSync(parent), realpathSync(child));
+  if (rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return null;
+  return rel.split(sep).join("/");
+};
+
+/**
+ * The project is `--root`, else the one around the cwd; inside it, `path` is the part to scan
+ * and never starts a nested project (`nemesis init <dir>` does that on purpose). Outside any
+ * project, `path` (or the cwd) is indexed as part of the project around it, or becomes a new one.
+ */
+export const indexTarget = (path: string | undefined, rootOption: string | undefined, cwd: string = process.cwd()): IndexTarget => {
+  const dir = path === undefined ? undefined : resolve(cwd, path);
+  if (dir !== undefined && !isDirectory(dir)) throw usageError(`${path} is not a directory: pass a directory inside the project, or nothing to index all of it`);
+  const rootDir = rootOption === undefined ? undefined : resolve(cwd, rootOption);
+  if (rootDir !== undefined && !isDirectory(rootDir)) throw usageError(`--root ${rootOption} is not a directory: pass the project's root`);
+  const project = rootDir ?? findProjectRoot(cwd) ?? (dir === undefined ? null : findProjectRoot(dir));
+  if (project === null) return { root: dir ?? cwd, create: true };
+  const create = !existsSync(nemesisPaths(project).dir);
+  if (dir === undefined) return { root: project, create };
+  const scope = inside(project, dir);
+  if (scope === null) {
+    const other = findProjectRoot(dir);
+    throw usageError(
+      other === null
+        ? `${dir} is outside the project ${project}: pass a directory inside it, or run \`nemesis init ${path}\` to make a separate project there`
+        : `${dir} is outside the project ${project}: it belongs to the project ${other}; run \`nemesis --root ${other} index ${path}\``,
+    );
+  }
+  return scope === "" ? { root: project, create } : { root: project, scope, create };
+};
