@@ -1,10 +1,11 @@
-import { InvalidArgumentError, type Command } from "commander";
+import type { Command } from "commander";
 import { recordDecision, supersedeDecision, type AlternativeInput } from "../../commands/index.js";
 import { CatalogReader } from "../../projections/catalog/CatalogReader.js";
 import { queryMemory } from "../../queries/memory.js";
 import { withProject } from "../context.js";
 import { who } from "../eventSummary.js";
 import { intOption } from "../intOption.js";
+import { usageError } from "../errors.js";
 import { cliMeta, runMemoryCommand, subcommandRequired } from "../memoryCli.js";
 import { localTime } from "../timeText.js";
 import { formatTable, oneLine, printJsonLines } from "../output.js";
@@ -13,7 +14,7 @@ import { formatTable, oneLine, printJsonLines } from "../output.js";
 const alternative = (value: string, previous: AlternativeInput[] = []): AlternativeInput[] => {
   const i = value.indexOf(":");
   if (i <= 0 || value.slice(i + 1).trim() === "") {
-    throw new InvalidArgumentError(`"${value}" needs the form "title: reason rejected", e.g. "Postgres: needs a server"`);
+    throw usageError(`--alternative "${value}" needs the form "title: reason rejected", e.g. "Postgres: needs a server"`);
   }
   return [...previous, { title: value.slice(0, i).trim(), reasonRejected: value.slice(i + 1).trim() }];
 };

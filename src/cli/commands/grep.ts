@@ -2,25 +2,20 @@ import type { Command } from "commander";
 import * as Either from "effect/Either";
 import { closeGrepWorkers, grepCode } from "../../queries/grep/grepCode.js";
 import { withProject } from "../context.js";
-import { CliError, usageError } from "../errors.js";
+import { CliError } from "../errors.js";
+import { intOption } from "../intOption.js";
 import { printJsonLines } from "../output.js";
 import { openCurrentChunks } from "./ensureChunksCurrent.js";
 
 interface GrepFlags {
   json?: boolean;
   path?: string;
-  pageSize: string;
-  offset: string;
-  context: string;
+  pageSize: number;
+  offset: number;
+  context: number;
   ignoreCase?: boolean;
-  maxTokens: string;
+  maxTokens: number;
 }
-
-const nonNegative = (value: string, flag: string): number => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw usageError(`${flag} takes a whole number`);
-  return n;
-};
 
 export const registerGrep = (program: Command): void => {
   program
@@ -29,16 +24,13 @@ export const registerGrep = (program: Command): void => {
     .argument("<regex>", "a JavaScript regular expression, matched line by line")
     .option("--json", "one JSON object per line: file, line, text, before, after")
     .option("--path <glob>", "only files matching this glob")
-    .option("--page-size <n>", "matches per page", "50")
-    .option("--offset <n>", "skip this many matches (the next page's offset is printed)", "0")
-    .option("--context <n>", "lines of context either side", "2")
+    .option("--page-size <n>", "matches per page", intOption("--page-size", 1), 50)
+    .option("--offset <n>", "skip this many matches (the next page's offset is printed)", intOption("--offset"), 0)
+    .option("--context <n>", "lines of context either side", intOption("--context"), 2)
     .option("-i, --ignore-case", "match case-insensitively")
-    .option("--max-tokens <n>", "cap the answer at about this many tokens", "8000")
+    .option("--max-tokens <n>", "cap the answer at about this many tokens", intOption("--max-tokens"), 8000)
     .action(async (pattern: string, options: GrepFlags, cmd: Command) => {
-      const pageSize = nonNegative(options.pageSize, "--page-size");
-      const offset = nonNegative(options.offset, "--offset");
-      const context = nonNegative(options.context, "--context");
-      const maxResponseTokens = nonNegative(options.maxTokens, "--max-tokens");
+      const { pageSize, offset, context, maxTokens: maxResponseTokens } = options;
       await withProject(cmd.optsWithGlobals(), async (ctx) => {
         const reader = await openCurrentChunks(ctx);
         if (!reader) throw new CliError("nothing is indexed yet: run `nemesis index` first");

@@ -6,6 +6,7 @@ import { findProjectRoot, nemesisPaths } from "../../config/index.js";
 import { indexProject, type IndexProgress, type IndexSummary } from "../../engine/index.js";
 import { openProjectAt } from "../context.js";
 import { CliError, usageError } from "../errors.js";
+import { intOption } from "../intOption.js";
 import { initProject } from "./init.js";
 
 const STAGE_LABEL = { scan: "scanning", parse: "parsing ", project: "projecting" } as const;
@@ -115,16 +116,15 @@ export const registerIndex = (program: Command): void => {
     .description("scan the project, record what changed in the log, parse and project it (creates .nemesis/ if missing)")
     .argument("[path]", "project directory (default: the project around the cwd)")
     .option("--json", "print the summary as one JSON object")
-    .option("--workers <n>", "parse worker threads (default: one per core, at most 8)")
+    .option("--workers <n>", "parse worker threads (default: one per core, at most 8)", intOption("--workers", 1))
     .option("--no-progress", "never draw a progress bar")
-    .action(async (path: string | undefined, options: { json?: boolean; workers?: string; progress?: boolean }, cmd: Command) => {
+    .action(async (path: string | undefined, options: { json?: boolean; workers?: number; progress?: boolean }, cmd: Command) => {
       const globals = cmd.optsWithGlobals() as { root?: string };
       const target = resolveTarget(path, globals.root);
       if (!existsSync(target.root) || !statSync(target.root).isDirectory()) {
         throw new CliError(`${target.root} is not a directory: pass the project's root`, 2);
       }
-      const workers = options.workers === undefined ? undefined : Number(options.workers);
-      if (workers !== undefined && (!Number.isInteger(workers) || workers < 1)) throw usageError("--workers takes a positive integer");
+      const workers = options.workers;
       if (!existsSync(nemesisPaths(target.root).dir)) initProject(target.root);
       const ctx = openProjectAt(nemesisPaths(target.root));
       const bar = options.progress === false || options.json ? null : progressBar();

@@ -2,12 +2,13 @@ import type { Command } from "commander";
 import { projectEmbedder } from "../../projections/chunks/projectEmbedder.js";
 import { searchCode } from "../../queries/search/searchCode.js";
 import { withProject } from "../context.js";
-import { CliError, usageError } from "../errors.js";
+import { CliError } from "../errors.js";
+import { intOption } from "../intOption.js";
 import { printJsonLines } from "../output.js";
 import { openCurrentChunks } from "./ensureChunksCurrent.js";
 
 interface SearchFlags {
-  limit: string;
+  limit: number;
   json?: boolean;
   path?: string;
   language?: string;
@@ -35,15 +36,13 @@ export const registerSearch = (program: Command): void => {
     .command("search")
     .description("hybrid keyword + vector search over the indexed code, ranked by file and symbol")
     .argument("<text...>", "what to look for, in words or identifiers")
-    .option("--limit <n>", "most results", "10")
+    .option("--limit <n>", "most results", intOption("--limit", 1), 10)
     .option("--json", "one JSON object per line: file, symbol, kind, startLine, endLine, score, snippet")
     .option("--path <glob>", "only files matching this glob (e.g. 'src/**/*.ts')")
     .option("--language <name>", "only this language (typescript, python, go, …)")
     .option("--kind <kind>", "only chunks of this symbol kind (Function, Class, Method, Module, …)")
     .option("--related", "also list each file's graph neighbours (what it imports and what imports it)")
     .action(async (words: string[], options: SearchFlags, cmd: Command) => {
-      const limit = Number(options.limit);
-      if (!Number.isInteger(limit) || limit < 1) throw usageError("--limit takes a positive integer");
       const text = words.join(" ");
       await withProject(cmd.optsWithGlobals(), async (ctx) => {
         const reader = await openCurrentChunks(ctx);
@@ -53,7 +52,7 @@ export const registerSearch = (program: Command): void => {
           const project = projectEmbedder(ctx.paths, ctx.config);
           const { graphFileLinks } = await import("../../queries/search/fileLinks.js");
           const answer = await searchCode(reader, project.embedder, text, {
-            limit,
+            limit: options.limit,
             path: options.path,
             language: options.language,
             kind: options.kind,
