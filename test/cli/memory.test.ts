@@ -96,7 +96,27 @@ describe("nemesis rule / decision / convention / log", () => {
     ids.d3 = d3;
     const c = await cli("convention", "add", "--pattern", "Services are classes named <Thing>Service", "--example", "class AuthService {}");
     expect(c.code).toBe(0);
+    ids.c1 = idOf(c.stdout);
     expect((await cli("convention", "list")).stdout).toContain("Services are classes named <Thing>Service");
+  });
+
+  it("adding what is already in force reports its id and the command that replaces it, exits 0 and writes nothing", async () => {
+    const before = logRows();
+    const same = async (args: string[], stdout: string) => {
+      const r = await cli(...args);
+      expect(r).toEqual({ code: 0, stdout, stderr: "" });
+    };
+    await same(["rule", "add", "never LOG access tokens."], `Already recorded as ${ids.r1}; nothing stored (to replace it: nemesis rule retire ${ids.r1}, then add the new rule)\n`);
+    await same(
+      ["decision", "add", "--title", "sqlite for the event log", "--reasoning", "One file, WAL, no server"],
+      `Already recorded as ${ids.d1}; nothing stored (to replace it: record the new decision, then nemesis decision supersede ${ids.d1} --by <its id>)\n`,
+    );
+    await same(["decision", "add", "--title", "Effect for errors", "--reasoning", "Typed failures", "--json"], `${JSON.stringify({ id: ids.d2, alreadyRecorded: true })}\n`);
+    await same(
+      ["convention", "add", "--pattern", "services are classes named <thing>service", "--example", "x"],
+      `Already recorded as ${ids.c1}; nothing stored (conventions cannot be retired or replaced)\n`,
+    );
+    expect(logRows()).toEqual(before);
   });
 
   it("delete catalog.db, nemesis replay: the memory read model is identical to before", async () => {
@@ -125,7 +145,6 @@ describe("nemesis rule / decision / convention / log", () => {
       ["empty rule", () => ["rule", "add", "  "], 2, /content is empty/],
       ["missing rule text", () => ["rule", "add"], 2, /missing required argument/],
       ["oversized rule", () => ["rule", "add", "x".repeat(4001)], 2, /over the limit of 4,000/],
-      ["duplicate rule", () => ["rule", "add", "never LOG access tokens."], 1, /already recorded as rule-/],
       ["retire an unknown id", () => ["rule", "retire", "rule-ffffffff"], 1, /no rule with id rule-ffffffff/],
       ["retire twice", () => ["rule", "retire", ids.r4!], 1, /already retired/],
       ["retire a malformed id", () => ["rule", "retire", "rule 1"], 2, /id must look like/],
@@ -139,7 +158,6 @@ describe("nemesis rule / decision / convention / log", () => {
       ["supersede twice", () => ["decision", "supersede", ids.d3!, "--by", ids.d2!], 1, /already superseded/],
       ["supersede without --by", () => ["decision", "supersede", ids.d2!], 2, /--by/],
       ["convention without example", () => ["convention", "add", "--pattern", "p"], 2, /--example/],
-      ["duplicate convention", () => ["convention", "add", "--pattern", "services are classes named <thing>service", "--example", "x"], 1, /already recorded as conv-/],
       ["group without subcommand", () => ["rule"], 2, /rule needs a subcommand/],
       ["unknown subcommand", () => ["decision", "remove"], 2, /unknown decision subcommand "remove"/],
       ["log --since nonsense", () => ["log", "--since", "yesterdayish"], 2, /neither a date/],

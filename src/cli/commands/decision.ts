@@ -6,7 +6,7 @@ import { withProject } from "../context.js";
 import { who } from "../eventSummary.js";
 import { intOption } from "../intOption.js";
 import { usageError } from "../errors.js";
-import { cliMeta, runMemoryCommand, subcommandRequired } from "../memoryCli.js";
+import { addMemory, cliMeta, runMemoryCommand, subcommandRequired } from "../memoryCli.js";
 import { localTime } from "../timeText.js";
 import { formatTable, oneLine, printJsonLines } from "../output.js";
 
@@ -28,7 +28,7 @@ export const registerDecision = (program: Command): void => {
 
   decision
     .command("add")
-    .description("record a decision (refused when the same title and reasoning are already in force)")
+    .description("record a decision (when one with the same title and reasoning is in force, reports its id and records nothing)")
     .requiredOption("--title <text>", "what was decided")
     .requiredOption("--reasoning <text>", "why")
     .option("--alternative <title: reason>", "an option considered and why it was rejected (repeatable)", alternative)
@@ -40,7 +40,7 @@ export const registerDecision = (program: Command): void => {
         cmd: Command,
       ) => {
         await withProject(cmd.optsWithGlobals(), async (ctx) => {
-          const stored = await runMemoryCommand(
+          await addMemory(
             ctx,
             recordDecision({
               title: options.title,
@@ -50,8 +50,8 @@ export const registerDecision = (program: Command): void => {
               meta: cliMeta(),
               maxChars: ctx.config.memory.max_rule_chars,
             }),
+            { json: options.json, verb: "Recorded" },
           );
-          process.stdout.write(options.json ? `${JSON.stringify(stored)}\n` : `Recorded ${stored.id} (log #${stored.position})\n`);
         });
       },
     );
