@@ -19,6 +19,7 @@ export const registerConvention = (program: Command): void => {
   convention
     .command("add")
     .description("store a convention (when one with the same pattern exists, reports its id and stores nothing)")
+    .usage("--pattern <text> --example <text> [options]")
     .requiredOption("--pattern <text>", "the habit, e.g. \"services are classes named <Thing>Service\"")
     .requiredOption("--example <text>", "code or a path that shows it")
     .option("--scope <scope>", "where it applies: a glob or an area name", "*")

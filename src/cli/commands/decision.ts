@@ -19,6 +19,16 @@ const alternative = (value: string, previous: AlternativeInput[] = []): Alternat
   return [...previous, { title: value.slice(0, i).trim(), reasonRejected: value.slice(i + 1).trim() }];
 };
 
+/** The title as the argument, or as `--title` for scripts written that way; given both ways, they must agree. */
+const titleOf = (argument: string | undefined, option: string | undefined): string => {
+  if (argument !== undefined && option !== undefined && argument !== option) {
+    throw usageError(`two titles given ("${argument}" and --title "${option}"): give the title once, as the argument`);
+  }
+  const title = argument ?? option;
+  if (title === undefined) throw usageError(`decision add needs a title: nemesis decision add "<what was decided>" --reasoning "<why>"`);
+  return title;
+};
+
 export const registerDecision = (program: Command): void => {
   const decision = program
     .command("decision")
@@ -29,21 +39,26 @@ export const registerDecision = (program: Command): void => {
   decision
     .command("add")
     .description("record a decision (when one with the same title and reasoning is in force, reports its id and records nothing)")
-    .requiredOption("--title <text>", "what was decided")
+    // Optional for commander only, so that --title can stand in for it; the usage line says it is needed.
+    .argument("[title]", "what was decided, e.g. \"SQLite for the event log\"")
+    .usage("<title> --reasoning <text> [options]")
+    .option("--title <text>", "the title, for scripts that pass it as an option")
     .requiredOption("--reasoning <text>", "why")
     .option("--alternative <title: reason>", "an option considered and why it was rejected (repeatable)", alternative)
     .option("--related-to <ref...>", "file paths or symbol names the decision governs")
     .option("--json", "print {id, position} as JSON")
     .action(
       async (
-        options: { title: string; reasoning: string; alternative?: AlternativeInput[]; relatedTo?: string[]; json?: boolean },
+        argument: string | undefined,
+        options: { title?: string; reasoning: string; alternative?: AlternativeInput[]; relatedTo?: string[]; json?: boolean },
         cmd: Command,
       ) => {
+        const title = titleOf(argument, options.title);
         await withProject(cmd.optsWithGlobals(), async (ctx) => {
           await addMemory(
             ctx,
             recordDecision({
-              title: options.title,
+              title,
               reasoning: options.reasoning,
               alternatives: options.alternative ?? [],
               relatedTo: options.relatedTo ?? [],
@@ -71,7 +86,7 @@ export const registerDecision = (program: Command): void => {
           if (options.json) return printJsonLines(decisions);
           if (decisions.length === 0) {
             process.stdout.write(
-              options.topic ? `No decisions about "${options.topic}".\n` : "No decisions yet: nemesis decision add --title ... --reasoning ...\n",
+              options.topic ? `No decisions about "${options.topic}".\n` : "No decisions yet: nemesis decision add \"<title>\" --reasoning ...\n",
             );
             return;
           }
@@ -93,6 +108,7 @@ export const registerDecision = (program: Command): void => {
     .command("supersede")
     .description("mark a decision as replaced by another recorded decision")
     .argument("<id>", "the decision that no longer holds")
+    .usage("<id> --by <id> [options]")
     .requiredOption("--by <id>", "the decision that replaces it (record it first)")
     .option("--reason <text>", "why it changed")
     .action(async (id: string, options: { by: string; reason?: string }, cmd: Command) => {
