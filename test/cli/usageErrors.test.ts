@@ -11,6 +11,7 @@ describe("a bad option value: one line that says what is wrong, once, and exit 2
 
   const cases: Array<[string[], string]> = [
     [["log", "--limit", "abc"], `--limit must be a whole number, not "abc"`],
+    [["log", "--memory", "--limit=1.5"], `--limit must be a whole number, not "1.5"`],
     [["log", "--since", "soonish"], `--since "soonish" is neither a date (2026-11-20, 2026-11-20T14:00) nor a span back from now (30m, 2h, 3d, 1w)`],
     [["search", "tokens", "--limit", "abc"], `--limit must be a whole number of at least 1, not "abc"`],
     [["search", "tokens", "--limit", "0"], `--limit must be a whole number of at least 1, not "0"`],
