@@ -37,7 +37,7 @@ const runFast = async (): Promise<boolean> => {
 };
 
 const runCommander = async (): Promise<void> => {
-  const { Command, CommanderError } = await import("commander");
+  const { Command, CommanderError, Help } = await import("commander");
   const { registerCommands } = await import("./commands/index.js");
   const program = new Command("nemesis")
     .description("Local context engine for AI coding agents: a live, event-sourced model of your project, served over MCP")
@@ -47,7 +47,14 @@ const runCommander = async (): Promise<void> => {
     .configureOutput({
       outputError: (str, write) => write(`nemesis: ${str.replace(/^error: /, "").replace(/\s+/g, " ").trim()} (run with --help for usage)\n`),
     })
-    .exitOverride();
+    .exitOverride()
+    // Commander's help does not tell a required option from an optional one; every subcommand inherits this.
+    .configureHelp({
+      optionDescription: (option) => {
+        const text = Help.prototype.optionDescription.call(new Help(), option);
+        return option.mandatory ? `${text} (required)` : text;
+      },
+    });
   await registerCommands(program, name);
   try {
     await program.parseAsync(process.argv);

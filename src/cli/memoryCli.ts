@@ -1,7 +1,7 @@
 import * as Effect from "effect/Effect";
 import * as Either from "effect/Either";
 import { userInfo } from "node:os";
-import type { Stored } from "../commands/index.js";
+import { DuplicateContent, type MemoryKind, type Stored } from "../commands/index.js";
 import { EventLog, makeEventLog, type EventMeta } from "../events/index.js";
 // Straight from the catalog modules: the projections index also loads Kuzu, which a memory write never needs.
 import { CatalogProjector } from "../projections/catalog/CatalogProjector.js";
@@ -23,22 +23,56 @@ export const cliMeta = (): EventMeta => {
   return { source: "cli", ...(actor ? { actor } : {}), ...(session ? { session } : {}) };
 };
 
+type CommandError = { readonly _tag: string; readonly message: string };
+
 /** Bad input is a usage problem (exit 2); everything else the command refused is a failure (exit 1). */
-const toCliError = (e: { readonly _tag: string; readonly message: string }): CliError =>
-  new CliError(e.message, e._tag === "InvalidInput" ? 2 : 1);
+const toCliError = (e: CommandError): CliError => new CliError(e.message, e._tag === "InvalidInput" ? 2 : 1);
+
+const run = <E extends CommandError>(ctx: ProjectContext, command: Effect.Effect<Stored, E, EventLog>) =>
+  Effect.runPromise(Effect.either(Effect.provideService(command, EventLog, makeEventLog(ctx.log))));
 
 /**
  * Runs a memory command against the project's log, then brings catalog.db up to date so a
  * `list` right after shows the change.
  */
-export const runMemoryCommand = async <E extends { readonly _tag: string; readonly message: string }>(
-  ctx: ProjectContext,
-  command: Effect.Effect<Stored, E, EventLog>,
-): Promise<Stored> => {
-  const result = await Effect.runPromise(Effect.either(Effect.provideService(command, EventLog, makeEventLog(ctx.log))));
+export const runMemoryCommand = async <E extends CommandError>(ctx: ProjectContext, command: Effect.Effect<Stored, E, EventLog>): Promise<Stored> => {
+  const result = await run(ctx, command);
   if (Either.isLeft(result)) throw toCliError(result.left);
   await refreshCatalog(ctx, result.right.id);
   return result.right;
+};
+
+/** The commands that put another entry in place of one of each kind. */
+const REPLACE: Record<MemoryKind, (id: string) => string> = {
+  rule: (id) => `to replace it: nemesis rule retire ${id}, then add the new rule`,
+  decision: (id) => `to replace it: record the new decision, then nemesis decision supersede ${id} --by <its id>`,
+  convention: () => "conventions cannot be retired or replaced",
+};
+
+/**
+ * Runs an add command and prints its outcome. Text already stored is reported with its id and
+ * exits 0: what the user asked for holds, so a script that adds memory (the README's quick
+ * start) can run twice. Every other refusal is an error.
+ */
+export const addMemory = async <E extends CommandError>(
+  ctx: ProjectContext,
+  command: Effect.Effect<Stored, E, EventLog>,
+  print: { readonly json?: boolean | undefined; readonly verb: "Stored" | "Recorded" },
+): Promise<void> => {
+  const result = await run(ctx, command);
+  if (Either.isLeft(result)) {
+    const e = result.left;
+    if (!(e instanceof DuplicateContent)) throw toCliError(e);
+    process.stdout.write(
+      print.json
+        ? `${JSON.stringify({ id: e.existingId, alreadyRecorded: true })}\n`
+        : `Already recorded as ${e.existingId}; nothing stored (${REPLACE[e.kind](e.existingId)})\n`,
+    );
+    return;
+  }
+  const stored = result.right;
+  await refreshCatalog(ctx, stored.id);
+  process.stdout.write(print.json ? `${JSON.stringify(stored)}\n` : `${print.verb} ${stored.id} (log #${stored.position})\n`);
 };
 
 export const refreshCatalog = async (ctx: ProjectContext, storedId?: string): Promise<void> => {

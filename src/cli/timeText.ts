@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from "./invalidArgument.js";
+import { usageError } from "./errors.js";
 
 /** `2026-11-22 14:03:07` in the local time zone. */
 export const localTime = (iso: string): string => {
@@ -18,7 +18,7 @@ export const parseTimeBound = (name: string, value: string, now = Date.now()): s
   const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
   const t = day ? new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])).getTime() : Date.parse(v);
   if (Number.isNaN(t)) {
-    throw new InvalidArgumentError(`${name} "${value}" is neither a date (2026-11-20, 2026-11-20T14:00) nor a span back from now (30m, 2h, 3d, 1w)`);
+    throw usageError(`${name} "${value}" is neither a date (2026-11-20, 2026-11-20T14:00) nor a span back from now (30m, 2h, 3d, 1w)`);
   }
   return new Date(t).toISOString();
 };

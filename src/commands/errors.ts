@@ -41,12 +41,22 @@ export class AlreadySuperseded extends Data.TaggedError("AlreadySuperseded")<{
   }
 }
 
-/** The same text is already stored (compared ignoring case and whitespace); nothing was written. */
+/** How an entry of each kind gives way to another: rules are retired, decisions superseded, conventions stay. */
+const REPLACE_HINT: Record<MemoryKind, (id: string) => string> = {
+  rule: (id) => `retire ${id} first to store it anew`,
+  decision: (id) => `to replace it, record a decision with another title or reasoning and supersede ${id} by it`,
+  convention: () => "a convention cannot be retired or replaced",
+};
+
+/**
+ * The same text is already stored (compared ignoring case and whitespace); nothing was written.
+ * The caller's intent already holds, so callers report it rather than fail.
+ */
 export class DuplicateContent extends Data.TaggedError("DuplicateContent")<{
   readonly kind: MemoryKind;
   readonly existingId: string;
 }> {
   override get message(): string {
-    return `already recorded as ${this.existingId}; nothing stored (retire or supersede ${this.existingId} first to replace it)`;
+    return `already recorded as ${this.existingId}; nothing stored (${REPLACE_HINT[this.kind](this.existingId)})`;
   }
 }

@@ -18,4 +18,9 @@ export const EVENT_TYPES = [
   "IndexRunCompleted",
 ] as const;
 
+/** What `nemesis log --memory` shows: every event of a rule, decision or convention stream. */
+export const MEMORY_EVENT_TYPES = ["RuleStored", "RuleRetired", "DecisionRecorded", "DecisionSuperseded", "ConventionStored"] as const satisfies ReadonlyArray<
+  (typeof EVENT_TYPES)[number]
+>;
+
 export const EVENT_SOURCES = ["cli", "hook", "watcher", "mcp", "auto-learn", "engine", "test", "bench"] as const;

@@ -20,7 +20,7 @@ export {
 } from "./envelope.js";
 export { EncodedPayload, encodePayload, isEncodedPayload } from "./encodedPayload.js";
 export { EventDecodeError, EventLogError, VersionConflict } from "./errors.js";
-export { EVENT_SOURCES, EVENT_TYPES } from "./eventNames.js";
+export { EVENT_SOURCES, EVENT_TYPES, MEMORY_EVENT_TYPES } from "./eventNames.js";
 export { appendToStreams, type AppendResult, type StreamAppend } from "./sqlite/appendToStreams.js";
 export { checkpointWal } from "./sqlite/checkpointWal.js";
 export { countPendingEvents, type PendingEvents } from "./sqlite/countPendingEvents.js";

@@ -80,4 +80,25 @@ describe("nemesis log", () => {
     follower.kill("SIGINT");
     expect(await exited).toBe(0);
   });
+
+  it("--memory shows every memory event and nothing else, on the fast path and through commander", async () => {
+    const rule = /rule-[0-9a-f]{8}/.exec((await cli("rule", "add", "Retire me")).stdout)![0];
+    expect((await cli("rule", "retire", rule, "--reason", "done")).code).toBe(0);
+    const old = /dec-[0-9a-f]{8}/.exec((await cli("decision", "add", "Use h11", "--reasoning", "small")).stdout)![0];
+    const next = /dec-[0-9a-f]{8}/.exec((await cli("decision", "add", "Use httpcore", "--reasoning", "pooling")).stdout)![0];
+    expect((await cli("decision", "supersede", old, "--by", next)).code).toBe(0);
+    expect((await cli("convention", "add", "--pattern", "Tests sit beside the code", "--example", "a.test.ts")).code).toBe(0);
+    const memory = ["RuleStored", "RuleStored", "RuleStored", "RuleRetired", "DecisionRecorded", "DecisionRecorded", "DecisionSuperseded", "ConventionStored"];
+    expect((await json("--memory")).map((e) => e.type)).toEqual(memory);
+    // A repeated option sends main.ts past its fast path to commander (the last value wins there): both must agree.
+    const table = await cli("log", "--memory", "--limit", "1", "--limit", "0");
+    const rows = table.stdout.trimEnd().split("\n").slice(1);
+    expect(rows.map((l) => l.split(/\s+/)[4])).toEqual(memory);
+    expect(rows[0]).toContain("Keep the log small");
+    const help = await cli("log", "--help");
+    expect(help.stdout.replace(/\s+/g, " ")).toContain("--memory only rules, decisions and conventions: stored, retired, superseded");
+    const both = await cli("log", "--memory", "--type", "FileParsed");
+    expect(both.code).toBe(2);
+    expect(both.stderr).toMatch(/^nemesis: --memory and --type both choose event types: give one[^\n]*\n$/);
+  });
 });

@@ -6,6 +6,7 @@ describe("nemesis log fast path (no commander)", () => {
     const p = parseLogArgs(["--root", "/p", "log", "--limit=5", "--type", "RuleStored", "--stream", "rule:", "--source", "cli", "--json"]);
     expect(p).toEqual({ globals: { root: "/p" }, options: { limit: 5, type: "RuleStored", stream: "rule:", source: "cli", json: true } });
     expect(parseLogArgs(["log"])).toEqual({ globals: {}, options: { limit: 50 } });
+    expect(parseLogArgs(["log", "--memory"])).toEqual({ globals: {}, options: { limit: 50, memory: true } });
     expect(parseLogArgs(["log", "--since", "2026-11-20", "--follow"])?.options).toMatchObject({ follow: true, since: expect.stringMatching(/^2026-11-(19|20)T/) });
   });
 
@@ -19,6 +20,7 @@ describe("nemesis log fast path (no commander)", () => {
       ["log", "--since", "yesterday-ish"],
       ["log", "--limit", "1", "--limit", "2"],
       ["log", "--json=yes"],
+      ["log", "--memory=yes"],
       ["log", "--json", "--json"],
       ["log", "--limit"],
       ["log", "--stream", "--json"],

@@ -42,7 +42,7 @@ describe("nemesis rule / decision / convention / log", () => {
     await store("r2", ["rule", "add", "Prefer small modules with one job"]);
     await store("r3", ["rule", "add", "Use named exports only"]);
     await store("d1", ["decision", "add", "--title", "SQLite for the event log", "--reasoning", "One file, WAL, no server", "--alternative", "Postgres: needs a server", "--alternative", "Kafka: far too heavy"]);
-    await store("d2", ["decision", "add", "--title", "Effect for errors", "--reasoning", "Typed failures"]);
+    await store("d2", ["decision", "add", "Effect for errors", "--reasoning", "Typed failures"]);
   });
   afterAll(() => t.cleanup());
 
@@ -96,7 +96,49 @@ describe("nemesis rule / decision / convention / log", () => {
     ids.d3 = d3;
     const c = await cli("convention", "add", "--pattern", "Services are classes named <Thing>Service", "--example", "class AuthService {}");
     expect(c.code).toBe(0);
+    ids.c1 = idOf(c.stdout);
     expect((await cli("convention", "list")).stdout).toContain("Services are classes named <Thing>Service");
+  });
+
+  it("adding what is already in force reports its id and the command that replaces it, exits 0 and writes nothing", async () => {
+    const before = logRows();
+    const same = async (args: string[], stdout: string) => {
+      const r = await cli(...args);
+      expect(r).toEqual({ code: 0, stdout, stderr: "" });
+    };
+    await same(["rule", "add", "never LOG access tokens."], `Already recorded as ${ids.r1}; nothing stored (to replace it: nemesis rule retire ${ids.r1}, then add the new rule)\n`);
+    await same(
+      ["decision", "add", "--title", "sqlite for the event log", "--reasoning", "One file, WAL, no server"],
+      `Already recorded as ${ids.d1}; nothing stored (to replace it: record the new decision, then nemesis decision supersede ${ids.d1} --by <its id>)\n`,
+    );
+    await same(["decision", "add", "Effect for errors", "--reasoning", "Typed failures", "--json"], `${JSON.stringify({ id: ids.d2, alreadyRecorded: true })}\n`);
+    await same(
+      ["convention", "add", "--pattern", "services are classes named <thing>service", "--example", "x"],
+      `Already recorded as ${ids.c1}; nothing stored (conventions cannot be retired or replaced)\n`,
+    );
+    expect(logRows()).toEqual(before);
+  });
+
+  it("help marks what each memory command requires", async () => {
+    const help = async (...args: string[]) => {
+      const r = await cli(...args, "--help");
+      expect(r.code).toBe(0);
+      return r.stdout.replace(/\s+/g, " ");
+    };
+    const ruleAdd = await help("rule", "add");
+    expect(ruleAdd).toContain("Usage: nemesis rule add [options] <content>");
+    const decisionAdd = await help("decision", "add");
+    expect(decisionAdd).toContain("Usage: nemesis decision add <title> --reasoning <text> [options]");
+    expect(decisionAdd).toContain("--reasoning <text> why (required)");
+    expect(decisionAdd).not.toContain("--title <text> the title, for scripts that pass it as an option (required)");
+    const conventionAdd = await help("convention", "add");
+    expect(conventionAdd).toContain("Usage: nemesis convention add --pattern <text> --example <text> [options]");
+    expect(conventionAdd).toContain('--pattern <text> the habit, e.g. "services are classes named <Thing>Service" (required)');
+    expect(conventionAdd).toContain("--example <text> code or a path that shows it (required)");
+    expect(conventionAdd).toContain('--scope <scope> where it applies: a glob or an area name (default: "*") --json');
+    const supersede = await help("decision", "supersede");
+    expect(supersede).toContain("Usage: nemesis decision supersede <id> --by <id> [options]");
+    expect(supersede).toContain("--by <id> the decision that replaces it (record it first) (required)");
   });
 
   it("delete catalog.db, nemesis replay: the memory read model is identical to before", async () => {
@@ -125,7 +167,6 @@ describe("nemesis rule / decision / convention / log", () => {
       ["empty rule", () => ["rule", "add", "  "], 2, /content is empty/],
       ["missing rule text", () => ["rule", "add"], 2, /missing required argument/],
       ["oversized rule", () => ["rule", "add", "x".repeat(4001)], 2, /over the limit of 4,000/],
-      ["duplicate rule", () => ["rule", "add", "never LOG access tokens."], 1, /already recorded as rule-/],
       ["retire an unknown id", () => ["rule", "retire", "rule-ffffffff"], 1, /no rule with id rule-ffffffff/],
       ["retire twice", () => ["rule", "retire", ids.r4!], 1, /already retired/],
       ["retire a malformed id", () => ["rule", "retire", "rule 1"], 2, /id must look like/],
@@ -133,13 +174,14 @@ describe("nemesis rule / decision / convention / log", () => {
       ["bad --limit", () => ["rule", "list", "--limit", "ten"], 2, /--limit must be a whole number/],
       ["decision without reasoning", () => ["decision", "add", "--title", "t"], 2, /--reasoning/],
       ["empty decision title", () => ["decision", "add", "--title", "", "--reasoning", "r"], 2, /title is empty/],
+      ["decision without a title", () => ["decision", "add", "--reasoning", "r"], 2, /decision add needs a title: nemesis decision add "<what was decided>"/],
+      ["two different titles", () => ["decision", "add", "Use httpcore", "--title", "Use h11", "--reasoning", "r"], 2, /two titles given \("Use httpcore" and --title "Use h11"\)/],
       ["alternative without a reason", () => ["decision", "add", "--title", "t", "--reasoning", "r", "--alternative", "Kafka"], 2, /title: reason rejected/],
       ["supersede by itself", () => ["decision", "supersede", ids.d1!, "--by", ids.d1!], 2, /cannot supersede itself/],
       ["supersede by an unknown id", () => ["decision", "supersede", ids.d2!, "--by", "dec-ffffffff"], 1, /no decision with id dec-ffffffff/],
       ["supersede twice", () => ["decision", "supersede", ids.d3!, "--by", ids.d2!], 1, /already superseded/],
       ["supersede without --by", () => ["decision", "supersede", ids.d2!], 2, /--by/],
       ["convention without example", () => ["convention", "add", "--pattern", "p"], 2, /--example/],
-      ["duplicate convention", () => ["convention", "add", "--pattern", "services are classes named <thing>service", "--example", "x"], 1, /already recorded as conv-/],
       ["group without subcommand", () => ["rule"], 2, /rule needs a subcommand/],
       ["unknown subcommand", () => ["decision", "remove"], 2, /unknown decision subcommand "remove"/],
       ["log --since nonsense", () => ["log", "--since", "yesterdayish"], 2, /neither a date/],

@@ -25,7 +25,7 @@ describe("nemesis search", () => {
     mkdirSync(join(t.dir, "pkg"));
     writeFileSync(join(t.dir, "pkg", "client.py"), client);
     const r = await cli("index", ".", "--no-progress");
-    expect(r.stderr).toBe("");
+    expect(r.stderr).toMatch(/^created a Nemesis project in .*\n$/);
     expect(r.code).toBe(0);
   });
   afterAll(() => t.cleanup());

@@ -72,6 +72,9 @@ describe("recordDecision", () => {
     });
     const err = expectLeft(s.when(recordDecision({ title: "use effect", reasoning: "typed   errors.", meta })));
     expect(err._tag).toBe("DuplicateContent");
-    expect(err.message).toContain("dec-00000001");
+    // Decisions are superseded, never retired: the message names what exists.
+    expect(err.message).toBe(
+      "already recorded as dec-00000001; nothing stored (to replace it, record a decision with another title or reasoning and supersede dec-00000001 by it)",
+    );
   });
 });

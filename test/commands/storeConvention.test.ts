@@ -19,6 +19,7 @@ describe("storeConvention", () => {
     const first = expectRight(s.when(storeConvention({ pattern: "Services end in Service", example: "a", meta })));
     const err = expectLeft(s.when(storeConvention({ pattern: "services END in service", example: "b", meta })));
     expect(err).toMatchObject({ _tag: "DuplicateContent", existingId: first.id });
+    expect(err.message).toBe(`already recorded as ${first.id}; nothing stored (a convention cannot be retired or replaced)`);
     expect(s.all()).toHaveLength(1);
   });
 

@@ -32,7 +32,7 @@ describe("storeRule", () => {
     s.given([{ stream: "rule:rule-00000001", type: "RuleStored", data: { id: "rule-00000001", content: "Never log tokens.", scope: "*", relatedTo: [] } }]);
     const err = expectLeft(s.when(storeRule({ content: "never   LOG tokens", meta })));
     expect(err._tag).toBe("DuplicateContent");
-    expect(err.message).toContain("already recorded as rule-00000001");
+    expect(err.message).toBe("already recorded as rule-00000001; nothing stored (retire rule-00000001 first to store it anew)");
     expect(s.newEvents()).toHaveLength(0);
   });
 

@@ -5,7 +5,7 @@ import { queryMemory } from "../../queries/memory.js";
 import { withProject } from "../context.js";
 import { who } from "../eventSummary.js";
 import { intOption } from "../intOption.js";
-import { cliMeta, runMemoryCommand, subcommandRequired } from "../memoryCli.js";
+import { addMemory, cliMeta, subcommandRequired } from "../memoryCli.js";
 import { localTime } from "../timeText.js";
 import { formatTable, oneLine, printJsonLines } from "../output.js";
 
@@ -18,14 +18,15 @@ export const registerConvention = (program: Command): void => {
 
   convention
     .command("add")
-    .description("store a convention (refused when one with the same pattern exists)")
+    .description("store a convention (when one with the same pattern exists, reports its id and stores nothing)")
+    .usage("--pattern <text> --example <text> [options]")
     .requiredOption("--pattern <text>", "the habit, e.g. \"services are classes named <Thing>Service\"")
     .requiredOption("--example <text>", "code or a path that shows it")
     .option("--scope <scope>", "where it applies: a glob or an area name", "*")
     .option("--json", "print {id, position} as JSON")
     .action(async (options: { pattern: string; example: string; scope: string; json?: boolean }, cmd: Command) => {
       await withProject(cmd.optsWithGlobals(), async (ctx) => {
-        const stored = await runMemoryCommand(
+        await addMemory(
           ctx,
           storeConvention({
             pattern: options.pattern,
@@ -34,8 +35,8 @@ export const registerConvention = (program: Command): void => {
             meta: cliMeta(),
             maxChars: ctx.config.memory.max_rule_chars,
           }),
+          { json: options.json, verb: "Stored" },
         );
-        process.stdout.write(options.json ? `${JSON.stringify(stored)}\n` : `Stored ${stored.id} (log #${stored.position})\n`);
       });
     });
 

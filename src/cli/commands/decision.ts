@@ -1,11 +1,12 @@
-import { InvalidArgumentError, type Command } from "commander";
+import type { Command } from "commander";
 import { recordDecision, supersedeDecision, type AlternativeInput } from "../../commands/index.js";
 import { CatalogReader } from "../../projections/catalog/CatalogReader.js";
 import { queryMemory } from "../../queries/memory.js";
 import { withProject } from "../context.js";
 import { who } from "../eventSummary.js";
 import { intOption } from "../intOption.js";
-import { cliMeta, runMemoryCommand, subcommandRequired } from "../memoryCli.js";
+import { usageError } from "../errors.js";
+import { addMemory, cliMeta, runMemoryCommand, subcommandRequired } from "../memoryCli.js";
 import { localTime } from "../timeText.js";
 import { formatTable, oneLine, printJsonLines } from "../output.js";
 
@@ -13,9 +14,19 @@ import { formatTable, oneLine, printJsonLines } from "../output.js";
 const alternative = (value: string, previous: AlternativeInput[] = []): AlternativeInput[] => {
   const i = value.indexOf(":");
   if (i <= 0 || value.slice(i + 1).trim() === "") {
-    throw new InvalidArgumentError(`"${value}" needs the form "title: reason rejected", e.g. "Postgres: needs a server"`);
+    throw usageError(`--alternative "${value}" needs the form "title: reason rejected", e.g. "Postgres: needs a server"`);
   }
   return [...previous, { title: value.slice(0, i).trim(), reasonRejected: value.slice(i + 1).trim() }];
+};
+
+/** The title as the argument, or as `--title` for scripts written that way; given both ways, they must agree. */
+const titleOf = (argument: string | undefined, option: string | undefined): string => {
+  if (argument !== undefined && option !== undefined && argument !== option) {
+    throw usageError(`two titles given ("${argument}" and --title "${option}"): give the title once, as the argument`);
+  }
+  const title = argument ?? option;
+  if (title === undefined) throw usageError(`decision add needs a title: nemesis decision add "<what was decided>" --reasoning "<why>"`);
+  return title;
 };
 
 export const registerDecision = (program: Command): void => {
@@ -27,30 +38,35 @@ export const registerDecision = (program: Command): void => {
 
   decision
     .command("add")
-    .description("record a decision (refused when the same title and reasoning are already in force)")
-    .requiredOption("--title <text>", "what was decided")
+    .description("record a decision (when one with the same title and reasoning is in force, reports its id and records nothing)")
+    // Optional for commander only, so that --title can stand in for it; the usage line says it is needed.
+    .argument("[title]", "what was decided, e.g. \"SQLite for the event log\"")
+    .usage("<title> --reasoning <text> [options]")
+    .option("--title <text>", "the title, for scripts that pass it as an option")
     .requiredOption("--reasoning <text>", "why")
     .option("--alternative <title: reason>", "an option considered and why it was rejected (repeatable)", alternative)
     .option("--related-to <ref...>", "file paths or symbol names the decision governs")
     .option("--json", "print {id, position} as JSON")
     .action(
       async (
-        options: { title: string; reasoning: string; alternative?: AlternativeInput[]; relatedTo?: string[]; json?: boolean },
+        argument: string | undefined,
+        options: { title?: string; reasoning: string; alternative?: AlternativeInput[]; relatedTo?: string[]; json?: boolean },
         cmd: Command,
       ) => {
+        const title = titleOf(argument, options.title);
         await withProject(cmd.optsWithGlobals(), async (ctx) => {
-          const stored = await runMemoryCommand(
+          await addMemory(
             ctx,
             recordDecision({
-              title: options.title,
+              title,
               reasoning: options.reasoning,
               alternatives: options.alternative ?? [],
               relatedTo: options.relatedTo ?? [],
               meta: cliMeta(),
               maxChars: ctx.config.memory.max_rule_chars,
             }),
+            { json: options.json, verb: "Recorded" },
           );
-          process.stdout.write(options.json ? `${JSON.stringify(stored)}\n` : `Recorded ${stored.id} (log #${stored.position})\n`);
         });
       },
     );
@@ -70,7 +86,7 @@ export const registerDecision = (program: Command): void => {
           if (options.json) return printJsonLines(decisions);
           if (decisions.length === 0) {
             process.stdout.write(
-              options.topic ? `No decisions about "${options.topic}".\n` : "No decisions yet: nemesis decision add --title ... --reasoning ...\n",
+              options.topic ? `No decisions about "${options.topic}".\n` : "No decisions yet: nemesis decision add \"<title>\" --reasoning ...\n",
             );
             return;
           }
@@ -92,6 +108,7 @@ export const registerDecision = (program: Command): void => {
     .command("supersede")
     .description("mark a decision as replaced by another recorded decision")
     .argument("<id>", "the decision that no longer holds")
+    .usage("<id> --by <id> [options]")
     .requiredOption("--by <id>", "the decision that replaces it (record it first)")
     .option("--reason <text>", "why it changed")
     .action(async (id: string, options: { by: string; reason?: string }, cmd: Command) => {

@@ -2,26 +2,21 @@ import type { Command } from "commander";
 import * as Either from "effect/Either";
 import { closeGrepWorkers, compilePattern, grepCode, type GrepError, type GrepMatch } from "../../queries/grep/grepCode.js";
 import { withProject } from "../context.js";
-import { CliError, usageError } from "../errors.js";
+import { CliError } from "../errors.js";
+import { intOption } from "../intOption.js";
 import { printJsonLines } from "../output.js";
 import { openCurrentChunks } from "./ensureChunksCurrent.js";
 
 interface GrepFlags {
   json?: boolean;
   path?: string;
-  pageSize: string;
-  offset: string;
-  context: string;
+  pageSize: number;
+  offset: number;
+  context: number;
   ignoreCase?: boolean;
   fixedStrings?: boolean;
-  maxTokens: string;
+  maxTokens: number;
 }
-
-const nonNegative = (value: string, flag: string): number => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw usageError(`${flag} takes a whole number`);
-  return n;
-};
 
 const failure = (e: GrepError): CliError => new CliError(e.message, e.isInputError ? 2 : 1);
 
@@ -44,17 +39,14 @@ export const registerGrep = (program: Command): void => {
     .argument("<regex>", "a JavaScript regular expression (literal text with -F), matched line by line")
     .option("--json", "one JSON object per line: file, line, text, before, after, block (matches of one block show contiguous lines; context is shown once)")
     .option("--path <glob>", "only files matching this glob")
-    .option("--page-size <n>", "matches per page", "50")
-    .option("--offset <n>", "skip this many matches (the next page's offset is printed)", "0")
-    .option("--context <n>", "lines of context either side", "2")
+    .option("--page-size <n>", "matches per page", intOption("--page-size", 1), 50)
+    .option("--offset <n>", "skip this many matches (the next page's offset is printed)", intOption("--offset"), 0)
+    .option("--context <n>", "lines of context either side", intOption("--context"), 2)
     .option("-i, --ignore-case", "match case-insensitively")
     .option("-F, --fixed-strings", "match the pattern as literal text, not as a regular expression")
-    .option("--max-tokens <n>", "cap the answer at about this many tokens", "8000")
+    .option("--max-tokens <n>", "cap the answer at about this many tokens", intOption("--max-tokens"), 8000)
     .action(async (pattern: string, options: GrepFlags, cmd: Command) => {
-      const pageSize = nonNegative(options.pageSize, "--page-size");
-      const offset = nonNegative(options.offset, "--offset");
-      const context = nonNegative(options.context, "--context");
-      const maxResponseTokens = nonNegative(options.maxTokens, "--max-tokens");
+      const { pageSize, offset, context, maxTokens: maxResponseTokens } = options;
       const patternOptions = { fixedStrings: options.fixedStrings, ignoreCase: options.ignoreCase };
       const checked = compilePattern(pattern, patternOptions);
       if (Either.isLeft(checked)) throw failure(checked.left);

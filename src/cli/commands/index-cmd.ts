@@ -5,8 +5,9 @@ import { indexProject, type IndexProgress, type IndexSummary } from "../../engin
 import { settingsFromConfig } from "../../projections/embed/createEmbedder.js";
 import { describeEmbedding, embeddingText, type EmbeddingDescription } from "../../projections/embed/describeEmbedding.js";
 import { openProjectAt } from "../context.js";
-import { CliError, usageError } from "../errors.js";
+import { CliError } from "../errors.js";
 import { indexTarget } from "../indexTarget.js";
+import { intOption } from "../intOption.js";
 import { initProject } from "./init.js";
 
 const STAGE_LABEL = { scan: "scanning", parse: "parsing ", project: "projecting" } as const;
@@ -100,13 +101,12 @@ export const registerIndex = (program: Command): void => {
     .description("scan the project, record what changed in the log, parse and project it (outside any project, creates one here first, as init does)")
     .argument("[path]", "a directory of the project to index alone (default: all of it)")
     .option("--json", "print the summary as one JSON object")
-    .option("--workers <n>", "parse worker threads (default: one per core, at most 8)")
+    .option("--workers <n>", "parse worker threads (default: one per core, at most 8)", intOption("--workers", 1))
     .option("--no-progress", "never draw a progress bar")
-    .action(async (path: string | undefined, options: { json?: boolean; workers?: string; progress?: boolean }, cmd: Command) => {
+    .action(async (path: string | undefined, options: { json?: boolean; workers?: number; progress?: boolean }, cmd: Command) => {
       const globals = cmd.optsWithGlobals() as { root?: string };
       const target = indexTarget(path, globals.root);
-      const workers = options.workers === undefined ? undefined : Number(options.workers);
-      if (workers !== undefined && (!Number.isInteger(workers) || workers < 1)) throw usageError("--workers takes a positive integer");
+      const workers = options.workers;
       if (target.create) {
         const { created, root } = initProject(target.root);
         const gitignore = created.includes(".gitignore entry") ? ", added to .gitignore" : "";

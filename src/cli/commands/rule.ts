@@ -5,7 +5,7 @@ import { queryMemory } from "../../queries/memory.js";
 import { withProject } from "../context.js";
 import { who } from "../eventSummary.js";
 import { intOption } from "../intOption.js";
-import { cliMeta, runMemoryCommand, subcommandRequired } from "../memoryCli.js";
+import { addMemory, cliMeta, runMemoryCommand, subcommandRequired } from "../memoryCli.js";
 import { localTime } from "../timeText.js";
 import { formatTable, oneLine, printJsonLines } from "../output.js";
 
@@ -18,14 +18,14 @@ export const registerRule = (program: Command): void => {
 
   rule
     .command("add")
-    .description("store a rule (refused when an active rule already says the same)")
+    .description("store a rule (when an active rule already says the same, reports its id and stores nothing)")
     .argument("<content>", "the rule, e.g. \"Never log access tokens\"")
     .option("--scope <scope>", "where it applies: a glob (src/api/**) or an area name", "*")
     .option("--related-to <ref...>", "file paths or symbol names the rule is about")
     .option("--json", "print {id, position} as JSON")
     .action(async (content: string, options: { scope: string; relatedTo?: string[]; json?: boolean }, cmd: Command) => {
       await withProject(cmd.optsWithGlobals(), async (ctx) => {
-        const stored = await runMemoryCommand(
+        await addMemory(
           ctx,
           storeRule({
             content,
@@ -34,8 +34,8 @@ export const registerRule = (program: Command): void => {
             meta: cliMeta(),
             maxChars: ctx.config.memory.max_rule_chars,
           }),
+          { json: options.json, verb: "Stored" },
         );
-        process.stdout.write(options.json ? `${JSON.stringify(stored)}\n` : `Stored ${stored.id} (log #${stored.position})\n`);
       });
     });
 

@@ -7,11 +7,12 @@ import { RRF_K } from "../../queries/search/fuseRanks.js";
 import { searchCode, TOP_SCORE } from "../../queries/search/searchCode.js";
 import { withProject } from "../context.js";
 import { CliError, usageError } from "../errors.js";
+import { intOption } from "../intOption.js";
 import { printJsonLines } from "../output.js";
 import { openCurrentChunks } from "./ensureChunksCurrent.js";
 
 interface SearchFlags {
-  limit: string;
+  limit: number;
   json?: boolean;
   path?: string;
   language?: string;
@@ -50,7 +51,7 @@ export const registerSearch = (program: Command): void => {
     .command("search")
     .description("hybrid keyword + vector search over the indexed code, ranked by file and symbol")
     .argument("<text...>", "what to look for, in words or identifiers")
-    .option("--limit <n>", "most results", "10")
+    .option("--limit <n>", "most results", intOption("--limit", 1), 10)
     .option("--json", "one JSON object per line: file, symbol, kind, startLine, endLine, score, snippet")
     .option("--path <glob>", "only files matching this glob (e.g. 'src/**/*.ts')")
     .option("--language <name>", "only this language (typescript, python, go, …)")
@@ -58,8 +59,6 @@ export const registerSearch = (program: Command): void => {
     .option("--related", "also list each file's graph neighbours (what it imports and what imports it)")
     .addHelpText("after", SCORE_HELP)
     .action(async (words: string[], options: SearchFlags, cmd: Command) => {
-      const limit = Number(options.limit);
-      if (!Number.isInteger(limit) || limit < 1) throw usageError("--limit takes a positive integer");
       const checked = checkSearchQuery(words.join(" "));
       if (Either.isLeft(checked)) throw usageError(checked.left.message);
       const text = checked.right;
@@ -71,7 +70,7 @@ export const registerSearch = (program: Command): void => {
           const project = projectEmbedder(ctx.paths, ctx.config);
           const { graphFileLinks } = await import("../../queries/search/fileLinks.js");
           const answer = await searchCode(reader, project.embedder, text, {
-            limit,
+            limit: options.limit,
             path: options.path,
             language: options.language,
             kind: options.kind,
