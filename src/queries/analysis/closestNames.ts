@@ -1,16 +1,26 @@
+/** Past this, a name shares too little with what was asked to be worth listing (more than half of it edited). */
+const FAR = 1.5;
+
 /**
  * The candidates closest to `wanted`, best first, for a "did you mean" list: an exact
  * case-insensitive match, then names containing it (or contained in it), then by edit distance
- * relative to length. `keysOf` gives the names a candidate answers to (a symbol's name and
- * qualified name, a file's path and base name); its best key counts.
+ * relative to length; at most `limit`, and only those that share most of the name unless that
+ * leaves fewer than `atLeast`. `keysOf` gives the names a candidate answers to (a symbol's name
+ * and qualified name, a file's path and base name); its best key counts.
  */
-export const closestNames = <T>(wanted: string, candidates: ReadonlyArray<T>, keysOf: (t: T) => ReadonlyArray<string>, limit: number): T[] => {
+export const closestNames = <T>(
+  wanted: string,
+  candidates: ReadonlyArray<T>,
+  keysOf: (t: T) => ReadonlyArray<string>,
+  limit: number,
+  atLeast = 3,
+): T[] => {
   const w = wanted.toLowerCase();
-  const scored = candidates.map((c, order) => ({ c, order, score: Math.min(...keysOf(c).map((k) => distance(w, k.toLowerCase()))) }));
-  return scored
-    .sort((a, b) => a.score - b.score || a.order - b.order)
-    .slice(0, limit)
-    .map((s) => s.c);
+  const scored = candidates
+    .map((c, order) => ({ c, order, score: Math.min(...keysOf(c).map((k) => distance(w, k.toLowerCase()))) }))
+    .sort((a, b) => a.score - b.score || a.order - b.order);
+  const near = scored.filter((s) => s.score <= FAR).length;
+  return scored.slice(0, Math.min(limit, Math.max(near, atLeast))).map((s) => s.c);
 };
 
 const distance = (wanted: string, key: string): number => {
