@@ -2,13 +2,10 @@ import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
 import { degreeCentrality } from "../analysis/degreeCentrality.js";
 import { pageRank } from "../analysis/pageRank.js";
 import { inScope, type PathScope } from "../analysis/PathScope.js";
-import type { DirectedEdge } from "../analysis/PlainGraph.js";
-import { codeNode, isTestNode, nodeColumns, type CodeNode } from "./graphNodes.js";
+import { isTestNode, type CodeNode } from "./graphNodes.js";
+import { loadSymbolGraph } from "./loadSymbolGraph.js";
 
 export type RankAlgorithm = "pagerank" | "degree";
-
-/** What makes one symbol lean on another: a call, a base type, an interface, a type in its signature. */
-export const RANK_EDGES = ["CALLS", "INHERITS", "IMPLEMENTS", "RETURNS", "ACCEPTS"] as const;
 
 export interface RankedSymbol extends CodeNode {
   /** PageRank (the scores of all nodes sum to 1), or in + out degree. */
@@ -32,20 +29,15 @@ export interface RankAnswer {
   readonly converged: boolean;
 }
 
-const SYMBOLS = `MATCH (a:Symbol) RETURN ${nodeColumns("a")}`;
-const EDGES = `MATCH (a:File:Symbol)-[r:${RANK_EDGES.join("|")}]->(b:Symbol) RETURN DISTINCT a.id AS src, b.id AS dst`;
-
 /**
  * The most central symbols of `scope`, tests excluded. Ranks are computed on the whole
- * project's graph of RANK_EDGES (a file counts as a node for its module-level calls) and then
+ * project's symbol graph (SYMBOL_LINKS; a file counts as a node for its module-level calls), then
  * filtered to the scope, so a helper used all over the project ranks high in its own folder.
- * Parallel edges count once.
  */
 export const rankSymbols = async (graph: GraphQueryable, algorithm: RankAlgorithm, scope: PathScope, limit: number): Promise<RankAnswer> => {
   const within = inScope(scope);
-  const everySymbol = (await graph.query(SYMBOLS)).map((r) => codeNode(r, "a"));
+  const { symbols: everySymbol, edges } = await loadSymbolGraph(graph);
   const symbols = everySymbol.filter((s) => within(s.file!) && !isTestNode(s));
-  const edges: DirectedEdge[] = (await graph.query(EDGES)).map((r) => ({ source: String(r.src), target: String(r.dst) }));
   const ids = everySymbol.map((s) => s.id);
   const degrees = degreeCentrality(ids, edges);
   let score: (id: string) => number;
