@@ -1,0 +1,75 @@
+import * as Schema from "effect/Schema";
+import { describeScope } from "../../queries/analysis/PathScope.js";
+import { findCycles } from "../../queries/graph/findCycles.js";
+import { defineTool, READ_ONLY } from "../tool.js";
+import { requireGraph, scopeArgument } from "./graphArguments.js";
+
+const Input = Schema.Struct({
+  scope: Schema.optional(
+    Schema.String.pipe(Schema.maxLength(1000)).annotations({ description: "Folder, file or glob (src/**/*.ts); default all" }),
+  ),
+  edge_type: Schema.optionalWith(
+    Schema.Literal("IMPORTS", "CALLS").annotations({ description: "IMPORTS (files) or CALLS (functions)", default: "IMPORTS" }),
+    { default: () => "IMPORTS" as const },
+  ),
+  limit: Schema.optionalWith(Schema.Number.pipe(Schema.int(), Schema.between(1, 100)).annotations({ description: "Most cycles listed", default: 20 }), {
+    default: () => 20,
+  }),
+});
+
+const Step = Schema.Struct({ name: Schema.String, kind: Schema.String, file: Schema.String, line: Schema.Number });
+
+const Output = Schema.Struct({
+  edgeType: Schema.Literal("IMPORTS", "CALLS"),
+  scope: Schema.String,
+  nodes: Schema.Number,
+  edges: Schema.Number,
+  components: Schema.Array(Schema.Array(Schema.String)),
+  cycles: Schema.Array(Schema.Array(Step)),
+  capped: Schema.Boolean,
+});
+type Output = typeof Output.Type;
+
+const stepText = (s: (typeof Step)["Type"], imports: boolean): string => (imports ? `${s.file}:${s.line}` : `${s.name} (${s.file}:${s.line})`);
+
+export const findCyclesTool = defineTool({
+  name: "find_cycles",
+  title: "Dependency cycles",
+  description:
+    "Circular dependencies: import cycles between files (IMPORTS) or mutual recursion between functions (CALLS), each a closed path with the file:line of every import or call; the cycles listed pass through every file or function caught in one. Use when untangling modules or when import order breaks. Example: {\"scope\": \"src/services\"}",
+  toolset: "graph",
+  input: Input,
+  output: Output,
+  annotations: READ_ONLY,
+  run: async (input, ctx) => {
+    const graph = await requireGraph(ctx);
+    const scope = scopeArgument(ctx.root, input.scope);
+    const answer = await findCycles(graph, input.edge_type, scope, input.limit);
+    return {
+      edgeType: answer.edgeType,
+      scope: describeScope(scope),
+      nodes: answer.nodes,
+      edges: answer.edges,
+      components: answer.components.map((c) => [...c]),
+      cycles: answer.cycles.map((c) => c.map((s) => ({ name: s.name, kind: s.kind, file: s.file, line: s.line }))),
+      capped: answer.capped,
+    } satisfies Output;
+  },
+  render: (output) => {
+    const imports = output.edgeType === "IMPORTS";
+    const what = imports ? "files" : "functions";
+    // The resolver drops an edge from a node to itself (resolveFile's EdgeSet), so direct
+    // self-recursion never reaches the graph; say so rather than let silence read as "none".
+    const selfNote = imports ? "" : "\n(a function calling only itself is not shown: the graph records no self-calls)";
+    if (output.cycles.length === 0) {
+      return `no ${imports ? "import cycles" : "recursion"} among ${output.nodes} ${what} (${output.edges} ${output.edgeType} edges; scope: ${output.scope})${selfNote}`;
+    }
+    const members = output.components.reduce((n, c) => n + c.length, 0);
+    const lines = [
+      `${output.components.length} ${imports ? "import cycle groups" : "recursive groups"} holding ${members} of ${output.nodes} ${what} (scope: ${output.scope}); ${imports ? "file:line of each import" : "each call's file:line"}, the last step returns to the first:`,
+      ...output.cycles.map((c) => `${c.map((s) => stepText(s, imports)).join(" → ")} → ${imports ? c[0]!.file : c[0]!.name}`),
+    ];
+    if (output.capped) lines.push(`more cycles exist: first ${output.cycles.length} listed (raise limit or narrow scope)`);
+    return lines.join("\n") + selfNote;
+  },
+});

@@ -1,0 +1,75 @@
+import * as Schema from "effect/Schema";
+import { describeScope } from "../../queries/analysis/PathScope.js";
+import { rankSymbols } from "../../queries/graph/rankSymbols.js";
+import { defineTool, READ_ONLY } from "../tool.js";
+import { place, requireGraph, scopeArgument } from "./graphArguments.js";
+
+const Input = Schema.Struct({
+  scope: Schema.optional(
+    Schema.String.pipe(Schema.maxLength(1000)).annotations({ description: "Folder, file or glob; default all" }),
+  ),
+  algorithm: Schema.optionalWith(
+    Schema.Literal("pagerank", "degree").annotations({ description: "Ranking", default: "pagerank" }),
+    { default: () => "pagerank" as const },
+  ),
+  limit: Schema.optionalWith(Schema.Number.pipe(Schema.int(), Schema.between(1, 100)).annotations({ description: "Symbols listed", default: 20 }), {
+    default: () => 20,
+  }),
+});
+
+const Output = Schema.Struct({
+  algorithm: Schema.Literal("pagerank", "degree"),
+  scope: Schema.String,
+  symbols: Schema.Array(
+    Schema.Struct({
+      name: Schema.String,
+      kind: Schema.String,
+      file: Schema.NullOr(Schema.String),
+      line: Schema.Number,
+      score: Schema.Number,
+      in: Schema.Number,
+      out: Schema.Number,
+    }),
+  ),
+  candidates: Schema.Number,
+  graphNodes: Schema.Number,
+  graphEdges: Schema.Number,
+  converged: Schema.Boolean,
+});
+type Output = typeof Output.Type;
+
+export const rankSymbolsTool = defineTool({
+  name: "rank_symbols",
+  title: "Most central symbols",
+  description:
+    "The most central functions, classes and methods: PageRank (used by much-used code) or degree (links in + out) over calls, inheritance, implementations and signature types, ranked project-wide then filtered to the scope; tests excluded. Use to find where to start reading unfamiliar code. Example: {\"scope\": \"src/billing\", \"limit\": 10}",
+  toolset: "graph",
+  input: Input,
+  output: Output,
+  annotations: READ_ONLY,
+  run: async (input, ctx) => {
+    const graph = await requireGraph(ctx);
+    const scope = scopeArgument(ctx.root, input.scope);
+    const answer = await rankSymbols(graph, input.algorithm, scope, input.limit);
+    return {
+      algorithm: answer.algorithm,
+      scope: describeScope(scope),
+      symbols: answer.ranked.map((s) => ({ name: s.name, kind: s.kind, file: s.file, line: s.line, score: s.score, in: s.in, out: s.out })),
+      candidates: answer.candidates,
+      graphNodes: answer.graphNodes,
+      graphEdges: answer.graphEdges,
+      converged: answer.converged,
+    } satisfies Output;
+  },
+  render: (output) => {
+    if (output.symbols.length === 0) return `no symbols in ${output.scope} (run index_project if the project is not indexed)`;
+    const pagerank = output.algorithm === "pagerank";
+    // PageRank shown against the average node (1.0), which reads better than a share of the whole.
+    const score = (s: number) => (pagerank ? `${(s * output.graphNodes).toFixed(2)}× avg` : `degree ${s}`);
+    const lines = [
+      `top ${output.symbols.length} of ${output.candidates} symbols in ${output.scope} by ${output.algorithm} (calls, inheritance, implementations, signature types; ${output.graphNodes} nodes, ${output.graphEdges} links)${pagerank && !output.converged ? "; PageRank did not converge" : ""}:`,
+      ...output.symbols.map((s, i) => `${i + 1}. ${place(s.file, s.line)} ${s.name} [${s.kind}] ${score(s.score)}, in ${s.in} out ${s.out}`),
+    ];
+    return lines.join("\n");
+  },
+});

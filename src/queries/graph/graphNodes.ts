@@ -1,0 +1,43 @@
+import type { Row } from "../../projections/graph/KuzuStore.js";
+import type { PlainNode } from "../analysis/PlainGraph.js";
+import { isTestPath } from "../search/filePrior.js";
+
+/** A node as the graph questions read it: plain data plus whether a symbol is exported. */
+export interface CodeNode extends PlainNode {
+  readonly exported: boolean;
+}
+
+/**
+ * Cypher columns describing node `v` whatever its table (File, Symbol or External; a property
+ * a table lacks reads as null), read back by `codeNode(row, v)`.
+ */
+export const nodeColumns = (v: string): string =>
+  [
+    `${v}.id AS ${v}_id`,
+    `label(${v}) AS ${v}_table`,
+    `${v}.kind AS ${v}_kind`,
+    `${v}.qualifiedName AS ${v}_qname`,
+    `${v}.name AS ${v}_name`,
+    `${v}.path AS ${v}_path`,
+    `${v}.startLine AS ${v}_line`,
+    `${v}.exported AS ${v}_exported`,
+  ].join(", ");
+
+export const codeNode = (row: Row, v: string): CodeNode => {
+  const table = String(row[`${v}_table`]);
+  const id = String(row[`${v}_id`]);
+  const path = row[`${v}_path`];
+  if (table === "File") return { id, kind: "File", name: String(path), file: String(path), line: 0, exported: false };
+  if (table === "External") return { id, kind: "External", name: String(row[`${v}_name`]), file: null, line: 0, exported: false };
+  return {
+    id,
+    kind: String(row[`${v}_kind`]),
+    name: String(row[`${v}_qname`]),
+    file: String(path),
+    line: Number(row[`${v}_line`] ?? 0),
+    exported: row[`${v}_exported`] === true,
+  };
+};
+
+/** A test function (kind `Test`), or any node of a file that is a test by its path (`test/`, `*_test.go`, `*.spec.ts`, …). */
+export const isTestNode = (node: PlainNode): boolean => node.kind === "Test" || (node.file !== null && isTestPath(node.file));

@@ -1,0 +1,149 @@
+import picomatch from "picomatch";
+import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
+import type { Row } from "../../projections/graph/KuzuStore.js";
+import { closestNames } from "../analysis/closestNames.js";
+import { codeNode, nodeColumns, type CodeNode } from "./graphNodes.js";
+
+/** How a type comes to implement an interface. */
+export type Implementation =
+  /** It names the interface (`implements`, `extends` of a Python Protocol), or a sub-interface of it. */
+  | "declared"
+  /** Its method set covers the interface's (Go; Python Protocols), found by the resolver: nothing in the source names it. */
+  | "structural"
+  /** It extends a class that implements the interface. */
+  | "inherited";
+
+export interface Implementor extends CodeNode {
+  readonly how: Implementation;
+  /** The class it inherits the implementation from, or the sub-interface it implements; null when it implements the interface itself. */
+  readonly via: string | null;
+}
+
+export interface InterfaceEntry extends CodeNode {
+  readonly endLine: number;
+  readonly signature: string | null;
+  readonly doc: string | null;
+  /** Its own methods, in line order. */
+  readonly methods: ReadonlyArray<string>;
+  /** Interfaces that extend it, at any depth. */
+  readonly extendedBy: ReadonlyArray<CodeNode & { readonly via: string | null }>;
+  readonly implementors: ReadonlyArray<Implementor>;
+  /** Whether `implementors` stopped at the limit. */
+  readonly implementorsCapped: boolean;
+}
+
+export type ImplementorsAnswer =
+  | {
+      readonly _tag: "Interfaces";
+      readonly interfaces: ReadonlyArray<InterfaceEntry>;
+      /** How many interfaces matched (more than listed when capped). */
+      readonly matched: number;
+    }
+  /** No interface matches: the closest interface names. */
+  | { readonly _tag: "NoInterface"; readonly pattern: string; readonly candidates: ReadonlyArray<CodeNode> };
+
+export interface ImplementorsOptions {
+  /** Most interfaces listed (default 20). */
+  readonly maxInterfaces?: number;
+  /** Most implementors listed per interface (default 50). */
+  readonly maxImplementors?: number;
+}
+
+// An interface is a symbol of kind Interface, or anything something IMPLEMENTS (a Python
+// Protocol is a Class that classes implement structurally).
+const INTERFACES = `MATCH (a:Symbol) WHERE a.kind = 'Interface' OR EXISTS { MATCH (a)<-[:IMPLEMENTS]-(:Symbol) }
+  RETURN ${nodeColumns("a")}, a.endLine AS endLine, a.signature AS signature, a.doc AS doc ORDER BY a_path, a_line`;
+const HERITAGE = `MATCH (a:Symbol)-[r:IMPLEMENTS|INHERITS]->(b:Symbol) RETURN ${nodeColumns("a")}, label(r) AS rel, r.line AS at, b.id AS dst ORDER BY a_path, a_line, a_id`;
+const METHODS = "MATCH (i:Symbol)-[:HAS_METHOD]->(m:Symbol) WHERE i.id IN $ids RETURN i.id AS owner, m.name AS name ORDER BY m.startLine";
+
+const MAX_HERITAGE_DEPTH = 8;
+
+/**
+ * Interfaces whose name (or qualified name) matches the glob `pattern` (`Store`, `*Handler`,
+ * `I?`; case-insensitive when nothing matches as written), each with the types that implement
+ * it: those that declare it, those the resolver found structurally (Go method sets, Python
+ * Protocols; the IMPLEMENTS edge then has no source line), those that implement a sub-interface
+ * of it, and subclasses of any of these.
+ */
+export const interfaceImplementors = async (graph: GraphQueryable, pattern: string, options: ImplementorsOptions = {}): Promise<ImplementorsAnswer> => {
+  const maxInterfaces = options.maxInterfaces ?? 20;
+  const maxImplementors = options.maxImplementors ?? 50;
+  const all = (await graph.query(INTERFACES)).map((r) => ({ ...codeNode(r, "a"), row: r }));
+  const matching = (nocase: boolean) => {
+    const match = picomatch(pattern, { nocase, dot: true });
+    return all.filter((i) => match(i.name) || match(i.name.slice(i.name.lastIndexOf(".") + 1)));
+  };
+  const matched = matching(false).length > 0 ? matching(false) : matching(true);
+  if (matched.length === 0) {
+    const plain = pattern.replace(/[*?[\]{}!]/g, "");
+    return { _tag: "NoInterface", pattern, candidates: closestNames(plain, all, (i) => [i.name], 8).map(({ row: _, ...i }) => i) };
+  }
+  const listed = matched.slice(0, maxInterfaces);
+
+  const incoming = new Map<string, Array<{ node: CodeNode; rel: string; at: number }>>();
+  for (const r of await graph.query(HERITAGE)) {
+    const dst = String(r.dst);
+    const list = incoming.get(dst) ?? [];
+    list.push({ node: codeNode(r, "a"), rel: String(r.rel), at: Number(r.at ?? 0) });
+    incoming.set(dst, list);
+  }
+  const methods = new Map<string, string[]>();
+  for (const r of await graph.query(METHODS, { ids: listed.map((i) => i.id) })) {
+    const list = methods.get(String(r.owner)) ?? [];
+    list.push(String(r.name));
+    methods.set(String(r.owner), list);
+  }
+
+  return {
+    _tag: "Interfaces",
+    matched: matched.length,
+    interfaces: listed.map(({ row, ...iface }) => {
+      const { extendedBy, implementors } = implementorsOf(iface, incoming);
+      return {
+        ...iface,
+        endLine: Number(row.endLine ?? iface.line),
+        signature: text(row.signature),
+        doc: text(row.doc),
+        methods: methods.get(iface.id) ?? [],
+        extendedBy,
+        implementors: implementors.slice(0, maxImplementors),
+        implementorsCapped: implementors.length > maxImplementors,
+      };
+    }),
+  };
+};
+
+const text = (value: Row[string]): string | null => (typeof value === "string" && value !== "" ? value : null);
+
+/** Walks heritage edges into `iface`: sub-interfaces, their implementors, and subclasses of every implementor. */
+const implementorsOf = (
+  iface: CodeNode,
+  incoming: ReadonlyMap<string, ReadonlyArray<{ node: CodeNode; rel: string; at: number }>>,
+): { extendedBy: Array<CodeNode & { via: string | null }>; implementors: Implementor[] } => {
+  const extendedBy: Array<CodeNode & { via: string | null }> = [];
+  const implementors: Implementor[] = [];
+  const seen = new Set([iface.id]);
+  let layer: Array<{ node: CodeNode; role: "interface" | "class" }> = [{ node: iface, role: "interface" }];
+  for (let depth = 0; depth < MAX_HERITAGE_DEPTH && layer.length > 0; depth++) {
+    const next: typeof layer = [];
+    for (const { node, role } of layer) {
+      const via = node.id === iface.id ? null : node.name;
+      for (const { node: from, rel, at } of incoming.get(node.id) ?? []) {
+        if (seen.has(from.id)) continue;
+        if (role === "interface" && rel === "INHERITS" && from.kind === "Interface") {
+          extendedBy.push({ ...from, via });
+          next.push({ node: from, role: "interface" });
+        } else if (role === "interface") {
+          implementors.push({ ...from, how: rel === "IMPLEMENTS" && at === 0 ? "structural" : "declared", via });
+          next.push({ node: from, role: "class" });
+        } else if (rel === "INHERITS") {
+          implementors.push({ ...from, how: "inherited", via: node.name });
+          next.push({ node: from, role: "class" });
+        } else continue;
+        seen.add(from.id);
+      }
+    }
+    layer = next;
+  }
+  return { extendedBy, implementors };
+};

@@ -1,0 +1,23 @@
+import * as Schema from "effect/Schema";
+import type { ToolDefinition } from "../../../src/mcp/tool.js";
+import type { ToolContext } from "../../../src/mcp/ToolContext.js";
+
+/** Calls a tool as the registry does: arguments decoded by its input schema, then run, then rendered. */
+export const callTool = async <I, O>(tool: ToolDefinition<I, O>, args: unknown, ctx: ToolContext): Promise<{ output: O; text: string }> => {
+  const input = Schema.decodeUnknownSync(tool.input)(args, { onExcessProperty: "error" });
+  const output = await tool.run(input, ctx);
+  // What goes out as JSON must be what the output schema describes.
+  Schema.encodeSync(tool.output)(output);
+  return { output, text: tool.render(output, input) };
+};
+
+/** The message of the ToolError a call fails with. */
+export const toolFailure = async <I, O>(tool: ToolDefinition<I, O>, args: unknown, ctx: ToolContext): Promise<string> => {
+  try {
+    await callTool(tool, args, ctx);
+  } catch (e) {
+    if (e instanceof Error && (e as { _tag?: string })._tag === "ToolError") return e.message;
+    throw e;
+  }
+  throw new Error(`${tool.name} succeeded with ${JSON.stringify(args)}`);
+};

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rankSymbolsTool } from "../../../src/mcp/tools/rankSymbols.js";
+import { indexedFixture, type IndexedProject } from "../harness.js";
+import { callTool } from "./callTool.js";
+
+let project: IndexedProject;
+beforeAll(async () => {
+  project = await indexedFixture("resolve/ts-basic");
+}, 60_000);
+afterAll(() => project?.close());
+
+describe("rank_symbols", () => {
+  it("PageRank over the project, tests not listed", async () => {
+    const { output, text } = await callTool(rankSymbolsTool, { limit: 3 }, project.context());
+    expect(text).toBe(
+      [
+        "top 3 of 16 symbols in whole project by pagerank (calls, inheritance, implementations, signature types; 18 nodes, 20 links):",
+        "1. src/shapes/base.ts:10 Base.size [Method] 1.97× avg, in 2 out 0",
+        "2. src/lib/math.ts:1 add [Function] 1.66× avg, in 2 out 0",
+        "3. src/shapes/base.ts:6 Base.describe [Method] 1.32× avg, in 1 out 1",
+      ].join("\n"),
+    );
+    const all = await callTool(rankSymbolsTool, { limit: 100 }, project.context());
+    expect(all.output.symbols.map((s) => s.kind)).not.toContain("Test");
+    expect(all.output.symbols.reduce((sum, s) => sum + s.score, 0)).toBeLessThan(1);
+    expect(output.converged).toBe(true);
+  });
+
+  it("degree within a folder", async () => {
+    const { text } = await callTool(rankSymbolsTool, { algorithm: "degree", scope: "src/shapes", limit: 2 }, project.context());
+    expect(text).toBe(
+      [
+        "top 2 of 11 symbols in src/shapes by degree (calls, inheritance, implementations, signature types; 18 nodes, 20 links):",
+        "1. src/shapes/square.ts:4 Square [Class] degree 3, in 1 out 2",
+        "2. src/shapes/square.ts:22 makeSquare [Function] degree 3, in 1 out 2",
+      ].join("\n"),
+    );
+  });
+
+  it("an empty scope says so; a bad algorithm or limit is refused", async () => {
+    expect((await callTool(rankSymbolsTool, { scope: "docs" }, project.context())).text).toBe(
+      "no symbols in docs (run index_project if the project is not indexed)",
+    );
+    await expect(callTool(rankSymbolsTool, { algorithm: "hits" }, project.context())).rejects.toThrow();
+    await expect(callTool(rankSymbolsTool, { limit: 101 }, project.context())).rejects.toThrow();
+  });
+});
