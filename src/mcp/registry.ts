@@ -4,10 +4,11 @@ import { inputJsonSchema } from "./jsonSchema.js";
 import { ToolError, type ToolDefinition, type Toolset } from "./tool.js";
 import type { ToolContext } from "./ToolContext.js";
 import { validateArguments } from "./validateArguments.js";
+import { ANALYSIS_TOOLS } from "./tools/analysisTools.js";
 import { INDEX_TOOLS, MEMORY_TOOLS, SEARCH_TOOLS } from "./tools/coreTools.js";
 
 /** Every tool Nemesis serves, in the order clients list them. */
-export const ALL_TOOLS: ReadonlyArray<ToolDefinition> = [...SEARCH_TOOLS, ...MEMORY_TOOLS, ...INDEX_TOOLS];
+export const ALL_TOOLS: ReadonlyArray<ToolDefinition> = [...SEARCH_TOOLS, ...ANALYSIS_TOOLS, ...MEMORY_TOOLS, ...INDEX_TOOLS];
 
 export const TOOLSETS: ReadonlyArray<Toolset> = ["core", "graph"];
 
@@ -40,7 +41,7 @@ export const listTools = (tools: ReadonlyArray<ToolDefinition>): ListedTool[] =>
       title: t.title,
       description: t.description,
       inputSchema: { ...schema, properties: { ...(schema.properties as object), json_output: JSON_OUTPUT_PROPERTY } },
-      annotations: { title: t.title, ...t.annotations },
+      annotations: { ...t.annotations },
     };
   });
 

@@ -47,7 +47,7 @@ export const exportGraphTool = defineTool({
   title: "Export code graph",
   description:
     "Part of the code graph as DOT, GraphML, JSON or CSV. scope: a file, folder or glob (their files, symbols and the edges between them) or symbol:<name> (symbol:Class.method, symbol:<path>#<name>), the nodes within radius edges of it. JSON: {nodes:[{id,kind,name,file,line}],edges:[{source,target,kind,line}]}; CSV: edges source,target,kind,line, an edgeless node as a row with empty target. Example: {\"scope\": \"symbol:parseConfig\", \"format\": \"json\"}",
-  toolset: "graph",
+  toolset: "core",
   input: Input,
   output: Output,
   annotations: READ_ONLY,

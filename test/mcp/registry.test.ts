@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { countTokens } from "../../src/mcp/capText.js";
+import { ALL_TOOLS, listTools, selectTools } from "../../src/mcp/registry.js";
+
+describe("the tool registry", () => {
+  const listed = listTools(selectTools(["core"]));
+
+  it("costs an agent under 4,000 tokens (cl100k) for the default tools/list", () => {
+    const tokens = countTokens(JSON.stringify({ tools: listed }));
+    console.log(`tools/list: ${listed.length} tools, ${tokens} tokens`);
+    expect(tokens).toBeLessThan(4_000);
+  });
+
+  it("names every tool once and describes every argument", () => {
+    const names = ALL_TOOLS.map((t) => t.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const tool of listed) {
+      expect(tool.inputSchema.type, tool.name).toBe("object");
+      expect(tool.inputSchema.additionalProperties, tool.name).toBe(false);
+      for (const [field, schema] of Object.entries(tool.inputSchema.properties as Record<string, { description?: string }>)) {
+        expect(schema.description, `${tool.name}.${field}`).toBeTruthy();
+      }
+      expect(JSON.stringify(tool.inputSchema)).not.toMatch(/"title":"|"\$ref"|"\$defs"|"\$schema"/);
+    }
+  });
+});
