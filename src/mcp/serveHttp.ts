@@ -44,12 +44,12 @@ const readBody = (req: IncomingMessage): Promise<{ ok: true; body: unknown } | {
     let size = 0;
     req.on("data", (c: Buffer) => {
       size += c.length;
-      if (size > MAX_BODY_BYTES) {
-        resolve({ ok: false, status: 413, message: `request body over ${MAX_BODY_BYTES / 1024 / 1024} MB` });
-        req.destroy();
-      } else chunks.push(c);
+      // Past the limit the rest is read and dropped, so the client gets its 413 rather than a reset.
+      if (size > MAX_BODY_BYTES) resolve({ ok: false, status: 413, message: `request body over ${MAX_BODY_BYTES / 1024 / 1024} MB` });
+      else chunks.push(c);
     });
     req.on("end", () => {
+      if (size > MAX_BODY_BYTES) return;
       try {
         resolve({ ok: true, body: JSON.parse(Buffer.concat(chunks).toString("utf8")) });
       } catch {

@@ -14,7 +14,10 @@ export const fixtureCopy = (name: string): string => {
 };
 
 /** The built `nemesis serve` on `root`, reached through the MCP SDK's own client over stdio. */
-export const connectStdio = async (root: string, args: ReadonlyArray<string> = []): Promise<{ client: Client; stderr: () => string; close(): Promise<void> }> => {
+export const connectStdio = async (
+  root: string,
+  args: ReadonlyArray<string> = [],
+): Promise<{ client: Client; pid: number; stderr: () => string; close(): Promise<void> }> => {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [CLI, "serve", "--project", root, ...args],
@@ -25,7 +28,7 @@ export const connectStdio = async (root: string, args: ReadonlyArray<string> = [
   transport.stderr?.on("data", (d) => (stderr += String(d)));
   const client = new Client({ name: "nemesis-test", version: "1.0.0" });
   await client.connect(transport);
-  return { client, stderr: () => stderr, close: () => client.close() };
+  return { client, pid: transport.pid ?? -1, stderr: () => stderr, close: () => client.close() };
 };
 
 /** The text of a tool answer; fails the test with the text when the tool answered an error. */

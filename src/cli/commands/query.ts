@@ -14,13 +14,18 @@ const toolArgv = (tool: string): string[] => {
 export const registerQuery = (program: Command): void => {
   program
     .command("query")
-    .description("call any MCP tool from the command line, as an agent would: nemesis query <tool> [--arg value …] [--json '{…}']")
+    .description("call any MCP tool from the command line, as an agent would: nemesis query <tool> [--arg value …] [--json '{…}']; `nemesis query --json` prints the tool list as MCP clients get it")
     .argument("[tool]", "the tool's name (omit to list the tools)")
     .allowUnknownOption()
     .allowExcessArguments()
     .helpOption("--help-query", "show this help")
     .action(async (tool: string | undefined, _flags: unknown, cmd: Command) => {
       const { ALL_TOOLS, listTools } = await import("../../mcp/registry.js");
+      if (tool === "--json") {
+        // The tool list exactly as MCP clients receive it from `tools/list`.
+        process.stdout.write(`${JSON.stringify({ tools: listTools(ALL_TOOLS) })}\n`);
+        return;
+      }
       if (tool === undefined || tool === "--help" || tool === "-h") {
         const lines = listTools(ALL_TOOLS).map((t) => `  ${t.name.padEnd(30)} ${t.title}`);
         process.stdout.write(`tools (nemesis query <tool> --help for one tool's arguments):\n${lines.join("\n")}\n`);
