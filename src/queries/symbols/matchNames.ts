@@ -31,6 +31,8 @@ interface NodeKeys {
   /** The directory's segments (`file` without its stem). */
   readonly dir: ReadonlyArray<string>;
   readonly nQualified: ReadonlyArray<string>;
+  /** `nQualified` joined with dots. */
+  readonly nQualifiedText: string;
   readonly nFile: ReadonlyArray<string>;
   readonly nDir: ReadonlyArray<string>;
   /** A file's path with the extension as one more segment (`src.shapes.square.ts`), normalised. */
@@ -68,6 +70,7 @@ const keysOf = (n: GraphNode): NodeKeys => {
     file,
     dir,
     nQualified: norm(qualified),
+    nQualifiedText: norm(qualified).join("."),
     nFile: norm(file),
     nDir: norm(dir),
     nPath: n.table === "File" && n.path !== null ? normalisedSegments(n.path) : [],
@@ -76,19 +79,19 @@ const keysOf = (n: GraphNode): NodeKeys => {
   };
 };
 
-const keyCache = new WeakMap<NodeIndex, Map<string, NodeKeys>>();
-const keys = (index: NodeIndex, n: GraphNode): NodeKeys => {
-  let map = keyCache.get(index);
-  if (map === undefined) keyCache.set(index, (map = new Map()));
-  let k = map.get(n.id);
-  if (k === undefined) map.set(n.id, (k = keysOf(n)));
+const keyCache = new WeakMap<GraphNode, NodeKeys>();
+const keys = (n: GraphNode): NodeKeys => {
+  let k = keyCache.get(n);
+  if (k === undefined) keyCache.set(n, (k = keysOf(n)));
   return k;
 };
 
-const endsWith = (whole: ReadonlyArray<string>, tail: ReadonlyArray<string>): boolean => {
-  if (tail.length === 0 || tail.length > whole.length) return false;
-  const offset = whole.length - tail.length;
-  return tail.every((s, i) => whole[offset + i] === s);
+/** Does `whole` end with the first `count` items of `tail` (all of them by default)? */
+const endsWith = (whole: ReadonlyArray<string>, tail: ReadonlyArray<string>, count = tail.length): boolean => {
+  if (count === 0 || count > whole.length) return false;
+  const offset = whole.length - count;
+  for (let i = 0; i < count; i++) if (whole[offset + i] !== tail[i]) return false;
+  return true;
 };
 
 /**
@@ -107,10 +110,9 @@ const suffixOf = (
 ): boolean => {
   if (n.table === "Symbol") {
     if (u.length < qualified.length) return endsWith(qualified, u);
-    if (u.length === qualified.length) return false;
-    if (!endsWith(u, qualified)) return false;
-    const prefix = u.slice(0, u.length - qualified.length);
-    return endsWith(file, prefix) || endsWith(dir, prefix);
+    if (u.length === qualified.length || !endsWith(u, qualified)) return false;
+    const prefix = u.length - qualified.length;
+    return endsWith(file, u, prefix) || endsWith(dir, u, prefix);
   }
   if (n.table === "File") return endsWith(file, u) || (packageFile && endsWith(dir, u));
   return false;
@@ -120,15 +122,15 @@ const exactOf = (n: GraphNode, text: string): boolean =>
   text === n.id || text === n.qualifiedName || (n.table !== "File" && text === n.name);
 
 /** The node's tier for a query, or null. `fuzzy` is decided separately (it needs a cost). */
-const tierOf = (index: NodeIndex, n: GraphNode, text: string, dotted: ReadonlyArray<string>, norm: ReadonlyArray<string>): MatchKind | null => {
+const tierOf = (n: GraphNode, text: string, dotted: ReadonlyArray<string>, norm: ReadonlyArray<string>, normText: string): MatchKind | null => {
   if (exactOf(n, text)) return "exact";
-  const k = keys(index, n);
+  const k = keys(n);
   if (n.table === "File" && n.path !== null && n.path.endsWith(`/${text}`)) return "suffix";
   if (suffixOf(n, dotted, k.qualified, k.file, k.dir, k.packageFile)) return "suffix";
   if (norm.length === 0) return null;
-  if (n.table === "External") return normaliseSegment(n.name) === norm.join("") || normalisedSegments(n.name).join(".") === norm.join(".") ? "normalised" : null;
+  if (n.table === "External") return k.nName === norm.join("") || normalisedSegments(n.name).join(".") === normText ? "normalised" : null;
   if (n.table === "File" && (endsWith(k.nPath, norm) || suffixOf(n, norm, [], k.nFile, k.nDir, k.packageFile))) return "normalised";
-  if (n.table === "Symbol" && (k.nQualified.join(".") === norm.join(".") || suffixOf(n, norm, k.nQualified, k.nFile, k.nDir, k.packageFile))) return "normalised";
+  if (n.table === "Symbol" && (k.nQualifiedText === normText || suffixOf(n, norm, k.nQualified, k.nFile, k.nDir, k.packageFile))) return "normalised";
   return null;
 };
 
@@ -249,22 +251,23 @@ export const matchNames = (index: NodeIndex, text: string, options: MatchOptions
   const pool = (options.among ?? index.nodes).filter((n) => options.kinds === undefined || options.kinds.has(n.kind));
   const dotted = query.split(".");
   const norm = normalisedSegments(query);
+  const normText = norm.join(".");
   const found: NodeMatch[] = [];
   for (const n of pool) {
-    const tier = tierOf(index, n, query, dotted, norm);
+    const tier = tierOf(n, query, dotted, norm, normText);
     if (tier !== null) found.push({ node: n, match: tier, cost: 0 });
   }
   if (found.length > 0 && options.firstTierOnly) {
     const best = found.reduce((m, f) => Math.min(m, MATCH_KINDS.indexOf(f.match)), MATCH_KINDS.length);
     return found.filter((f) => MATCH_KINDS.indexOf(f.match) === best).sort(compareMatches);
   }
-  const q = norm.join(".");
+  const q = normText;
   const bound = fuzzyBound(q.length);
   if (bound > 0) {
     const matched = new Set(found.map((f) => f.node.id));
     for (const n of pool) {
       if (matched.has(n.id) || n.table === "External") continue;
-      const cost = fuzzyCost(n, keys(index, n), q, norm.length, bound);
+      const cost = fuzzyCost(n, keys(n), q, norm.length, bound);
       if (cost !== Infinity) found.push({ node: n, match: "fuzzy", cost });
     }
   }
@@ -283,7 +286,7 @@ export const closestNames = (index: NodeIndex, text: string, limit: number, opti
     (n) => n.table !== "External" && (options.kinds === undefined || options.kinds.has(n.kind)),
   );
   const scored = pool.map((n) => {
-    const k = keys(index, n);
+    const k = keys(n);
     const target = n.table === "File" ? tailOf(k.nPath, Math.max(norm.length, 2)) : fuzzyTarget(n, k, norm.length);
     const bound = Math.max(q.length, target.length);
     const contains = target.includes(q) || q.includes(target) ? 0 : 1;

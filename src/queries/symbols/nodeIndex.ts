@@ -132,3 +132,14 @@ export const nodeIndex = async (graph: GraphQueryable): Promise<NodeIndex> => {
   });
   return index;
 };
+
+/**
+ * The node with `id`, or a stand-in named by its id when the index lacks it (a node the graph
+ * gained after the index was loaded): edges to it still show, by id.
+ */
+export const nodeOf = (index: NodeIndex, id: string): GraphNode => {
+  const found = index.byId.get(id);
+  if (found !== undefined) return found;
+  const table = id.startsWith("f:") ? "File" : id.startsWith("x:") ? "External" : "Symbol";
+  return { id, table, kind: table === "Symbol" ? "Symbol" : table, name: id, qualifiedName: id, path: null, startLine: 0, endLine: 0, signature: null, exported: false };
+};
