@@ -66,7 +66,7 @@ export const queryFileSymbolsTool = defineTool({
       const top = (await nodeIndex(graph)).files.filter((f) => !(f.path ?? "").includes("/")).slice(0, 10);
       throw toolError(`"${input.file_path}" is the project root. Pass one of its files, e.g.:\n${top.map((f) => `  ${f.path}`).join("\n")}`);
     }
-    const found = await resolveSymbol(graph, path, { kinds: ["File"] });
+    const found = await resolveSymbol(graph, path, { asPath: true });
     if (found._tag === "Unresolved") {
       const list = found.closest.map((n) => `  ${n.path}`).join("\n");
       if (found.reason === "directory") {

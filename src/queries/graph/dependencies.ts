@@ -1,6 +1,6 @@
 import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
 import { EDGE_KINDS, type EdgeKind } from "../../projections/graph/model.js";
-import { nodeIndex, nodeOf, type GraphNode, type NodeIndex } from "../symbols/nodeIndex.js";
+import { compareText, nodeIndex, nodeOf, type GraphNode, type NodeIndex } from "../symbols/nodeIndex.js";
 import { edgesOf, type Direction } from "./edgesOf.js";
 import { membersOf } from "./membersOf.js";
 
@@ -122,9 +122,9 @@ const traverse = async (
 const byKindThenPlace = (a: Dependency, b: Dependency): number =>
   EDGE_KINDS.indexOf(a.kinds[0]!) - EDGE_KINDS.indexOf(b.kinds[0]!) ||
   Number(a.node.path === null) - Number(b.node.path === null) ||
-  (a.node.path ?? "").localeCompare(b.node.path ?? "") ||
+  compareText(a.node.path ?? "", b.node.path ?? "") ||
   a.node.startLine - b.node.startLine ||
-  a.node.id.localeCompare(b.node.id) ||
-  (a.file ?? "").localeCompare(b.file ?? "") ||
+  compareText(a.node.id, b.node.id) ||
+  compareText(a.file ?? "", b.file ?? "") ||
   a.line - b.line ||
-  a.via.id.localeCompare(b.via.id);
+  compareText(a.via.id, b.via.id);

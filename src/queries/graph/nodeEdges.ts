@@ -1,6 +1,6 @@
 import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
 import { EDGE_KINDS, type EdgeKind } from "../../projections/graph/model.js";
-import { nodeIndex, nodeOf, type GraphNode } from "../symbols/nodeIndex.js";
+import { compareText, nodeIndex, nodeOf, type GraphNode } from "../symbols/nodeIndex.js";
 import { edgesOf, type Direction } from "./edgesOf.js";
 
 export interface NodeEdge {
@@ -47,7 +47,7 @@ export const nodeEdges = async (graph: GraphQueryable, id: string, options: Node
 const byKindThenPlace = (a: NodeEdge, b: NodeEdge): number =>
   EDGE_KINDS.indexOf(a.kind) - EDGE_KINDS.indexOf(b.kind) ||
   Number(a.node.path === null) - Number(b.node.path === null) ||
-  (a.node.path ?? "").localeCompare(b.node.path ?? "") ||
+  compareText(a.node.path ?? "", b.node.path ?? "") ||
   a.node.startLine - b.node.startLine ||
-  a.node.id.localeCompare(b.node.id) ||
+  compareText(a.node.id, b.node.id) ||
   a.line - b.line;

@@ -1,4 +1,4 @@
-import type { GraphNode, NodeIndex } from "./nodeIndex.js";
+import { compareText, type GraphNode, type NodeIndex } from "./nodeIndex.js";
 
 /**
  * How a name matched, best first:
@@ -6,7 +6,8 @@ import type { GraphNode, NodeIndex } from "./nodeIndex.js";
  * - `suffix`: the trailing dotted segments of the node's full name, file segments included
  *   (`Client.send`, `square.Square`, `shapes.Square`, `shop.pricing`) or a path's tail (`shapes/square.ts`);
  * - `normalised`: as the two above after ignoring case, `_`, `-` and spaces and reading `::`, `#`, `/`
- *   and `\` as `.` (`user_service` → `UserService`, `Square::area`);
+ *   and `\` as `.` (`user_service` → `UserService`, `Square::area`), or the qualified name run
+ *   together (`ORDER_LABEL`, `orderLabel` → `Order.label`);
  * - `fuzzy`: a few typos away (bounded edit distance) or an abbreviation of the name (`mkSquare`).
  */
 export type MatchKind = "exact" | "suffix" | "normalised" | "fuzzy";
@@ -33,6 +34,8 @@ interface NodeKeys {
   readonly nQualified: ReadonlyArray<string>;
   /** `nQualified` joined with dots. */
   readonly nQualifiedText: string;
+  /** `nQualified` run together (`orderlabel` for `Order.label`), so `ORDER_LABEL` and `orderLabel` name it too. */
+  readonly nQualifiedSquashed: string;
   readonly nFile: ReadonlyArray<string>;
   readonly nDir: ReadonlyArray<string>;
   /** A file's path with the extension as one more segment (`src.shapes.square.ts`), normalised. */
@@ -71,6 +74,7 @@ const keysOf = (n: GraphNode): NodeKeys => {
     dir,
     nQualified: norm(qualified),
     nQualifiedText: norm(qualified).join("."),
+    nQualifiedSquashed: norm(qualified).join(""),
     nFile: norm(file),
     nDir: norm(dir),
     nPath: n.table === "File" && n.path !== null ? normalisedSegments(n.path) : [],
@@ -122,7 +126,14 @@ const exactOf = (n: GraphNode, text: string): boolean =>
   text === n.id || text === n.qualifiedName || (n.table !== "File" && text === n.name);
 
 /** The node's tier for a query, or null. `fuzzy` is decided separately (it needs a cost). */
-const tierOf = (n: GraphNode, text: string, dotted: ReadonlyArray<string>, norm: ReadonlyArray<string>, normText: string): MatchKind | null => {
+const tierOf = (
+  n: GraphNode,
+  text: string,
+  dotted: ReadonlyArray<string>,
+  norm: ReadonlyArray<string>,
+  normText: string,
+  normSquashed: string,
+): MatchKind | null => {
   if (exactOf(n, text)) return "exact";
   const k = keys(n);
   if (n.table === "File" && n.path !== null && n.path.endsWith(`/${text}`)) return "suffix";
@@ -130,7 +141,7 @@ const tierOf = (n: GraphNode, text: string, dotted: ReadonlyArray<string>, norm:
   if (norm.length === 0) return null;
   if (n.table === "External") return k.nName === norm.join("") || normalisedSegments(n.name).join(".") === normText ? "normalised" : null;
   if (n.table === "File" && (endsWith(k.nPath, norm) || suffixOf(n, norm, [], k.nFile, k.nDir, k.packageFile))) return "normalised";
-  if (n.table === "Symbol" && (k.nQualifiedText === normText || suffixOf(n, norm, k.nQualified, k.nFile, k.nDir, k.packageFile))) return "normalised";
+  if (n.table === "Symbol" && (k.nQualifiedText === normText || k.nQualifiedSquashed === normSquashed || suffixOf(n, norm, k.nQualified, k.nFile, k.nDir, k.packageFile))) return "normalised";
   return null;
 };
 
@@ -231,9 +242,9 @@ export const compareMatches = (a: NodeMatch, b: NodeMatch): number =>
   kindRank(a.node.kind) - kindRank(b.node.kind) ||
   Number(b.node.exported) - Number(a.node.exported) ||
   (a.node.path ?? "").length - (b.node.path ?? "").length ||
-  (a.node.path ?? "").localeCompare(b.node.path ?? "") ||
+  compareText(a.node.path ?? "", b.node.path ?? "") ||
   a.node.startLine - b.node.startLine ||
-  a.node.id.localeCompare(b.node.id);
+  compareText(a.node.id, b.node.id);
 
 export interface MatchOptions {
   /** Only these kinds (`Class`, `Method`, `File`, `External`, …). */
@@ -252,9 +263,10 @@ export const matchNames = (index: NodeIndex, text: string, options: MatchOptions
   const dotted = query.split(".");
   const norm = normalisedSegments(query);
   const normText = norm.join(".");
+  const normSquashed = norm.join("");
   const found: NodeMatch[] = [];
   for (const n of pool) {
-    const tier = tierOf(n, query, dotted, norm, normText);
+    const tier = tierOf(n, query, dotted, norm, normText, normSquashed);
     if (tier !== null) found.push({ node: n, match: tier, cost: 0 });
   }
   if (found.length > 0 && options.firstTierOnly) {

@@ -31,6 +31,9 @@ export interface NodeIndex {
   readonly symbolsByPath: ReadonlyMap<string, ReadonlyArray<GraphNode>>;
 }
 
+/** Code-point order: the same in every locale, so answers do not depend on the machine. */
+export const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
 const str = (v: unknown): string => (v === null || v === undefined ? "" : String(v));
 
 const symbolNode = (r: Record<string, unknown>): GraphNode => ({
@@ -83,7 +86,7 @@ const buildIndex = (nodes: GraphNode[]): NodeIndex => {
     if (list) list.push(n);
     else symbolsByPath.set(n.path, [n]);
   }
-  for (const list of symbolsByPath.values()) list.sort((a, b) => a.startLine - b.startLine || a.id.localeCompare(b.id));
+  for (const list of symbolsByPath.values()) list.sort((a, b) => a.startLine - b.startLine || compareText(a.id, b.id));
   return {
     nodes,
     byId: new Map(nodes.map((n) => [n.id, n])),

@@ -1,6 +1,6 @@
 import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
 import { closestNames, compareMatches, MATCH_KINDS, matchNames, type MatchKind, type NodeMatch } from "./matchNames.js";
-import { nodeIndex, type GraphNode, type NodeIndex } from "./nodeIndex.js";
+import { compareText, nodeIndex, type GraphNode, type NodeIndex } from "./nodeIndex.js";
 
 export interface ResolveOptions {
   /** Only nodes of these kinds (`Class`, `Function`, `Method`, `File`, `External`, …); any when absent. */
@@ -12,6 +12,8 @@ export interface ResolveOptions {
   readonly confinePath?: (path: string) => string;
   /** Most other candidates listed beside the chosen node (default 5). */
   readonly maxOthers?: number;
+  /** The text is a file path (`store` is a folder, not the file `store.go`): resolve it to a File or report the folder, never by names. */
+  readonly asPath?: boolean;
 }
 
 export interface Resolved {
@@ -71,6 +73,10 @@ export const resolveIn = (index: NodeIndex, text: string, options: ResolveOption
   const byId = index.byId.get(query);
   if (byId !== undefined && allowed(byId)) return { _tag: "Resolved", query, node: byId, match: "exact", others: [], otherCount: 0 };
 
+  if (options.asPath) {
+    return { ...resolveFile(index, confine(query)), query };
+  }
+
   const pathForm = splitPathForm(query);
   if (pathForm !== null) {
     const file = resolveFile(index, confine(pathForm.path));
@@ -128,7 +134,7 @@ const resolveFile = (index: NodeIndex, path: string): SymbolResolution => {
   const folder = path.replace(/\/+$/, "");
   const inFolder = index.files.filter((f) => folder === "" || (f.path ?? "").startsWith(`${folder}/`));
   if (inFolder.length > 0) {
-    const shallow = [...inFolder].sort((a, b) => depth(a) - depth(b) || (a.path ?? "").localeCompare(b.path ?? ""));
+    const shallow = [...inFolder].sort((a, b) => depth(a) - depth(b) || compareText(a.path ?? "", b.path ?? ""));
     return { _tag: "Unresolved", query: path, reason: "directory", closest: shallow.slice(0, 10) };
   }
   return { _tag: "Unresolved", query: path, reason: "unknown", closest: closestNames(index, path, CLOSEST, { kinds: FILE_KINDS }) };

@@ -101,6 +101,8 @@ describe("resolveSymbol tiers", () => {
     expect(pick(resolveIn(index, "square#AREA"))).toMatchObject({ id: "s:src/shapes/square.ts#Square.area", match: "normalised" });
     expect(pick(resolveIn(index, "Shapes/Square"))).toMatchObject({ id: "s:src/shapes/square.ts#Square", match: "normalised" });
     expect(pick(resolveIn(index, "SRC/Render.TS"))).toMatchObject({ id: "f:src/render.ts", match: "normalised" });
+    expect(pick(resolveIn(index, "SQUARE_AREA"))).toMatchObject({ id: "s:src/shapes/square.ts#Square.area", match: "normalised" });
+    expect(pick(resolveIn(index, "squareArea"))).toMatchObject({ id: "s:src/shapes/square.ts#Square.area", match: "normalised" });
   });
 
   it("fuzzy: a typo or a swap away, or an abbreviation", () => {
