@@ -2,7 +2,7 @@ import * as Schema from "effect/Schema";
 import type { EdgeKind } from "../../projections/graph/model.js";
 import { findPath, type PathHop } from "../../queries/graph/findPath.js";
 import { defineTool, READ_ONLY } from "../tool.js";
-import { codeGraph, parseEdgeKinds, resolveArgument } from "./graphArguments.js";
+import { codeGraph, parseEdgeKinds, resolveArgument } from "./codeGraphArguments.js";
 import { NodeRef, nodeText, placeText, Resolution, resolutionNote, shortName, toNodeRef, toResolution } from "./graphText.js";
 
 /**

@@ -2,7 +2,7 @@ import * as Schema from "effect/Schema";
 import { callChains, type CallChain } from "../../queries/graph/callChains.js";
 import { dependencies, type Dependency } from "../../queries/graph/dependencies.js";
 import { defineTool, READ_ONLY } from "../tool.js";
-import { codeGraph, resolveArgument } from "./graphArguments.js";
+import { codeGraph, resolveArgument } from "./codeGraphArguments.js";
 import { NodeRef, nodeText, placeText, Resolution, resolutionNote, shortName, toNodeRef, toResolution } from "./graphText.js";
 
 const MAX_CHAINS = 10;
@@ -12,7 +12,7 @@ const Input = Schema.Struct({
     description: "Symbol or file: name, qualified name (Client.send), path, or path:Symbol",
   }),
   depth: Schema.optionalWith(
-    Schema.Int.pipe(Schema.between(1, 10)).annotations({ description: "Levels to follow (1 = direct only)", default: 2 }),
+    Schema.Number.pipe(Schema.int(), Schema.between(1, 10)).annotations({ description: "Levels to follow (1 = direct only)", default: 2 }),
     { default: () => 2 },
   ),
   direction: Schema.optionalWith(
@@ -72,11 +72,11 @@ export const getDependenciesTool = defineTool({
   name: "get_dependencies",
   title: "Dependencies of a symbol",
   description:
-    "What a symbol or file depends on (callees, imports, base classes, accepted/returned types) and what depends on it " +
-    "(callers, importers, subclasses, implementors, tests), followed `depth` levels, with edge kinds, file:line of each " +
-    "reference and real call chains. A class counts its methods, a file its symbols. For one node's raw edges use " +
-    "query_node_edges; for how A reaches B use find_path. " +
-    'Example: {"symbol": "UserService.login", "depth": 2, "direction": "in"}',
+    "What a symbol or file depends on (callees, imports, bases, accepted/returned types) and what depends on it " +
+    "(callers, importers, subclasses, implementors, tests), `depth` levels deep, each with edge kinds and file:line, " +
+    "plus real call chains. A class includes its methods, a file its symbols. Raw edges of one node: query_node_edges; " +
+    "how A reaches B: find_path. " +
+    'Example: {"symbol": "UserService.login", "direction": "in"}',
   toolset: "core",
   input: Input,
   output: Output,

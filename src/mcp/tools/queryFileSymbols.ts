@@ -6,7 +6,7 @@ import { nodeIndex } from "../../queries/symbols/nodeIndex.js";
 import { resolveSymbol } from "../../queries/symbols/resolveSymbol.js";
 import { projectPath } from "../projectPath.js";
 import { defineTool, READ_ONLY, toolError } from "../tool.js";
-import { codeGraph } from "./graphArguments.js";
+import { codeGraph } from "./codeGraphArguments.js";
 import { Resolution, resolutionNote, toResolution } from "./graphText.js";
 
 /** Most symbols listed; a generated file can declare thousands. */

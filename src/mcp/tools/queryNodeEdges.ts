@@ -2,7 +2,7 @@ import * as Schema from "effect/Schema";
 import { EDGE_KINDS } from "../../projections/graph/model.js";
 import { nodeEdges, type NodeEdge } from "../../queries/graph/nodeEdges.js";
 import { defineTool, READ_ONLY } from "../tool.js";
-import { codeGraph, parseEdgeKinds, resolveArgument } from "./graphArguments.js";
+import { codeGraph, parseEdgeKinds, resolveArgument } from "./codeGraphArguments.js";
 import { NodeRef, nodeText, placeText, Resolution, resolutionNote, toNodeRef, toResolution } from "./graphText.js";
 
 /** Most edges listed per direction; a hub (a file imported everywhere) can have thousands. */

@@ -2,7 +2,7 @@ import * as Schema from "effect/Schema";
 import { MATCH_KINDS } from "../../queries/symbols/matchNames.js";
 import { searchNodes } from "../../queries/symbols/searchNodes.js";
 import { defineTool, READ_ONLY, toolError } from "../tool.js";
-import { codeGraph } from "./graphArguments.js";
+import { codeGraph } from "./codeGraphArguments.js";
 import { NodeRef, placeText, toNodeRef } from "./graphText.js";
 
 /** Kinds a node can have: the parser's symbol kinds, plus files and external modules. */
@@ -15,7 +15,7 @@ const Input = Schema.Struct({
   kind: Schema.optional(
     Schema.String.pipe(Schema.maxLength(20)).annotations({ description: `Only this kind: ${NODE_KINDS.join(", ")}` }),
   ),
-  limit: Schema.optionalWith(Schema.Int.pipe(Schema.between(1, 100)).annotations({ description: "Most results", default: 20 }), {
+  limit: Schema.optionalWith(Schema.Number.pipe(Schema.int(), Schema.between(1, 100)).annotations({ description: "Most results", default: 20 }), {
     default: () => 20,
   }),
 });
@@ -37,9 +37,9 @@ export const searchNodesTool = defineTool({
   name: "search_nodes",
   title: "Find graph nodes by name",
   description:
-    "Find symbols and files in the code graph by name: exact, qualified tail (Client.send), ignoring case and " +
-    "separators (user_service finds UserService), then near misses. Ranked list with kind, file:line, signature and " +
-    "how each matched. Use it to get the exact name for other graph tools; for code by meaning use search. " +
+    "Find symbols and files in the code graph by name: exact, qualified tail (Client.send), any case or separators " +
+    "(user_service finds UserService), then near misses; ranked, with kind, file:line and signature. Use it to get " +
+    "exact names for the other graph tools; to find code by meaning use get_code_semantics. " +
     'Example: {"query": "parse_config", "kind": "Function"}',
   toolset: "core",
   input: Input,

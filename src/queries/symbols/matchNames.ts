@@ -24,7 +24,7 @@ export interface NodeMatch {
 /** Stems that name their directory's module: `shapes/index.ts` is `shapes`, `shop/__init__.py` is `shop`. */
 const PACKAGE_STEMS = new Set(["index", "__init__", "mod"]);
 
-/** Per node, the segment lists the tiers compare; computed once per index. */
+/** Per node, the segment lists the tiers compare; computed once per node object, so once per loaded index. */
 interface NodeKeys {
   readonly qualified: ReadonlyArray<string>;
   /** A file's path without its extension, split on `/`. */
@@ -173,7 +173,7 @@ export const boundedEditDistance = (a: string, b: string, bound: number): number
 /**
  * Cost of reading `q` as an abbreviation of `name` (both normalised): its characters in order,
  * starting with the name's first. Each break between runs of consecutive characters costs 1, so
- * a prefix costs 0.5 and `mksquare` for `makesquare` costs 1.5. Infinity when it is not one.
+ * a prefix costs 0.5 and `mksquare` for `makesquare` (m·k·square) costs 2.5. Infinity when it is not one.
  */
 export const abbreviationCost = (q: string, name: string): number => {
   if (q.length < 3 || q.length >= name.length || q[0] !== name[0]) return Infinity;

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findPathTool } from "../../../src/mcp/tools/findPath.js";
 import { indexedFixture, type IndexedProject } from "../harness.js";
-import { callTool, toolErrorOf, unindexed } from "./callTool.js";
+import { callTool, toolFailure } from "./callTool.js";
+import { unindexed } from "./unindexed.js";
 
 let project: IndexedProject;
 beforeAll(async () => {
@@ -13,7 +14,7 @@ const call = (args: unknown) => callTool(findPathTool, args, project.context());
 
 describe("find_path", () => {
   it("the shortest directed path, every hop with its edge type, file and line", async () => {
-    const { out, text } = await call({ source: "logout", target: "User.id" });
+    const { output: out, text } = await call({ source: "logout", target: "User.id" });
     expect(out.path?.map((h) => `${h.from.qualified_name} ${h.edge_type} ${h.to.qualified_name} ${h.file}:${h.line}`)).toEqual([
       "logout CALLS helper src/services/auth.ts:12",
       "helper CALLS User.id src/services/auth.ts:16",
@@ -29,23 +30,23 @@ describe("find_path", () => {
   });
 
   it("crosses files, classes and inheritance by default", async () => {
-    const { out } = await call({ source: "src/index.ts", target: "User.constructor" });
+    const { output: out } = await call({ source: "src/index.ts", target: "User.constructor" });
     expect(out.path?.map((h) => `${h.edge_type} ${h.to.qualified_name}`)).toEqual(["CALLS makeUser", "CALLS User.constructor"]);
     const inherited = await call({ source: "Admin", target: "User.id" });
-    expect(inherited.out.path?.map((h) => `${h.edge_type} ${h.to.qualified_name}`)).toEqual(["INHERITS User", "HAS_METHOD User.id"]);
+    expect(inherited.output.path?.map((h) => `${h.edge_type} ${h.to.qualified_name}`)).toEqual(["INHERITS User", "HAS_METHOD User.id"]);
   });
 
   it("follows only the edge types asked for", async () => {
-    const { out, text } = await call({ source: "src/index.ts", target: "src/models/user.ts", edge_types: ["imports"] });
+    const { output: out, text } = await call({ source: "src/index.ts", target: "src/models/user.ts", edge_types: ["imports"] });
     expect(out.edge_types).toEqual(["IMPORTS"]);
     expect(out.path?.map((h) => `${h.from.qualified_name} -> ${h.to.qualified_name} @${h.line}`)).toEqual(["src/index.ts -> src/models/user.ts @2"]);
     expect(text).toContain("in 1 hop over IMPORTS:");
     const none = await call({ source: "Admin", target: "User.id", edge_types: ["CALLS"] });
-    expect(none.out.path).toBeNull();
+    expect(none.output.path).toBeNull();
   });
 
   it("no path: says so, and whether the target reaches the source", async () => {
-    const { out, text } = await call({ source: "User.id", target: "logout" });
+    const { output: out, text } = await call({ source: "User.id", target: "logout" });
     expect(out.path).toBeNull();
     expect(out.reverse_path?.map((h) => h.to.qualified_name)).toEqual(["helper", "User.id"]);
     expect(text).toContain("No path from User.id (Method, src/models/user.ts:8) to logout (Function, src/services/auth.ts:11) within 10 hops");
@@ -55,20 +56,20 @@ describe("find_path", () => {
   });
 
   it("names what a loose argument resolved to", async () => {
-    const { out, text } = await call({ source: "cart.Cart", target: "price_of" });
+    const { output: out, text } = await call({ source: "cart.Cart", target: "price_of" });
     expect(out.source_resolution.match).toBe("suffix");
     expect(out.path?.map((h) => `${h.edge_type} ${h.to.qualified_name}`)).toEqual(["HAS_METHOD Cart.total", "CALLS price_of"]);
     expect(text).toContain('"cart.Cart" → Cart (matched by qualified suffix)');
   });
 
   it("errors say what to do next", async () => {
-    expect(await toolErrorOf(findPathTool, { source: "nosuchthing", target: "login" }, project.context())).toContain(
+    expect(await toolFailure(findPathTool, { source: "nosuchthing", target: "login" }, project.context())).toContain(
       'No symbol or file matches "nosuchthing"',
     );
-    expect(await toolErrorOf(findPathTool, { source: "login", target: "x", edge_types: ["USES"] }, project.context())).toContain(
+    expect(await toolFailure(findPathTool, { source: "login", target: "x", edge_types: ["USES"] }, project.context())).toContain(
       'Unknown edge type "USES"',
     );
-    expect(await toolErrorOf(findPathTool, { source: "../../x.ts", target: "login" }, project.context())).toContain("outside the project");
-    expect(await toolErrorOf(findPathTool, { source: "login", target: "logout" }, unindexed(project.context()))).toContain("run index_project");
+    expect(await toolFailure(findPathTool, { source: "../../x.ts", target: "login" }, project.context())).toContain("outside the project");
+    expect(await toolFailure(findPathTool, { source: "login", target: "logout" }, unindexed(project.context()))).toContain("run index_project");
   });
 });

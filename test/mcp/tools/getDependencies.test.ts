@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDependenciesTool } from "../../../src/mcp/tools/getDependencies.js";
 import { indexedFixture, type IndexedProject } from "../harness.js";
-import { callTool, toolErrorOf, unindexed } from "./callTool.js";
+import { callTool, toolFailure } from "./callTool.js";
+import { unindexed } from "./unindexed.js";
 
 let project: IndexedProject;
 beforeAll(async () => {
@@ -13,7 +14,7 @@ const call = (args: unknown) => callTool(getDependenciesTool, args, project.cont
 
 describe("get_dependencies", () => {
   it("lists a class's dependencies both ways with edge kinds, files and lines, its methods counting as it", async () => {
-    const { out, text } = await call({ symbol: "Square" });
+    const { output: out, text } = await call({ symbol: "Square" });
     expect(out.resolution.match).toBe("exact");
     expect(out.root).toMatchObject({ kind: "Class", qualified_name: "Square", file: "src/shapes/square.ts", line: 4 });
     expect(out.members).toBe(4);
@@ -33,7 +34,7 @@ describe("get_dependencies", () => {
   });
 
   it("gives call chains that are real paths, caller first, with every call site", async () => {
-    const { out, text } = await call({ symbol: "render", depth: 3, direction: "out" });
+    const { output: out, text } = await call({ symbol: "render", depth: 3, direction: "out" });
     expect(out.deps_in).toEqual([]);
     const chains = out.call_chains.map((c) => c.nodes.map((n) => n.qualified_name).join(" > "));
     expect(chains).toContain("render > Square.label > Base.describe > Base.size");
@@ -48,14 +49,14 @@ describe("get_dependencies", () => {
   });
 
   it("leaves out chains that stay among the root's own members", async () => {
-    const { out } = await call({ symbol: "Square", depth: 1 });
+    const { output: out } = await call({ symbol: "Square", depth: 1 });
     const chains = out.call_chains.map((c) => c.nodes.map((n) => n.qualified_name).join(" > "));
     expect(chains).toContain("Square.size > add");
     expect(chains).not.toContain("Square.size > Square.area");
   });
 
   it("callers in, depth-limited", async () => {
-    const { out } = await call({ symbol: "Base.size", depth: 1, direction: "in" });
+    const { output: out } = await call({ symbol: "Base.size", depth: 1, direction: "in" });
     expect(out.deps_in.map((d) => `${d.node.qualified_name} ${d.file}:${d.line}`)).toEqual([
       "Base.describe src/shapes/base.ts:7",
       "Square.size src/shapes/square.ts:14",
@@ -64,16 +65,16 @@ describe("get_dependencies", () => {
   });
 
   it("reports how a loose name was resolved", async () => {
-    const { out, text } = await call({ symbol: "shapes.Square", depth: 1 });
+    const { output: out, text } = await call({ symbol: "shapes.Square", depth: 1 });
     expect(out.resolution.match).toBe("suffix");
     expect(text).toContain('"shapes.Square" → Square (matched by qualified suffix)');
     const fuzzy = await call({ symbol: "makeSqare", depth: 1 });
-    expect(fuzzy.out.root.qualified_name).toBe("makeSquare");
-    expect(fuzzy.out.resolution.match).toBe("fuzzy");
+    expect(fuzzy.output.root.qualified_name).toBe("makeSquare");
+    expect(fuzzy.output.resolution.match).toBe("fuzzy");
   });
 
   it("takes a file: its imports out, its importers in", async () => {
-    const { out } = await call({ symbol: "src/lib/math.ts", depth: 1, direction: "in" });
+    const { output: out } = await call({ symbol: "src/lib/math.ts", depth: 1, direction: "in" });
     expect(out.root.kind).toBe("File");
     expect(out.deps_in.map((d) => `${d.edges.join("+")} ${d.node.qualified_name} via ${d.via}`)).toEqual([
       "CALLS Square.size via add",
@@ -84,15 +85,15 @@ describe("get_dependencies", () => {
   });
 
   it("an unknown name lists the closest symbols with kind and file", async () => {
-    const message = await toolErrorOf(getDependenciesTool, { symbol: "zzRenderEverything" }, project.context());
+    const message = await toolFailure(getDependenciesTool, { symbol: "zzRenderEverything" }, project.context());
     expect(message).toContain('No symbol or file matches "zzRenderEverything". Closest:');
     expect(message).toMatch(/render \((Function|Test), (src\/render\.ts:7|test\/render\.test\.ts:5)\)/);
   });
 
   it("refuses paths outside the project, and says to index when nothing is", async () => {
-    expect(await toolErrorOf(getDependenciesTool, { symbol: "../outside.ts:main" }, project.context())).toContain("outside the project");
-    expect(await toolErrorOf(getDependenciesTool, { symbol: "/etc/passwd" }, project.context())).toContain("outside the project");
-    expect(await toolErrorOf(getDependenciesTool, { symbol: "render" }, unindexed(project.context()))).toContain("run index_project");
+    expect(await toolFailure(getDependenciesTool, { symbol: "../outside.ts:main" }, project.context())).toContain("outside the project");
+    expect(await toolFailure(getDependenciesTool, { symbol: "/etc/passwd" }, project.context())).toContain("outside the project");
+    expect(await toolFailure(getDependenciesTool, { symbol: "render" }, unindexed(project.context()))).toContain("run index_project");
   });
 
   it("validates its arguments", async () => {

@@ -3,7 +3,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryFileSymbolsTool } from "../../../src/mcp/tools/queryFileSymbols.js";
 import { indexedFixture, type IndexedProject } from "../harness.js";
-import { callTool, toolErrorOf, unindexed } from "./callTool.js";
+import { callTool, toolFailure } from "./callTool.js";
+import { unindexed } from "./unindexed.js";
 
 let project: IndexedProject;
 beforeAll(async () => {
@@ -12,11 +13,11 @@ beforeAll(async () => {
 afterAll(() => project?.close());
 
 const call = (args: unknown) => callTool(queryFileSymbolsTool, args, project.context());
-const errorOf = (args: unknown) => toolErrorOf(queryFileSymbolsTool, args, project.context());
+const errorOf = (args: unknown) => toolFailure(queryFileSymbolsTool, args, project.context());
 
 describe("query_file_symbols", () => {
   it("lists a file's symbols grouped by kind, with lines, signatures, exports and doc lines", async () => {
-    const { out, text } = await call({ file_path: "store/store.go" });
+    const { output: out, text } = await call({ file_path: "store/store.go" });
     expect(out).toMatchObject({ file: "store/store.go", language: "go", lines: 16, total: 6 });
     expect(text).toBe(
       [
@@ -40,15 +41,15 @@ describe("query_file_symbols", () => {
   });
 
   it("accepts ./ paths, absolute paths inside the project and a unique tail", async () => {
-    expect((await call({ file_path: "./store/memory.go" })).out.symbols.map((s) => s.qualified_name)).toEqual([
+    expect((await call({ file_path: "./store/memory.go" })).output.symbols.map((s) => s.qualified_name)).toEqual([
       "Memory",
       "NewMemory",
       "Memory.Get",
       "Memory.Put",
     ]);
-    expect((await call({ file_path: join(project.root, "cmd/app/main.go") })).out.file).toBe("cmd/app/main.go");
+    expect((await call({ file_path: join(project.root, "cmd/app/main.go") })).output.file).toBe("cmd/app/main.go");
     const tail = await call({ file_path: "touch.go" });
-    expect(tail.out.file).toBe("store/touch.go");
+    expect(tail.output.file).toBe("store/touch.go");
     expect(tail.text).toContain('"touch.go" → store/touch.go (matched by qualified suffix)');
   });
 
@@ -66,7 +67,7 @@ describe("query_file_symbols", () => {
     mkdirSync(join(project.root, "store/extra"), { recursive: true });
     writeFileSync(join(project.root, "store/extra/new.go"), "package extra\n");
     expect(await errorOf({ file_path: "store/extra/new.go" })).toContain("store/extra/new.go is not in the index");
-    expect(await toolErrorOf(queryFileSymbolsTool, { file_path: "store/store.go" }, unindexed(project.context()))).toContain("run index_project");
+    expect(await toolFailure(queryFileSymbolsTool, { file_path: "store/store.go" }, unindexed(project.context()))).toContain("run index_project");
   });
 
   it("refuses paths outside the project", async () => {

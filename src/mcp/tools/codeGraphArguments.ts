@@ -12,7 +12,7 @@ import { nodeText } from "./graphText.js";
  */
 export const codeGraph = async (ctx: ToolContext): Promise<GraphQueryable> => {
   const graph = await ctx.graph();
-  if (graph === null) throw toolError("Nothing is indexed yet: run index_project, then ask again.");
+  if (graph === null) throw toolError("nothing is indexed yet: run index_project first");
   return graph;
 };
 
