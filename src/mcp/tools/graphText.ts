@@ -1,0 +1,85 @@
+import * as Schema from "effect/Schema";
+import { MATCH_KINDS, type MatchKind } from "../../queries/symbols/matchNames.js";
+import type { GraphNode } from "../../queries/symbols/nodeIndex.js";
+import type { Resolved } from "../../queries/symbols/resolveSymbol.js";
+
+/** A graph node as the code-graph tools report it in JSON. */
+export const NodeRef = Schema.Struct({
+  id: Schema.String,
+  kind: Schema.String,
+  name: Schema.String,
+  /** Dotted name inside its file (`Square.area`); a file's path; an external module's specifier. */
+  qualified_name: Schema.String,
+  file: Schema.NullOr(Schema.String),
+  line: Schema.Number,
+  end_line: Schema.Number,
+});
+export type NodeRef = typeof NodeRef.Type;
+
+export const toNodeRef = (n: GraphNode): NodeRef => ({
+  id: n.id,
+  kind: n.kind,
+  name: n.name,
+  qualified_name: n.qualifiedName,
+  file: n.path,
+  line: n.startLine,
+  end_line: n.endLine,
+});
+
+/** How a symbol argument was resolved, and what else it named. */
+export const Resolution = Schema.Struct({
+  query: Schema.String,
+  match: Schema.Literal(...MATCH_KINDS),
+  also_matches: Schema.Array(NodeRef),
+  also_matches_total: Schema.Number,
+});
+export type Resolution = typeof Resolution.Type;
+
+export const toResolution = (r: Resolved): Resolution => ({
+  query: r.query,
+  match: r.match,
+  also_matches: r.others.map(toNodeRef),
+  also_matches_total: r.otherCount,
+});
+
+type Describable = GraphNode | NodeRef;
+const fileOf = (n: Describable): string | null => ("path" in n ? n.path : n.file);
+const lineOf = (n: Describable): number => ("startLine" in n ? n.startLine : n.line);
+const qualifiedOf = (n: Describable): string => ("qualifiedName" in n ? n.qualifiedName : n.qualified_name);
+
+/** `path:line`, or the path alone when there is no line. */
+export const placeText = (file: string | null, line: number): string => (file === null ? "" : line > 0 ? `${file}:${line}` : file);
+
+/** `Square (Class, src/shapes/square.ts:4)`, `src/render.ts (File)`, `x:react (External)`. */
+export const nodeText = (n: Describable): string => {
+  if (n.kind === "File") return `${fileOf(n)} (File)`;
+  if (n.kind === "External") return `${n.id} (External)`;
+  const place = placeText(fileOf(n), lineOf(n));
+  return `${qualifiedOf(n)} (${n.kind}${place === "" ? "" : `, ${place}`})`;
+};
+
+/** The short name a line of text uses for a node already described: its qualified name, a file's path, an external's id. */
+export const shortName = (n: Describable): string => (n.kind === "External" ? n.id : qualifiedOf(n));
+
+const MATCH_WORDS: Record<MatchKind, string> = {
+  exact: "",
+  suffix: "matched by qualified suffix",
+  normalised: "matched ignoring case and separators",
+  fuzzy: "closest fuzzy match",
+};
+
+/**
+ * Lines saying how an argument was resolved when it was not a plain exact hit, and which other
+ * nodes it also named (the first was used): empty for an unambiguous exact match.
+ */
+export const resolutionNote = (r: Resolution, chosen: Describable): string[] => {
+  const lines: string[] = [];
+  if (r.match !== "exact") lines.push(`"${r.query}" → ${shortName(chosen)} (${MATCH_WORDS[r.match]})`);
+  if (r.also_matches_total > 0) {
+    const more = r.also_matches_total - r.also_matches.length;
+    lines.push(
+      `Note: "${r.query}" also matches ${r.also_matches.map(nodeText).join("; ")}${more > 0 ? ` and ${more} more` : ""}; used the first. Pass a qualified name or path:Symbol to pick another.`,
+    );
+  }
+  return lines;
+};

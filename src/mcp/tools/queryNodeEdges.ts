@@ -1,0 +1,89 @@
+import * as Schema from "effect/Schema";
+import { EDGE_KINDS } from "../../projections/graph/model.js";
+import { nodeEdges, type NodeEdge } from "../../queries/graph/nodeEdges.js";
+import { defineTool, READ_ONLY } from "../tool.js";
+import { codeGraph, parseEdgeKinds, resolveArgument } from "./codeGraphArguments.js";
+import { NodeRef, nodeText, placeText, Resolution, resolutionNote, toNodeRef, toResolution } from "./graphText.js";
+
+/** Most edges listed per direction; a hub (a file imported everywhere) can have thousands. */
+const MAX_EDGES = 200;
+
+const Input = Schema.Struct({
+  node_identifier: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(500)).annotations({
+    description: "Node id, name, qualified name, file path or path:Symbol",
+  }),
+  edge_type: Schema.optional(
+    Schema.String.pipe(Schema.maxLength(200)).annotations({
+      description: `Only these edge types, comma-separated: ${EDGE_KINDS.join(", ")}`,
+    }),
+  ),
+  direction: Schema.optionalWith(
+    Schema.Literal("in", "out", "both").annotations({ description: "Edge direction", default: "both" }),
+    { default: () => "both" as const },
+  ),
+});
+
+const Edge = Schema.Struct({
+  edge_type: Schema.String,
+  node: NodeRef,
+  /** The file the reference is written in (the source node's) and its line there; 0 for structural edges. */
+  file: Schema.NullOr(Schema.String),
+  line: Schema.Number,
+});
+
+const Output = Schema.Struct({
+  resolution: Resolution,
+  node: NodeRef,
+  outgoing: Schema.Array(Edge),
+  incoming: Schema.Array(Edge),
+  outgoing_total: Schema.Number,
+  incoming_total: Schema.Number,
+});
+type Output = typeof Output.Type;
+
+const toEdge = (e: NodeEdge): typeof Edge.Type => ({ edge_type: e.kind, node: toNodeRef(e.node), file: e.file, line: e.line });
+
+export const queryNodeEdgesTool = defineTool({
+  name: "query_node_edges",
+  title: "Edges of one graph node",
+  description:
+    "Every stored edge of one node (symbol, file or external module), outgoing and incoming, each with the node at the " +
+    "other end and the file:line of the reference; optionally one edge type or direction. A name that matches several " +
+    "nodes uses the best and names the others. For transitive dependencies use get_dependencies. " +
+    'Example: {"node_identifier": "Store", "edge_type": "IMPLEMENTS", "direction": "in"}',
+  toolset: "core",
+  input: Input,
+  output: Output,
+  annotations: READ_ONLY,
+  run: async (input, ctx): Promise<Output> => {
+    const kinds = input.edge_type === undefined ? undefined : parseEdgeKinds([input.edge_type]);
+    const graph = await codeGraph(ctx);
+    const resolved = await resolveArgument(ctx, graph, input.node_identifier);
+    const edges = await nodeEdges(graph, resolved.node.id, {
+      kinds: kinds === undefined || kinds.length === 0 ? undefined : kinds,
+      direction: input.direction,
+    });
+    return {
+      resolution: toResolution(resolved),
+      node: toNodeRef(resolved.node),
+      outgoing: edges.outgoing.slice(0, MAX_EDGES).map(toEdge),
+      incoming: edges.incoming.slice(0, MAX_EDGES).map(toEdge),
+      outgoing_total: edges.outgoing.length,
+      incoming_total: edges.incoming.length,
+    };
+  },
+  render: (out, input) => {
+    const lines = [`Edges for: ${nodeText(out.node)}`, ...resolutionNote(out.resolution, out.node)];
+    const width = Math.max(0, ...[...out.outgoing, ...out.incoming].map((e) => e.edge_type.length));
+    const section = (title: string, arrow: string, edges: ReadonlyArray<typeof Edge.Type>, total: number) => {
+      lines.push("", `${title}:`);
+      if (edges.length === 0) lines.push("  (none)");
+      for (const e of edges) lines.push(`  ${e.edge_type.padEnd(width)} ${arrow} ${nodeText(e.node)}${e.line > 0 ? ` at ${placeText(e.file, e.line)}` : ""}`);
+      if (total > edges.length) lines.push(`  … ${total - edges.length} more (pass edge_type to narrow)`);
+    };
+    if (input.direction !== "in") section("Outgoing", "->", out.outgoing, out.outgoing_total);
+    if (input.direction !== "out") section("Incoming", "<-", out.incoming, out.incoming_total);
+    lines.push("", `${out.outgoing_total} outgoing, ${out.incoming_total} incoming`);
+    return lines.join("\n");
+  },
+});

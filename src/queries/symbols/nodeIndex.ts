@@ -1,0 +1,148 @@
+import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
+
+/** `File`, `External`, or a symbol kind (`Class`, `Function`, `Method`, …). */
+export type NodeKind = string;
+
+/** A graph node a name can resolve to: a symbol, a file, or an external module. */
+export interface GraphNode {
+  /** The graph node id: `s:<path>#<qualifiedName>`, `f:<path>` or `x:<specifier>`. */
+  readonly id: string;
+  readonly table: "Symbol" | "File" | "External";
+  readonly kind: NodeKind;
+  /** A symbol's own name, a file's base name, an external module's specifier. */
+  readonly name: string;
+  /** Dotted path inside its file (`Square.area`); a file's path; an external's specifier. */
+  readonly qualifiedName: string;
+  /** Project-relative file path; null for an external module. */
+  readonly path: string | null;
+  /** 1-based; 0 when the node has no place of its own (a file starts at 1). */
+  readonly startLine: number;
+  readonly endLine: number;
+  readonly signature: string | null;
+  readonly exported: boolean;
+}
+
+/** Every resolvable node of one graph state, with the lookups name resolution needs. */
+export interface NodeIndex {
+  readonly nodes: ReadonlyArray<GraphNode>;
+  readonly byId: ReadonlyMap<string, GraphNode>;
+  readonly files: ReadonlyArray<GraphNode>;
+  /** Symbols by file path, in line order. */
+  readonly symbolsByPath: ReadonlyMap<string, ReadonlyArray<GraphNode>>;
+}
+
+/** Code-point order: the same in every locale, so answers do not depend on the machine. */
+export const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+const str = (v: unknown): string => (v === null || v === undefined ? "" : String(v));
+
+const symbolNode = (r: Record<string, unknown>): GraphNode => ({
+  id: str(r.id),
+  table: "Symbol",
+  kind: str(r.kind),
+  name: str(r.name),
+  qualifiedName: str(r.qualifiedName),
+  path: str(r.path),
+  startLine: Number(r.startLine ?? 0),
+  endLine: Number(r.endLine ?? 0),
+  signature: r.signature === null || r.signature === undefined ? null : String(r.signature),
+  exported: r.exported === true,
+});
+
+const fileNode = (r: Record<string, unknown>): GraphNode => {
+  const path = str(r.path);
+  return {
+    id: str(r.id),
+    table: "File",
+    kind: "File",
+    name: path.slice(path.lastIndexOf("/") + 1),
+    qualifiedName: path,
+    path,
+    startLine: 1,
+    endLine: Number(r.lines ?? 0),
+    signature: r.language === null || r.language === undefined ? null : String(r.language),
+    exported: true,
+  };
+};
+
+const externalNode = (r: Record<string, unknown>): GraphNode => ({
+  id: str(r.id),
+  table: "External",
+  kind: "External",
+  name: str(r.name),
+  qualifiedName: str(r.name),
+  path: null,
+  startLine: 0,
+  endLine: 0,
+  signature: null,
+  exported: true,
+});
+
+const buildIndex = (nodes: GraphNode[]): NodeIndex => {
+  const symbolsByPath = new Map<string, GraphNode[]>();
+  for (const n of nodes) {
+    if (n.table !== "Symbol" || n.path === null) continue;
+    const list = symbolsByPath.get(n.path);
+    if (list) list.push(n);
+    else symbolsByPath.set(n.path, [n]);
+  }
+  for (const list of symbolsByPath.values()) list.sort((a, b) => a.startLine - b.startLine || compareText(a.id, b.id));
+  return {
+    nodes,
+    byId: new Map(nodes.map((n) => [n.id, n])),
+    files: nodes.filter((n) => n.table === "File"),
+    symbolsByPath,
+  };
+};
+
+/** Builds an index from nodes already in hand (tests, or a caller that loaded them itself). */
+export const nodeIndexOf = (nodes: ReadonlyArray<GraphNode>): NodeIndex => buildIndex([...nodes]);
+
+const loadNodes = async (graph: GraphQueryable): Promise<GraphNode[]> => {
+  const symbols = await graph.query(
+    `MATCH (s:Symbol) RETURN s.id AS id, s.path AS path, s.kind AS kind, s.name AS name, s.qualifiedName AS qualifiedName,
+       s.signature AS signature, s.startLine AS startLine, s.endLine AS endLine, s.exported AS exported`,
+  );
+  const files = await graph.query("MATCH (f:File) RETURN f.id AS id, f.path AS path, f.language AS language, f.lines AS lines");
+  const externals = await graph.query("MATCH (x:External) RETURN x.id AS id, x.name AS name");
+  return [...symbols.map(symbolNode), ...files.map(fileNode), ...externals.map(externalNode)];
+};
+
+/** What the graph's checkpoints say about its state: equal keys, equal graphs (writes and checkpoints commit together). */
+const stateKey = async (graph: GraphQueryable): Promise<string> => {
+  const rows = await graph.query("MATCH (c:Checkpoint) RETURN c.name AS name, c.position AS position, c.version AS version");
+  return rows
+    .map((r) => `${str(r.name)}@${str(r.position)}v${str(r.version)}`)
+    .sort()
+    .join(",");
+};
+
+const cache = new WeakMap<GraphQueryable, { readonly key: string; readonly index: Promise<NodeIndex> }>();
+
+/**
+ * The resolvable nodes of `graph`, loaded with three queries and kept until the graph's
+ * checkpoint moves (a write commits with its checkpoint, so an unchanged checkpoint is an
+ * unchanged graph). Name matching cannot use a Kuzu index, so it runs over this in memory.
+ */
+export const nodeIndex = async (graph: GraphQueryable): Promise<NodeIndex> => {
+  const key = await stateKey(graph);
+  const cached = cache.get(graph);
+  if (cached !== undefined && cached.key === key) return cached.index;
+  const index = loadNodes(graph).then(buildIndex);
+  cache.set(graph, { key, index });
+  index.catch(() => {
+    if (cache.get(graph)?.index === index) cache.delete(graph);
+  });
+  return index;
+};
+
+/**
+ * The node with `id`, or a stand-in named by its id when the index lacks it (a node the graph
+ * gained after the index was loaded): edges to it still show, by id.
+ */
+export const nodeOf = (index: NodeIndex, id: string): GraphNode => {
+  const found = index.byId.get(id);
+  if (found !== undefined) return found;
+  const table = id.startsWith("f:") ? "File" : id.startsWith("x:") ? "External" : "Symbol";
+  return { id, table, kind: table === "Symbol" ? "Symbol" : table, name: id, qualifiedName: id, path: null, startLine: 0, endLine: 0, signature: null, exported: false };
+};

@@ -1,0 +1,173 @@
+import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
+import { closestNames, compareMatches, MATCH_KINDS, matchNames, type MatchKind, type NodeMatch } from "./matchNames.js";
+import { compareText, nodeIndex, type GraphNode, type NodeIndex } from "./nodeIndex.js";
+
+export interface ResolveOptions {
+  /** Only nodes of these kinds (`Class`, `Function`, `Method`, `File`, `External`, …); any when absent. */
+  readonly kinds?: ReadonlyArray<string>;
+  /**
+   * Maps the path in `src/a.ts` or `src/a.ts:Foo` to the project-relative path the graph uses,
+   * throwing when it lies outside the project. A tool passes `(p) => projectPath(ctx.root, p)`.
+   */
+  readonly confinePath?: (path: string) => string;
+  /** Most other candidates listed beside the chosen node (default 5). */
+  readonly maxOthers?: number;
+  /** The text is a file path (`store` is a folder, not the file `store.go`): resolve it to a File or report the folder, never by names. */
+  readonly asPath?: boolean;
+}
+
+export interface Resolved {
+  readonly _tag: "Resolved";
+  readonly query: string;
+  readonly node: GraphNode;
+  readonly match: MatchKind;
+  /** Other nodes the text named as well as (at the same tier), best first: the caller should mention them. */
+  readonly others: ReadonlyArray<GraphNode>;
+  /** How many others there were before `maxOthers` cut the list. */
+  readonly otherCount: number;
+}
+
+export interface Unresolved {
+  readonly _tag: "Unresolved";
+  readonly query: string;
+  /** `directory`: the text names a folder of indexed files, not one node. */
+  readonly reason: "unknown" | "directory";
+  /** Nodes with the closest names (or, for a folder, files in it), best first. */
+  readonly closest: ReadonlyArray<GraphNode>;
+}
+
+export type SymbolResolution = Resolved | Unresolved;
+
+const CLOSEST = 5;
+
+/**
+ * Resolves what a user calls a symbol or file to one graph node. Accepted forms:
+ * - a name, qualified name or node id: `render`, `Square.area`, `s:src/render.ts#render`;
+ * - a qualified tail, with module segments if wanted: `Client.send`, `shapes.Square`, `shop.pricing`;
+ * - a file: `src/render.ts`, `render.ts`; a symbol in a file: `src/shapes/square.ts:Square.area`;
+ *   the innermost symbol at a line: `src/render.ts:9`.
+ *
+ * Tiers are tried in order exact → suffix → normalised → fuzzy (see `MatchKind`); the first tier
+ * with a match wins. Several matches in that tier are ranked (declarations over tests and
+ * variables, exported first, shorter path first): the best is chosen and the rest are returned in
+ * `others` for the caller to mention. Nothing found is `Unresolved` with the closest names.
+ */
+export const resolveSymbol = async (graph: GraphQueryable, text: string, options: ResolveOptions = {}): Promise<SymbolResolution> =>
+  resolveIn(await nodeIndex(graph), text, options);
+
+/** `resolveSymbol` over an index already loaded. */
+export const resolveIn = (index: NodeIndex, text: string, options: ResolveOptions = {}): SymbolResolution => {
+  const query = text.trim();
+  const kinds = options.kinds === undefined ? undefined : new Set(options.kinds);
+  const allowed = (n: GraphNode) => kinds === undefined || kinds.has(n.kind);
+  const maxOthers = options.maxOthers ?? 5;
+  const confine = options.confinePath ?? ((p: string) => p);
+  const unresolved = (closest: ReadonlyArray<GraphNode>, reason: Unresolved["reason"] = "unknown"): Unresolved => ({
+    _tag: "Unresolved",
+    query,
+    reason,
+    closest,
+  });
+  if (query === "") return unresolved([]);
+
+  const byId = index.byId.get(query);
+  if (byId !== undefined && allowed(byId)) return { _tag: "Resolved", query, node: byId, match: "exact", others: [], otherCount: 0 };
+
+  if (options.asPath) {
+    return { ...resolveFile(index, confine(query)), query };
+  }
+
+  const pathForm = splitPathForm(query);
+  if (pathForm !== null) {
+    const file = resolveFile(index, confine(pathForm.path));
+    if (file._tag === "Unresolved") return { ...file, query };
+    const symbols = index.symbolsByPath.get(file.node.path ?? "") ?? [];
+    if (/^\d+$/.test(pathForm.symbol)) {
+      const at = innermostAt(symbols.filter(allowed), Number(pathForm.symbol));
+      if (at !== null) return { _tag: "Resolved", query, node: at, match: file.match, others: [], otherCount: 0 };
+      return allowed(file.node) ? { ...file, query } : unresolved(symbols.filter(allowed).slice(0, CLOSEST));
+    }
+    const inFile = matchNames(index, pathForm.symbol, { among: symbols, kinds, firstTierOnly: true });
+    if (inFile.length === 0) return unresolved(closestNames(index, pathForm.symbol, CLOSEST, { among: symbols, kinds }));
+    return resolved(query, inFile, maxOthers, worse(file.match, inFile[0]!.match));
+  }
+
+  let noFile: Unresolved | null = null;
+  if (looksLikePath(query) && (kinds === undefined || kinds.has("File"))) {
+    const file = resolveFile(index, confine(query));
+    if (file._tag === "Resolved" || file.reason === "directory") return { ...file, query };
+    if (/[/\\]/.test(query)) noFile = { ...file, query };
+  }
+
+  // A path that names no file is not guessed at: the closest paths are suggested instead.
+  const matches = matchNames(index, query, { kinds, firstTierOnly: true }).filter((m) => m.match !== "fuzzy" || noFile === null);
+  if (matches.length > 0) return resolved(query, matches, maxOthers);
+  return noFile ?? unresolved(closestNames(index, query, CLOSEST, { kinds }));
+};
+
+const resolved = (query: string, matches: ReadonlyArray<NodeMatch>, maxOthers: number, match?: MatchKind): Resolved => ({
+  _tag: "Resolved",
+  query,
+  node: matches[0]!.node,
+  match: match ?? matches[0]!.match,
+  others: matches.slice(1, 1 + maxOthers).map((m) => m.node),
+  otherCount: matches.length - 1,
+});
+
+const FILE_KINDS: ReadonlySet<string> = new Set(["File"]);
+
+/**
+ * A project-relative path to its File node: the exact path, else a path tail (`square.ts`,
+ * `shapes/square.ts`), else either ignoring case; or, when no file matches, the folder it names.
+ */
+const resolveFile = (index: NodeIndex, path: string): SymbolResolution => {
+  const lower = path.toLowerCase();
+  const tiers: ReadonlyArray<[MatchKind, (p: string) => boolean]> = [
+    ["exact", (p) => p === path],
+    ["suffix", (p) => p.endsWith(`/${path}`)],
+    ["normalised", (p) => p.toLowerCase() === lower || p.toLowerCase().endsWith(`/${lower}`)],
+  ];
+  for (const [match, test] of tiers) {
+    const found = index.files.filter((f) => test(f.path ?? ""));
+    if (found.length > 0) return resolved(path, found.map((node) => ({ node, match, cost: 0 })).sort(compareMatches), 5);
+  }
+  const folder = path.replace(/\/+$/, "");
+  const inFolder = index.files.filter((f) => folder === "" || (f.path ?? "").startsWith(`${folder}/`));
+  if (inFolder.length > 0) {
+    const shallow = [...inFolder].sort((a, b) => depth(a) - depth(b) || compareText(a.path ?? "", b.path ?? ""));
+    return { _tag: "Unresolved", query: path, reason: "directory", closest: shallow.slice(0, 10) };
+  }
+  return { _tag: "Unresolved", query: path, reason: "unknown", closest: closestNames(index, path, CLOSEST, { kinds: FILE_KINDS }) };
+};
+
+const depth = (n: GraphNode): number => (n.path ?? "").split("/").length;
+
+/** The symbol spanning `line` with the fewest lines (a method rather than its class). */
+const innermostAt = (symbols: ReadonlyArray<GraphNode>, line: number): GraphNode | null => {
+  let best: GraphNode | null = null;
+  for (const s of symbols) {
+    if (s.startLine > line || s.endLine < line) continue;
+    if (best === null || s.endLine - s.startLine < best.endLine - best.startLine) best = s;
+  }
+  return best;
+};
+
+const worse = (a: MatchKind, b: MatchKind): MatchKind => (MATCH_KINDS.indexOf(a) >= MATCH_KINDS.indexOf(b) ? a : b);
+
+/** A slash, or a file extension at the end (`render.ts`; `Client.send` too, which falls through to names when no file matches). */
+const looksLikePath = (text: string): boolean => /[/\\]/.test(text) || /\.[A-Za-z][A-Za-z0-9]{0,7}$/.test(text);
+
+/**
+ * `path:Symbol` or `path:line`, split at the first lone colon whose left side looks like a path
+ * (`Foo::bar` and a drive letter `C:\` are not splits).
+ */
+const splitPathForm = (text: string): { path: string; symbol: string } | null => {
+  for (let i = 1; i < text.length - 1; i++) {
+    if (text[i] !== ":" || text[i - 1] === ":" || text[i + 1] === ":") continue;
+    if (i === 1 && /[/\\]/.test(text[2] ?? "")) continue;
+    const path = text.slice(0, i);
+    const symbol = text.slice(i + 1).trim();
+    if (looksLikePath(path) && symbol !== "") return { path, symbol };
+  }
+  return null;
+};
