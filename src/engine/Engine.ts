@@ -1,7 +1,7 @@
 import * as Either from "effect/Either";
 import { availableParallelism } from "node:os";
 import type { NemesisConfig, NemesisPaths } from "../config/index.js";
-import { tailEvents, type LogHandle } from "../events/index.js";
+import { headPosition, type LogHandle } from "../events/index.js";
 import { ParseReactor, type SourceParser } from "../parse/reactor/index.js";
 import {
   GraphReader,
@@ -134,20 +134,33 @@ export class Engine {
 
   /**
    * Follows the log: whenever any process appends, catches up within `intervalMs` (polling
-   * the head is one b-tree lookup). Returns a function that stops following.
+   * the head is one b-tree lookup). The head is read before each pass and every pass reaches at
+   * least that head, so an event appended at any moment — before following started, or during
+   * a pass — leads to one more pass. Returns a function that stops following.
    */
   follow(options: { readonly intervalMs?: number; readonly onCaughtUp?: (r: PipelineResult) => void; readonly onError?: (e: unknown) => void } = {}): () => void {
-    const pass = async () => {
-      try {
-        options.onCaughtUp?.(await this.catchUp());
-      } catch (e) {
-        options.onError?.(e);
+    let stopped = false;
+    let timer: NodeJS.Timeout | undefined;
+    // -1: one pass at once, for whatever was appended since the caller last caught up.
+    let seen = -1;
+    const tick = async () => {
+      if (stopped) return;
+      const head = headPosition(this.ctx.log);
+      if (head !== seen) {
+        seen = head;
+        try {
+          options.onCaughtUp?.(await this.catchUp());
+        } catch (e) {
+          options.onError?.(e);
+        }
       }
+      if (!stopped) timer = setTimeout(tick, options.intervalMs ?? 10);
     };
-    const stop = tailEvents(this.ctx.log, { after: this.ctx.log.stmt.head.get() as number, intervalMs: options.intervalMs ?? 10 }, pass);
-    // Events appended since the caller's last catch-up lie below the head the tail starts from.
-    void pass();
-    return stop;
+    void tick();
+    return () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+    };
   }
 
   /** Whether the engine's parse workers are running (a small catch-up parses on this thread instead). */

@@ -5,10 +5,11 @@ import { ToolError, type ToolDefinition, type Toolset } from "./tool.js";
 import type { ToolContext } from "./ToolContext.js";
 import { validateArguments } from "./validateArguments.js";
 import { ANALYSIS_TOOLS } from "./tools/analysisTools.js";
+import { CODE_GRAPH_TOOLS } from "./tools/codeGraphTools.js";
 import { INDEX_TOOLS, MEMORY_TOOLS, SEARCH_TOOLS } from "./tools/coreTools.js";
 
 /** Every tool Nemesis serves, in the order clients list them. */
-export const ALL_TOOLS: ReadonlyArray<ToolDefinition> = [...SEARCH_TOOLS, ...ANALYSIS_TOOLS, ...MEMORY_TOOLS, ...INDEX_TOOLS];
+export const ALL_TOOLS: ReadonlyArray<ToolDefinition> = [...SEARCH_TOOLS, ...CODE_GRAPH_TOOLS, ...ANALYSIS_TOOLS, ...MEMORY_TOOLS, ...INDEX_TOOLS];
 
 export const TOOLSETS: ReadonlyArray<Toolset> = ["core", "graph"];
 
@@ -28,7 +29,7 @@ export interface ListedTool {
 const JSON_OUTPUT_PROPERTY = {
   type: "boolean",
   default: false,
-  description: "Answer with the JSON result instead of text",
+  description: "Return JSON instead of text",
 };
 
 export const listTools = (tools: ReadonlyArray<ToolDefinition>): ListedTool[] =>
@@ -41,7 +42,8 @@ export const listTools = (tools: ReadonlyArray<ToolDefinition>): ListedTool[] =>
       title: t.title,
       description: t.description,
       inputSchema: { ...schema, properties: { ...(schema.properties as object), json_output: JSON_OUTPUT_PROPERTY } },
-      annotations: { ...t.annotations },
+      // destructiveHint and idempotentHint mean something only for a tool that writes (MCP spec): left out of read-only ones.
+      annotations: t.annotations.readOnlyHint ? { readOnlyHint: true, openWorldHint: false } : { ...t.annotations },
     };
   });
 

@@ -27,7 +27,8 @@ describe("nemesis serve over stdio, through the MCP SDK client", () => {
     const search = tools.find((t) => t.name === "get_code_semantics")!;
     expect(search.inputSchema.required).toEqual(["query"]);
     expect(search.inputSchema.properties!.limit).toMatchObject({ type: "integer", minimum: 1, maximum: 50, default: 10 });
-    expect(search.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+    expect(search.annotations).toEqual({ readOnlyHint: true, openWorldHint: false });
+    expect(tools.find((t) => t.name === "store_rule")!.annotations).toEqual({ readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false });
   });
 
   it("get_code_semantics finds the function a description names, with its file's graph neighbours", async () => {
@@ -63,11 +64,12 @@ describe("nemesis serve over stdio, through the MCP SDK client", () => {
       arguments: { title: "Squares are made by a factory", reasoning: "one place to validate sizes", alternatives: ["constructors: no validation"] },
     });
     expect(textOf(decision)).toMatch(/^recorded decision dec-/);
-    // The engine follows the log: the catalog has both within moments.
+    // The engine follows the log: the catalog has both once its next pass is over (seconds at most on a loaded machine).
     let context = "";
-    for (let i = 0; i < 50 && !context.includes("Squares"); i++) {
+    const deadline = Date.now() + 30_000;
+    while (!context.includes("Squares") && Date.now() < deadline) {
       context = textOf(await client.callTool({ name: "get_project_context", arguments: { topic: "square factory" } }));
-      await new Promise((r) => setTimeout(r, 50));
+      if (!context.includes("Squares")) await new Promise((r) => setTimeout(r, 50));
     }
     expect(context).toContain("Squares are made by a factory: one place to validate sizes");
     expect(context).toContain("rejected constructors: no validation");

@@ -73,6 +73,16 @@ describe("stdout in stdio mode carries JSON-RPC and nothing else", () => {
       store_decision: { title: "Decimal for money", reasoning: "floats round", alternatives: ["float: rounding errors"] },
       index_project: { path: "src" },
       index_status: {},
+      search_nodes: { query: "total" },
+      query_file_symbols: { file_path: "src/shop/pricing.py" },
+      query_node_edges: { node_identifier: "Order" },
+      get_dependencies: { symbol: "total" },
+      find_path: { source: "total", target: "Order.price" },
+      get_impact: { file: "src/shop/models/order.py", function: "Order.price" },
+      query_interface_implementors: { name_pattern: "*" },
+      find_cycles: {},
+      rank_symbols: { limit: 5 },
+      export_graph: { scope: "src/shop", format: "graphml" },
     };
     for (const t of tools.tools) {
       const ok = await call(t.name, example[t.name] ?? {});

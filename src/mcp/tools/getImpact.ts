@@ -93,7 +93,7 @@ export const getImpactTool = defineTool({
   name: "get_impact",
   title: "Change impact",
   description:
-    "What may break if a file, or one function in it, changes: dependents (callers, importers, subclasses, implementors) by depth, the tests reaching it, and a one-line risk summary (exported API touched, untested dependents). Use before editing shared code; get_dependencies is lighter for direct callers. Example: {\"file\": \"src/auth/session.ts\", \"function\": \"Session.refresh\"}",
+    "What may break if a file, or one function in it, changes: dependents by depth, the tests that reach it, and a one-line risk summary (exported API touched, untested dependents). Use before editing shared code. Example: {\"file\": \"src/auth/session.ts\", \"function\": \"Session.refresh\"}",
   toolset: "core",
   input: Input,
   output: Output,

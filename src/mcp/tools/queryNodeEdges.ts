@@ -47,10 +47,7 @@ export const queryNodeEdgesTool = defineTool({
   name: "query_node_edges",
   title: "Edges of one graph node",
   description:
-    "Every stored edge of one node (symbol, file or external module), outgoing and incoming, each with the node at the " +
-    "other end and the file:line of the reference; optionally one edge type or direction. A name that matches several " +
-    "nodes uses the best and names the others. For transitive dependencies use get_dependencies. " +
-    'Example: {"node_identifier": "Store", "edge_type": "IMPLEMENTS", "direction": "in"}',
+    "Every stored edge of one node (symbol, file or external module), in and out, with the node at the other end and the file:line of the reference; optionally one edge type or direction. For transitive dependencies use get_dependencies. Example: {\"node_identifier\": \"Store\", \"edge_type\": \"IMPLEMENTS\", \"direction\": \"in\"}",
   toolset: "core",
   input: Input,
   output: Output,
