@@ -4,6 +4,7 @@ import type { NemesisConfig, NemesisPaths } from "../config/index.js";
 import { headPosition, type LogHandle } from "../events/index.js";
 import { ParseReactor, type SourceParser } from "../parse/reactor/index.js";
 import {
+  catchUp as catchUpProjector,
   GraphReader,
   openProjector,
   PROJECTION_INFO,
@@ -161,6 +162,17 @@ export class Engine {
       stopped = true;
       if (timer) clearTimeout(timer);
     };
+  }
+
+  /**
+   * Brings the catalog alone up to the log, now, without waiting for a pass of the whole
+   * pipeline (which may be parsing or projecting a large change for seconds): a memory write is
+   * then readable as soon as its call returns. Safe beside a running pass: applying a batch twice
+   * leaves the same catalog (the projection specs prove it).
+   */
+  async catchUpCatalog(): Promise<void> {
+    const catalog = this.projectors.find((p) => p.name === "catalog");
+    if (catalog) await catchUpProjector(this.ctx.log, catalog);
   }
 
   /** Whether the engine's parse workers are running (a small catch-up parses on this thread instead). */

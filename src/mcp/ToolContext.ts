@@ -28,6 +28,8 @@ export interface ToolContext {
   chunks(): Promise<ChunkReader | null>;
   /** The catalog (files, memory, runs). Always available: it is created with the project. */
   catalog(): CatalogReader;
+  /** Brings the memory in the catalog up to the log now (read-your-writes for memory tools). */
+  syncMemory(): Promise<void>;
   /** The project's embedder (null with provider "none"). */
   embedder(): Embedder | null;
   /** A delta index of the project (or of `scope`, a relative folder) through the engine: scan, record, parse, project. */

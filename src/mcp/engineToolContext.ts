@@ -71,6 +71,7 @@ export const engineReadModels = (engine: Engine): EngineReadModels => {
     },
     embedder: () => (embedder ??= projectEmbedder(paths, config)).embedder,
     freshness,
+    syncMemory: () => engine.catchUpCatalog(),
   };
 
   return {

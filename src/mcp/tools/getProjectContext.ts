@@ -29,6 +29,7 @@ export const getProjectContextTool = defineTool({
   output: Schema.Struct({ rules: Schema.Array(Rule), decisions: Schema.Array(Decision), conventions: Schema.Array(Convention) }),
   annotations: READ_ONLY,
   run: async (input, ctx) => {
+    await ctx.syncMemory();
     const found = queryMemory(ctx.catalog(), { topic: input.topic, limit: input.limit });
     return {
       rules: found.rules.map((r) => ({ id: r.id, rule: r.content, scope: projectWide(r.scope), related_to: r.related_to, recorded_at: r.recorded_at })),

@@ -34,6 +34,7 @@ export const storeDecisionTool = defineTool({
       ctx,
       recordDecision({ title: input.title, reasoning: input.reasoning, alternatives, relatedTo: [...linked, ...unknown], meta: callerMeta(ctx) }),
     );
+    await ctx.syncMemory();
     return { id: outcome.id, stored: outcome.stored, linked, unknown };
   },
   render: (o) =>

@@ -26,6 +26,7 @@ export const storeRuleTool = defineTool({
       ctx,
       storeRule({ content: input.rule, scope, relatedTo: [...linked, ...unknown], meta: callerMeta(ctx), maxChars: ctx.config.memory.max_rule_chars }),
     );
+    await ctx.syncMemory();
     return { id: outcome.id, stored: outcome.stored, linked, unknown };
   },
   render: (o) =>
