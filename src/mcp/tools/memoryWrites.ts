@@ -3,6 +3,8 @@ import * as Either from "effect/Either";
 import type { Stored } from "../../commands/index.js";
 import { EventLog, makeEventLog, type EventMeta } from "../../events/index.js";
 import type { ToolContext } from "../ToolContext.js";
+import { resolveSymbol } from "../../queries/symbols/index.js";
+import { projectPath } from "../projectPath.js";
 import { toolError } from "../tool.js";
 
 /** Who recorded a memory entry through a tool: the MCP client named in `initialize`, as `nemesis log` shows it. */
@@ -29,31 +31,29 @@ export const runMemoryWrite = async <E extends { readonly _tag: string; readonly
 };
 
 /**
- * Each `related_to` entry as the graph knows it: a file of the project (its relative path) or
- * a symbol (its qualified name, matched whole or as a dotted suffix). What the graph does not
- * know is kept as written (a topic) and reported, so the agent can correct a typo.
+ * Each `related_to` entry as the graph knows it: a file (its relative path) or a symbol
+ * (`path:qualifiedName`), resolved as every graph tool resolves names, but never by a fuzzy guess:
+ * a typo is kept as written (a topic) and reported with the closest names, so the agent can fix it.
  */
-export const linkRelated = async (ctx: ToolContext, entries: ReadonlyArray<string>): Promise<{ linked: string[]; unknown: string[] }> => {
+export const linkRelated = async (
+  ctx: ToolContext,
+  entries: ReadonlyArray<string>,
+): Promise<{ linked: string[]; unknown: string[]; hints: string[] }> => {
   const graph = await ctx.graph();
   const linked: string[] = [];
   const unknown: string[] = [];
+  const hints: string[] = [];
   for (const entry of entries) {
     const name = entry.trim().replace(/^\.\//, "");
-    if (graph === null) {
+    const found = graph === null ? null : await resolveSymbol(graph, name, { confinePath: (p) => projectPath(ctx.root, p) });
+    if (found?._tag === "Resolved" && found.match !== "fuzzy" && found.node.table !== "External") {
+      const n = found.node;
+      linked.push(n.table === "File" ? n.qualifiedName : `${n.path}:${n.qualifiedName}`);
+    } else {
+      const closest = found?._tag === "Resolved" ? [found.node] : (found?.closest ?? []);
       unknown.push(name);
-      continue;
+      hints.push(closest.length > 0 ? `${name} (did you mean ${closest.slice(0, 3).map((c) => c.qualifiedName).join(", ")}?)` : name);
     }
-    const files = await graph.query("MATCH (f:File) WHERE f.path = $p RETURN f.path AS path LIMIT 1", { p: name });
-    if (files.length > 0) {
-      linked.push(String(files[0]!.path));
-      continue;
-    }
-    const symbols = await graph.query(
-      "MATCH (s:Symbol) WHERE s.qualifiedName = $n OR s.name = $n OR s.qualifiedName ENDS WITH $suffix RETURN s.qualifiedName AS q, s.path AS path LIMIT 2",
-      { n: name, suffix: `.${name}` },
-    );
-    if (symbols.length > 0) linked.push(`${String(symbols[0]!.path)}:${String(symbols[0]!.q)}`);
-    else unknown.push(name);
   }
-  return { linked, unknown };
+  return { linked, unknown, hints };
 };

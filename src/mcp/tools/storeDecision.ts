@@ -29,13 +29,13 @@ export const storeDecisionTool = defineTool({
   annotations: APPENDS,
   run: async (input, ctx) => {
     const alternatives = input.alternatives.map(alternative);
-    const { linked, unknown } = await linkRelated(ctx, input.related_to);
+    const { linked, unknown, hints } = await linkRelated(ctx, input.related_to);
     const outcome = await runMemoryWrite(
       ctx,
       recordDecision({ title: input.title, reasoning: input.reasoning, alternatives, relatedTo: [...linked, ...unknown], meta: callerMeta(ctx) }),
     );
     await ctx.syncMemory();
-    return { id: outcome.id, stored: outcome.stored, linked, unknown };
+    return { id: outcome.id, stored: outcome.stored, linked, unknown: hints };
   },
   render: (o) =>
     [

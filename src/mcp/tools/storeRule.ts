@@ -20,14 +20,14 @@ export const storeRuleTool = defineTool({
   output: Schema.Struct({ id: Schema.String, stored: Schema.Boolean, linked: Schema.Array(Schema.String), unknown: Schema.Array(Schema.String) }),
   annotations: APPENDS,
   run: async (input, ctx) => {
-    const { linked, unknown } = await linkRelated(ctx, input.related_to);
+    const { linked, unknown, hints } = await linkRelated(ctx, input.related_to);
     const scope = input.scope === "project" ? "" : input.scope;
     const outcome = await runMemoryWrite(
       ctx,
       storeRule({ content: input.rule, scope, relatedTo: [...linked, ...unknown], meta: callerMeta(ctx), maxChars: ctx.config.memory.max_rule_chars }),
     );
     await ctx.syncMemory();
-    return { id: outcome.id, stored: outcome.stored, linked, unknown };
+    return { id: outcome.id, stored: outcome.stored, linked, unknown: hints };
   },
   render: (o) =>
     [
