@@ -17,9 +17,10 @@ const INSTRUCTIONS =
 /**
  * One MCP server over the tool registry. The low-level `Server` is used so the tool list is
  * ours (the JSON Schemas derived from Effect Schemas) rather than the SDK's zod-based helpers.
- * A server serves one transport: stdio makes one, HTTP one per session.
+ * A server serves one transport: stdio makes one, HTTP one per session. `backend` may still be
+ * opening: `initialize` and `tools/list` never wait for it, tool calls do.
  */
-export const createMcpServer = (backend: ProjectBackend, tools: ReadonlyArray<ToolDefinition>, logger: Logger): Server => {
+export const createMcpServer = (backend: ProjectBackend | Promise<ProjectBackend>, tools: ReadonlyArray<ToolDefinition>, logger: Logger): Server => {
   const server = new Server({ name: SERVER_NAME, version: SERVER_VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
   const listed = listTools(tools);
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listed }));
@@ -36,7 +37,7 @@ export const createMcpServer = (backend: ProjectBackend, tools: ReadonlyArray<To
               .catch(() => undefined);
           };
     try {
-      return (await backend.call(request.params.name, request.params.arguments ?? {}, caller, progress)) as CallToolResult;
+      return (await (await backend).call(request.params.name, request.params.arguments ?? {}, caller, progress)) as CallToolResult;
     } catch (e) {
       logger.error(`${request.params.name} failed`, e);
       return { content: [{ type: "text", text: `${request.params.name} failed: ${e instanceof Error ? e.message : String(e)}` }], isError: true };

@@ -10,7 +10,12 @@ import type { ToolDefinition } from "./tool.js";
  * the real stdout, and anything else in the process that writes to `process.stdout` (a
  * library's stray console.log) is sent to stderr instead.
  */
-export const serveStdio = async (backend: ProjectBackend, tools: ReadonlyArray<ToolDefinition>, logger: Logger): Promise<{ closed: Promise<void> }> => {
+export const serveStdio = async (
+  backend: ProjectBackend | Promise<ProjectBackend>,
+  tools: ReadonlyArray<ToolDefinition>,
+  logger: Logger,
+  onInitialized: () => void = () => {},
+): Promise<{ closed: Promise<void> }> => {
   const realWrite = process.stdout.write.bind(process.stdout);
   const jsonRpcOut = new Writable({
     write(chunk, encoding, callback) {
@@ -22,6 +27,7 @@ export const serveStdio = async (backend: ProjectBackend, tools: ReadonlyArray<T
   console.log = (...args: unknown[]) => logger.info(args.map(String).join(" "));
 
   const server = createMcpServer(backend, tools, logger);
+  server.oninitialized = onInitialized;
   const transport = new StdioServerTransport(process.stdin, jsonRpcOut);
   let markClosed: () => void;
   const closed = new Promise<void>((r) => (markClosed = r));

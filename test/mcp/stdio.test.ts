@@ -52,6 +52,28 @@ describe("nemesis serve over stdio, through the MCP SDK client", () => {
     expect(text).toContain("src/lib/math.ts:5:export function twice(a: number): number {");
   });
 
+  it("the code-graph tools answer with the real symbols, edges, paths and files", async () => {
+    const text = async (name: string, args: Record<string, unknown>) => {
+      const r = await client.callTool({ name, arguments: args });
+      expect(r.isError, `${name}: ${textOf(r)}`).toBeFalsy();
+      return textOf(r);
+    };
+    const deps = await text("get_dependencies", { symbol: "twice", depth: 1 });
+    expect(deps).toContain("CALLS add (Function, src/lib/math.ts:1), at src/lib/math.ts:6");
+    expect(deps).toContain("in: render.renders a square → twice (test/render.test.ts:8)");
+    const edges = await text("query_node_edges", { node_identifier: "Square", direction: "out" });
+    expect(edges).toContain("IMPLEMENTS -> Shape (Interface, src/shapes/base.ts:1) at src/shapes/square.ts:4");
+    expect(edges).toContain("INHERITS   -> Base (Class, src/shapes/base.ts:5) at src/shapes/square.ts:4");
+    expect(await text("search_nodes", { query: "render" })).toContain("Function render  src/render.ts:7-13");
+    expect(await text("query_file_symbols", { file_path: "src/shapes/square.ts" })).toContain("makeSquare  function makeSquare(side: number): Square  line 22-24  exported");
+    expect(await text("find_path", { source: "twice", target: "add" })).toMatch(/twice -CALLS-> add \(Function, src\/lib\/math\.ts:1\) at src\/lib\/math\.ts:6/);
+    expect(await text("get_impact", { file: "src/lib/math.ts", function: "add" })).toContain("src/shapes/square.ts:14 Square.size [Method] calls add (untested)");
+    expect(await text("query_interface_implementors", { name_pattern: "Shape" })).toContain("Square [Class] src/shapes/square.ts:4 declared");
+    expect(await text("find_cycles", {})).toMatch(/^no import cycles among \d+ files/);
+    expect(await text("rank_symbols", { limit: 3 })).toMatch(/1\. src\/shapes\/base\.ts:10 Base\.size \[Method\]/);
+    expect(await text("export_graph", { scope: "src/lib/math.ts", format: "csv" })).toContain("s:src/lib/math.ts#twice,s:src/lib/math.ts#add,CALLS,6");
+  });
+
   it("store_rule records a rule once, linked to the code, with the client's name; get_project_context finds it by topic", async () => {
     const stored = await client.callTool({ name: "store_rule", arguments: { rule: "Shapes never render themselves", related_to: ["src/render.ts"], json_output: true } });
     const s = stored.structuredContent as { id: string; stored: boolean; linked: string[] };

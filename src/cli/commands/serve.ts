@@ -53,27 +53,39 @@ export const registerServe = (program: Command): void => {
       const { openProjectBackend } = await import("../../mcp/projectBackend.js");
       const logger = fileLogger(ctx.paths.dir, "serve");
       const tools = selectTools(chosen ?? ctx.config.mcp.toolsets);
-      const backend = await openProjectBackend({ paths: ctx.paths, config: ctx.config, log: ctx.log, tools, logger, mode: "serve" });
+      // The engine opens (and starts catching up with the disk, which keeps the event loop busy)
+      // once the client has initialized, so the handshake is answered at once; a client that never
+      // sends `initialized` gets it after a second anyway.
+      let startOpening = () => {};
+      const opening = new Promise<void>((r) => (startOpening = r)).then(() =>
+        openProjectBackend({ paths: ctx.paths, config: ctx.config, log: ctx.log, tools, logger, mode: "serve" }),
+      );
       let stopping = false;
       const stop = async (code: number) => {
         if (stopping) return;
         stopping = true;
-        await backend.close().catch((e) => logger.error("shutdown failed", e));
+        await (await opening.catch(() => null))?.close().catch((e) => logger.error("shutdown failed", e));
         ctx.close();
         process.exit(code);
       };
+      opening.catch((e) => {
+        logger.error("could not open the project's engine", e);
+        void stop(1);
+      });
       process.on("SIGINT", () => void stop(0));
       process.on("SIGTERM", () => void stop(0));
       if (flags.http) {
         const port = Number(flags.port);
         if (!Number.isInteger(port) || port < 0 || port > 65535) throw usageError(`--port must be a port number (0-65535), not "${flags.port}"`);
         const { serveHttp } = await import("../../mcp/serveHttp.js");
-        const http = await serveHttp(backend, tools, logger, { host: flags.host, port, token: ctx.config.mcp.http_token });
+        startOpening();
+        const http = await serveHttp(await opening, tools, logger, { host: flags.host, port, token: ctx.config.mcp.http_token });
         process.stderr.write(`nemesis: MCP over Streamable HTTP at ${http.url} (send "Authorization: Bearer ${http.token}")\n`);
         return;
       }
       const { serveStdio } = await import("../../mcp/serveStdio.js");
-      const { closed } = await serveStdio(backend, tools, logger);
+      const { closed } = await serveStdio(opening, tools, logger, startOpening);
+      setTimeout(startOpening, 1_000).unref();
       await closed;
       await stop(0);
     });
