@@ -150,7 +150,10 @@ export class Engine {
       if (head !== seen) {
         seen = head;
         try {
-          options.onCaughtUp?.(await this.catchUp());
+          // Not `onCaughtUp?.(await this.catchUp())`: an optional call skips its arguments, so
+          // without a listener nothing would ever catch up.
+          const result = await this.catchUp();
+          options.onCaughtUp?.(result);
         } catch (e) {
           options.onError?.(e);
         }
