@@ -8,8 +8,8 @@ import { place, requireGraph } from "./graphArguments.js";
 import { manifestEntries, workspacePackages } from "./packageManifests.js";
 
 const Input = Schema.Struct({
-  scope: choice("Whole project, one module or one file", ["project", "module", "file"], "project"),
-  target: optionalText("Module (as listed) or file path; scope module or file"),
+  scope: choice("What to map", ["project", "module", "file"], "project"),
+  target: optionalText("Module or file path"),
 });
 type Input = typeof Input.Type;
 
@@ -103,7 +103,7 @@ export const getArchitectureTool = defineTool({
   name: "get_architecture",
   title: "Architecture overview",
   description:
-    "Project shape: modules with file/line counts, key symbols by PageRank, module-to-module imports and cycles, entry points (main, __main__, package.json bin, CLI commands, HTTP routes). scope module or file with target zooms in. Use first in an unfamiliar repo. Example: {\"scope\": \"module\", \"target\": \"src/api\"}",
+    "Project map: modules with sizes, key symbols (PageRank), module imports and cycles, entry points (main, CLI, routes). Use first in a new repo; scope module|file + target zooms in. Example: {\"scope\":\"module\",\"target\":\"src/api\"}",
   toolset: "core",
   input: Input,
   output: Output,
