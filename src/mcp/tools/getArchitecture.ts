@@ -4,8 +4,8 @@ import { projectPath } from "../projectPath.js";
 import { defineTool, READ_ONLY, toolError } from "../tool.js";
 import type { ToolContext } from "../ToolContext.js";
 import { choice, optionalText } from "./fields.js";
-import { place, requireGraph } from "./graphArguments.js";
-import { manifestEntries, workspacePackages } from "./packageManifests.js";
+import { architectureInputs } from "./architectureBase.js";
+import { place } from "./graphArguments.js";
 
 const Input = Schema.Struct({
   scope: choice("What to map", ["project", "module", "file"], "project"),
@@ -48,21 +48,13 @@ const toOutput = (a: Architecture): Output => ({
 
 /** The architecture of the project, a module or a file; a ToolError naming candidates for an unknown target. */
 const runArchitecture = async (input: Input, ctx: ToolContext): Promise<Output> => {
-  const graph = await requireGraph(ctx);
   let target: string | null = null;
   if (input.scope !== "project") {
     if (input.target === undefined) throw toolError(`scope ${input.scope} needs a target: ${input.scope === "module" ? "a module as get_architecture lists it" : "a file path"}`);
     target = input.scope === "file" ? projectPath(ctx.root, input.target) : input.target.trim().replace(/\/+$/, "") || ".";
   }
-  const packages = workspacePackages(ctx.root);
-  const chunks = await ctx.chunks();
-  const answer = await architectureOf(graph, {
-    scope: input.scope,
-    target,
-    workspacePackages: packages,
-    manifestEntries: manifestEntries(ctx.root, packages),
-    chunks: chunks?.db ?? null,
-  });
+  const { base, manifestEntries } = await architectureInputs(ctx);
+  const answer = architectureOf(base, { scope: input.scope, target, manifestEntries });
   if (answer._tag === "UnknownTarget") {
     const what = answer.scope === "module" ? "module" : "indexed file";
     const hint = answer.scope === "module" ? "get_architecture without a scope lists the modules" : "pass a path relative to the project root";
@@ -118,16 +110,12 @@ export const getArchitectureTool = defineTool({
  * Empty when nothing is indexed yet.
  */
 export const architectureSketch = async (ctx: ToolContext, maxLines: number): Promise<string> => {
-  const graph = await ctx.graph();
-  if (graph === null || maxLines <= 0) return "";
-  const packages = workspacePackages(ctx.root);
-  const chunks = await ctx.chunks();
-  const a = await architectureOf(graph, {
+  if (maxLines <= 0 || (await ctx.graph()) === null) return "";
+  const { base, manifestEntries } = await architectureInputs(ctx);
+  const a = architectureOf(base, {
     scope: "project",
     target: null,
-    workspacePackages: packages,
-    manifestEntries: manifestEntries(ctx.root, packages),
-    chunks: chunks?.db ?? null,
+    manifestEntries,
     limits: { modules: 6, files: 0, keySymbols: 5, dataFlow: 5, cycles: 2, entryPoints: 4 },
   });
   if (a._tag !== "Architecture") return "";

@@ -28,12 +28,8 @@ export interface ArchitectureRequest {
   readonly scope: ArchitectureScope;
   /** A module name (scope module) or a project-relative file path (scope file). */
   readonly target: string | null;
-  /** Folders other than the root holding a package.json: each is one module. */
-  readonly workspacePackages: ReadonlySet<string>;
   /** Entry points read from manifests (package.json `bin`, `main`, `exports`). */
   readonly manifestEntries: ReadonlyArray<EntryPoint>;
-  /** The chunk table, searched for `__main__` blocks and command and route registration; null skips that. */
-  readonly chunks: Database.Database | null;
   readonly limits?: ArchitectureLimits;
 }
 
@@ -89,21 +85,57 @@ const KEY_KINDS = new Set(["Class", "Interface", "Function", "Method", "Struct",
 const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * The shape of the project, one module or one file: modules with their size, the most central
- * symbols (PageRank over the whole project's symbol graph, then filtered to the scope), the
- * import links condensed to modules and the cycles among them, and the entry points. Four graph
- * queries and one chunk scan, however many files the project has.
+ * What every architecture answer is computed from, loaded in four graph queries and one chunk
+ * scan however many files the project has: files with their modules and sizes, file import
+ * links, the key symbols ranked (PageRank over the whole project's symbol graph) and the entry
+ * points the graph and the chunk text show. A caller may keep it while the read models stand still.
  */
-export const architectureOf = async (graph: GraphQueryable, request: ArchitectureRequest): Promise<Architecture | UnknownTarget> => {
-  const limits = request.limits ?? ARCHITECTURE_LIMITS;
+export interface ArchitectureBase {
+  readonly files: ReadonlyMap<string, number>;
+  readonly imports: ReadonlyArray<{ readonly source: string; readonly target: string }>;
+  readonly moduleOf: (path: string) => string;
+  /** Best first, ties by name. */
+  readonly keySymbols: ReadonlyArray<KeySymbol>;
+  readonly entryPoints: ReadonlyArray<EntryPoint>;
+}
+
+export const loadArchitectureBase = async (
+  graph: GraphQueryable,
+  /** The chunk table, searched for `__main__` blocks and command and route registration; null skips that. */
+  chunks: Database.Database | null,
+  /** Folders other than the root holding a package.json: each is one module. */
+  workspacePackages: ReadonlySet<string>,
+): Promise<ArchitectureBase> => {
   const { files, imports } = await loadFileImports(graph);
-  const markers = { pythonPackages: pythonPackagesOf(files.keys()), workspacePackages: request.workspacePackages };
+  const markers = { pythonPackages: pythonPackagesOf(files.keys()), workspacePackages };
   const moduleCache = new Map<string, string>();
   const module = (path: string): string => {
     let m = moduleCache.get(path);
     if (m === undefined) moduleCache.set(path, (m = moduleOf(path, markers)));
     return m;
   };
+  // Ranked on the whole project, so a helper used everywhere ranks high in its own module.
+  const symbolGraph = await loadSymbolGraph(graph);
+  const ranks = pageRank(symbolGraph.symbols.map((s) => s.id), symbolGraph.edges);
+  const nodes = ranks.scores.size;
+  const keySymbols = symbolGraph.symbols
+    .filter((s) => KEY_KINDS.has(s.kind) && !isTestNode(s))
+    .map((s) => ({ name: s.name, kind: s.kind, file: s.file!, line: s.line, score: Math.round((ranks.scores.get(s.id) ?? 0) * nodes * 100) / 100 }))
+    .sort((a, b) => b.score - a.score || byText(a.name, b.name) || byText(a.file, b.file) || a.line - b.line);
+  const mains: EntryPoint[] = symbolGraph.symbols
+    .filter((s) => s.kind === "Function" && s.name === "main" && !isTestNode(s))
+    .map((s) => (s.file!.endsWith(".go") ? { kind: "go-main", file: s.file!, line: s.line, detail: `package ${module(s.file!)} func main` } : { kind: "main", file: s.file!, line: s.line, detail: "main()" }));
+  return { files, imports, moduleOf: module, keySymbols, entryPoints: [...mains, ...(chunks === null ? [] : scanEntryChunks(chunks))] };
+};
+
+/**
+ * The shape of the project, one module or one file: modules with their size, the most central
+ * symbols in the scope, the import links condensed to modules and the cycles among them (files
+ * and their cycles for one file), and the entry points, each list capped.
+ */
+export const architectureOf = (base: ArchitectureBase, request: ArchitectureRequest): Architecture | UnknownTarget => {
+  const limits = request.limits ?? ARCHITECTURE_LIMITS;
+  const { files, imports, moduleOf: module } = base;
 
   const sizes = new Map<string, { files: number; lines: number }>();
   for (const [path, lines] of files) {
@@ -128,14 +160,7 @@ export const architectureOf = async (graph: GraphQueryable, request: Architectur
   const modules = scope === "project" ? allModules : allModules.filter((m) => m.name === (scope === "module" ? target : module(target!)));
   const scopedFiles = scope === "project" ? [] : [...files].filter(([path]) => inScope(path)).map(([path, lines]) => ({ path, lines })).sort((a, b) => b.lines - a.lines || byText(a.path, b.path));
 
-  // Key symbols: ranked on the whole project, so a helper used everywhere ranks high in its own module.
-  const symbolGraph = await loadSymbolGraph(graph);
-  const ranks = pageRank(symbolGraph.symbols.map((s) => s.id), symbolGraph.edges);
-  const nodes = ranks.scores.size;
-  const keySymbols = symbolGraph.symbols
-    .filter((s) => KEY_KINDS.has(s.kind) && !isTestNode(s) && inScope(s.file!))
-    .map((s) => ({ name: s.name, kind: s.kind, file: s.file!, line: s.line, score: Math.round((ranks.scores.get(s.id) ?? 0) * nodes * 100) / 100 }))
-    .sort((a, b) => b.score - a.score || byText(a.name, b.name) || byText(a.file, b.file) || a.line - b.line);
+  const keySymbols = base.keySymbols.filter((s) => inScope(s.file));
 
   // Data flow and cycles: between modules, or between files for one file.
   let dataFlow: FlowEdge[];
@@ -150,13 +175,7 @@ export const architectureOf = async (graph: GraphQueryable, request: Architectur
     cycles = scope === "project" ? found : found.filter((c) => c.includes(target!));
   }
 
-  // Entry points: `main` functions from the graph, the rest from the chunk text and the manifests.
-  const mains: EntryPoint[] = symbolGraph.symbols
-    .filter((s) => s.kind === "Function" && s.name === "main" && !isTestNode(s))
-    .map((s) => (s.file!.endsWith(".go") ? { kind: "go-main", file: s.file!, line: s.line, detail: `package ${module(s.file!)} func main` } : { kind: "main", file: s.file!, line: s.line, detail: "main()" }));
-  const entryPoints = [...mains, ...(request.chunks === null ? [] : scanEntryChunks(request.chunks)), ...request.manifestEntries]
-    .filter((e) => inScope(e.file))
-    .sort(byPlace);
+  const entryPoints = [...base.entryPoints, ...request.manifestEntries].filter((e) => inScope(e.file)).sort(byPlace);
 
   const lines = scope === "project" ? allModules.reduce((n, m) => n + m.lines, 0) : scopedFiles.reduce((n, f) => n + f.lines, 0);
   return {
