@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { architectureSketch, getArchitectureTool } from "../../../src/mcp/tools/getArchitecture.js";
 import { indexedFixture, type IndexedProject } from "../harness.js";
@@ -106,6 +108,18 @@ describe("get_architecture on a project with every kind of entry point", () => {
       "entry points: go-main cmd/server/main.go:11, cli cmd/server/main.go:12, http cmd/server/main.go:17, package-main package.json:4, …",
     ]);
     expect((await architectureSketch(ctx(), 2)).split("\n")).toHaveLength(2);
+  });
+
+  it("a change to the project is in the next answer (the loaded graph is not kept past it)", async () => {
+    const before = await architecture(ctx());
+    const root = ctx().root;
+    mkdirSync(join(root, "src/report"), { recursive: true });
+    writeFileSync(join(root, "src/report/summary.ts"), 'import { save } from "../core/index.js";\n\nexport const summary = (): number => save("s");\n');
+    await ctx().index({});
+    const after = await architecture(ctx());
+    expect(before.output.modules.map((m) => m.name)).not.toContain("src/report");
+    expect(after.output.modules).toContainEqual({ name: "src/report", files: 1, lines: 3 });
+    expect(after.output.data_flow).toContainEqual({ from: "src/report", to: "src/core", imports: 1 });
   });
 });
 
