@@ -6,10 +6,11 @@ import type { ToolContext } from "./ToolContext.js";
 import { validateArguments } from "./validateArguments.js";
 import { ANALYSIS_TOOLS } from "./tools/analysisTools.js";
 import { CODE_GRAPH_TOOLS } from "./tools/codeGraphTools.js";
+import { getArchitectureTool } from "./tools/getArchitecture.js";
 import { INDEX_TOOLS, MEMORY_TOOLS, SEARCH_TOOLS } from "./tools/coreTools.js";
 
 /** Every tool Nemesis serves, in the order clients list them. */
-export const ALL_TOOLS: ReadonlyArray<ToolDefinition> = [...SEARCH_TOOLS, ...CODE_GRAPH_TOOLS, ...ANALYSIS_TOOLS, ...MEMORY_TOOLS, ...INDEX_TOOLS];
+export const ALL_TOOLS: ReadonlyArray<ToolDefinition> = [...SEARCH_TOOLS, ...CODE_GRAPH_TOOLS, ...ANALYSIS_TOOLS, getArchitectureTool, ...MEMORY_TOOLS, ...INDEX_TOOLS];
 
 export const TOOLSETS: ReadonlyArray<Toolset> = ["core", "graph"];
 
