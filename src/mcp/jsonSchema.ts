@@ -7,8 +7,8 @@ type Json = { [key: string]: unknown };
  * The JSON Schema a client sees for a tool's input, derived from its Effect Schema. Effect's
  * output is made compact, since every tool list costs the agent context on every turn: `$ref`s
  * to `$defs` and single-entry `allOf`s are inlined, generated titles and the descriptions
- * of built-in refinements ("an integer") are dropped; the descriptions we wrote stay. The input
- * is still validated against the Effect Schema itself, so nothing dropped here goes unchecked.
+ * of built-in refinements ("an integer") and size limits are dropped; the descriptions we wrote
+ * stay. Input is validated against the Effect Schema itself, so nothing dropped goes unchecked.
  */
 export const inputJsonSchema = (schema: Schema.Schema<any, any, never>): Json => {
   const raw = JSONSchema.make(schema) as unknown as Json;
@@ -30,8 +30,10 @@ export const inputJsonSchema = (schema: Schema.Schema<any, any, never>): Json =>
     for (const [k, v] of Object.entries(n)) {
       if (k === "title" || k === "$schema" || k === "$defs") continue;
       if (k === "description" && !owned) continue;
-      // Noise in every tool list: a required string is non-empty anyway, and "required: []" says nothing.
+      // Noise in every tool list: a required string is non-empty anyway, size limits are far above
+      // what an agent sends (and still enforced, with an error naming them), "required: []" says nothing.
       if (k === "minLength" && v === 1) continue;
+      if (k === "maxLength" || k === "maxItems") continue;
       if (k === "required" && Array.isArray(v) && v.length === 0) continue;
       if (k === "properties") {
         out[k] = Object.fromEntries(Object.entries(v as Json).map(([p, s]) => [p, clean(s, true)]));

@@ -27,11 +27,7 @@ export interface ListedTool {
   readonly annotations: Record<string, unknown>;
 }
 
-const JSON_OUTPUT_PROPERTY = {
-  type: "boolean",
-  default: false,
-  description: "Return JSON instead of text",
-};
+const JSON_OUTPUT_PROPERTY = { type: "boolean", description: "Return JSON instead of text" };
 
 export const listTools = (tools: ReadonlyArray<ToolDefinition>): ListedTool[] =>
   tools.map((t) => {
