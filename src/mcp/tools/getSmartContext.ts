@@ -31,7 +31,7 @@ export const getSmartContextTool = defineTool({
   name: "get_smart_context",
   title: "Context for a task, within a token budget",
   description:
-    "State your task; get the code to read or change, its callers, callees and tests, and the rules and decisions that apply, packed to max_tokens, each item saying why. Use it first on a task; get_code_semantics for plain search. Example: {\"task\": \"fix rounding in order totals\", \"max_tokens\": 4000}",
+    "Start a task here: the code to read or change, its callers, callees and tests, and the rules and decisions that apply, within max_tokens, each item saying why. Example: {\"task\": \"fix rounding in order totals\"}",
   toolset: "core",
   input: Schema.Struct({
     task: text("The task, in words or identifiers"),
