@@ -46,6 +46,9 @@ const SEARCH_LIMIT = 10;
 const SEED_FLOOR = 0.5;
 const RANKED = 120;
 const DOC_LINES = 3;
+/** The code a task lands on, for the memory that applies: the best-ranked items only, not everything two hops out. */
+const LANDING_FLOOR = 0.35;
+const LANDING_SIZE = 15;
 
 const SYMBOL_INFO = `MATCH (s:Symbol) WHERE s.id IN $ids
   RETURN s.id AS id, s.path AS path, s.kind AS kind, s.qualifiedName AS name, s.signature AS sig, s.doc AS doc, s.startLine AS first, s.endLine AS last`;
@@ -195,7 +198,7 @@ export const smartContext = async (
           const line = (text.get(r.link.line) ?? "").trim();
           if (line) offer(r.id, 0, score * LEVEL_VALUE.line, code(line, r.link.line, r.link.line));
         }
-        if (landing.symbols.length < 30) {
+        if (score >= LANDING_FLOOR && landing.symbols.length < LANDING_SIZE) {
           landing.files.add(s.path);
           landing.symbols.push({ file: s.path, name: s.name });
         }
@@ -210,7 +213,7 @@ export const smartContext = async (
           const end = r.link ? line : (hit?.snippetLine ?? line) + snippet.split("\n").length - 1;
           offer(r.id, 0, score * LEVEL_VALUE.line, { tag: "code", score, value: { file: path, symbol: null, kind: "File", start_line: line, end_line: end, snippet, why } });
         }
-        if (landing.files.size < 30) landing.files.add(path);
+        if (score >= LANDING_FLOOR && landing.files.size < LANDING_SIZE) landing.files.add(path);
       }
     }
   } else {
