@@ -123,7 +123,7 @@ describe("nemesis serve over stdio, through the MCP SDK client", () => {
     expect(await bad("index_project", { path: "../../etc/passwd" })).toMatch(/is outside the project/);
     expect(await bad("index_project", { path: "src\0x" })).toMatch(/NUL byte/);
     expect(await bad("search_regex", { pattern: "(" })).toMatch(/regular expression/i);
-    expect(await bad("no_such_tool", {})).toMatch(/^unknown tool "no_such_tool"; the tools are: get_code_semantics/);
+    expect(await bad("no_such_tool", {})).toMatch(/^unknown tool "no_such_tool"; the tools are: get_smart_context, get_code_semantics/);
     const ok = await client.callTool({ name: "index_status", arguments: {} });
     expect(ok.isError).toBeFalsy();
   });

@@ -20,6 +20,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Register>>> = {
   grep: async () => (await import("./grep.js")).registerGrep,
   serve: async () => (await import("./serve.js")).registerServe,
   query: async () => (await import("./query.js")).registerQuery,
+  context: async () => (await import("./context.js")).registerContext,
 };
 
 /** Registers `only` when it names a command, otherwise every command. */

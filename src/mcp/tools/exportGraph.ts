@@ -46,7 +46,7 @@ export const exportGraphTool = defineTool({
   name: "export_graph",
   title: "Export code graph",
   description:
-    "Part of the code graph as DOT, GraphML, JSON or CSV. scope: a file, folder or glob (its files, symbols and the edges between them), or symbol:<name> for the nodes within radius edges of a symbol. JSON is {nodes, edges}; CSV lists edges (source,target,kind,line). Example: {\"scope\": \"symbol:parseConfig\", \"format\": \"json\"}",
+    "Part of the code graph as DOT, GraphML, JSON ({nodes, edges}) or CSV (edges). scope: a file, folder or glob (its files, symbols and the edges between them), or symbol:<name> for the nodes within radius edges of it. Example: {\"scope\": \"symbol:parseConfig\", \"format\": \"json\"}",
   toolset: "core",
   input: Input,
   output: Output,

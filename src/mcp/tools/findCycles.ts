@@ -36,7 +36,7 @@ export const findCyclesTool = defineTool({
   name: "find_cycles",
   title: "Dependency cycles",
   description:
-    "Circular dependencies: import cycles between files (IMPORTS) or mutual recursion between functions (CALLS), each a closed path with the file:line of every import or call; the cycles listed pass through every file or function caught in one. Use when untangling modules or when import order breaks. Example: {\"scope\": \"src/services\"}",
+    "Circular dependencies: import cycles between files (IMPORTS) or mutual recursion between functions (CALLS), each a closed path with the file:line of every import or call, covering every file or function caught in one. For untangling modules or import-order breaks. Example: {\"scope\": \"src/services\"}",
   toolset: "core",
   input: Input,
   output: Output,

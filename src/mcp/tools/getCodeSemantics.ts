@@ -24,7 +24,7 @@ export const getCodeSemanticsTool = defineTool({
   name: "get_code_semantics",
   title: "Search code by meaning",
   description:
-    "Hybrid keyword + vector search over the indexed code: the functions, classes and files that best match a description or identifiers, best first, with snippets and each file's graph neighbours. Use it to find where something is implemented; use search_regex for an exact pattern, search_nodes for a symbol by name. Example: {\"query\": \"how are redirects followed\", \"limit\": 5}",
+    "Hybrid keyword + vector search: the functions, classes and files best matching a description or identifiers, with snippets and each file's graph neighbours. For an exact pattern use search_regex; a symbol by name, search_nodes. Example: {\"query\": \"how are redirects followed\"}",
   toolset: "core",
   input: Schema.Struct({
     query: text("What to look for, in words or identifiers"),

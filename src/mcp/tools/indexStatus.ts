@@ -9,7 +9,7 @@ export const indexStatusTool = defineTool({
   name: "index_status",
   title: "Index status",
   description:
-    "How current the index is: when it was last indexed, files by status, graph nodes and edges by kind, files changed on disk since they were indexed, how far each read model lags the log, and the embedder in use. Call it when answers look out of date; index_project brings the index up to date. Example: {}",
+    "How current the index is: last indexed when, files by status, graph nodes and edges by kind, files changed on disk since, how far each read model lags the log, the embedder. Call it when answers look out of date. Example: {}",
   toolset: "core",
   input: Schema.Struct({}),
   output: Schema.Struct({

@@ -47,7 +47,7 @@ export const queryNodeEdgesTool = defineTool({
   name: "query_node_edges",
   title: "Edges of one graph node",
   description:
-    "Every stored edge of one node (symbol, file or external module), in and out, with the node at the other end and the file:line of the reference; optionally one edge type or direction. For transitive dependencies use get_dependencies. Example: {\"node_identifier\": \"Store\", \"edge_type\": \"IMPLEMENTS\", \"direction\": \"in\"}",
+    "Every stored edge of one node (symbol, file or external module), in and out, with the node at the other end and the reference's file:line; optionally by edge type or direction. Transitive: get_dependencies. Example: {\"node_identifier\": \"Store\", \"edge_type\": \"IMPLEMENTS\", \"direction\": \"in\"}",
   toolset: "core",
   input: Input,
   output: Output,

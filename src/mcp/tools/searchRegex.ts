@@ -17,7 +17,7 @@ export const searchRegexTool = defineTool({
   name: "search_regex",
   title: "Search code by regular expression",
   description:
-    "Regular-expression search over the indexed files, line by line with context, paged and token-capped; a runaway pattern stops after 2 s. Use it for exact text (uses of an identifier, an error message); get_code_semantics searches by meaning. Example: {\"pattern\": \"raise \\\\w+Error\", \"path\": \"src/**/*.py\"}",
+    "Regular-expression search over the indexed files, line by line with context, paged; a runaway pattern stops after 2 s. For exact text (an identifier's uses, an error message); get_code_semantics searches by meaning. Example: {\"pattern\": \"raise \\\\w+Error\", \"path\": \"src/**/*.py\"}",
   toolset: "core",
   input: Schema.Struct({
     pattern: text("A JavaScript regular expression, matched line by line", 1_000),

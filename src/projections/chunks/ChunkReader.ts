@@ -60,6 +60,9 @@ export class ChunkReader {
       ),
       idPaths: db.prepare("SELECT id, path FROM chunks"),
       pathOfId: db.prepare("SELECT path FROM chunks WHERE id = ?").pluck(),
+      rowsOfPath: db.prepare(
+        "SELECT id, path, symbol, kind, language, start_line AS startLine, end_line AS endLine, text FROM chunks WHERE path = ? ORDER BY start_line",
+      ),
     };
   }
 
@@ -117,6 +120,11 @@ export class ChunkReader {
 
   row(id: string): ChunkRow | null {
     return (this.s.row.get(id) as ChunkRow | undefined) ?? null;
+  }
+
+  /** Every chunk of one file, in line order. */
+  rowsOf(path: string): ChunkRow[] {
+    return this.s.rowsOfPath.all(path) as ChunkRow[];
   }
 
   /** Chunk id → file path, for every chunk (read once per reader). */

@@ -1,0 +1,295 @@
+import type { ChunkReader } from "../../projections/chunks/ChunkReader.js";
+import type { Embedder } from "../../projections/embed/Embedder.js";
+import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
+import type { CatalogReader } from "../../projections/index.js";
+import { queryTerms, termsOf } from "../../projections/chunks/keywordTerms.js";
+import { graphFileLinks } from "../search/fileLinks.js";
+import { searchCode } from "../search/searchCode.js";
+import { contextMemory } from "./contextMemory.js";
+import { expandNeighbourhood } from "./expandNeighbourhood.js";
+import { packGreedy, type Candidate } from "./packContext.js";
+import { rankNeighbourhood, type RankedNode } from "./rankNeighbourhood.js";
+import { renderCodeItem, renderContext, renderConvention, renderDecision, renderRule } from "./renderContext.js";
+import type { SmartContext } from "./SmartContextResult.js";
+
+export interface SmartContextOptions {
+  readonly task: string;
+  readonly maxTokens: number;
+  /** Exact token count of a text (cl100k). */
+  readonly count: (text: string) => number;
+  /** Tokens the caller adds to either form after this answer (a freshness line). */
+  readonly reserve?: number;
+}
+
+type CodeItem = SmartContext["code_context"][number];
+type Item =
+  | { readonly tag: "code"; readonly score: number; readonly value: CodeItem }
+  | { readonly tag: "rule"; readonly value: SmartContext["rules"][number] }
+  | { readonly tag: "decision"; readonly value: SmartContext["decisions"][number] }
+  | { readonly tag: "convention"; readonly value: SmartContext["conventions"][number] };
+
+interface SymbolInfo {
+  readonly id: string;
+  readonly path: string;
+  readonly kind: string;
+  readonly name: string;
+  readonly signature: string;
+  readonly doc: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** How much of a symbol's worth each granularity carries. */
+const LEVEL_VALUE = { line: 0.3, signature: 0.5, full: 1 };
+const SEARCH_LIMIT = 10;
+/** Hits below this share of the best one are left to the graph to reach. */
+const SEED_FLOOR = 0.5;
+const RANKED = 120;
+const DOC_LINES = 3;
+/** The code a task lands on, for the memory that applies: the best-ranked items only, not everything two hops out. */
+const LANDING_FLOOR = 0.35;
+const LANDING_SIZE = 15;
+
+const SYMBOL_INFO = `MATCH (s:Symbol) WHERE s.id IN $ids
+  RETURN s.id AS id, s.path AS path, s.kind AS kind, s.qualifiedName AS name, s.signature AS sig, s.doc AS doc, s.startLine AS first, s.endLine AS last`;
+const SYMBOLS_OF_FILES = "MATCH (s:Symbol) WHERE s.path IN $paths RETURN s.id AS id, s.path AS path, s.qualifiedName AS name, s.startLine AS first, s.endLine AS last";
+
+const symbolInfo = async (graph: GraphQueryable, ids: ReadonlyArray<string>): Promise<Map<string, SymbolInfo>> => {
+  const rows = ids.length === 0 ? [] : await graph.query(SYMBOL_INFO, { ids: [...ids] });
+  return new Map(
+    rows.map((r) => [
+      String(r.id),
+      {
+        id: String(r.id),
+        path: String(r.path),
+        kind: String(r.kind ?? "Symbol"),
+        name: String(r.name ?? ""),
+        signature: String(r.sig ?? ""),
+        doc: String(r.doc ?? ""),
+        start: Number(r.first ?? 0),
+        end: Number(r.last ?? 0),
+      },
+    ]),
+  );
+};
+
+/** A file's lines as the chunk table holds them (1-based; lines no chunk covers are absent). */
+const fileLines = (chunks: ChunkReader) => {
+  const cache = new Map<string, Map<number, string>>();
+  return (path: string): Map<number, string> => {
+    let lines = cache.get(path);
+    if (!lines) {
+      lines = new Map();
+      for (const row of chunks.rowsOf(path)) row.text.split("\n").forEach((t, i) => lines!.set(row.startLine + i, t));
+      cache.set(path, lines);
+    }
+    return lines;
+  };
+};
+
+const textOf = (lines: Map<number, string>, start: number, end: number): string => {
+  const out: string[] = [];
+  for (let l = start; l <= end; l++) out.push(lines.get(l) ?? "");
+  return out.join("\n");
+};
+
+/**
+ * The code a task will touch and the memory that applies, packed to `maxTokens` in both the
+ * text and the JSON form: hybrid search finds entry points, a personalised PageRank over their
+ * two-hop neighbourhood (callers, callees, implementations, tests, importers) ranks what
+ * surrounds them, and each item is offered whole, as its signature and docstring, or as one
+ * line, chosen greedily by value per token.
+ */
+export const smartContext = async (
+  chunks: ChunkReader,
+  graph: GraphQueryable | null,
+  embedder: Embedder | null,
+  catalog: CatalogReader,
+  options: SmartContextOptions,
+): Promise<SmartContext> => {
+  const { task, count } = options;
+  const answer = await searchCode(chunks, embedder, task, { limit: SEARCH_LIMIT, links: graph ? graphFileLinks(graph) : null });
+  const lines = fileLines(chunks);
+
+  // Entry points: the symbols the hits fall in, else their files.
+  const seeds = new Map<string, number>();
+  const add = (id: string, score: number) => seeds.set(id, Math.max(seeds.get(id) ?? 0, score));
+  let ranked: RankedNode[] = [];
+  /** Files whose hits became symbol entry points: their own text would repeat them. */
+  const seedFiles = new Set<string>();
+  let info = new Map<string, SymbolInfo>();
+  if (graph) {
+    const paths = [...new Set([...answer.hits.map((h) => h.file), ...answer.symbols.map((s) => s.file)])];
+    const idOf = new Map<string, string>();
+    const spans: Array<{ id: string; path: string; name: string; first: number; last: number }> = [];
+    for (const r of paths.length ? await graph.query(SYMBOLS_OF_FILES, { paths }) : []) {
+      idOf.set(`${r.path}\u0000${r.name}`, String(r.id));
+      spans.push({ id: String(r.id), path: String(r.path), name: String(r.name), first: Number(r.first ?? 0), last: Number(r.last ?? 0) });
+    }
+    const terms = new Set(queryTerms(task));
+    const spanOf = new Map(spans.map((x) => [x.id, x]));
+    // How much of the task a symbol's own name and text mention (0..1).
+    const lexical = (id: string): number => {
+      const x = spanOf.get(id);
+      if (!x || terms.size === 0) return 0;
+      const name = new Set(termsOf(x.name.split(".").pop() ?? ""));
+      const body = new Set(termsOf(textOf(lines(x.path), x.first, x.last)));
+      let n = 0;
+      for (const t of terms) n += (name.has(t) ? 2 : 0) + (body.has(t) ? 1 : 0);
+      return n / (3 * terms.size);
+    };
+    const top = Math.max(1e-9, ...answer.symbols.map((s) => s.score));
+    for (const s of answer.symbols) {
+      const id = idOf.get(`${s.file}\u0000${s.symbol}`);
+      if (id) add(id, (s.score / top) * (0.25 + 2 * lexical(id)));
+    }
+    const topHit = Math.max(1e-9, ...answer.hits.map((h) => h.score));
+    for (const h of answer.hits.filter((h) => h.score >= SEED_FLOOR * topHit)) {
+      const score = h.score / topHit;
+      const id = h.symbol !== null ? idOf.get(`${h.file}\u0000${h.symbol}`) : undefined;
+      if (id) add(id, score * (0.25 + 2 * lexical(id)));
+      // A chunk packs small neighbours together: the symbols starting inside it that the task mentions are entry points too.
+      const inside = spans.filter((x) => x.path === h.file && x.id !== id && x.first >= h.startLine && x.first <= h.endLine);
+      let found = false;
+      for (const x of inside) {
+        const lex = lexical(x.id);
+        if (lex > 0) {
+          add(x.id, score * lex * 2);
+          found = true;
+        }
+      }
+      if (!id && !found) add(`f:${h.file}`, 0.5 * score);
+      else seedFiles.add(`f:${h.file}`);
+    }
+    const links = await expandNeighbourhood(graph, [...seeds.entries()].sort((a, b) => b[1] - a[1]).map(([id]) => id));
+    ranked = rankNeighbourhood(seeds, links).slice(0, RANKED);
+    info = await symbolInfo(graph, [...new Set([...ranked.map((r) => r.id), ...ranked.flatMap((r) => (r.link ? [r.link.via] : []))])]);
+  }
+  const nameOf = (id: string) => info.get(id)?.name ?? (id.startsWith("f:") ? id.slice(2) : id);
+  const whyOf = (r: RankedNode) => (r.link ? `${r.link.relation} ${nameOf(r.link.via)}` : "matches the task");
+
+  const candidates: Candidate<Item>[] = [];
+  const cost = (item: Item): Candidate<Item>["cost"] => {
+    const text = item.tag === "code" ? renderCodeItem(item.value) : item.tag === "rule" ? renderRule(item.value) : item.tag === "decision" ? renderDecision(item.value) : renderConvention(item.value);
+    return { text: count(`${text}\n\n`), json: count(`${JSON.stringify(item.value)},`) };
+  };
+  const offer = (group: string, level: number, value: number, item: Item) =>
+    candidates.push({ group, level, value, cost: cost(item), item, span: item.tag === "code" ? { file: item.value.file, first: item.value.start_line, last: item.value.end_line } : undefined });
+  const topScore = ranked[0]?.score ?? 1;
+  const landing = { files: new Set<string>(), symbols: [] as Array<{ file: string; name: string }> };
+
+  if (graph) {
+    for (const r of ranked) {
+      const score = r.score / topScore;
+      const why = whyOf(r);
+      const s = info.get(r.id);
+      if (s) {
+        const text = lines(s.path);
+        const code = (snippet: string, start: number, end: number): Item => ({
+          tag: "code",
+          score,
+          value: { file: s.path, symbol: s.name, kind: s.kind, start_line: start, end_line: end, snippet, why },
+        });
+        if (s.end >= s.start && s.start > 0) offer(r.id, 2, score * LEVEL_VALUE.full, code(textOf(text, s.start, s.end), s.start, s.end));
+        const doc = s.doc.split("\n").slice(0, DOC_LINES).join("\n").trim();
+        const head = s.signature || (text.get(s.start) ?? "").trim();
+        if (head) offer(r.id, 1, score * LEVEL_VALUE.signature, code(doc ? `${head}\n${doc}` : head, s.start, s.start));
+        if (r.link && r.link.line > 0 && r.link.lineNode === r.id) {
+          const line = (text.get(r.link.line) ?? "").trim();
+          if (line) offer(r.id, 0, score * LEVEL_VALUE.line, code(line, r.link.line, r.link.line));
+        }
+        if (score >= LANDING_FLOOR && landing.symbols.length < LANDING_SIZE) {
+          landing.files.add(s.path);
+          landing.symbols.push({ file: s.path, name: s.name });
+        }
+      } else if (r.id.startsWith("f:") && !(r.link === null && seedFiles.has(r.id))) {
+        // A file: the line that links it (an import or a module-level call), or its best hit.
+        const path = r.id.slice(2);
+        const hit = answer.hits.find((h) => h.file === path);
+        const line = r.link && r.link.line > 0 && r.link.lineNode === r.id ? r.link.line : (hit?.snippetLine ?? 0);
+        const at = line > 0 ? (lines(path).get(line) ?? "").trim() : "";
+        const snippet = r.link ? at : (hit?.snippet ?? at);
+        if (snippet) {
+          const end = r.link ? line : (hit?.snippetLine ?? line) + snippet.split("\n").length - 1;
+          offer(r.id, 0, score * LEVEL_VALUE.line, { tag: "code", score, value: { file: path, symbol: null, kind: "File", start_line: line, end_line: end, snippet, why } });
+        }
+        if (score >= LANDING_FLOOR && landing.files.size < LANDING_SIZE) landing.files.add(path);
+      }
+    }
+  } else {
+    // No graph yet: the search hits alone.
+    const top = answer.hits[0]?.score ?? 1;
+    for (const h of answer.hits) {
+      const score = h.score / top;
+      const full = textOf(lines(h.file), h.startLine, h.endLine);
+      const value = (snippet: string, start: number, end: number): Item => ({
+        tag: "code",
+        score,
+        value: { file: h.file, symbol: h.symbol, kind: h.kind, start_line: start, end_line: end, snippet, why: "matches the task" },
+      });
+      offer(h.chunkId, 2, score, value(full, h.startLine, h.endLine));
+      offer(h.chunkId, 0, score * LEVEL_VALUE.line, value(h.snippet, h.snippetLine, h.snippetLine + h.snippet.split("\n").length - 1));
+      landing.files.add(h.file);
+    }
+  }
+
+  const memory = contextMemory(catalog, task, { files: [...landing.files], symbols: landing.symbols });
+  for (const r of memory.rules) offer(`rule:${r.item.id}`, 0, 0.8 * r.weight, { tag: "rule", value: r.item });
+  for (const d of memory.decisions) offer(`decision:${d.item.id}`, 0, 0.8 * d.weight, { tag: "decision", value: d.item });
+  for (const c of memory.conventions) offer(`convention:${c.item.id}`, 0, 0.8 * c.weight, { tag: "convention", value: c.item });
+
+  return fitToBudget(candidates, options);
+};
+
+const assemble = (chosen: ReadonlyArray<Candidate<Item>>, note: string, tokenCount: number): SmartContext => {
+  const items = chosen.map((c) => c.item);
+  const code = items.flatMap((i) => (i.tag === "code" ? [i] : [])).sort((a, b) => b.score - a.score);
+  return {
+    code_context: code.map((c) => c.value),
+    rules: items.flatMap((i) => (i.tag === "rule" ? [i.value] : [])),
+    decisions: items.flatMap((i) => (i.tag === "decision" ? [i.value] : [])),
+    conventions: items.flatMap((i) => (i.tag === "convention" ? [i.value] : [])),
+    architecture: "",
+    token_count: tokenCount,
+    note,
+  };
+};
+
+/** The widest token_count, so the measured JSON is never shorter than the one sent. */
+const COUNT_PLACEHOLDER = 99_999;
+
+/**
+ * Packs greedily, then renders both forms and measures them exactly; while either is over the
+ * budget, drops the lowest-value items and measures again.
+ */
+const fitToBudget = (candidates: ReadonlyArray<Candidate<Item>>, options: SmartContextOptions): SmartContext => {
+  const { count, maxTokens, task } = options;
+  const budget = maxTokens - (options.reserve ?? 0);
+  const frame = (note: string) => {
+    const empty = assemble([], note, COUNT_PLACEHOLDER);
+    return { text: count(renderContext({ ...empty, note: note || "x" }, task)) + 30, json: count(JSON.stringify(empty)) };
+  };
+  const note = (left: number) => (left > 0 ? `(${left} more items left out for max_tokens)` : "");
+  const base = frame(note(candidates.length));
+  let chosen = [...packGreedy(candidates, { text: budget - base.text, json: budget - base.json }).values()].sort((a, b) => b.value - a.value);
+  const left = () => new Set(candidates.map((c) => c.group)).size - chosen.length;
+  for (;;) {
+    const draft = assemble(chosen, note(left()), COUNT_PLACEHOLDER);
+    const text = count(renderContext(draft, task));
+    const json = count(JSON.stringify(draft));
+    if ((text <= budget && json <= budget) || chosen.length === 0) {
+      if (chosen.length === 0 && candidates.length > 0) {
+        const none = assemble([], `max_tokens ${maxTokens} is too small for any of the ${candidates.length} items found: raise it`, 0);
+        return { ...none, token_count: count(renderContext(none, task)) };
+      }
+      const final = assemble(chosen, note(left()), 0);
+      return { ...final, token_count: count(renderContext(final, task)) };
+    }
+    // Over: drop the least valuable items worth the excess, then measure again.
+    let excess = Math.max(text - budget, json - budget);
+    while (excess > 0 && chosen.length > 0) {
+      const dropped = chosen.pop()!;
+      excess -= Math.max(1, dropped.cost.text, dropped.cost.json);
+    }
+  }
+};

@@ -1,0 +1,36 @@
+import { cpSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { countTokens } from "../../src/mcp/capText.js";
+import { REPO_ROOT, tempDir } from "../helpers.js";
+import { spawnCli } from "./spawnCli.js";
+
+/** `nemesis context` through the built CLI: get_smart_context by the path `nemesis query` takes. */
+describe("nemesis context", () => {
+  const t = tempDir("nemesis-cli-context-");
+  const cli = (...args: string[]) => spawnCli(t.dir, args);
+
+  beforeAll(async () => {
+    cpSync(join(REPO_ROOT, "fixtures/resolve/ts-basic"), t.dir, { recursive: true });
+    const r = await cli("index", ".", "--no-progress");
+    expect(r.code).toBe(0);
+  });
+  afterAll(() => t.cleanup());
+
+  it("prints the context of a task as markdown within the budget", async () => {
+    const r = await cli("context", "trim the text in format", "--max-tokens", "600");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("### src/render.ts:15-17 format (Function): matches the task");
+    expect(countTokens(r.stdout.trimEnd())).toBeLessThanOrEqual(600);
+  });
+
+  it("prints JSON with --json and refuses a budget out of range", async () => {
+    const r = await cli("context", "format", "--json");
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as { code_context: Array<{ symbol: string | null; why: string }>; token_count: number };
+    expect(out.code_context.some((c) => c.symbol === "format")).toBe(true);
+    const bad = await cli("context", "format", "--max-tokens", "100");
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("max_tokens");
+  });
+});

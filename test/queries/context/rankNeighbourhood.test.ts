@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import type { Link } from "../../../src/queries/context/expandNeighbourhood.js";
+import { rankNeighbourhood } from "../../../src/queries/context/rankNeighbourhood.js";
+
+const link = (node: string, relation: Link["relation"], via: string, hop = 1): Link => ({ node, relation, via, line: 0, lineNode: node, hop });
+
+describe("rankNeighbourhood", () => {
+  it("ranks a symbol reached from several entry points above one reached from a single weak hit", () => {
+    const seeds = new Map([
+      ["a", 1],
+      ["b", 0.9],
+      ["weak", 0.35],
+    ]);
+    const ranked = rankNeighbourhood(seeds, [link("shared", "called by", "a"), link("shared", "called by", "b"), link("lonely", "called by", "weak")]);
+    const order = ranked.map((r) => r.id);
+    expect(order.indexOf("shared")).toBeLessThan(order.indexOf("lonely"));
+    expect(ranked.find((r) => r.id === "a")!.link).toBeNull();
+    expect(ranked.find((r) => r.id === "shared")!.link).toMatchObject({ relation: "called by", via: "a" });
+  });
+
+  it("explains a test by what it tests, and a weak entry point by its link from a strong one", () => {
+    const seeds = new Map([
+      ["f", 1],
+      ["t", 0.9],
+      ["g", 0.1],
+    ]);
+    const ranked = rankNeighbourhood(seeds, [link("t", "calls", "f"), link("t", "tests", "f"), link("g", "called by", "f")]);
+    expect(ranked.find((r) => r.id === "t")!.link?.relation).toBe("tests");
+    expect(ranked.find((r) => r.id === "g")!.link).toMatchObject({ relation: "called by", via: "f" });
+  });
+});
