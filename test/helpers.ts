@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { CHILD_WAIT_MS } from "./child.js";
 
 export const REPO_ROOT = resolve(import.meta.dirname, "..");
 export const CLI = join(REPO_ROOT, "dist", "cli.js");
@@ -12,8 +13,22 @@ export const tempDir = (prefix = "nemesis-test-"): { dir: string; cleanup: () =>
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 };
 
-/** Runs the built CLI as a real process (tests run after `npm run build`). */
+/**
+ * Runs the built CLI as a real process (tests run after `npm run build`). A command that does
+ * not exit within CHILD_WAIT_MS is killed and fails the test with its stderr.
+ */
 export const runCli = (cwd: string, args: ReadonlyArray<string>, input?: string) => {
-  const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: "utf8", input, env: { ...process.env, NO_COLOR: "1" } });
+  const r = spawnSync(process.execPath, [CLI, ...args], {
+    cwd,
+    encoding: "utf8",
+    input,
+    env: { ...process.env, NO_COLOR: "1" },
+    timeout: CHILD_WAIT_MS,
+    killSignal: "SIGKILL",
+  });
+  if (r.error !== undefined) {
+    const what = (r.error as NodeJS.ErrnoException).code === "ETIMEDOUT" ? `did not exit within ${CHILD_WAIT_MS / 1000} s (killed it)` : `could not run (${r.error.message})`;
+    throw new Error(`nemesis ${args.join(" ")} ${what}; its stderr: ${r.stderr?.trim() || "(empty)"}`);
+  }
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 };

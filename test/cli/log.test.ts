@@ -1,8 +1,7 @@
-import { spawn } from "node:child_process";
-import { createInterface } from "node:readline";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appendToStreams, openEventLog } from "../../src/events/index.js";
+import { startNode } from "../child.js";
 import { CLI, tempDir } from "../helpers.js";
 import { spawnCli } from "./spawnCli.js";
 
@@ -69,16 +68,20 @@ describe("nemesis log", () => {
   });
 
   it("--follow keeps printing events appended by other processes until interrupted", async () => {
-    const follower = spawn(process.execPath, [CLI, "log", "--follow", "--json", "--limit", "1", "--type", "RuleStored"], { cwd: t.dir });
-    const lines = createInterface({ input: follower.stdout })[Symbol.asyncIterator]();
-    const first = JSON.parse((await lines.next()).value as string);
-    expect(first.data.content).toBe("Keep the log small");
-    expect((await cli("rule", "add", "Rules show up live")).code).toBe(0);
-    const live = JSON.parse((await lines.next()).value as string);
-    expect(live).toMatchObject({ type: "RuleStored", source: "cli", data: { content: "Rules show up live" } });
-    const exited = new Promise<number | null>((resolve) => follower.on("close", resolve));
-    follower.kill("SIGINT");
-    expect(await exited).toBe(0);
+    const follower = startNode(CLI, ["log", "--follow", "--json", "--limit", "1", "--type", "RuleStored"], { cwd: t.dir });
+    try {
+      const first = JSON.parse(await follower.line());
+      expect(first.data.content).toBe("Keep the log small");
+      expect((await cli("rule", "add", "Rules show up live")).code).toBe(0);
+      const live = JSON.parse(await follower.line());
+      expect(live).toMatchObject({ type: "RuleStored", source: "cli", data: { content: "Rules show up live" } });
+      follower.kill("SIGINT");
+      const { code, stderr } = await follower.exit();
+      expect(stderr).toBe("");
+      expect(code).toBe(0);
+    } finally {
+      follower.kill("SIGKILL");
+    }
   });
 
   it("--memory shows every memory event and nothing else, on the fast path and through commander", async () => {

@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { startNode } from "../child.js";
 import { CLI } from "../helpers.js";
 
 export interface CliResult {
@@ -9,15 +9,12 @@ export interface CliResult {
 
 /**
  * Runs the built CLI without blocking the test worker (spawnSync would stall vitest's own
- * messaging on a slow machine when many commands run in a row).
+ * messaging on a slow machine when many commands run in a row). A command that does not exit
+ * fails the test with its stderr (test/child.ts).
  */
-export const spawnCli = (cwd: string, args: ReadonlyArray<string>, env: NodeJS.ProcessEnv = process.env): Promise<CliResult> =>
-  new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, [CLI, ...args], { cwd, env: { ...env, NO_COLOR: "1", NEMESIS_ACTOR: "tester" } });
-    let stdout = "";
-    let stderr = "";
-    p.stdout.on("data", (d) => (stdout += d));
-    p.stderr.on("data", (d) => (stderr += d));
-    p.on("error", reject);
-    p.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
+export const spawnCli = async (cwd: string, args: ReadonlyArray<string>, env: NodeJS.ProcessEnv = process.env): Promise<CliResult> => {
+  const child = startNode(CLI, args, { cwd, env: { ...env, NO_COLOR: "1", NEMESIS_ACTOR: "tester" }, name: `nemesis ${args.join(" ")}` });
+  child.end();
+  const { code, stdout, stderr } = await child.exit();
+  return { code: code ?? -1, stdout, stderr };
+};

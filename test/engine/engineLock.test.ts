@@ -1,9 +1,9 @@
-import { spawn } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as Either from "effect/Either";
 import { afterEach, describe, expect, it } from "vitest";
 import { acquireEngineLock, engineLockHolder, EngineLockHeld } from "../../src/engine/index.js";
+import { startChild } from "../child.js";
 import { removeDir, tempDir } from "../commands/scan/helpers.js";
 
 const dirs: string[] = [];
@@ -35,14 +35,14 @@ describe("engine lock", () => {
 
   it("names a live holder in another process, and takes over once that process is dead", async () => {
     const path = lockPath();
-    const child = spawn(process.execPath, ["-e", "setTimeout(() => {}, 60000)"], { stdio: "ignore" });
+    const child = startChild(process.execPath, ["-e", "setTimeout(() => {}, 60000)"], { name: "a sleeping process" });
     const pid = child.pid!;
     writeFileSync(path, JSON.stringify({ pid, host: "h", startedAt: "t" }));
     expect(engineLockHolder(path)).toBe(pid);
     const held = acquireEngineLock(path);
     expect(Either.isLeft(held) && held.left.pid).toBe(pid);
     child.kill("SIGKILL");
-    await new Promise((resolve) => child.once("exit", resolve));
+    await child.exit();
     expect(engineLockHolder(path)).toBe(null);
     const taken = acquireEngineLock(path);
     expect(Either.isRight(taken)).toBe(true);

@@ -30,7 +30,7 @@ const statusOf = (path: string): string | undefined => {
 };
 
 describe("a live engine", () => {
-  it("parses and projects what another writer appends, within a few polling intervals", async () => {
+  it("parses and projects what another writer appends", async () => {
     const engine = Either.getOrThrow(await Engine.open(ctx, { parser: inlineParser, projections: ["catalog"] }));
     const caughtUp: number[] = [];
     const stop = engine.follow({ intervalMs: 5, onCaughtUp: (r) => caughtUp.push(r.reactor.parsed) });
@@ -39,13 +39,9 @@ describe("a live engine", () => {
     try {
       write(root, "a.ts", "export function a(): number {\n  return 1;\n}\n");
       const scan = await scanProject(root, SCAN_DEFAULTS);
-      const t0 = performance.now();
       recordFileChanges(writer, scan, { meta: { source: "watcher" } });
-      while (statusOf("a.ts") !== "parsed") {
-        if (performance.now() - t0 > 5_000) throw new Error("the engine never picked the change up");
-        await new Promise((r) => setTimeout(r, 5));
-      }
-      expect(performance.now() - t0).toBeLessThan(2_000);
+      // Bounded only so that a failure names what never happened; how soon belongs in the bench.
+      await expect.poll(() => statusOf("a.ts"), { timeout: 45_000, interval: 5 }).toBe("parsed");
       expect(caughtUp.reduce((a, b) => a + b, 0)).toBe(1);
     } finally {
       stop();

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import * as Either from "effect/Either";
 import { afterEach, describe, expect, it } from "vitest";
 import { acquireEngineLock } from "../../src/engine/index.js";
+import { startNode } from "../child.js";
 import { CLI, runCli, tempDir } from "../helpers.js";
 import { FIXTURES, initRepo } from "../commands/scan/helpers.js";
 
@@ -62,7 +63,7 @@ describe("nemesis index / status (built CLI)", () => {
     }
   });
 
-  it("records permission denied as a skip (run as an unprivileged user, since root reads chmod 000 files)", (ctx) => {
+  it("records permission denied as a skip (run as an unprivileged user, since root reads chmod 000 files)", async (ctx) => {
     if (typeof process.getuid !== "function" || process.getuid() !== 0) {
       ctx.skip("not root: test/commands/scan covers EACCES in-process");
     }
@@ -77,7 +78,9 @@ describe("nemesis index / status (built CLI)", () => {
     chmodSync(join(t.dir, "locked.ts"), 0);
     chownSync(t.dir, nobody, nobody);
     chownSync(join(t.dir, "good.ts"), nobody, nobody);
-    const r = spawnSync(process.execPath, [CLI, "index", t.dir, "--json"], { uid: nobody, gid: nobody, encoding: "utf8", cwd: "/" });
+    const index = startNode(CLI, ["index", t.dir, "--json"], { uid: nobody, gid: nobody, cwd: "/" });
+    index.end();
+    const r = await index.exit();
     expect(r.stderr).toBe(`created a Nemesis project in ${t.dir} (.nemesis/, added to .gitignore)\n`);
     const summary = JSON.parse(r.stdout);
     expect(summary.files.skipped).toEqual({ "unreadable: EACCES": 1 });
