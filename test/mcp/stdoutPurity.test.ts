@@ -83,6 +83,8 @@ describe("stdout in stdio mode carries JSON-RPC and nothing else", () => {
       find_cycles: {},
       rank_symbols: { limit: 5 },
       export_graph: { scope: "src/shop", format: "graphml" },
+      get_smart_context: { task: "compute the total price of the orders", max_tokens: 2000 },
+      get_architecture: {},
     };
     for (const t of tools.tools) {
       const ok = await call(t.name, example[t.name] ?? {});
