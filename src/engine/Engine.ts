@@ -139,7 +139,10 @@ export class Engine {
   follow(options: { readonly intervalMs?: number; readonly onCaughtUp?: (r: PipelineResult) => void; readonly onError?: (e: unknown) => void } = {}): () => void {
     const pass = async () => {
       try {
-        options.onCaughtUp?.(await this.catchUp());
+        // Not `onCaughtUp?.(await this.catchUp())`: an optional call skips its arguments, so
+        // without a listener nothing would ever catch up.
+        const result = await this.catchUp();
+        options.onCaughtUp?.(result);
       } catch (e) {
         options.onError?.(e);
       }
