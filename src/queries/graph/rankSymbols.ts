@@ -63,10 +63,13 @@ export const rankedSymbols = (ranks: SymbolRanks, algorithm: RankAlgorithm, scop
     return d === undefined ? 0 : d.in + d.out;
   };
   const score = algorithm === "pagerank" ? (id: string) => pr.scores.get(id) ?? 0 : degree;
+  const inDegree = (id: string) => degrees.get(id)?.in ?? 0;
+  // Sorted as plain scores; only the `limit` listed become answer objects (a folder holds thousands).
   const ranked = symbols
-    .map((s) => ({ ...s, score: score(s.id), in: degrees.get(s.id)?.in ?? 0, out: degrees.get(s.id)?.out ?? 0 }))
-    .sort((a, b) => b.score - a.score || b.in - a.in || (a.id < b.id ? -1 : 1))
-    .slice(0, limit);
+    .map((s) => ({ s, score: score(s.id), in: inDegree(s.id) }))
+    .sort((a, b) => b.score - a.score || b.in - a.in || (a.s.id < b.s.id ? -1 : 1))
+    .slice(0, limit)
+    .map(({ s, score }) => ({ ...s, score, in: inDegree(s.id), out: degrees.get(s.id)?.out ?? 0 }));
   const [iterations, converged] = algorithm === "pagerank" ? [pr.iterations, pr.converged] : [0, true];
   return { algorithm, ranked, candidates: symbols.length, graphNodes: degrees.size, graphEdges: ranks.graphEdges, iterations, converged };
 };
