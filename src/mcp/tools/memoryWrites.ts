@@ -2,6 +2,7 @@ import * as Effect from "effect/Effect";
 import * as Either from "effect/Either";
 import type { Stored } from "../../commands/index.js";
 import { EventLog, makeEventLog, type EventMeta } from "../../events/index.js";
+import { fileNodeId } from "../../projections/graph/model.js";
 import type { ToolContext } from "../ToolContext.js";
 import { toolError } from "../tool.js";
 
@@ -43,7 +44,8 @@ export const linkRelated = async (ctx: ToolContext, entries: ReadonlyArray<strin
       unknown.push(name);
       continue;
     }
-    const files = await graph.query("MATCH (f:File) WHERE f.path = $p RETURN f.path AS path LIMIT 1", { p: name });
+    // By primary key: a file's node id is its path's (a WHERE on path scans every file).
+    const files = await graph.query("MATCH (f:File {id: $id}) RETURN f.path AS path", { id: fileNodeId(name) });
     if (files.length > 0) {
       linked.push(String(files[0]!.path));
       continue;
