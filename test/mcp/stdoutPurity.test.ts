@@ -73,6 +73,11 @@ describe("stdout in stdio mode carries JSON-RPC and nothing else", () => {
       store_decision: { title: "Decimal for money", reasoning: "floats round", alternatives: ["float: rounding errors"] },
       index_project: { path: "src" },
       index_status: {},
+      get_impact: { file: "src/shop/pricing.py", function: "total" },
+      query_interface_implementors: { name_pattern: "Priced" },
+      find_cycles: { scope: "src" },
+      rank_symbols: { scope: "src/shop" },
+      export_graph: { scope: "src/shop/pricing.py" },
     };
     for (const t of tools.tools) {
       const ok = await call(t.name, example[t.name] ?? {});
