@@ -9,6 +9,7 @@ const SUITES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   graph: () => import("./graphBench.js"),
   search: () => import("./searchBench.js"),
   index: () => import("./indexBench.js"),
+  mcp: () => import("./mcpBench.js"),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));

@@ -5,6 +5,9 @@ import type { ChunkReader } from "../projections/chunks/ChunkReader.js";
 import type { CatalogReader, GraphQueryable } from "../projections/index.js";
 import type { Embedder } from "../projections/embed/index.js";
 
+/** Something built from the whole code graph, whatever a call's arguments: its identity is its key in `graphSnapshot`. */
+export type GraphLoad<T> = (graph: GraphQueryable) => Promise<T>;
+
 /** Who called a tool: the MCP client named in `initialize`, or the CLI. Recorded on memory writes. */
 export interface ToolCaller {
   readonly name: string;
@@ -24,6 +27,13 @@ export interface ToolContext {
   readonly caller: ToolCaller;
   /** Cypher over the code graph; null when nothing is indexed yet. */
   graph(): Promise<GraphQueryable | null>;
+  /**
+   * What `load` builds from the graph, built once and shared by every call until the graph
+   * changes (its checkpoint moves); null when nothing is indexed yet. For what a tool reads
+   * whatever its arguments (the whole symbol graph and its ranks, every file's links), never for
+   * the answer to one call's arguments. Pass a module-level function: it is the cache key.
+   */
+  graphSnapshot<T>(load: GraphLoad<T>): Promise<T | null>;
   /** The chunk table; null when nothing is indexed yet. */
   chunks(): Promise<ChunkReader | null>;
   /** The catalog (files, memory, runs). Always available: it is created with the project. */

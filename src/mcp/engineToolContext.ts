@@ -5,7 +5,7 @@ import { indexProject, type Engine } from "../engine/index.js";
 import { ChunkReader } from "../projections/chunks/ChunkReader.js";
 import { projectEmbedder, type ProjectEmbedder } from "../projections/chunks/projectEmbedder.js";
 import { CatalogReader } from "../projections/index.js";
-import type { ToolCaller, ToolContext } from "./ToolContext.js";
+import type { GraphLoad, ToolCaller, ToolContext } from "./ToolContext.js";
 
 /** Events that change what the code read models hold (memory writes and run markers do not). */
 const FILE_EVENTS = ["FileChanged", "FileDeleted", "FileParsed", "ParseFailed", "FileSkipped"];
@@ -45,6 +45,26 @@ export const engineReadModels = (engine: Engine): EngineReadModels => {
     return behind > 0 ? `index catching up: file changes up to #${wanted} are not all projected yet; answers may miss them` : null;
   };
 
+  // Snapshots of the graph by loader, each with the graph checkpoint it was built at.
+  const snapshots = new Map<GraphLoad<unknown>, { readonly at: string; readonly value: Promise<unknown> }>();
+  const graphProjector = engine.projectors.find((p) => p.name === "graph");
+  const graphSnapshot = async <T>(load: GraphLoad<T>): Promise<T | null> => {
+    const graph = await engine.graphQueryable();
+    if (graph === null || graphProjector === undefined) return null;
+    // Read before loading: a load that sees a newer graph is kept under an older key and
+    // rebuilt once more, never served past a change. The version covers a rebuilt graph.
+    const { position, version } = await graphProjector.checkpoint();
+    const at = `${position}/${version}`;
+    const kept = snapshots.get(load);
+    if (kept?.at === at) return kept.value as Promise<T>;
+    const value = load(graph);
+    snapshots.set(load, { at, value });
+    value.catch(() => {
+      if (snapshots.get(load)?.value === value) snapshots.delete(load);
+    });
+    return value;
+  };
+
   const readModels = async () => {
     const out = [];
     for (const p of engine.projectors) {
@@ -62,6 +82,7 @@ export const engineReadModels = (engine: Engine): EngineReadModels => {
     root,
     log,
     graph: () => engine.graphQueryable(),
+    graphSnapshot,
     chunks: openChunks,
     catalog: () => {
       if (catalog) return catalog;
@@ -94,6 +115,7 @@ export const engineReadModels = (engine: Engine): EngineReadModels => {
       },
     }),
     close: async () => {
+      snapshots.clear();
       catalog?.close();
       chunks?.close();
       embedder?.close();

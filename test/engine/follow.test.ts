@@ -49,4 +49,23 @@ describe("a live engine", () => {
       await engine.close();
     }
   });
+
+  it("catches up without an onCaughtUp listener (as nemesis serve follows)", async () => {
+    const engine = Either.getOrThrow(await Engine.open(ctx, { parser: inlineParser, projections: ["catalog"] }));
+    const stop = engine.follow({ intervalMs: 5 });
+    const writer = openEventLog(join(root, ".nemesis", "events.db"));
+    try {
+      write(root, "b.ts", "export const b = 1;\n");
+      recordFileChanges(writer, await scanProject(root, SCAN_DEFAULTS), { meta: { source: "watcher" } });
+      const t0 = performance.now();
+      while (statusOf("b.ts") !== "parsed") {
+        if (performance.now() - t0 > 5_000) throw new Error("the engine never picked the change up");
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    } finally {
+      stop();
+      writer.db.close();
+      await engine.close();
+    }
+  });
 });

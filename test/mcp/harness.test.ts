@@ -1,5 +1,7 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GraphReader } from "../../src/projections/index.js";
+import { GraphReader, type GraphQueryable } from "../../src/projections/index.js";
 import { indexedFixture, type IndexedProject } from "./harness.js";
 
 let project: IndexedProject;
@@ -18,5 +20,20 @@ describe("the engine's tool context", () => {
     expect((await ctx.chunks())!.chunkCount()).toBeGreaterThan(0);
     expect(ctx.catalog().files().map((f) => f.path)).toContain("src/render.ts");
     expect(await ctx.freshness()).toBeNull();
+  });
+
+  it("keeps a graph snapshot until the graph changes, shared by every context", async () => {
+    let loads = 0;
+    const fileCount = async (graph: GraphQueryable) => {
+      loads++;
+      return Number((await graph.query("MATCH (f:File) RETURN count(*) AS n"))[0]!.n);
+    };
+    const before = await project.context().graphSnapshot(fileCount);
+    expect(await project.context("another").graphSnapshot(fileCount)).toBe(before);
+    expect(loads).toBe(1);
+    writeFileSync(join(project.root, "src/extra.ts"), "export const extra = 1;\n");
+    await project.context().index({});
+    expect(await project.context().graphSnapshot(fileCount)).toBe(before! + 1);
+    expect(loads).toBe(2);
   });
 });

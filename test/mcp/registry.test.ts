@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countTokens } from "../../src/mcp/capText.js";
+import { capText, countTokens } from "../../src/mcp/capText.js";
 import { ALL_TOOLS, listTools, selectTools } from "../../src/mcp/registry.js";
 
 describe("the tool registry", () => {
@@ -22,5 +22,17 @@ describe("the tool registry", () => {
       }
       expect(JSON.stringify(tool.inputSchema)).not.toMatch(/"title":"|"\$ref"|"\$defs"|"\$schema"/);
     }
+  });
+
+  it("caps an answer at a line boundary by exact count, and leaves one well under the cap as it is", () => {
+    const line = (i: number) => `src/module${i}/file.ts:${i}: export function handler${i}(request: Request): Response {`;
+    const long = Array.from({ length: 2_000 }, (_, i) => line(i)).join("\n");
+    expect(countTokens(long)).toBeGreaterThan(20_000);
+    const capped = capText(long, 20_000, "narrow it");
+    expect(countTokens(capped)).toBeLessThanOrEqual(20_000);
+    expect(capped).toMatch(/\n\[truncated: \d+ of 2000 lines shown \(answer capped at 20,000 tokens\); narrow it\]$/);
+    const short = long.slice(0, 30_000);
+    expect(countTokens(short)).toBeLessThan(10_000);
+    expect(capText(short, 20_000, "narrow it")).toBe(short);
   });
 });

@@ -1,9 +1,8 @@
 import * as Either from "effect/Either";
 import * as Schema from "effect/Schema";
 import { checkSearchQuery } from "../../queries/search/checkSearchQuery.js";
-import { GraphReader } from "../../projections/index.js";
-import { graphFileLinks } from "../../queries/search/fileLinks.js";
-import { relatedFiles } from "../../queries/search/relatedFiles.js";
+import { fileLinksFrom, loadFileLinks } from "../../queries/search/fileLinks.js";
+import { loadFileNeighbours, relatedFiles } from "../../queries/search/relatedFiles.js";
 import { searchCode } from "../../queries/search/searchCode.js";
 import { projectPath } from "../projectPath.js";
 import { defineTool, READ_ONLY, toolError } from "../tool.js";
@@ -40,15 +39,18 @@ export const getCodeSemanticsTool = defineTool({
     const chunks = await ctx.chunks();
     if (!chunks) throw toolError("nothing is indexed yet: call index_project first");
     if (input.path !== undefined && !/[*?[{]/.test(input.path)) projectPath(ctx.root, input.path);
-    const graph = await ctx.graph();
+    // Every file's links and imports, read once per graph change: asked per search, they were
+    // a dozen graph scans per call.
+    const links = await ctx.graphSnapshot(loadFileLinks);
     const answer = await searchCode(chunks, ctx.embedder(), input.query, {
       limit: input.limit,
       path: input.path,
       language: input.language,
-      links: graph ? graphFileLinks(graph) : null,
+      links: links ? fileLinksFrom(links) : null,
     });
     const files = [...new Set(answer.hits.map((h) => h.file))];
-    const related = graph ? await relatedFiles(new GraphReader(graph), files) : new Map<string, string[]>();
+    const neighbours = await ctx.graphSnapshot(loadFileNeighbours);
+    const related = neighbours ? await relatedFiles(neighbours, files) : new Map<string, string[]>();
     const top = answer.hits[0]?.score ?? 1;
     return {
       matches: answer.hits.map((h) => ({

@@ -4,13 +4,22 @@ import { ALL_FILES, type PathScope } from "../../queries/analysis/PathScope.js";
 import type { CodeNode } from "../../queries/graph/graphNodes.js";
 import { projectPath } from "../projectPath.js";
 import { toolError } from "../tool.js";
-import type { ToolContext } from "../ToolContext.js";
+import type { GraphLoad, ToolContext } from "../ToolContext.js";
+
+const NOT_INDEXED = "nothing is indexed yet: run index_project first";
 
 /** The code graph, or the error that says to index first. */
 export const requireGraph = async (ctx: ToolContext): Promise<GraphQueryable> => {
   const graph = await ctx.graph();
-  if (graph === null) throw toolError("nothing is indexed yet: run index_project first");
+  if (graph === null) throw toolError(NOT_INDEXED);
   return graph;
+};
+
+/** What `load` builds from the whole graph, kept until the graph changes (`ToolContext.graphSnapshot`), or the error that says to index first. */
+export const requireGraphSnapshot = async <T>(ctx: ToolContext, load: GraphLoad<T>): Promise<T> => {
+  const snapshot = await ctx.graphSnapshot(load);
+  if (snapshot === null) throw toolError(NOT_INDEXED);
+  return snapshot;
 };
 
 /**

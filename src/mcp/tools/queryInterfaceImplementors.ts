@@ -1,7 +1,7 @@
 import * as Schema from "effect/Schema";
-import { interfaceImplementors } from "../../queries/graph/interfaceImplementors.js";
+import { implementorsIn, loadHeritage } from "../../queries/graph/interfaceImplementors.js";
 import { defineTool, READ_ONLY, toolError } from "../tool.js";
-import { candidateLines, place, requireGraph } from "./graphArguments.js";
+import { candidateLines, place, requireGraphSnapshot } from "./graphArguments.js";
 
 const MAX_INTERFACES = 20;
 const MAX_IMPLEMENTORS = 50;
@@ -48,8 +48,9 @@ export const queryInterfaceImplementorsTool = defineTool({
   output: Output,
   annotations: READ_ONLY,
   run: async (input, ctx) => {
-    const graph = await requireGraph(ctx);
-    const answer = await interfaceImplementors(graph, input.name_pattern, { maxInterfaces: MAX_INTERFACES, maxImplementors: MAX_IMPLEMENTORS });
+    // Every interface and heritage edge, read once per graph change: a pattern only picks among them.
+    const heritage = await requireGraphSnapshot(ctx, loadHeritage);
+    const answer = implementorsIn(heritage, input.name_pattern, { maxInterfaces: MAX_INTERFACES, maxImplementors: MAX_IMPLEMENTORS });
     if (answer._tag === "NoInterface") {
       throw toolError(
         answer.candidates.length === 0

@@ -1,8 +1,8 @@
 import * as Schema from "effect/Schema";
 import { describeScope } from "../../queries/analysis/PathScope.js";
-import { rankSymbols } from "../../queries/graph/rankSymbols.js";
+import { rankedSymbols, symbolRanks } from "../../queries/graph/rankSymbols.js";
 import { defineTool, READ_ONLY } from "../tool.js";
-import { place, requireGraph, scopeArgument } from "./graphArguments.js";
+import { place, requireGraphSnapshot, scopeArgument } from "./graphArguments.js";
 
 const Input = Schema.Struct({
   scope: Schema.optional(
@@ -48,9 +48,10 @@ export const rankSymbolsTool = defineTool({
   output: Output,
   annotations: READ_ONLY,
   run: async (input, ctx) => {
-    const graph = await requireGraph(ctx);
     const scope = scopeArgument(ctx.root, input.scope);
-    const answer = await rankSymbols(graph, input.algorithm, scope, input.limit);
+    // Ranked once per graph change: the whole graph is loaded and ranked whatever the scope.
+    const ranks = await requireGraphSnapshot(ctx, symbolRanks);
+    const answer = rankedSymbols(ranks, input.algorithm, scope, input.limit);
     return {
       algorithm: answer.algorithm,
       scope: describeScope(scope),

@@ -2,7 +2,8 @@ import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
 import { cyclesOf } from "../analysis/cyclesOf.js";
 import { inScope, scopePrefix, type PathScope } from "../analysis/PathScope.js";
 import type { PlainEdge } from "../analysis/PlainGraph.js";
-import { codeNode, nodeColumns, type CodeNode } from "./graphNodes.js";
+import { codeNode, nodeFields, type CodeNode } from "./graphNodes.js";
+import { queryAsList } from "./queryAsList.js";
 
 export type CycleEdgeType = "IMPORTS" | "CALLS";
 
@@ -30,10 +31,8 @@ export interface CycleAnswer {
 }
 
 // Files import files, or a symbol of another file (then that symbol's file counts).
-const IMPORTS = `MATCH (a:File)-[r:IMPORTS]->(b:File:Symbol) WHERE a.path STARTS WITH $prefix AND b.path STARTS WITH $prefix
-  RETURN a.path AS src, b.path AS dst, r.line AS line`;
-const CALLS = `MATCH (a:Symbol)-[r:CALLS]->(b:Symbol) WHERE a.path STARTS WITH $prefix AND b.path STARTS WITH $prefix
-  RETURN ${nodeColumns("a")}, ${nodeColumns("b")}, r.line AS line`;
+const IMPORTS = "MATCH (a:File)-[r:IMPORTS]->(b:File:Symbol) WHERE a.path STARTS WITH $prefix AND b.path STARTS WITH $prefix";
+const CALLS = "MATCH (a:Symbol)-[r:CALLS]->(b:Symbol) WHERE a.path STARTS WITH $prefix AND b.path STARTS WITH $prefix";
 
 /**
  * Import cycles between files, or recursion between functions (CALLS), inside `scope` (both ends
@@ -47,7 +46,8 @@ export const findCycles = async (graph: GraphQueryable, edgeType: CycleEdgeType,
   const nodes = new Map<string, CodeNode>();
   const edges: PlainEdge[] = [];
   if (edgeType === "IMPORTS") {
-    for (const r of await graph.query(IMPORTS, params)) {
+    // Read as one list: a folder's imports are hundreds of rows, each a round trip when read as rows.
+    for (const r of await queryAsList(graph, IMPORTS, { src: "a.path", dst: "b.path", line: "r.line" }, params)) {
       const src = String(r.src);
       const dst = String(r.dst);
       if (src === dst || !within(src) || !within(dst)) continue;
@@ -55,7 +55,7 @@ export const findCycles = async (graph: GraphQueryable, edgeType: CycleEdgeType,
       edges.push({ source: src, target: dst, kind: edgeType, line: Number(r.line ?? 0) });
     }
   } else {
-    for (const r of await graph.query(CALLS, params)) {
+    for (const r of await queryAsList(graph, CALLS, { ...nodeFields("a"), ...nodeFields("b"), line: "r.line" }, params)) {
       const a = codeNode(r, "a");
       const b = codeNode(r, "b");
       if (!within(a.file!) || !within(b.file!)) continue;

@@ -7,21 +7,26 @@ export interface CodeNode extends PlainNode {
   readonly exported: boolean;
 }
 
+/** The expression of each column `codeNode(row, v)` reads, by column name, for node `v` of any table. */
+export const nodeFields = (v: string): Record<string, string> => ({
+  [`${v}_id`]: `${v}.id`,
+  [`${v}_table`]: `label(${v})`,
+  [`${v}_kind`]: `${v}.kind`,
+  [`${v}_qname`]: `${v}.qualifiedName`,
+  [`${v}_name`]: `${v}.name`,
+  [`${v}_path`]: `${v}.path`,
+  [`${v}_line`]: `${v}.startLine`,
+  [`${v}_exported`]: `${v}.exported`,
+});
+
 /**
  * Cypher columns describing node `v` whatever its table (File, Symbol or External; a property
  * a table lacks reads as null), read back by `codeNode(row, v)`.
  */
 export const nodeColumns = (v: string): string =>
-  [
-    `${v}.id AS ${v}_id`,
-    `label(${v}) AS ${v}_table`,
-    `${v}.kind AS ${v}_kind`,
-    `${v}.qualifiedName AS ${v}_qname`,
-    `${v}.name AS ${v}_name`,
-    `${v}.path AS ${v}_path`,
-    `${v}.startLine AS ${v}_line`,
-    `${v}.exported AS ${v}_exported`,
-  ].join(", ");
+  Object.entries(nodeFields(v))
+    .map(([name, expression]) => `${expression} AS ${name}`)
+    .join(", ");
 
 export const codeNode = (row: Row, v: string): CodeNode => {
   const table = String(row[`${v}_table`]);

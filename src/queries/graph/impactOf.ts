@@ -1,7 +1,9 @@
 import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
+import type { Row } from "../../projections/graph/KuzuStore.js";
 import { findFile, type FileLookup } from "./findFile.js";
-import { codeNode, isTestNode, nodeColumns, type CodeNode } from "./graphNodes.js";
+import { codeNode, isTestNode, nodeFields, type CodeNode } from "./graphNodes.js";
 import { pickSymbol, type SymbolPick } from "./pickSymbol.js";
+import { queryAsList } from "./queryAsList.js";
 
 export interface ImpactRequest {
   /** Project-relative path of the file. */
@@ -53,8 +55,13 @@ export type ImpactAnswer =
 
 // What a dependent's change reaches through. TESTS duplicates a test's CALLS today; it is followed
 // too so a test stays found should the resolver ever emit one alone.
-const INCOMING = `MATCH (a)-[r:CALLS|IMPORTS|INHERITS|IMPLEMENTS|TESTS]->(b) WHERE b.id IN $ids
-  RETURN ${nodeColumns("a")}, label(r) AS rel, r.line AS at, b.id AS dst ORDER BY a_id, rel, at, dst`;
+const INCOMING = "MATCH (a)-[r:CALLS|IMPORTS|INHERITS|IMPLEMENTS|TESTS]->(b) WHERE b.id IN $ids";
+const INCOMING_FIELDS = { ...nodeFields("a"), rel: "label(r)", at: "r.line", dst: "b.id" };
+
+const order = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+/** ORDER BY a_id, rel, at, dst: the order a level's rows are taken in (the first reach of a node wins). */
+const byEdge = (x: Row, y: Row): number =>
+  order(String(x.a_id), String(y.a_id)) || order(String(x.rel), String(y.rel)) || Number(x.at) - Number(y.at) || order(String(x.dst), String(y.dst));
 
 /**
  * What a change to a file, or to one symbol of it, may break: the nodes that call, import,
@@ -88,7 +95,8 @@ export const impactOf = async (graph: GraphQueryable, request: ImpactRequest): P
     const past = depth > request.depth;
     const next: string[] = [];
     const beyond = new Set<string>();
-    for (const row of await graph.query(INCOMING, { ids: frontier })) {
+    // One list per level: a hub's level is a thousand rows, each a round trip when read as rows.
+    for (const row of (await queryAsList(graph, INCOMING, INCOMING_FIELDS, { ids: frontier })).sort(byEdge)) {
       const node = codeNode(row, "a");
       const dst = String(row.dst);
       if (names.has(node.id) && !reached.has(node.id)) continue; // a target

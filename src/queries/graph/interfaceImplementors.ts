@@ -2,7 +2,8 @@ import picomatch from "picomatch";
 import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
 import type { Row } from "../../projections/graph/KuzuStore.js";
 import { closestNames } from "../analysis/closestNames.js";
-import { codeNode, nodeColumns, type CodeNode } from "./graphNodes.js";
+import { codeNode, nodeColumns, nodeFields, type CodeNode } from "./graphNodes.js";
+import { queryAsList } from "./queryAsList.js";
 
 /** How a type comes to implement an interface. */
 export type Implementation =
@@ -51,10 +52,47 @@ export interface ImplementorsOptions {
 
 // An interface is a symbol of kind Interface, or anything something IMPLEMENTS (a Python
 // Protocol is a Class that classes implement structurally).
-const INTERFACES = `MATCH (a:Symbol) WHERE a.kind = 'Interface' OR EXISTS { MATCH (a)<-[:IMPLEMENTS]-(:Symbol) }
+const IS_INTERFACE = "a.kind = 'Interface' OR EXISTS { MATCH (a)<-[:IMPLEMENTS]-(:Symbol) }";
+const INTERFACES = `MATCH (a:Symbol) WHERE ${IS_INTERFACE}
   RETURN ${nodeColumns("a")}, a.endLine AS endLine, a.signature AS signature, a.doc AS doc ORDER BY a_path, a_line`;
-const HERITAGE = `MATCH (a:Symbol)-[r:IMPLEMENTS|INHERITS]->(b:Symbol) RETURN ${nodeColumns("a")}, label(r) AS rel, r.line AS at, b.id AS dst ORDER BY a_path, a_line, a_id`;
-const METHODS = "MATCH (i:Symbol)-[:HAS_METHOD]->(m:Symbol) WHERE i.id IN $ids RETURN i.id AS owner, m.name AS name ORDER BY m.startLine";
+const HERITAGE = "MATCH (a:Symbol)-[r:IMPLEMENTS|INHERITS]->(b:Symbol)";
+const METHODS = `MATCH (a:Symbol)-[:HAS_METHOD]->(m:Symbol) WHERE ${IS_INTERFACE} RETURN a.id AS owner, m.name AS name ORDER BY m.startLine`;
+
+type Edge = { readonly node: CodeNode; readonly rel: string; readonly at: number };
+
+/**
+ * Every interface with its methods, and every heritage edge by the type it points at: all that
+ * `implementorsIn` reads, whatever the pattern. A long-lived process keeps it until the graph changes.
+ */
+export interface Heritage {
+  readonly interfaces: ReadonlyArray<CodeNode & { readonly row: Row }>;
+  readonly methods: ReadonlyMap<string, ReadonlyArray<string>>;
+  readonly incoming: ReadonlyMap<string, ReadonlyArray<Edge>>;
+}
+
+const order = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+/** The order the edges were asked for when they were read row by row: ORDER BY path, line, id. */
+const byPlace = (a: Edge, b: Edge): number => order(a.node.file ?? "", b.node.file ?? "") || a.node.line - b.node.line || order(a.node.id, b.node.id);
+
+/** Reads the heritage of the whole graph: three queries, the edges as one list. */
+export const loadHeritage = async (graph: GraphQueryable): Promise<Heritage> => {
+  const interfaces = (await graph.query(INTERFACES)).map((r) => ({ ...codeNode(r, "a"), row: r }));
+  const incoming = new Map<string, Edge[]>();
+  for (const r of await queryAsList(graph, HERITAGE, { ...nodeFields("a"), rel: "label(r)", at: "r.line", dst: "b.id" })) {
+    const dst = String(r.dst);
+    const list = incoming.get(dst) ?? [];
+    list.push({ node: codeNode(r, "a"), rel: String(r.rel), at: Number(r.at ?? 0) });
+    incoming.set(dst, list);
+  }
+  for (const list of incoming.values()) list.sort(byPlace);
+  const methods = new Map<string, string[]>();
+  for (const r of await graph.query(METHODS)) {
+    const list = methods.get(String(r.owner)) ?? [];
+    list.push(String(r.name));
+    methods.set(String(r.owner), list);
+  }
+  return { interfaces, methods, incoming };
+};
 
 const MAX_HERITAGE_DEPTH = 8;
 
@@ -65,10 +103,14 @@ const MAX_HERITAGE_DEPTH = 8;
  * Protocols; the IMPLEMENTS edge then has no source line), those that implement a sub-interface
  * of it, and subclasses of any of these.
  */
-export const interfaceImplementors = async (graph: GraphQueryable, pattern: string, options: ImplementorsOptions = {}): Promise<ImplementorsAnswer> => {
+export const interfaceImplementors = async (graph: GraphQueryable, pattern: string, options: ImplementorsOptions = {}): Promise<ImplementorsAnswer> =>
+  implementorsIn(await loadHeritage(graph), pattern, options);
+
+/** `interfaceImplementors` over heritage read before (`loadHeritage`). */
+export const implementorsIn = (heritage: Heritage, pattern: string, options: ImplementorsOptions = {}): ImplementorsAnswer => {
   const maxInterfaces = options.maxInterfaces ?? 20;
   const maxImplementors = options.maxImplementors ?? 50;
-  const all = (await graph.query(INTERFACES)).map((r) => ({ ...codeNode(r, "a"), row: r }));
+  const all = heritage.interfaces;
   const matching = (nocase: boolean) => {
     const match = picomatch(pattern, { nocase, dot: true });
     return all.filter((i) => match(i.name) || match(i.name.slice(i.name.lastIndexOf(".") + 1)));
@@ -79,32 +121,17 @@ export const interfaceImplementors = async (graph: GraphQueryable, pattern: stri
     return { _tag: "NoInterface", pattern, candidates: closestNames(plain, all, (i) => [i.name], 8).map(({ row: _, ...i }) => i) };
   }
   const listed = matched.slice(0, maxInterfaces);
-
-  const incoming = new Map<string, Array<{ node: CodeNode; rel: string; at: number }>>();
-  for (const r of await graph.query(HERITAGE)) {
-    const dst = String(r.dst);
-    const list = incoming.get(dst) ?? [];
-    list.push({ node: codeNode(r, "a"), rel: String(r.rel), at: Number(r.at ?? 0) });
-    incoming.set(dst, list);
-  }
-  const methods = new Map<string, string[]>();
-  for (const r of await graph.query(METHODS, { ids: listed.map((i) => i.id) })) {
-    const list = methods.get(String(r.owner)) ?? [];
-    list.push(String(r.name));
-    methods.set(String(r.owner), list);
-  }
-
   return {
     _tag: "Interfaces",
     matched: matched.length,
     interfaces: listed.map(({ row, ...iface }) => {
-      const { extendedBy, implementors } = implementorsOf(iface, incoming);
+      const { extendedBy, implementors } = implementorsOf(iface, heritage.incoming, maxImplementors);
       return {
         ...iface,
         endLine: Number(row.endLine ?? iface.line),
         signature: text(row.signature),
         doc: text(row.doc),
-        methods: methods.get(iface.id) ?? [],
+        methods: [...(heritage.methods.get(iface.id) ?? [])],
         extendedBy,
         implementors: implementors.slice(0, maxImplementors),
         implementorsCapped: implementors.length > maxImplementors,
@@ -115,25 +142,34 @@ export const interfaceImplementors = async (graph: GraphQueryable, pattern: stri
 
 const text = (value: Row[string]): string | null => (typeof value === "string" && value !== "" ? value : null);
 
-/** Walks heritage edges into `iface`: sub-interfaces, their implementors, and subclasses of every implementor. */
+/**
+ * Walks heritage edges into `iface`: sub-interfaces, their implementors, and subclasses of every
+ * implementor, breadth first. Past `max` implementors (one more tells the list is capped) only
+ * sub-interfaces are still followed: a Protocol that sympy's expression classes implement has
+ * ~750 of them below it, and walking them all cost 5-70 ms a call for the 50 listed.
+ */
 const implementorsOf = (
   iface: CodeNode,
-  incoming: ReadonlyMap<string, ReadonlyArray<{ node: CodeNode; rel: string; at: number }>>,
+  incoming: ReadonlyMap<string, ReadonlyArray<Edge>>,
+  max: number,
 ): { extendedBy: Array<CodeNode & { via: string | null }>; implementors: Implementor[] } => {
   const extendedBy: Array<CodeNode & { via: string | null }> = [];
   const implementors: Implementor[] = [];
+  const full = () => implementors.length > max;
   const seen = new Set([iface.id]);
   let layer: Array<{ node: CodeNode; role: "interface" | "class" }> = [{ node: iface, role: "interface" }];
   for (let depth = 0; depth < MAX_HERITAGE_DEPTH && layer.length > 0; depth++) {
     const next: typeof layer = [];
     for (const { node, role } of layer) {
+      if (role === "class" && full()) continue;
       const via = node.id === iface.id ? null : node.name;
       for (const { node: from, rel, at } of incoming.get(node.id) ?? []) {
         if (seen.has(from.id)) continue;
         if (role === "interface" && rel === "INHERITS" && from.kind === "Interface") {
           extendedBy.push({ ...from, via });
           next.push({ node: from, role: "interface" });
-        } else if (role === "interface") {
+        } else if (full()) continue;
+        else if (role === "interface") {
           implementors.push({ ...from, how: rel === "IMPLEMENTS" && at === 0 ? "structural" : "declared", via });
           next.push({ node: from, role: "class" });
         } else if (rel === "INHERITS") {

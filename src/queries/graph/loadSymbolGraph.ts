@@ -1,6 +1,7 @@
 import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
 import type { DirectedEdge } from "../analysis/PlainGraph.js";
-import { codeNode, nodeColumns, type CodeNode } from "./graphNodes.js";
+import { codeNode, nodeFields, type CodeNode } from "./graphNodes.js";
+import { queryAsList } from "./queryAsList.js";
 
 /** What makes one symbol lean on another: a call, a base type, an interface, a type in its signature. */
 export const SYMBOL_LINKS = ["CALLS", "INHERITS", "IMPLEMENTS", "RETURNS", "ACCEPTS"] as const;
@@ -15,14 +16,13 @@ export interface SymbolGraph {
   readonly edges: ReadonlyArray<DirectedEdge>;
 }
 
-const SYMBOLS = `MATCH (a:Symbol) RETURN ${nodeColumns("a")}`;
-const EDGES = `MATCH (a:File:Symbol)-[r:${SYMBOL_LINKS.join("|")}]->(b:Symbol) RETURN DISTINCT a.id AS src, b.id AS dst`;
+const EDGES = `MATCH (a:File:Symbol)-[r:${SYMBOL_LINKS.join("|")}]->(b:Symbol) WITH DISTINCT a.id AS src, b.id AS dst`;
 
 /**
  * The whole project's symbol graph in two queries, for centrality: rank_symbols ranks it, and a
  * caller with seeds (the symbols a task names) can run a personalised `pageRank` over it.
  */
 export const loadSymbolGraph = async (graph: GraphQueryable): Promise<SymbolGraph> => ({
-  symbols: (await graph.query(SYMBOLS)).map((r) => codeNode(r, "a")),
-  edges: (await graph.query(EDGES)).map((r) => ({ source: String(r.src), target: String(r.dst) })),
+  symbols: (await queryAsList(graph, "MATCH (a:Symbol)", nodeFields("a"))).map((r) => codeNode(r, "a")),
+  edges: (await queryAsList(graph, EDGES, { src: "src", dst: "dst" })).map((r) => ({ source: String(r.src), target: String(r.dst) })),
 });

@@ -1,6 +1,6 @@
 import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
-import { degreeCentrality } from "../analysis/degreeCentrality.js";
-import { pageRank } from "../analysis/pageRank.js";
+import { degreeCentrality, type Degree } from "../analysis/degreeCentrality.js";
+import { pageRank, type PageRankResult } from "../analysis/pageRank.js";
 import { inScope, type PathScope } from "../analysis/PathScope.js";
 import { isTestNode, type CodeNode } from "./graphNodes.js";
 import { loadSymbolGraph } from "./loadSymbolGraph.js";
@@ -30,32 +30,54 @@ export interface RankAnswer {
 }
 
 /**
- * The most central symbols of `scope`, tests excluded. Ranks are computed on the whole
- * project's symbol graph (SYMBOL_LINKS; a file counts as a node for its module-level calls), then
- * filtered to the scope, so a helper used all over the project ranks high in its own folder.
+ * Both rankings of the whole project's symbol graph, whatever the scope asked for: what a
+ * long-lived process keeps until the graph changes (`rankedSymbols` then only filters and sorts).
  */
-export const rankSymbols = async (graph: GraphQueryable, algorithm: RankAlgorithm, scope: PathScope, limit: number): Promise<RankAnswer> => {
-  const within = inScope(scope);
-  const { symbols: everySymbol, edges } = await loadSymbolGraph(graph);
-  const symbols = everySymbol.filter((s) => within(s.file!) && !isTestNode(s));
-  const ids = everySymbol.map((s) => s.id);
-  const degrees = degreeCentrality(ids, edges);
-  let score: (id: string) => number;
-  let iterations = 0;
-  let converged = true;
-  if (algorithm === "pagerank") {
-    const ranks = pageRank(ids, edges);
-    score = (id) => ranks.scores.get(id) ?? 0;
-    ({ iterations, converged } = ranks);
-  } else {
-    score = (id) => {
-      const d = degrees.get(id);
-      return d === undefined ? 0 : d.in + d.out;
-    };
-  }
-  const ranked = symbols
-    .map((s) => ({ ...s, score: score(s.id), in: degrees.get(s.id)?.in ?? 0, out: degrees.get(s.id)?.out ?? 0 }))
-    .sort((a, b) => b.score - a.score || b.in - a.in || (a.id < b.id ? -1 : 1))
-    .slice(0, limit);
-  return { algorithm, ranked, candidates: symbols.length, graphNodes: degrees.size, graphEdges: edges.length, iterations, converged };
+export interface SymbolRanks {
+  /** Every symbol but tests, which are never ranked. */
+  readonly symbols: ReadonlyArray<CodeNode>;
+  readonly degrees: ReadonlyMap<string, Degree>;
+  readonly pageRank: PageRankResult;
+  readonly graphEdges: number;
+}
+
+/** Loads the project's symbol graph (SYMBOL_LINKS; a file counts as a node for its module-level calls) and ranks it both ways. */
+export const symbolRanks = async (graph: GraphQueryable): Promise<SymbolRanks> => {
+  const { symbols, edges } = await loadSymbolGraph(graph);
+  const ids = symbols.map((s) => s.id);
+  return {
+    symbols: symbols.filter((s) => !isTestNode(s)),
+    degrees: degreeCentrality(ids, edges),
+    pageRank: pageRank(ids, edges),
+    graphEdges: edges.length,
+  };
 };
+
+/** The `limit` most central symbols of `scope` by `algorithm`, from ranks of the whole project. */
+export const rankedSymbols = (ranks: SymbolRanks, algorithm: RankAlgorithm, scope: PathScope, limit: number): RankAnswer => {
+  const within = inScope(scope);
+  const symbols = ranks.symbols.filter((s) => within(s.file!));
+  const { degrees, pageRank: pr } = ranks;
+  const degree = (id: string) => {
+    const d = degrees.get(id);
+    return d === undefined ? 0 : d.in + d.out;
+  };
+  const score = algorithm === "pagerank" ? (id: string) => pr.scores.get(id) ?? 0 : degree;
+  const inDegree = (id: string) => degrees.get(id)?.in ?? 0;
+  // Sorted as plain scores; only the `limit` listed become answer objects (a folder holds thousands).
+  const ranked = symbols
+    .map((s) => ({ s, score: score(s.id), in: inDegree(s.id) }))
+    .sort((a, b) => b.score - a.score || b.in - a.in || (a.s.id < b.s.id ? -1 : 1))
+    .slice(0, limit)
+    .map(({ s, score }) => ({ ...s, score, in: inDegree(s.id), out: degrees.get(s.id)?.out ?? 0 }));
+  const [iterations, converged] = algorithm === "pagerank" ? [pr.iterations, pr.converged] : [0, true];
+  return { algorithm, ranked, candidates: symbols.length, graphNodes: degrees.size, graphEdges: ranks.graphEdges, iterations, converged };
+};
+
+/**
+ * The most central symbols of `scope`, tests excluded. Ranks are computed on the whole
+ * project's symbol graph, then filtered to the scope, so a helper used all over the project
+ * ranks high in its own folder.
+ */
+export const rankSymbols = async (graph: GraphQueryable, algorithm: RankAlgorithm, scope: PathScope, limit: number): Promise<RankAnswer> =>
+  rankedSymbols(await symbolRanks(graph), algorithm, scope, limit);

@@ -39,6 +39,11 @@ const IN_PATHS = `MATCH (a:File:Symbol) WHERE a.path STARTS WITH $prefix RETURN 
 const NEIGHBOURS = `MATCH (a)-[r]-(b) WHERE a.id IN $ids AND label(r) IN $kinds RETURN DISTINCT ${nodeColumns("b")}`;
 const BETWEEN = `MATCH (a)-[r]->(b) WHERE a.id IN $ids AND b.id IN $ids AND label(r) IN $kinds
   RETURN a.id AS src, b.id AS dst, label(r) AS kind, r.line AS line`;
+// The same for nodes of a path scope: the path prefix every one of them has lets Kuzu drop
+// nodes by a column scan before testing ids against the list (200 ms → 37 ms for one sympy file).
+const BETWEEN_IN_PATHS = `MATCH (a:File:Symbol)-[r]->(b:File:Symbol)
+  WHERE a.path STARTS WITH $prefix AND b.path STARTS WITH $prefix AND a.id IN $ids AND b.id IN $ids AND label(r) IN $kinds
+  RETURN a.id AS src, b.id AS dst, label(r) AS kind, r.line AS line`;
 
 const byPlace = (a: PlainNode, b: PlainNode): number =>
   (a.file ?? "\uffff").localeCompare(b.file ?? "\uffff") || a.line - b.line || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -53,9 +58,12 @@ export const subgraphOf = async (graph: GraphQueryable, request: SubgraphRequest
   let nodes: CodeNode[];
   let centre: CodeNode[] = [];
   let totalNodes: number | null;
+  /** The prefix of every node's path, for a path scope. */
+  let pathPrefix: string | null = null;
   if (request.scope.kind === "paths") {
     const within = inScope(request.scope.scope);
-    const all = (await graph.query(IN_PATHS, { prefix: scopePrefix(request.scope.scope) })).map((r) => codeNode(r, "a")).filter((n) => within(n.file!));
+    pathPrefix = scopePrefix(request.scope.scope);
+    const all = (await graph.query(IN_PATHS, { prefix: pathPrefix })).map((r) => codeNode(r, "a")).filter((n) => within(n.file!));
     if (all.length === 0) return { _tag: "EmptyScope" };
     totalNodes = all.length;
     nodes = all.sort(byPlace).slice(0, request.maxNodes);
@@ -85,7 +93,9 @@ export const subgraphOf = async (graph: GraphQueryable, request: SubgraphRequest
   }
 
   const ids = nodes.map((n) => n.id);
-  const edges: PlainEdge[] = (await graph.query(BETWEEN, { ids, ...kinds }))
+  const rows =
+    pathPrefix === null ? await graph.query(BETWEEN, { ids, ...kinds }) : await graph.query(BETWEEN_IN_PATHS, { ids, ...kinds, prefix: pathPrefix });
+  const edges: PlainEdge[] = rows
     .map((r) => ({ source: String(r.src), target: String(r.dst), kind: String(r.kind), line: Number(r.line ?? 0) }))
     .sort((a, b) => (a.source < b.source ? -1 : a.source > b.source ? 1 : a.target < b.target ? -1 : a.target > b.target ? 1 : a.kind.localeCompare(b.kind) || a.line - b.line));
   const plain = nodes.map(({ exported: _, ...n }) => n);

@@ -1,4 +1,5 @@
 import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
+import { queryAsList } from "../graph/queryAsList.js";
 
 /** Files joined to others by the code graph: what search needs to lift graph neighbours into its ranking. */
 export interface FileLinks {
@@ -32,27 +33,46 @@ export const graphFileLinks = (graph: GraphQueryable): FileLinks => ({
 
 const ALL_LINKS = `MATCH (a:File:Symbol)-[:CALLS|IMPORTS]-(b:File:Symbol)
   WHERE b.path <> a.path
-  RETURN a.path AS src, b.path AS dst, count(*) AS n`;
+  WITH a.path AS src, b.path AS dst, count(*) AS n`;
+
+/** Every file's links, as `FileLinks.linkedFiles` gives them for all files at once. */
+export type FileLinkMap = ReadonlyMap<string, ReadonlyMap<string, number>>;
 
 /**
- * `FileLinks` for a long-lived process (an engine answering many searches): every file pair
- * read in one query on first use (~0.7 s on sympy's 33k pairs), then each search is a map
- * lookup instead of a 15-60 ms graph query (Kuzu has no index on `path`). `refresh` drops the
- * map when the graph has changed.
+ * Every file pair joined by a call or an import, read in one query (Kuzu has no index on
+ * `path`, so asking per search scans the graph each time: 15-60 ms, 50-150 ms on a busy
+ * machine): what a long-lived process keeps until the graph changes.
+ */
+export const loadFileLinks = async (graph: GraphQueryable): Promise<FileLinkMap> => {
+  const out = new Map<string, Map<string, number>>();
+  for (const r of await queryAsList(graph, ALL_LINKS, { src: "src", dst: "dst", n: "n" })) {
+    const src = String(r.src);
+    let near = out.get(src);
+    if (!near) out.set(src, (near = new Map()));
+    near.set(String(r.dst), (near.get(String(r.dst)) ?? 0) + Number(r.n));
+  }
+  return out;
+};
+
+/** `FileLinks` answered from every file's links, read before: each search is a map lookup. */
+export const fileLinksFrom = (all: FileLinkMap): FileLinks => ({
+  async linkedFiles(files) {
+    const out = new Map<string, Map<string, number>>();
+    for (const f of files) {
+      const near = all.get(f);
+      if (near) out.set(f, new Map(near));
+    }
+    return out;
+  },
+});
+
+/**
+ * `FileLinks` for a long-lived process that holds the graph itself: every file pair read on
+ * first use (`loadFileLinks`), then map lookups. `refresh` drops the map when the graph has changed.
  */
 export const preloadedFileLinks = (graph: GraphQueryable): FileLinks & { load(): Promise<void>; refresh(): void } => {
-  let all: Promise<Map<string, Map<string, number>>> | null = null;
-  const load = () =>
-    (all ??= graph.query(ALL_LINKS).then((rows) => {
-      const out = new Map<string, Map<string, number>>();
-      for (const r of rows) {
-        const src = String(r.src);
-        let near = out.get(src);
-        if (!near) out.set(src, (near = new Map()));
-        near.set(String(r.dst), (near.get(String(r.dst)) ?? 0) + Number(r.n));
-      }
-      return out;
-    }));
+  let all: Promise<FileLinkMap> | null = null;
+  const load = () => (all ??= loadFileLinks(graph));
   return {
     load: async () => {
       await load();
@@ -60,14 +80,6 @@ export const preloadedFileLinks = (graph: GraphQueryable): FileLinks & { load():
     refresh: () => {
       all = null;
     },
-    async linkedFiles(files) {
-      const map = await load();
-      const out = new Map<string, Map<string, number>>();
-      for (const f of files) {
-        const near = map.get(f);
-        if (near) out.set(f, near);
-      }
-      return out;
-    },
+    linkedFiles: async (files) => fileLinksFrom(await load()).linkedFiles(files),
   };
 };

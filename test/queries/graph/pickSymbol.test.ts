@@ -23,6 +23,14 @@ describe("pickSymbol", () => {
     expect(pick._tag === "Symbol" && pick.members.map((m) => m.name)).toEqual(["ClickHandler.handle", "ClickHandler.topic"]);
   });
 
+  it("takes the overloads of one name as one symbol: the implementation, with the overload signatures as members", () => {
+    const subs = [symbol("Basic", "Class", 1), symbol("Basic.subs", "Method", 5), symbol("Basic.subs", "Method", 8), symbol("Basic.subs", "Method", 11), symbol("Basic.subs.fallback", "Function", 20)];
+    const pick = pickSymbol(subs, "Basic.subs");
+    expect(pick).toMatchObject({ _tag: "Symbol", symbol: { name: "Basic.subs", line: 11 } });
+    expect(pick._tag === "Symbol" && pick.members.map((m) => `${m.name}:${m.line}`)).toEqual(["Basic.subs:5", "Basic.subs:8", "Basic.subs.fallback:20"]);
+    expect(pickSymbol(subs, "subs")).toMatchObject({ _tag: "Symbol", symbol: { line: 11 } });
+  });
+
   it("lists the candidates of an ambiguous or unknown name", () => {
     const ambiguous = pickSymbol(CLICK, "handle");
     expect(ambiguous._tag).toBe("AmbiguousSymbol");

@@ -1,7 +1,9 @@
 import { cpSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { relatedFiles } from "../../../src/queries/search/relatedFiles.js";
+import { GraphReader } from "../../../src/projections/index.js";
+import { KuzuStore } from "../../../src/projections/graph/KuzuStore.js";
+import { loadFileNeighbours, relatedFiles } from "../../../src/queries/search/relatedFiles.js";
 import { REPO_ROOT, runCli, tempDir } from "../../helpers.js";
 
 describe("related files from graph neighbours", () => {
@@ -30,5 +32,24 @@ describe("related files from graph neighbours", () => {
     // auth.ts imports the user model and the store, and src/index.ts imports auth.ts.
     expect(auth!.related).toEqual(expect.arrayContaining(["src/services/store.ts", "src/index.ts"]));
     for (const h of hits) expect(h.related).not.toContain(h.file);
+  });
+
+  it("every file's neighbours read in one query answer as the graph's per-file questions do", async () => {
+    const root = join(t.dir, "preloaded");
+    cpSync(join(REPO_ROOT, "fixtures", "graph", "repo"), root, { recursive: true });
+    expect(runCli(root, ["index", ".", "--no-progress"]).code).toBe(0);
+    const store = await KuzuStore.open(join(root, ".nemesis", "graph.kuzu"), { bufferPoolMb: 64, readOnly: true });
+    try {
+      const reader = new GraphReader(store);
+      const preloaded = await loadFileNeighbours(store);
+      const files = (await store.query("MATCH (f:File) RETURN f.path AS p")).map((r) => String(r.p));
+      for (const f of files) {
+        expect(await preloaded.importsOf(f)).toEqual(await reader.importsOf(f));
+        expect(await preloaded.dependentsOf(f)).toEqual(await reader.dependentsOf(f));
+      }
+      expect(await preloaded.importsOf("src/services/auth.ts")).toContain("src/services/store.ts");
+    } finally {
+      await store.close();
+    }
   });
 });
