@@ -65,9 +65,12 @@ const TOOL_ARGS: Record<string, { readonly target: number | null; readonly args:
   rank_symbols: { target: GRAPH_MS, args: () => ({ scope: "sympy/core" }) },
   export_graph: { target: GRAPH_MS, args: () => ({ scope: "sympy/core/symbol.py", format: "json" }) },
   get_dependencies: { target: GRAPH_MS, args: () => ({ symbol: "Symbol" }) },
-  query_node_edges: { target: GRAPH_MS, args: () => ({ node: "Basic" }) },
+  query_node_edges: { target: GRAPH_MS, args: () => ({ node_identifier: "Basic" }) },
   search_nodes: { target: GRAPH_MS, args: () => ({ query: "simplify" }) },
-  query_file_symbols: { target: GRAPH_MS, args: () => ({ file: "sympy/core/symbol.py" }) },
+  query_file_symbols: { target: GRAPH_MS, args: () => ({ file_path: "sympy/core/symbol.py" }) },
+  // Issue 22's targets: p50 150 ms at 8,000 tokens, get_architecture(project) 300 ms.
+  get_smart_context: { target: 150, args: () => ({ task: "simplify trigonometric expressions with products of sines", max_tokens: 8000 }) },
+  get_architecture: { target: 300, args: () => ({ scope: "project" }) },
   find_path: { target: GRAPH_MS, args: () => ({ source: "simplify", target: "Basic" }) },
   get_project_context: { target: MEMORY_MS, args: () => ({ topic: "printing" }) },
   store_rule: {
