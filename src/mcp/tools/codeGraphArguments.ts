@@ -7,16 +7,6 @@ import type { ToolContext } from "../ToolContext.js";
 import { nodeText } from "./graphText.js";
 
 /**
- * The code graph a tool reads, or a ToolError saying to index first. One place to pick the graph,
- * so a later `graph` argument (named scratch graphs) changes only this.
- */
-export const codeGraph = async (ctx: ToolContext): Promise<GraphQueryable> => {
-  const graph = await ctx.graph();
-  if (graph === null) throw toolError("nothing is indexed yet: run index_project first");
-  return graph;
-};
-
-/**
  * A tool's symbol argument resolved to one node (see `resolveSymbol`), its path part confined to
  * the project; a ToolError naming the closest candidates when nothing matches.
  */

@@ -1,8 +1,9 @@
+import { requireGraph } from "./graphArguments.js";
 import * as Schema from "effect/Schema";
 import type { EdgeKind } from "../../projections/graph/model.js";
 import { findPath, type PathHop } from "../../queries/graph/findPath.js";
 import { defineTool, READ_ONLY } from "../tool.js";
-import { codeGraph, parseEdgeKinds, resolveArgument } from "./codeGraphArguments.js";
+import {parseEdgeKinds, resolveArgument } from "./codeGraphArguments.js";
 import { NodeRef, nodeText, placeText, Resolution, resolutionNote, shortName, toNodeRef, toResolution } from "./graphText.js";
 
 /**
@@ -73,7 +74,7 @@ export const findPathTool = defineTool({
   run: async (input, ctx): Promise<Output> => {
     const parsed = input.edge_types === undefined ? [] : parseEdgeKinds(input.edge_types);
     const kinds = parsed.length === 0 ? PATH_EDGE_KINDS : parsed;
-    const graph = await codeGraph(ctx);
+    const graph = await requireGraph(ctx);
     const source = await resolveArgument(ctx, graph, input.source);
     const target = await resolveArgument(ctx, graph, input.target);
     const options = { kinds, maxHops: MAX_HOPS };

@@ -1,8 +1,9 @@
+import { requireGraph } from "./graphArguments.js";
 import * as Schema from "effect/Schema";
 import { callChains, type CallChain } from "../../queries/graph/callChains.js";
 import { dependencies, type Dependency } from "../../queries/graph/dependencies.js";
 import { defineTool, READ_ONLY } from "../tool.js";
-import { codeGraph, resolveArgument } from "./codeGraphArguments.js";
+import {resolveArgument } from "./codeGraphArguments.js";
 import { NodeRef, nodeText, placeText, Resolution, resolutionNote, shortName, toNodeRef, toResolution } from "./graphText.js";
 
 const MAX_CHAINS = 10;
@@ -78,7 +79,7 @@ export const getDependenciesTool = defineTool({
   output: Output,
   annotations: READ_ONLY,
   run: async (input, ctx): Promise<Output> => {
-    const graph = await codeGraph(ctx);
+    const graph = await requireGraph(ctx);
     const resolved = await resolveArgument(ctx, graph, input.symbol);
     const root = resolved.node;
     const deps = await dependencies(graph, root, { depth: input.depth, direction: input.direction });

@@ -1,3 +1,4 @@
+import { requireGraph } from "./graphArguments.js";
 import { statSync } from "node:fs";
 import { join } from "node:path";
 import * as Schema from "effect/Schema";
@@ -6,7 +7,7 @@ import { nodeIndex } from "../../queries/symbols/nodeIndex.js";
 import { resolveSymbol } from "../../queries/symbols/resolveSymbol.js";
 import { projectPath } from "../projectPath.js";
 import { defineTool, READ_ONLY, toolError } from "../tool.js";
-import { codeGraph } from "./codeGraphArguments.js";
+
 import { Resolution, resolutionNote, toResolution } from "./graphText.js";
 
 /** Most symbols listed; a generated file can declare thousands. */
@@ -61,7 +62,7 @@ export const queryFileSymbolsTool = defineTool({
   annotations: READ_ONLY,
   run: async (input, ctx): Promise<Output> => {
     const path = projectPath(ctx.root, input.file_path);
-    const graph = await codeGraph(ctx);
+    const graph = await requireGraph(ctx);
     if (path === "") {
       const top = (await nodeIndex(graph)).files.filter((f) => !(f.path ?? "").includes("/")).slice(0, 10);
       throw toolError(`"${input.file_path}" is the project root. Pass one of its files, e.g.:\n${top.map((f) => `  ${f.path}`).join("\n")}`);

@@ -1,8 +1,9 @@
+import { requireGraph } from "./graphArguments.js";
 import * as Schema from "effect/Schema";
 import { EDGE_KINDS } from "../../projections/graph/model.js";
 import { nodeEdges, type NodeEdge } from "../../queries/graph/nodeEdges.js";
 import { defineTool, READ_ONLY } from "../tool.js";
-import { codeGraph, parseEdgeKinds, resolveArgument } from "./codeGraphArguments.js";
+import {parseEdgeKinds, resolveArgument } from "./codeGraphArguments.js";
 import { NodeRef, nodeText, placeText, Resolution, resolutionNote, toNodeRef, toResolution } from "./graphText.js";
 
 /** Most edges listed per direction; a hub (a file imported everywhere) can have thousands. */
@@ -54,7 +55,7 @@ export const queryNodeEdgesTool = defineTool({
   annotations: READ_ONLY,
   run: async (input, ctx): Promise<Output> => {
     const kinds = input.edge_type === undefined ? undefined : parseEdgeKinds([input.edge_type]);
-    const graph = await codeGraph(ctx);
+    const graph = await requireGraph(ctx);
     const resolved = await resolveArgument(ctx, graph, input.node_identifier);
     const edges = await nodeEdges(graph, resolved.node.id, {
       kinds: kinds === undefined || kinds.length === 0 ? undefined : kinds,

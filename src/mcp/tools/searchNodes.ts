@@ -1,8 +1,9 @@
+import { requireGraph } from "./graphArguments.js";
 import * as Schema from "effect/Schema";
 import { MATCH_KINDS } from "../../queries/symbols/matchNames.js";
 import { searchNodes } from "../../queries/symbols/searchNodes.js";
 import { defineTool, READ_ONLY, toolError } from "../tool.js";
-import { codeGraph } from "./codeGraphArguments.js";
+
 import { NodeRef, placeText, toNodeRef } from "./graphText.js";
 
 /** Kinds a node can have: the parser's symbol kinds, plus files and external modules. */
@@ -49,7 +50,7 @@ export const searchNodesTool = defineTool({
       if (kind === undefined) throw toolError(`Unknown kind "${input.kind}". Kinds: ${NODE_KINDS.join(", ")}.`);
       kinds = [kind];
     }
-    const graph = await codeGraph(ctx);
+    const graph = await requireGraph(ctx);
     const found = await searchNodes(graph, input.query, { kinds, limit: input.limit });
     return {
       query: found.query,
