@@ -54,8 +54,13 @@ beforeAll(async () => {
   expect(init.result).toMatchObject({ serverInfo: { name: "nemesis" } });
   send(JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }));
 }, 60_000);
-afterAll(() => {
-  child?.kill();
+afterAll(async () => {
+  // The server still writes its logs while it shuts down: remove its project only once it has exited.
+  if (child && child.exitCode === null) {
+    const exited = new Promise((r) => child.once("exit", r));
+    child.kill();
+    await exited;
+  }
   removeDir(root);
 });
 
