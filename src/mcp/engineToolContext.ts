@@ -5,6 +5,7 @@ import { indexProject, type Engine } from "../engine/index.js";
 import { ChunkReader } from "../projections/chunks/ChunkReader.js";
 import { projectEmbedder, type ProjectEmbedder } from "../projections/chunks/projectEmbedder.js";
 import { CatalogReader } from "../projections/index.js";
+import { diskFreshness, staleText } from "./diskFreshness.js";
 import type { GraphLoad, ToolCaller, ToolContext } from "./ToolContext.js";
 
 /** Events that change what the code read models hold (memory writes and run markers do not). */
@@ -35,6 +36,7 @@ export const engineReadModels = (engine: Engine): EngineReadModels => {
     return chunks;
   };
 
+  const disk = diskFreshness(root, () => base.catalog(), config.index.max_file_bytes);
   const freshness = async (): Promise<string | null> => {
     const wanted = lastPositionOfTypes(log, FILE_EVENTS);
     let behind = 0;
@@ -42,7 +44,11 @@ export const engineReadModels = (engine: Engine): EngineReadModels => {
       const at = (await p.checkpoint()).position;
       if (at < wanted) behind = Math.max(behind, wanted - at);
     }
-    return behind > 0 ? `index catching up: file changes up to #${wanted} are not all projected yet; answers may miss them` : null;
+    const lines = [
+      behind > 0 ? `index catching up: file changes up to #${wanted} are not all projected yet; answers may miss them` : null,
+      staleText(disk.current()),
+    ].filter((l): l is string => l !== null);
+    return lines.length > 0 ? lines.join("; ") : null;
   };
 
   // Snapshots of the graph by loader, each with the graph checkpoint it was built at.
@@ -115,6 +121,7 @@ export const engineReadModels = (engine: Engine): EngineReadModels => {
       },
     }),
     close: async () => {
+      await disk.settled();
       snapshots.clear();
       catalog?.close();
       chunks?.close();

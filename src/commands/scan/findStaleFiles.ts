@@ -1,4 +1,5 @@
-import { statSync } from "node:fs";
+import { statSync, type Stats } from "node:fs";
+import { stat } from "node:fs/promises";
 import { join } from "node:path";
 import { hashContent } from "../../parse/reactor/hashContent.js";
 import { readSourceFile } from "../../parse/reactor/readSourceFile.js";
@@ -23,24 +24,45 @@ export interface StaleFiles {
  * is not stale and an untouched tree costs one stat per file.
  */
 export const findStaleFiles = (root: string, files: Iterable<IndexedFile>, maxFileBytes: number): StaleFiles => {
-  const changed: string[] = [];
-  const missing: string[] = [];
+  const out: StaleFiles = { changed: [], missing: [] };
   for (const f of files) {
     if (f.content_hash === null) continue;
-    const abs = join(root, f.path);
-    let stat;
+    let stat: Stats | null;
     try {
-      stat = statSync(abs);
+      stat = statSync(join(root, f.path));
     } catch {
-      missing.push(f.path);
-      continue;
+      stat = null;
     }
-    if (stat.size === f.size && stat.mtimeMs === f.mtime) continue;
-    const read = readSourceFile(abs, Math.max(maxFileBytes, stat.size));
-    if (!read.ok) {
-      if (read.gone) missing.push(f.path);
-      else changed.push(f.path);
-    } else if (hashContent(read.bytes) !== f.content_hash) changed.push(f.path);
+    classify(root, f, stat, maxFileBytes, out);
   }
-  return { changed, missing };
+  return out;
+};
+
+/**
+ * The same check with the stats issued concurrently, for a server that must keep answering
+ * while it looks: the event loop is free between batches.
+ */
+export const findStaleFilesAsync = async (root: string, files: ReadonlyArray<IndexedFile>, maxFileBytes: number, batch = 128): Promise<StaleFiles> => {
+  const out: StaleFiles = { changed: [], missing: [] };
+  const indexed = files.filter((f) => f.content_hash !== null);
+  for (let i = 0; i < indexed.length; i += batch) {
+    const slice = indexed.slice(i, i + batch);
+    const stats = await Promise.all(slice.map((f) => stat(join(root, f.path)).catch(() => null)));
+    slice.forEach((f, j) => classify(root, f, stats[j]!, maxFileBytes, out));
+  }
+  return out;
+};
+
+/** Unchanged stat: fresh. Otherwise only the content's hash decides (a touched file is not stale). */
+const classify = (root: string, f: IndexedFile, stat: Stats | null, maxFileBytes: number, out: StaleFiles): void => {
+  if (stat === null) {
+    out.missing.push(f.path);
+    return;
+  }
+  if (stat.size === f.size && stat.mtimeMs === f.mtime) return;
+  const read = readSourceFile(join(root, f.path), Math.max(maxFileBytes, stat.size));
+  if (!read.ok) {
+    if (read.gone) out.missing.push(f.path);
+    else out.changed.push(f.path);
+  } else if (hashContent(read.bytes) !== f.content_hash) out.changed.push(f.path);
 };

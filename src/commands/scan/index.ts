@@ -8,4 +8,4 @@ export { FILE_STREAM_PREFIX, fileStream, readKnownFile, readKnownFiles, type Kno
 export { completeIndexRun, PROJECT_STREAM, startIndexRun } from "./recordIndexRun.js";
 export { scanProject, type ScannedFile, type ScanOptions, type ScanResult } from "./scanProject.js";
 export { walkProject, type Candidate, type Skip, type WalkOptions, type WalkResult } from "./walkProject.js";
-export { findStaleFiles, type IndexedFile, type StaleFiles } from "./findStaleFiles.js";
+export { findStaleFiles, findStaleFilesAsync, type IndexedFile, type StaleFiles } from "./findStaleFiles.js";
