@@ -19,6 +19,8 @@ export interface WalkOptions {
    * false applies them everywhere.
    */
   readonly requireGit?: boolean;
+  /** The rules, when the caller has them already (built from these options); read from the root otherwise. */
+  readonly rules?: DirectoryRules;
 }
 
 /** A file the walk found worth reading: a supported language, not ignored, a regular file. */
@@ -58,7 +60,7 @@ interface PendingDir {
  * files git tracks are kept even where a .gitignore matches them.
  */
 export const walkProject = async (root: string, options: WalkOptions): Promise<WalkResult> => {
-  const dirRules = await DirectoryRules.forRoot(root, options);
+  const dirRules = options.rules ?? (await DirectoryRules.forRoot(root, options));
   const ctx = { realRoot: dirRules.realRoot, languageOf: languageFilter(options.languages) };
   const candidates: Candidate[] = [];
   const skipped: Skip[] = [];
