@@ -4,6 +4,7 @@ import { DirectoryRules, languageFilter } from "../../commands/scan/index.js";
 import type { NemesisConfig, NemesisPaths } from "../../config/index.js";
 import type { LogHandle } from "../../events/index.js";
 import { HintBatcher, type Hints } from "./HintBatcher.js";
+import { Unseen } from "./Unseen.js";
 import { reconcile } from "./reconcile.js";
 import { recordBatch, type SourceContext } from "./recordBatch.js";
 import { watchFilter } from "./watchFilter.js";
@@ -43,12 +44,8 @@ export interface ProjectWatcher {
 /** Batches are taken at the latest this long after their first event, even while events keep coming. */
 const maxWaitMs = (debounceMs: number) => Math.max(2_000, 20 * debounceMs);
 
-interface Awaiting {
-  readonly position: number;
-  readonly since: number;
-  /** Null for a reconciliation's changes: they count towards the lag, but are reported as a reconciliation. */
-  readonly batch: Omit<BatchReport, "at" | "visibleAfterMs"> | null;
-}
+/** What a batch reports once visible; null for a reconciliation's changes (they count towards the lag, and are reported as a reconciliation). */
+type Recorded = Omit<BatchReport, "at" | "visibleAfterMs"> | null;
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
@@ -78,20 +75,20 @@ export const startWatcher = async (options: WatcherOptions): Promise<ProjectWatc
   let lastBatch: BatchReport | null = null;
   let lastReconcile: ReconcileReport | null = null;
   const startedAt = new Date().toISOString();
-  /** Batches taken from the batcher and not yet recorded: when their first event arrived. */
-  const taken = new Set<{ since: number }>();
-  const awaiting: Awaiting[] = [];
-  let projectedTo = 0;
+  const unseen = new Unseen<Recorded>((batch, since) => {
+    if (batch === null) return;
+    lastBatch = { ...batch, at: new Date().toISOString(), visibleAfterMs: Date.now() - since };
+    options.onBatch?.(lastBatch);
+  });
 
   const state = (): WatcherState => {
-    const since = [batcher.pendingSince, ...[...taken].map((t) => t.since), ...awaiting.map((a) => a.since)].filter((t): t is number => t !== null);
     return {
       pid: process.pid,
       scope,
       mode,
       startedAt,
       debounceMs: settings.debounce_ms,
-      behindSince: since.length > 0 ? Math.min(...since) : null,
+      behindSince: unseen.oldest(batcher.pendingSince),
       lastBatch,
       lastReconcile,
       warning,
@@ -125,24 +122,15 @@ export const startWatcher = async (options: WatcherOptions): Promise<ProjectWatc
     return run;
   };
 
-  const visible = (a: Awaiting) => {
-    if (a.batch === null) return;
-    lastBatch = { ...a.batch, at: new Date().toISOString(), visibleAfterMs: Date.now() - a.since };
-    options.onBatch?.(lastBatch);
-  };
-  const track = (a: Awaiting) => {
-    if (a.position <= projectedTo) visible(a);
-    else awaiting.push(a);
-  };
-
-  const reconcileNow = async (): Promise<ReconcileReport> => {
+  /** `since`: the first event the scan answers for (its own start for a periodic one). */
+  const reconcileNow = async (since = Date.now()): Promise<ReconcileReport> => {
     if (stopped) throw new Error("the watcher stopped before the scan ran");
     const t0 = Date.now();
     // Fresh rules each time: git's tracked files and the .gitignore files move with commits.
     rules = await rulesFor();
     const r = await reconcile(ctx, scope, rules);
     lastReconcile = { at: new Date().toISOString(), files: r.files, changed: r.changed, deleted: r.deleted, durationMs: Date.now() - t0 };
-    if (r.lastPosition > 0) track({ position: r.lastPosition, since: t0, batch: null });
+    unseen.record(unseen.take(since), r.lastPosition, null);
     options.onReconcile?.(lastReconcile);
     save();
     return lastReconcile;
@@ -161,26 +149,26 @@ export const startWatcher = async (options: WatcherOptions): Promise<ProjectWatc
   };
 
   const runBatch = (hints: Hints) => {
-    const batch = { since: hints.since };
-    taken.add(batch);
+    const token = unseen.take(hints.since);
     void enqueue(async () => {
       try {
-        if (stopped) return;
+        if (stopped) return unseen.drop(token);
         if (hints.rulesChanged) {
           // A .gitignore moved: folders may have become watched or ignored anywhere below it, so
           // chokidar crawls again with the new rules, and a scan after the crawl records the difference.
           rules = await rulesFor();
           if (mode === "events") await restartEvents();
-          await reconcileNow();
+          await reconcileNow(hints.since);
+          unseen.drop(token);
           return;
         }
         const r = await recordBatch(ctx, hints, rules);
-        track({ position: r.lastPosition, since: hints.since, batch: { paths: r.paths, changed: r.changed, deleted: r.deleted } });
+        unseen.record(token, r.lastPosition, { paths: r.paths, changed: r.changed, deleted: r.deleted });
       } catch (e) {
+        unseen.drop(token);
         warn(`recording ${hints.files.size + hints.goneDirs.size} changed paths failed (${messageOf(e)}); a scan repairs it`);
         setTimeout(scanQuietly, settings.poll_ms).unref();
       } finally {
-        taken.delete(batch);
         save();
       }
     });
@@ -226,7 +214,8 @@ export const startWatcher = async (options: WatcherOptions): Promise<ProjectWatc
       if (event === "unlinkDir") batcher.goneDir(rel);
       // A new folder's files come as their own `add` events.
       else if (event !== "addDir") batcher.file(rel);
-      if (taken.size === 0 && awaiting.length === 0) save();
+      // The first event after a quiet spell starts the lag: record it for other processes.
+      if (unseen.empty) save();
     });
     w.on("error", (e: unknown) => {
       if (w !== events) return;
@@ -263,13 +252,7 @@ export const startWatcher = async (options: WatcherOptions): Promise<ProjectWatc
     ready,
     state,
     projected: (position) => {
-      if (position <= projectedTo) return;
-      projectedTo = position;
-      let i = 0;
-      while (i < awaiting.length) {
-        if (awaiting[i]!.position <= position) visible(awaiting.splice(i, 1)[0]!);
-        else i++;
-      }
+      unseen.projected(position);
       save();
     },
     reconcileNow: scan,
