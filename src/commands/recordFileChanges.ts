@@ -7,7 +7,7 @@ import {
   type StreamAppend,
 } from "../events/index.js";
 import { decideFileChanges, type FileDecision } from "./scan/decideFileChanges.js";
-import { fileStream, readKnownFile, readKnownFiles, type KnownFile } from "./scan/readKnownFiles.js";
+import { fileStream, readKnownFile, readKnownFiles, readKnownFilesAt, type KnownFile } from "./scan/readKnownFiles.js";
 import type { ScannedFile } from "./scan/scanProject.js";
 import type { Skip } from "./scan/walkProject.js";
 
@@ -16,6 +16,8 @@ export interface RecordFileChangesInput {
   readonly skipped: ReadonlyArray<Skip>;
   /** Limit deletions to known files under this directory (a partial scan); default: the whole project. */
   readonly scope?: string;
+  /** Only these paths were looked at (the watcher): deletions are limited to them, and only their streams are read. */
+  readonly paths?: ReadonlyArray<string>;
 }
 
 export interface RecordFileChangesOptions {
@@ -49,7 +51,9 @@ export const recordFileChanges = (
   options: RecordFileChangesOptions,
 ): RecordedFileChanges => {
   const batchSize = options.batchSize ?? 2_000;
-  const decisions = decideFileChanges(options.known ?? readKnownFiles(log), input);
+  const mentioned = () => new Set([...(input.paths ?? []), ...input.files.map((f) => f.path), ...input.skipped.map((s) => s.path)]);
+  const known = options.known ?? (input.paths ? readKnownFilesAt(log, mentioned()) : readKnownFiles(log));
+  const decisions = decideFileChanges(known, input);
   const byPath = {
     files: new Map(input.files.map((f) => [f.path, f])),
     skipped: new Map(input.skipped.map((s) => [s.path, s])),
@@ -70,6 +74,7 @@ export const recordFileChanges = (
     return decideFileChanges(fresh, {
       files: [...paths].flatMap((p) => byPath.files.get(p) ?? []),
       skipped: [...paths].flatMap((p) => byPath.skipped.get(p) ?? []),
+      ...(input.paths ? { paths: [...paths] } : {}),
     });
   };
 

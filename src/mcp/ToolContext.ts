@@ -4,6 +4,7 @@ import type { LogHandle } from "../events/index.js";
 import type { ChunkReader } from "../projections/chunks/ChunkReader.js";
 import type { CatalogReader, GraphQueryable } from "../projections/index.js";
 import type { Embedder } from "../projections/embed/index.js";
+import type { WatchControl } from "./watchControl.js";
 
 /** Something built from the whole code graph, whatever a call's arguments: its identity is its key in `graphSnapshot`. */
 export type GraphLoad<T> = (graph: GraphQueryable) => Promise<T>;
@@ -50,4 +51,6 @@ export interface ToolContext {
   readModels(): Promise<ReadonlyArray<{ readonly name: string; readonly position: number; readonly behindUpTo: number }>>;
   /** One line on how current the read models are, or null when they are current. */
   freshness(): Promise<string | null>;
+  /** The engine's file watcher; null where none can run (a one-shot `nemesis query` owns the engine only for one call). */
+  readonly watcher: WatchControl | null;
 }

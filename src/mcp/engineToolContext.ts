@@ -7,6 +7,7 @@ import { projectEmbedder, type ProjectEmbedder } from "../projections/chunks/pro
 import { CatalogReader } from "../projections/index.js";
 import { diskFreshness, staleText } from "./diskFreshness.js";
 import type { GraphLoad, ToolCaller, ToolContext } from "./ToolContext.js";
+import type { WatchControl } from "./watchControl.js";
 
 /** Events that change what the code read models hold (memory writes and run markers do not). */
 const FILE_EVENTS = ["FileChanged", "FileDeleted", "FileParsed", "ParseFailed", "FileSkipped"];
@@ -23,7 +24,8 @@ export interface EngineReadModels {
   close(): Promise<void>;
 }
 
-export const engineReadModels = (engine: Engine): EngineReadModels => {
+/** `watcher`: the engine's watcher control, where the process can run one (`nemesis serve`, `nemesis watch`). */
+export const engineReadModels = (engine: Engine, watcher: WatchControl | null = null): EngineReadModels => {
   const { paths, config, log } = engine.ctx;
   const root = realpathSync(paths.root);
   let catalog: CatalogReader | null = null;
@@ -99,6 +101,7 @@ export const engineReadModels = (engine: Engine): EngineReadModels => {
     embedder: () => (embedder ??= projectEmbedder(paths, config)).embedder,
     freshness,
     syncMemory: () => engine.catchUpCatalog(),
+    watcher,
   };
 
   return {

@@ -17,6 +17,8 @@ import {
   type GraphQueryable,
   type Projector,
 } from "../../projections/index.js";
+import { watcherLine, watcherStatus } from "../../mcp/tools/watcherStatus.js";
+import { readWatcherState } from "../../sources/watcher/watcherState.js";
 import { withProject, type ProjectContext } from "../context.js";
 import { formatTable } from "../output.js";
 
@@ -134,6 +136,9 @@ export const registerStatus = (program: Command): void => {
         const reactorAt = readReactorCheckpoint(ctx.log, PARSE_REACTOR);
         const embedding = describeEmbedding(settingsFromConfig(ctx.config.embedding));
         const { engine, models, graph } = await readModels(ctx, embedding.problem === null);
+        // The watcher runs inside the engine: a state left by any other process is not a running watcher.
+        const watching = readWatcherState(ctx.paths.dir);
+        const watcher = watcherStatus(engine !== null && watching?.pid === engine ? watching : null);
         const catalog = CatalogReader.open(ctx.paths.catalog);
         try {
           const files = catalog.files();
@@ -144,6 +149,7 @@ export const registerStatus = (program: Command): void => {
             root: ctx.paths.root,
             logHead: head,
             engine: engine === null ? null : { pid: engine },
+            watcher,
             embedding,
             parse: modelStatus(reactorAt, null, countPendingEvents(ctx.log, reactorAt, ["FileChanged"])),
             projections: models,
@@ -166,6 +172,7 @@ export const registerStatus = (program: Command): void => {
             `project   ${status.root}`,
             `log head  #${head}`,
             `engine    ${engine === null ? ENGINE_NOT_RUNNING : `pid ${engine} owns the read models${graph ? "" : " (graph and chunk checkpoints not shown: it did not answer on its socket)"}`}`,
+            `watcher   ${watcher === null ? "off (nemesis watch, or nemesis serve with [watcher] enabled)" : watcherLine(watcher)}`,
             `embedding ${embeddingText(embedding)}`,
             "",
             formatTable(
