@@ -1,6 +1,6 @@
 import type { ExpectedVersion, NewEvent } from "../envelope.js";
-import { newEventId } from "../envelope.js";
-import { currentSchemaVersion } from "../catalog.js";
+import { newEventId } from "../eventId.js";
+import { currentSchemaVersion } from "../schemaVersions.js";
 import { VersionConflict } from "../errors.js";
 import { isEncodedPayload } from "../encodedPayload.js";
 import { summarize } from "../summaries.js";
