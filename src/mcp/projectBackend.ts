@@ -12,6 +12,7 @@ import {
   type SocketClient,
 } from "../engine/index.js";
 import { engineReadModels, type EngineReadModels } from "./engineToolContext.js";
+import { refreshArchitectureCache } from "./tools/architectureBase.js";
 import type { Logger } from "./logger.js";
 import { callTool, type ToolAnswer } from "./registry.js";
 import type { ToolDefinition } from "./tool.js";
@@ -92,8 +93,11 @@ export const openProjectBackend = async (options: BackendOptions): Promise<Proje
         .index({})
         .then((s) => logger.info(`caught up: ${s.files.changed} changed, ${s.files.deleted} deleted of ${s.files.scanned} files in ${Math.round(s.durationMs)} ms`))
         .catch((e) => logger.error("background index failed", e))
-        .then(() => {
-          if (!closed) stopFollowing = engine.follow({ onError: (e) => logger.error("catch-up failed", e) });
+        .then(async () => {
+          if (closed) return;
+          stopFollowing = engine.follow({ onError: (e) => logger.error("catch-up failed", e) });
+          // The session-start hook's picture of the project, computed while nobody is waiting.
+          await refreshArchitectureCache(models.context({ name: "nemesis", source: "mcp" })).catch((e) => logger.error("architecture summary failed", e));
         });
     } else {
       ready = engine.catchUp().then(() => undefined);

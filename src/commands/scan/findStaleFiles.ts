@@ -15,18 +15,38 @@ export interface StaleFiles {
   readonly changed: string[];
   /** Indexed, but no longer on disk. */
   readonly missing: string[];
+  /** Size or mtime differ, but the hashing deadline passed before the content was compared. */
+  readonly unverified: string[];
+  /** Files not even stat'ed: the whole check's deadline passed first. */
+  readonly unchecked: number;
+}
+
+export interface StaleCheckOptions {
+  /** `performance.now()` after which files whose stat differs are listed as unverified instead of hashed. */
+  readonly deadline?: number;
+  /** `performance.now()` after which the remaining files are not looked at (counted in `unchecked`). */
+  readonly stopAt?: number;
 }
 
 /**
  * Files changed on disk since they were indexed. mtime and size are compared first (one stat
  * each); only files whose stat differs are read and hashed, so a touched-but-identical file
- * is not stale and an untouched tree costs one stat per file.
+ * is not stale and an untouched tree costs one stat per file. For a caller with a time budget (a
+ * hook): past `options.deadline` the rest are only compared by stat, past `options.stopAt` not at all.
  */
-export const findStaleFiles = (root: string, files: Iterable<IndexedFile>, maxFileBytes: number): StaleFiles => {
+export const findStaleFiles = (root: string, files: Iterable<IndexedFile>, maxFileBytes: number, options: StaleCheckOptions = {}): StaleFiles => {
   const changed: string[] = [];
   const missing: string[] = [];
+  const unverified: string[] = [];
+  const deadline = options.deadline ?? Number.POSITIVE_INFINITY;
+  const stopAt = options.stopAt ?? Number.POSITIVE_INFINITY;
+  let unchecked = 0;
   for (const f of files) {
     if (f.content_hash === null) continue;
+    if (unchecked > 0 || performance.now() > stopAt) {
+      unchecked++;
+      continue;
+    }
     const abs = join(root, f.path);
     let stat;
     try {
@@ -36,11 +56,15 @@ export const findStaleFiles = (root: string, files: Iterable<IndexedFile>, maxFi
       continue;
     }
     if (stat.size === f.size && stat.mtimeMs === f.mtime) continue;
+    if (performance.now() > deadline) {
+      unverified.push(f.path);
+      continue;
+    }
     const read = readSourceFile(abs, Math.max(maxFileBytes, stat.size));
     if (!read.ok) {
       if (read.gone) missing.push(f.path);
       else changed.push(f.path);
     } else if (hashContent(read.bytes) !== f.content_hash) changed.push(f.path);
   }
-  return { changed, missing };
+  return { changed, missing, unverified, unchecked };
 };
