@@ -54,3 +54,12 @@ await build({
   splitting: true,
   chunkNames: "_chunks/[name]-[hash]",
 });
+// The light hooks (file-changed, session-start) in one file: Claude Code starts a process per
+// hook call, and Node's ES module loader costs ~1.5 ms for each of the ~15 chunks the split CLI
+// would load for them. dist/cli.js imports it by a run-time URL (src/cli/main.ts).
+await build({
+  ...common,
+  entryPoints: { hooks: "src/cli/hooks/fastHooks.ts" },
+  outdir: "dist",
+  splitting: false,
+});
