@@ -1,11 +1,7 @@
-import * as Effect from "effect/Effect";
-import * as Either from "effect/Either";
-import { findInstructions, learnInstructions, type Learned } from "../../commands/index.js";
-import { loadConfig, type NemesisConfig, type NemesisPaths } from "../../config/index.js";
-import { EventLog, makeEventLog, openEventLog, type LogHandle } from "../../events/index.js";
-import { fileLogger, type Logger } from "../../mcp/logger.js";
-import { openProjectBackend } from "../../mcp/projectBackend.js";
-import { ALL_TOOLS } from "../../mcp/registry.js";
+import { findInstructions, type Instruction } from "../../commands/learn/classifyInstruction.js";
+import type { NemesisConfig, NemesisPaths } from "../../config/index.js";
+import type { LogHandle } from "../../events/sqlite/openEventLog.js";
+import type { Logger } from "../../mcp/logger.js";
 import { contextAnswer, type HookInput } from "./hookInput.js";
 import { hookMeta } from "./hookMeta.js";
 
@@ -32,9 +28,13 @@ const taskText = (name: PromptHookName, input: HookInput): string | null => {
 };
 
 /** Stores what the prompt says durably (auto-learn); one line per entry stored, for the agent to see. */
-const learnFrom = async (text: string, log: LogHandle, config: NemesisConfig, input: HookInput, env: NodeJS.ProcessEnv, logger: Logger): Promise<string[]> => {
-  const instructions = findInstructions(text);
-  if (instructions.length === 0) return [];
+const learn = async (instructions: ReadonlyArray<Instruction>, log: LogHandle, config: NemesisConfig, input: HookInput, env: NodeJS.ProcessEnv, logger: Logger): Promise<string[]> => {
+  const [Effect, Either, { learnInstructions }, { EventLog, makeEventLog }] = await Promise.all([
+    import("effect/Effect"),
+    import("effect/Either"),
+    import("../../commands/learn/learnInstructions.js"),
+    import("../../events/EventLog.js"),
+  ]);
   const command = learnInstructions({ instructions, meta: hookMeta("auto-learn", input, env), maxChars: config.memory.max_rule_chars });
   const result = await Effect.runPromise(Effect.either(Effect.provideService(command, EventLog, makeEventLog(log))));
   if (Either.isLeft(result)) {
@@ -42,7 +42,7 @@ const learnFrom = async (text: string, log: LogHandle, config: NemesisConfig, in
     return [];
   }
   const lines: string[] = [];
-  for (const { instruction, outcome } of result.right as Learned[]) {
+  for (const { instruction, outcome } of result.right) {
     if (outcome.kind === "stored") {
       logger.info(`auto-learn: stored ${outcome.stored.id} (${instruction.kind}): ${instruction.text}`);
       lines.push(`Nemesis stored this as a project ${instruction.kind} (${outcome.stored.id}): ${instruction.text}`);
@@ -56,7 +56,9 @@ const learnFrom = async (text: string, log: LogHandle, config: NemesisConfig, in
  * get_smart_context with the budget of `[hooks] context_tokens`, through the running engine when
  * there is one (its socket), else an engine opened here for this one answer; the answer comes back
  * as additional context. With `[memory] auto_learn`, durable instructions in the user's prompt are
- * stored first. Short replies and slash commands get no context.
+ * stored first. Short replies and slash commands get no context, and cost no more than Node's
+ * start-up unless they hold an instruction: the config, the engine client and the tool registry
+ * load only when there is work for them.
  */
 export const promptHook = async (name: PromptHookName, paths: NemesisPaths, input: HookInput, logger: Logger, env: NodeJS.ProcessEnv): Promise<string> => {
   if (name === "pre-task" && input.toolName !== null && !TASK_TOOLS.has(input.toolName)) return "";
@@ -65,6 +67,11 @@ export const promptHook = async (name: PromptHookName, paths: NemesisPaths, inpu
     logger.info(`${name}: the hook input has no ${name === "prompt-submit" ? "prompt" : "tool_input.prompt or description"}; nothing added`);
     return "";
   }
+  // Only what the user typed is learned from: a subagent's task is the agent's own words.
+  const instructions = name === "prompt-submit" ? findInstructions(text) : [];
+  if (!worthContext(text) && instructions.length === 0) return "";
+
+  const [{ loadConfig }, Either, { openEventLog }] = await Promise.all([import("../../config/config.js"), import("effect/Either"), import("../../events/sqlite/openEventLog.js")]);
   const config = loadConfig(paths.config);
   if (Either.isLeft(config)) {
     logger.error(`${name}: ${config.left.message}; nothing added`);
@@ -73,8 +80,14 @@ export const promptHook = async (name: PromptHookName, paths: NemesisPaths, inpu
   const event = name === "prompt-submit" ? "UserPromptSubmit" : "PreToolUse";
   const log = openEventLog(paths.events);
   try {
-    const learned = name === "prompt-submit" && config.right.memory.auto_learn ? await learnFrom(text, log, config.right, input, env, logger) : [];
-    if (!worthContext(text)) return learned.length > 0 ? contextAnswer(event, learned.join("\n")) : "";
+    const learned = instructions.length > 0 && config.right.memory.auto_learn ? await learn(instructions, log, config.right, input, env, logger) : [];
+    const onlyLearned = () => (learned.length > 0 ? contextAnswer(event, learned.join("\n")) : "");
+    if (!worthContext(text)) return onlyLearned();
+    const [{ openProjectBackend }, { ALL_TOOLS }, { fileLogger }] = await Promise.all([
+      import("../../mcp/projectBackend.js"),
+      import("../../mcp/registry.js"),
+      import("../../mcp/logger.js"),
+    ]);
     const budget = config.right.hooks.context_tokens;
     // The engine's own lines (started, caught up) go to the log only: a hook's stderr is for problems.
     const backend = await openProjectBackend({ paths, config: config.right, log, tools: ALL_TOOLS, logger: fileLogger(paths.dir, "hooks", false), mode: "once" });
@@ -83,7 +96,7 @@ export const promptHook = async (name: PromptHookName, paths: NemesisPaths, inpu
       const body = answer.content.map((c) => c.text).join("\n");
       if (answer.isError) {
         logger.info(`${name}: get_smart_context answered "${body.split("\n")[0]}"; nothing added`);
-        return learned.length > 0 ? contextAnswer(event, learned.join("\n")) : "";
+        return onlyLearned();
       }
       const head = `Nemesis context for this ${name === "prompt-submit" ? "prompt" : "task"} (get_smart_context, at most ${budget.toLocaleString("en-US")} tokens):`;
       return contextAnswer(event, [...learned, head, "", body].join("\n"));
