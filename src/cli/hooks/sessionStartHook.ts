@@ -48,7 +48,7 @@ export const sessionStartHook = (paths: NemesisPaths, logger: Logger): string =>
   const config = loaded.ok ? loaded.config : HOOK_CONFIG_DEFAULTS;
   const root = realpathSync(paths.root);
   const catalog = readCatalogSummary(paths.catalog);
-  const now = performance.now();
+  const now = Date.now();
   const stale = catalog === null ? null : findStaleFiles(root, catalog.indexed, config.maxFileBytes, { deadline: now + HASH_BUDGET_MS, stopAt: now + STALE_CHECK_MS });
   const brief = sessionBrief(
     {

@@ -46,7 +46,10 @@ export const readCatalogSummary = (path: string): CatalogSummary | null => {
       statuses,
       languages,
       bytes,
-      indexed: all(`SELECT path, content_hash, size, mtime FROM files WHERE ${indexedWhere} ORDER BY mtime DESC`),
+      // Rows as arrays: a large project has tens of thousands, and objects cost twice as much to build.
+      indexed: (db.prepare(`SELECT path, content_hash, size, mtime FROM files WHERE ${indexedWhere} ORDER BY mtime DESC`).raw().all() as Array<[string, string | null, number | null, number | null]>).map(
+        ([path, content_hash, size, mtime]) => ({ path, content_hash, size, mtime }),
+      ),
       rules: all("SELECT id, content, scope FROM rules WHERE status = 'active' ORDER BY position"),
       decisions: all("SELECT id, title, reasoning, recorded_at FROM decisions WHERE status != 'superseded' ORDER BY position DESC"),
       conventions: all("SELECT id, pattern, example, scope FROM conventions ORDER BY position"),
