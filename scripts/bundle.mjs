@@ -54,3 +54,22 @@ await build({
   splitting: true,
   chunkNames: "_chunks/[name]-[hash]",
 });
+// The light hooks (file-changed, session-start) in one file: Claude Code starts a process per
+// hook call, and Node's ES module loader costs ~1.5 ms for each of the ~15 chunks the split CLI
+// would load for them. dist/cli.js imports it by a run-time URL (src/cli/main.ts). Here
+// better-sqlite3's JavaScript is bundled too (openSqliteBundled.ts stands in for openSqlite.ts):
+// its dozen CommonJS files would each be resolved, read and compiled on every hook call.
+const bundledSqlite = {
+  name: "bundled-sqlite",
+  setup(b) {
+    b.onResolve({ filter: /[\\/]openSqlite\.js$/ }, () => ({ path: new URL("../src/events/sqlite/openSqliteBundled.ts", import.meta.url).pathname }));
+  },
+};
+await build({
+  ...common,
+  entryPoints: { hooks: "src/cli/hooks/fastHooks.ts" },
+  external: common.external.filter((name) => name !== "better-sqlite3"),
+  plugins: [bundledSqlite],
+  outdir: "dist",
+  splitting: false,
+});

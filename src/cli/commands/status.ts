@@ -144,7 +144,8 @@ export const registerStatus = (program: Command): void => {
           const files = catalog.files();
           // Parsed by another version of the extractors: the next index parses them again.
           const outdated = files.filter((f) => f.status === "parsed" && parsedByAnotherVersion(f.parser_version)).map((f) => f.path);
-          const stale = { ...findStaleFiles(ctx.paths.root, files, ctx.config.index.max_file_bytes), outdated };
+          const { changed, missing } = findStaleFiles(ctx.paths.root, files, ctx.config.index.max_file_bytes);
+          const stale = { changed, missing, outdated };
           const status = {
             root: ctx.paths.root,
             logHead: head,
