@@ -6,6 +6,7 @@ import { ChunkReader } from "../projections/chunks/ChunkReader.js";
 import { projectEmbedder, type ProjectEmbedder } from "../projections/chunks/projectEmbedder.js";
 import { CatalogReader } from "../projections/index.js";
 import { diskFreshness, staleText } from "./diskFreshness.js";
+import { scratchGraphAccess } from "./scratchGraphAccess.js";
 import type { GraphLoad, ToolCaller, ToolContext } from "./ToolContext.js";
 
 /** Events that change what the code read models hold (memory writes and run markers do not). */
@@ -36,6 +37,7 @@ export const engineReadModels = (engine: Engine): EngineReadModels => {
     return chunks;
   };
 
+  const scratch = scratchGraphAccess(engine);
   const disk = diskFreshness(root, () => base.catalog(), config.index.max_file_bytes);
   const freshness = async (): Promise<string | null> => {
     const wanted = lastPositionOfTypes(log, FILE_EVENTS);
@@ -99,6 +101,7 @@ export const engineReadModels = (engine: Engine): EngineReadModels => {
     embedder: () => (embedder ??= projectEmbedder(paths, config)).embedder,
     freshness,
     syncMemory: () => engine.catchUpCatalog(),
+    scratchGraphs: () => scratch.read(),
   };
 
   return {
@@ -125,6 +128,7 @@ export const engineReadModels = (engine: Engine): EngineReadModels => {
       snapshots.clear();
       catalog?.close();
       chunks?.close();
+      scratch.close();
       embedder?.close();
     },
   };
