@@ -1,7 +1,6 @@
 import * as Effect from "effect/Effect";
 import { EventLog, EventLogError, graphStream, type EventMeta, type VersionConflict } from "../../events/index.js";
 import type { InvalidInput } from "../errors.js";
-import { retryOnConflict } from "../retryOnConflict.js";
 import type { ReadOnlyGraph } from "./errors.js";
 import { GraphDraft } from "./GraphDraft.js";
 import { loadGraphState } from "./loadGraphState.js";
@@ -20,8 +19,8 @@ export interface GraphWrite<A> {
 /**
  * The frame of every graph command: read the graph's stream as it is now, let `decide` draft
  * the changes, append them expecting the stream still at the version read. Another writer in
- * between makes that a conflict, and the whole command reads and decides again (see
- * retryOnConflict), so two clients writing to one graph lose nothing.
+ * between makes that a conflict, and the whole command reads and decides again (as
+ * commands/retryOnConflict.ts does), so two clients writing to one graph lose nothing.
  */
 export const writeGraph = <A, E extends { readonly _tag: string }>(
   graph: string,
@@ -45,4 +44,9 @@ export const writeGraph = <A, E extends { readonly _tag: string }>(
       draft.events.map((e) => ({ type: e.type, data: e.data, meta })),
     );
     return { graph: name, answer, appended: result.appended, position: result.lastPosition };
-  }).pipe(retryOnConflict, Effect.withSpan("writeGraph"));
+  }).pipe(
+    // As retryOnConflict, with more tries: agents fill one graph from several clients in tight
+    // loops, and every conflict means another write went in, so re-deciding is all it takes.
+    Effect.retry({ times: 50, while: (e) => e._tag === "VersionConflict" }),
+    Effect.withSpan("writeGraph"),
+  );
