@@ -30,7 +30,7 @@ const oneLine = (field: string, value: string, max: number): Effect.Effect<strin
   if (text.length > max) return Effect.fail(new InvalidInput({ field, reason: `"${text.slice(0, 40)}…" is over ${max} characters` }));
   if (/[\r\n]/.test(text)) return Effect.fail(new InvalidInput({ field, reason: `"${text.slice(0, 40)}" must be one line` }));
   // Control characters and lone surrogates have no faithful form in DOT, GraphML or a terminal.
-  if (/[\u0000-\u001f\u007f]/.test(text) || LONE_SURROGATE.test(text)) return Effect.fail(new InvalidInput({ field, reason: `"${text.slice(0, 40)}" holds control characters or broken Unicode: use printable text` }));
+  if (/[\u0000-\u001f\u007f\uFFFE\uFFFF]/.test(text) || LONE_SURROGATE.test(text)) return Effect.fail(new InvalidInput({ field, reason: `"${text.slice(0, 40)}" holds control characters or broken Unicode: use printable text` }));
   return Effect.succeed(text);
 };
 
