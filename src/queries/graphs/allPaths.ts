@@ -10,7 +10,7 @@ export interface AllPaths {
 
 /**
  * Simple paths from `source` to `target` of at most `maxLength` edges (parallel edges are one
- * step), depth-first, at most `maxPaths` of them. The number of paths grows exponentially with
+ * step), shortest first (depth-first by iterative deepening), at most `maxPaths` of them. The number of paths grows exponentially with
  * length in a dense graph, so the search also stops after `budget` steps and says so.
  */
 export const allPaths = (g: AnalysisGraph, source: number, target: number, maxLength: number, maxPaths: number, budget = 2_000_000): AllPaths => {
@@ -22,14 +22,16 @@ export const allPaths = (g: AnalysisGraph, source: number, target: number, maxLe
   onPath[source] = 1;
   let steps = 0;
   let reason: AllPaths["reason"] = null;
-  const visit = (u: number): void => {
+  // Paths of exactly `length` edges; deepening one length at a time lists (and, when capped, keeps) the shortest first.
+  const visit = (u: number, length: number): void => {
     for (const w of next[u]!) {
       if (reason !== null) return;
       if (++steps > budget) {
         reason = "budget";
         return;
       }
-      if (w === target) {
+      if (path.length === length) {
+        if (w !== target) continue;
         if (found.length === maxPaths) {
           reason = "max_paths";
           return;
@@ -37,15 +39,14 @@ export const allPaths = (g: AnalysisGraph, source: number, target: number, maxLe
         found.push([...path, w]);
         continue;
       }
-      if (onPath[w] === 1 || path.length >= maxLength) continue;
+      if (w === target || onPath[w] === 1) continue;
       onPath[w] = 1;
       path.push(w);
-      visit(w);
+      visit(w, length);
       path.pop();
       onPath[w] = 0;
     }
   };
-  visit(source);
-  found.sort((a, b) => a.length - b.length);
+  for (let length = 1; length <= maxLength && reason === null; length++) visit(source, length);
   return { paths: found, capped: reason !== null, reason };
 };
