@@ -13,7 +13,7 @@ import {
 } from "../engine/index.js";
 import { engineReadModels, type EngineReadModels } from "./engineToolContext.js";
 import type { Logger } from "./logger.js";
-import { callTool, type ToolAnswer } from "./registry.js";
+import { ALL_TOOLS, callTool, type ToolAnswer } from "./registry.js";
 import type { ToolDefinition } from "./tool.js";
 import type { ToolCaller } from "./ToolContext.js";
 
@@ -75,8 +75,10 @@ export const openProjectBackend = async (options: BackendOptions): Promise<Proje
     if (Either.isLeft(opened)) return null;
     const engine = opened.right;
     const models = engineReadModels(engine);
+    // Calls from other processes are served from every tool: each front end offers its own sets
+    // (a `--toolsets core,graph` window, or `nemesis query`, beside an owner serving core only).
     const run = (name: string, args: unknown, caller: ToolCaller, progress?: Progress) =>
-      callTool(tools, name, args, models.context(caller, progress), (e) => logger.error(`${name} failed`, e));
+      callTool(ALL_TOOLS, name, args, models.context(caller, progress), (e) => logger.error(`${name} failed`, e));
     let socket: EngineSocket | null = null;
     let stopFollowing = () => {};
     let ready: Promise<void>;
