@@ -3,7 +3,7 @@ import type { EventMeta, GraphProperties } from "../../events/index.js";
 import { InvalidInput } from "../errors.js";
 import { EdgeRefused } from "./errors.js";
 import type { Change, GraphDraft } from "./GraphDraft.js";
-import { validLabel, validProperties, validRelation } from "./validate.js";
+import { checkLabel, checkProperties, checkRelation } from "./validate.js";
 import { writeGraph } from "./writeGraph.js";
 
 export interface EdgeInput {
@@ -46,12 +46,12 @@ export const addEdges = (graph: string, edges: ReadonlyArray<EdgeInput>, meta: E
       if (edges.length === 0) return yield* Effect.fail(new InvalidInput({ field: "edges", reason: "is empty: pass at least one edge" }));
       const out: EdgeAdded[] = [];
       for (const [index, edge] of edges.entries()) {
-        const checked = Effect.all([validLabel("source", edge.source), validLabel("target", edge.target), validRelation(edge.relation), validProperties("properties", edge.properties)]);
-        const valid = yield* Effect.either(checked);
+        const checked = [checkLabel("source", edge.source), checkLabel("target", edge.target), checkRelation(edge.relation), checkProperties("properties", edge.properties)] as const;
+        const invalid = checked.find((c): c is InvalidInput => c instanceof InvalidInput);
         let failure: string | null = null;
-        if (valid._tag === "Left") failure = valid.left.message;
+        if (invalid !== undefined) failure = invalid.message;
         else {
-          const [s, t, relation, properties] = valid.right;
+          const [s, t, relation, properties] = checked as unknown as [string, string, string, Record<string, unknown>];
           const source = endpoint(draft, graph, s, options.createMissing === true);
           const target = "reason" in source ? source : endpoint(draft, graph, t, options.createMissing === true);
           if ("reason" in source) failure = source.reason;

@@ -78,15 +78,22 @@ export class ScratchProjector implements Projector {
       .transaction(() => {
         const done = this.checkpointNow().position;
         if (upTo <= done) return;
-        for (const event of events) if (event.position > done) this.applyOne(event);
+        // Each graph's row is touched once per batch, with its last event.
+        const touched = new Map<string, RecordedEvent>();
+        for (const event of events) {
+          if (event.position <= done || !event.stream.startsWith(GRAPH_STREAM_PREFIX)) continue;
+          const graph = event.stream.slice(GRAPH_STREAM_PREFIX.length);
+          if (event.type === "GraphDeleted") touched.delete(graph);
+          else touched.set(graph, event);
+          this.applyOne(graph, event);
+        }
+        for (const [graph, last] of touched) this.stmt.touchGraph.run(graph, last.version, last.recordedAt, last.recordedAt);
         this.stmt.saveCheckpoint.run(upTo, this.version);
       })
       .immediate();
   }
 
-  private applyOne(event: RecordedEvent): void {
-    if (!event.stream.startsWith(GRAPH_STREAM_PREFIX)) return;
-    const graph = event.stream.slice(GRAPH_STREAM_PREFIX.length);
+  private applyOne(graph: string, event: RecordedEvent): void {
     const s = this.stmt;
     const d = payloadOf(event);
     if (event.type === "GraphDeleted") {
@@ -95,7 +102,6 @@ export class ScratchProjector implements Projector {
       s.dropGraph.run(graph);
       return;
     }
-    s.touchGraph.run(graph, event.version, event.recordedAt, event.recordedAt);
     switch (event.type) {
       case "GraphNodeAdded":
       case "GraphNodeUpdated": {

@@ -42,7 +42,16 @@ const edge = (r: RawEdge): EdgeRow => ({ source: r.source, target: r.target, rel
  * beside the projector's writes). Every method reads the committed state at the time of the call.
  */
 export class ScratchReader {
+  /** Statements by SQL, prepared once: a batch write looks up thousands of labels. */
+  private readonly prepared = new Map<string, Database.Statement>();
+
   private constructor(private readonly db: Database.Database | null) {}
+
+  private statement(sql: string): Database.Statement {
+    let stmt = this.prepared.get(sql);
+    if (stmt === undefined) this.prepared.set(sql, (stmt = this.db!.prepare(sql)));
+    return stmt;
+  }
 
   /** A reader of `path`; before the first graph write there is no file, and every graph reads as absent. */
   static open(path: string): ScratchReader {
@@ -54,11 +63,11 @@ export class ScratchReader {
   }
 
   private all<T>(sql: string, ...params: unknown[]): T[] {
-    return this.db === null ? [] : (this.db.prepare(sql).all(...params) as T[]);
+    return this.db === null ? [] : (this.statement(sql).all(...params) as T[]);
   }
 
   private one<T>(sql: string, ...params: unknown[]): T | undefined {
-    return this.db === null ? undefined : (this.db.prepare(sql).get(...params) as T | undefined);
+    return this.db === null ? undefined : (this.statement(sql).get(...params) as T | undefined);
   }
 
   private static readonly GRAPH_COLUMNS = `g.name AS name, g.version AS version, g.created_at AS createdAt, g.updated_at AS updatedAt,
@@ -122,14 +131,18 @@ export class ScratchReader {
     return this.one<{ n: number }>(`SELECT COUNT(*) AS n FROM edges WHERE ${where.join(" AND ")}`, ...params)?.n ?? 0;
   }
 
-  /** Every node's label and type, in the order added: what an in-memory graph is built from. */
+  /** Every node's label and type, in the order added: what an in-memory graph is built from (rows as arrays: no object per row). */
   nodeKeys(graph: string): Array<{ label: string; type: string | null }> {
-    return this.all("SELECT label, type FROM nodes WHERE graph = ? ORDER BY seq", graph);
+    if (this.db === null) return [];
+    const rows = this.statement("SELECT label, type FROM nodes WHERE graph = ? ORDER BY seq").raw(true).all(graph) as Array<[string, string | null]>;
+    return rows.map(([label, type]) => ({ label, type }));
   }
 
   /** Every edge's ends and relation, in the order added. */
   edgeKeys(graph: string): Array<{ source: string; target: string; relation: string }> {
-    return this.all("SELECT source, target, relation FROM edges WHERE graph = ? ORDER BY seq", graph);
+    if (this.db === null) return [];
+    const rows = this.statement("SELECT source, target, relation FROM edges WHERE graph = ? ORDER BY seq").raw(true).all(graph) as Array<[string, string, string]>;
+    return rows.map(([source, target, relation]) => ({ source, target, relation }));
   }
 
   close(): void {

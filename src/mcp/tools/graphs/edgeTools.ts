@@ -7,6 +7,7 @@ import type { ToolContext } from "../../ToolContext.js";
 import { callerMeta } from "../memoryWrites.js";
 import { analysisGraph, graphArgument, nodeArgument, plural, Properties, requireWritable, resolveNode, runGraphCommand } from "./graphAccess.js";
 import { REMOVES } from "./manageGraphs.js";
+import { MAX_LISTED } from "./nodeTools.js";
 
 const relationArgument = Schema.String.pipe(Schema.minLength(1), Schema.maxLength(100)).annotations({ description: "Relation: depends_on, owns, calls…" });
 const EdgeInput = Schema.Struct({
@@ -76,12 +77,14 @@ export const addEdgesTool = defineTool({
   title: "Add edges",
   description: "add_edge for many edges in one write; an edge that cannot be added (an end not found or ambiguous) is reported with the reason while the others go in.",
   toolset: "graph",
-  input: Schema.Struct({ graph: graphArgument, edges: Schema.Array(EdgeInput).pipe(Schema.minItems(1), Schema.maxItems(10_000)).annotations({ description: "Edges to add" }) }),
+  input: Schema.Struct({ graph: graphArgument, edges: Schema.Array(EdgeInput).pipe(Schema.minItems(1), Schema.maxItems(5_000)).annotations({ description: "Edges to add" }) }),
   output: Schema.Struct({
     graph: Schema.String,
     created: Schema.Number,
     updated: Schema.Number,
     unchanged: Schema.Number,
+    /** Every failure is counted; the first MAX_LISTED are listed. */
+    failed_count: Schema.Number,
     failed: Schema.Array(Schema.Struct({ index: Schema.Number, source: Schema.String, target: Schema.String, relation: Schema.String, reason: Schema.String })),
   }),
   annotations: APPENDS,
@@ -103,13 +106,13 @@ export const addEdgesTool = defineTool({
         else failed.push({ index: ready[r.index]!.index, source: r.edge.source, target: r.edge.target, relation: r.edge.relation, reason: r.reason });
       }
     }
-    return { graph: input.graph, ...counts, failed: failed.sort((a, b) => a.index - b.index) };
+    return { graph: input.graph, ...counts, failed_count: failed.length, failed: failed.sort((a, b) => a.index - b.index).slice(0, MAX_LISTED) };
   },
   render: (o) =>
     [
-      `graph "${o.graph}": ${o.created} edges added, ${o.updated} updated, ${o.unchanged} already there${o.failed.length > 0 ? `, ${o.failed.length} failed:` : ""}`,
-      ...o.failed.slice(0, 50).map((f) => `  #${f.index + 1} ${f.source} -[${f.relation}]-> ${f.target}: ${f.reason}`),
-      ...(o.failed.length > 50 ? [`  … and ${o.failed.length - 50} more (json_output lists all)`] : []),
+      `graph "${o.graph}": ${o.created} edges added, ${o.updated} updated, ${o.unchanged} already there${o.failed_count > 0 ? `, ${o.failed_count} failed:` : ""}`,
+      ...o.failed.map((f) => `  #${f.index + 1} ${f.source} -[${f.relation}]-> ${f.target}: ${f.reason}`),
+      ...(o.failed_count > o.failed.length ? [`  … and ${o.failed_count - o.failed.length} more`] : []),
     ].join("\n"),
 });
 

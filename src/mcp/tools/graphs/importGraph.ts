@@ -5,8 +5,8 @@ import { APPENDS, defineTool, toolError } from "../../tool.js";
 import { callerMeta } from "../memoryWrites.js";
 import { graphArgument, requireWritable, runGraphCommand } from "./graphAccess.js";
 
-/** The largest text one call imports: larger graphs go in several calls (each is one append). */
-const MAX_CONTENT_CHARS = 5_000_000;
+/** The largest text one call imports (a call's arguments are capped at 256 KB): a larger graph goes in several calls, each one append. */
+const MAX_CONTENT_CHARS = 250_000;
 
 export const importGraphTool = defineTool({
   name: "import_graph",

@@ -6,6 +6,9 @@ import { callerMeta } from "../memoryWrites.js";
 import { analysisGraph, graphArgument, nodeArgument, plural, Properties, requireWritable, resolveNode, runGraphCommand } from "./graphAccess.js";
 import { REMOVES } from "./manageGraphs.js";
 
+/** The most merged nodes or failed edges a batch write lists. */
+export const MAX_LISTED = 100;
+
 const NodeInput = Schema.Struct({
   label: nodeArgument("Node label, its identity in the graph"),
   type: Schema.optional(Schema.String.pipe(Schema.maxLength(100)).annotations({ description: "Kind of node: service, person, incident…" })),
@@ -39,19 +42,19 @@ export const addNodesTool = defineTool({
   title: "Add nodes",
   description: "add_node for many nodes in one write (all or nothing).",
   toolset: "graph",
-  input: Schema.Struct({ graph: graphArgument, nodes: Schema.Array(NodeInput).pipe(Schema.minItems(1), Schema.maxItems(10_000)).annotations({ description: "Nodes to add" }) }),
-  output: Schema.Struct({ graph: Schema.String, created: Schema.Number, updated: Schema.Number, unchanged: Schema.Number, nodes: Schema.Array(Added) }),
+  input: Schema.Struct({ graph: graphArgument, nodes: Schema.Array(NodeInput).pipe(Schema.minItems(1), Schema.maxItems(5_000)).annotations({ description: "Nodes to add" }) }),
+  // Only the nodes that merged into another label are listed: a batch's answer stays small.
+  output: Schema.Struct({ graph: Schema.String, created: Schema.Number, updated: Schema.Number, unchanged: Schema.Number, merged: Schema.Array(Added) }),
   annotations: APPENDS,
   run: async (input, ctx) => {
     requireWritable(input.graph);
     const done = await runGraphCommand(ctx, addNodes(input.graph, input.nodes.map((n) => ({ label: n.label, type: n.type ?? null, properties: n.properties ?? {} })), callerMeta(ctx)));
     const nodes = done.answer.map(addedOf);
     const count = (c: string) => nodes.filter((n) => n.change === c).length;
-    return { graph: done.graph, created: count("created"), updated: count("updated"), unchanged: count("unchanged"), nodes };
+    return { graph: done.graph, created: count("created"), updated: count("updated"), unchanged: count("unchanged"), merged: nodes.filter((n) => n.asked !== n.label).slice(0, MAX_LISTED) };
   },
   render: (o) => {
-    const merged = o.nodes.filter((n) => n.asked !== n.label).map(addedLine);
-    return [`graph "${o.graph}": ${o.created} added, ${o.updated} updated, ${o.unchanged} already there`, ...merged.slice(0, 50)].join("\n");
+    return [`graph "${o.graph}": ${o.created} added, ${o.updated} updated, ${o.unchanged} already there`, ...o.merged.map(addedLine)].join("\n");
   },
 });
 
