@@ -35,6 +35,11 @@ const random = (seed: number) => () => {
 };
 
 const ms = (v: number) => `${v.toFixed(v < 10 ? 2 : 0)} ms`;
+/** This process's CPU milliseconds since `from` (user + system): what load on the machine barely moves. */
+const cpuMs = (from: NodeJS.CpuUsage) => {
+  const d = process.cpuUsage(from);
+  return (d.user + d.system) / 1000;
+};
 const rssMb = () => Math.round(process.memoryUsage().rss / 1024 / 1024);
 
 export const run = async (): Promise<void> => {
@@ -58,6 +63,7 @@ export const run = async (): Promise<void> => {
     const label = (i: number) => `node-${i}`;
     const rand = random(25);
     const nodeBatches: number[] = [];
+    const c0 = process.cpuUsage();
     const t0 = performance.now();
     for (let from = 0; from < NODES; from += BATCH) {
       const nodes = Array.from({ length: Math.min(BATCH, NODES - from) }, (_, k) => ({ label: label(from + k), type: `t${(from + k) % 7}`, properties: { rank: from + k } }));
@@ -66,12 +72,14 @@ export const run = async (): Promise<void> => {
       nodeBatches.push(performance.now() - t);
     }
     const nodesMs = performance.now() - t0;
+    const nodesCpu = cpuMs(c0);
     // Three edges a node, each of its own relation, to seeded random other nodes: 300,000 distinct edges.
     const edges: Array<{ source: string; target: string; relation: string }> = [];
     for (let i = 0; i < NODES; i++) {
       for (let k = 0; k < EDGES_PER_NODE; k++) edges.push({ source: label(i), target: label((i + 1 + Math.floor(rand() * (NODES - 1))) % NODES), relation: `r${k}` });
     }
     const edgeBatches: number[] = [];
+    const c1 = process.cpuUsage();
     const t1 = performance.now();
     for (let from = 0; from < edges.length; from += BATCH) {
       const t = performance.now();
@@ -80,59 +88,78 @@ export const run = async (): Promise<void> => {
       edgeBatches.push(performance.now() - t);
     }
     const edgesMs = performance.now() - t1;
+    const edgesCpu = cpuMs(c1);
     const info = await call("get_graph_info", {});
     process.stdout.write(
-      `add_nodes: ${fmtRate((NODES / nodesMs) * 1000)} nodes/s (${ms(nodesMs)} in all; a batch: median ${ms(median(nodeBatches))}, p95 ${ms(percentile(nodeBatches, 95))})\n` +
-        `add_edges: ${fmtRate((edges.length / edgesMs) * 1000)} edges/s (${ms(edgesMs)} in all; a batch: median ${ms(median(edgeBatches))}, p95 ${ms(percentile(edgeBatches, 95))})\n` +
+      `add_nodes: ${fmtRate((NODES / nodesMs) * 1000)} nodes/s (${ms(nodesMs)} in all, ${ms(nodesCpu)} CPU; a batch: median ${ms(median(nodeBatches))}, p95 ${ms(percentile(nodeBatches, 95))})\n` +
+        `add_edges: ${fmtRate((edges.length / edgesMs) * 1000)} edges/s (${ms(edgesMs)} in all, ${ms(edgesCpu)} CPU; a batch: median ${ms(median(edgeBatches))}, p95 ${ms(percentile(edgeBatches, 95))})\n` +
         `graph: ${info.node_count} nodes, ${info.edge_count} edges, ${info.components} components; RSS ${rssMb()} MB\n`,
     );
 
     // pagerank: the first call builds the in-memory graph from graphs.db; the rest reuse it.
     const rank: number[] = [];
+    const rankCpu: number[] = [];
     for (let i = 0; i < 6; i++) {
       const t = performance.now();
+      const c = process.cpuUsage();
       const r = await call("pagerank", { top_n: 10 });
       rank.push(performance.now() - t);
+      rankCpu.push(cpuMs(c));
       if (i === 0) process.stdout.write(`pagerank: ${r.iterations} iterations; top ${r.rankings[0].label}\n`);
     }
-    process.stdout.write(`pagerank: first call ${ms(rank[0]!)} (builds the in-memory graph), then median ${ms(median(rank.slice(1)))} (${rank.length - 1} calls)\n`);
+    process.stdout.write(
+      `pagerank: first call ${ms(rank[0]!)} (${ms(rankCpu[0]!)} CPU; builds the in-memory graph), then median ${ms(median(rank.slice(1)))} (${ms(median(rankCpu.slice(1)))} CPU; ${rank.length - 1} calls)\n`,
+    );
     const pairs = Array.from({ length: 30 }, () => [label(Math.floor(rand() * NODES)), label(Math.floor(rand() * NODES))] as const);
     const sp: number[] = [];
+    const spCpu: number[] = [];
     let found = 0;
     for (const [source, target] of pairs) {
       const t = performance.now();
+      const c = process.cpuUsage();
       const r = await call("shortest_path", { source, target });
       sp.push(performance.now() - t);
+      spCpu.push(cpuMs(c));
       if (r.found) found++;
     }
-    process.stdout.write(`shortest_path: median ${ms(median(sp))}, p95 ${ms(percentile(sp, 95))} over ${sp.length} random pairs (${found} connected)\n`);
+    process.stdout.write(`shortest_path: median ${ms(median(sp))} (${ms(median(spCpu))} CPU), p95 ${ms(percentile(sp, 95))} over ${sp.length} random pairs (${found} connected)\n`);
 
     // The read model's choice: graphs.db against the log itself.
     const storePath = scratchStorePath(paths);
     const loads: number[] = [];
+    const loadsCpu: number[] = [];
     for (let i = 0; i < 3; i++) {
       const reader = ScratchReader.open(storePath);
       const t = performance.now();
+      const c = process.cpuUsage();
       loadScratchGraph(reader, GRAPH);
       loads.push(performance.now() - t);
+      loadsCpu.push(cpuMs(c));
       reader.close();
     }
     const folds: number[] = [];
+    const foldsCpu: number[] = [];
     for (let i = 0; i < 3; i++) {
       const fresh = openEventLog(paths.events);
       const t = performance.now();
+      const c = process.cpuUsage();
       loadGraphState(fresh, `graph:${GRAPH}`);
       folds.push(performance.now() - t);
+      foldsCpu.push(cpuMs(c));
       fresh.db.close();
     }
-    process.stdout.write(`in-memory graph from graphs.db: median ${ms(median(loads))}; folding the stream from the log instead: median ${ms(median(folds))}\n`);
+    process.stdout.write(
+      `in-memory graph from graphs.db: median ${ms(median(loads))} (${ms(median(loadsCpu))} CPU); folding the stream from the log instead: median ${ms(median(folds))} (${ms(median(foldsCpu))} CPU)\n`,
+    );
     const replayPath = join(root, "replay-graphs.db");
     const projector = new ScratchProjector(replayPath);
     const t2 = performance.now();
+    const c2 = process.cpuUsage();
     const replayed = await rebuild(log, projector);
     const replayMs = performance.now() - t2;
+    const replayCpu = cpuMs(c2);
     await projector.close();
-    process.stdout.write(`replay of graphs.db: ${replayed.events.toLocaleString("en-US")} events in ${ms(replayMs)} (${fmtRate((replayed.events / replayMs) * 1000)} events/s)\n`);
+    process.stdout.write(`replay of graphs.db: ${replayed.events.toLocaleString("en-US")} events in ${ms(replayMs)}, ${ms(replayCpu)} CPU (${fmtRate((replayed.events / replayMs) * 1000)} events/s)\n`);
   } finally {
     await models.close();
     await engine.close();

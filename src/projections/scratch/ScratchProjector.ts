@@ -21,13 +21,14 @@ const statements = (db: Database.Database) => ({
   dropNodes: db.prepare("DELETE FROM nodes WHERE graph = ?"),
   dropEdges: db.prepare("DELETE FROM edges WHERE graph = ?"),
   node: db.prepare("SELECT type, properties FROM nodes WHERE graph = ? AND label = ?"),
-  insertNode: db.prepare("INSERT INTO nodes (graph, label, norm, type, properties, seq) VALUES (?, ?, ?, ?, ?, ?)"),
+  // OR REPLACE: a log written by hand (or an older build) that adds a node twice still projects.
+  insertNode: db.prepare("INSERT OR REPLACE INTO nodes (graph, label, norm, type, properties, seq) VALUES (?, ?, ?, ?, ?, ?)"),
   updateNode: db.prepare("UPDATE nodes SET type = ?, properties = ? WHERE graph = ? AND label = ?"),
   deleteNode: db.prepare("DELETE FROM nodes WHERE graph = ? AND label = ?"),
   deleteEdgesFrom: db.prepare("DELETE FROM edges WHERE graph = ? AND source = ?"),
   deleteEdgesTo: db.prepare("DELETE FROM edges WHERE graph = ? AND target = ?"),
   edge: db.prepare("SELECT properties FROM edges WHERE graph = ? AND source = ? AND target = ? AND relation = ?").pluck(),
-  insertEdge: db.prepare("INSERT INTO edges (graph, source, target, relation, properties, seq) VALUES (?, ?, ?, ?, ?, ?)"),
+  insertEdge: db.prepare("INSERT OR REPLACE INTO edges (graph, source, target, relation, properties, seq) VALUES (?, ?, ?, ?, ?, ?)"),
   updateEdge: db.prepare("UPDATE edges SET properties = ? WHERE graph = ? AND source = ? AND target = ? AND relation = ?"),
   deleteEdge: db.prepare("DELETE FROM edges WHERE graph = ? AND source = ? AND target = ? AND relation = ?"),
 });
@@ -104,6 +105,9 @@ export class ScratchProjector implements Projector {
     }
     switch (event.type) {
       case "GraphNodeAdded":
+        // The command added it because it was not there, and each event is applied once: no lookup.
+        s.insertNode.run(graph, d.label, normaliseLabel(d.label), d.type, JSON.stringify(d.properties), event.position);
+        return;
       case "GraphNodeUpdated": {
         const old = s.node.get(graph, d.label) as { type: string | null; properties: string } | undefined;
         if (old === undefined) s.insertNode.run(graph, d.label, normaliseLabel(d.label), d.type, JSON.stringify(d.properties), event.position);
@@ -116,6 +120,8 @@ export class ScratchProjector implements Projector {
         s.deleteNode.run(graph, d.label);
         return;
       case "GraphEdgeAdded":
+        s.insertEdge.run(graph, d.source, d.target, d.relation, JSON.stringify(d.properties), event.position);
+        return;
       case "GraphEdgeUpdated": {
         const old = s.edge.get(graph, d.source, d.target, d.relation) as string | undefined;
         if (old === undefined) s.insertEdge.run(graph, d.source, d.target, d.relation, JSON.stringify(d.properties), event.position);

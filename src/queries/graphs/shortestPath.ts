@@ -17,17 +17,31 @@ export const shortestPath = (g: AnalysisGraph, source: number, target: number, d
   let head = 0;
   let tail = 0;
   queue[tail++] = source;
+  // Plain loops, no closure per node: a search may visit every node of a 100,000-node graph.
   while (head < tail) {
     const u = queue[head++]!;
-    const step = (e: number, w: number): boolean => {
-      if (seen[w] === 1) return false;
-      seen[w] = 1;
-      via[w] = e;
-      queue[tail++] = w;
-      return w === target;
-    };
-    if (direction !== "in") for (let k = g.outStart[u]!; k < g.outStart[u + 1]!; k++) if (step(g.outEdges[k]!, g.edgeTarget[g.outEdges[k]!]!)) return trace(g, source, target, via);
-    if (direction !== "out") for (let k = g.inStart[u]!; k < g.inStart[u + 1]!; k++) if (step(g.inEdges[k]!, g.edgeSource[g.inEdges[k]!]!)) return trace(g, source, target, via);
+    if (direction !== "in") {
+      for (let k = g.outStart[u]!; k < g.outStart[u + 1]!; k++) {
+        const e = g.outEdges[k]!;
+        const w = g.edgeTarget[e]!;
+        if (seen[w] === 1) continue;
+        seen[w] = 1;
+        via[w] = e;
+        if (w === target) return trace(g, source, target, via);
+        queue[tail++] = w;
+      }
+    }
+    if (direction !== "out") {
+      for (let k = g.inStart[u]!; k < g.inStart[u + 1]!; k++) {
+        const e = g.inEdges[k]!;
+        const w = g.edgeSource[e]!;
+        if (seen[w] === 1) continue;
+        seen[w] = 1;
+        via[w] = e;
+        if (w === target) return trace(g, source, target, via);
+        queue[tail++] = w;
+      }
+    }
   }
   return null;
 };

@@ -6,6 +6,7 @@ import { allPaths } from "../../../src/queries/graphs/allPaths.js";
 import { buildAnalysisGraph, type AnalysisGraph } from "../../../src/queries/graphs/AnalysisGraph.js";
 import { degrees } from "../../../src/queries/graphs/degrees.js";
 import { graphSummary } from "../../../src/queries/graphs/graphSummary.js";
+import { pagerankOf, topRanked } from "../../../src/queries/graphs/pagerankOf.js";
 import { shortestPath } from "../../../src/queries/graphs/shortestPath.js";
 import { transitiveReduction } from "../../../src/queries/graphs/transitiveReduction.js";
 import { weakComponents } from "../../../src/queries/graphs/weakComponents.js";
@@ -155,12 +156,12 @@ describe("graph algorithms against reference implementations (property tests)", 
         const d = distances(dag);
         const a = adjacency(dag);
         const longer = (u: number, v: number) => dag.labels.some((_, w) => w !== u && w !== v && a[u]![w] && d[w]![v] !== Infinity);
-        const expected = Array.from(dag.edgeSource, (s, e) => e).filter((e) => longer(dag.edgeSource[e]!, dag.edgeTarget[e]!));
+        const expected = Array.from(dag.edgeSource, (_s, e) => e).filter((e) => longer(dag.edgeSource[e]!, dag.edgeTarget[e]!));
         expect(r.redundant).toEqual(expected);
         const kept = buildAnalysisGraph({
           name: "k",
           nodes: dag.labels.map((label) => ({ label, type: null })),
-          edges: Array.from(dag.edgeSource, (s, e) => e).filter((e) => !r.redundant.includes(e)).map((e) => ({ source: dag.labels[dag.edgeSource[e]!]!, target: dag.labels[dag.edgeTarget[e]!]!, relation: dag.edgeRelation[e]! })),
+          edges: Array.from(dag.edgeSource, (_s, e) => e).filter((e) => !r.redundant.includes(e)).map((e) => ({ source: dag.labels[dag.edgeSource[e]!]!, target: dag.labels[dag.edgeTarget[e]!]!, relation: dag.edgeRelation[e]! })),
         });
         expect(distances(kept).map((row) => row.map((x) => x !== Infinity))).toEqual(d.map((row) => row.map((x) => x !== Infinity)));
         const cyclic = build({ n: 2, edges: [{ s: 0, t: 1, r: "a" }, { s: 1, t: 0, r: "a" }] });
@@ -201,8 +202,14 @@ describe("graph algorithms against reference implementations (property tests)", 
           }
           r = next;
         }
-        const ours = pageRank(g.labels, Array.from(g.edgeSource, (s, e) => ({ source: g.labels[s]!, target: g.labels[g.edgeTarget[e]!]! })), { tolerance: 1e-13 });
-        g.labels.forEach((label, i) => expect(ours.scores.get(label)!).toBeCloseTo(r[i]!, 8));
+        const ours = pagerankOf(g, 0.85, 1e-13, 1000);
+        g.labels.forEach((_, i) => expect(ours.scores[i]!).toBeCloseTo(r[i]!, 8));
+        // The code graph's ranker (rank_symbols) says the same.
+        const theirs = pageRank(g.labels, Array.from(g.edgeSource, (s, e) => ({ source: g.labels[s]!, target: g.labels[g.edgeTarget[e]!]! })), { tolerance: 1e-13 });
+        g.labels.forEach((label, i) => expect(theirs.scores.get(label)!).toBeCloseTo(r[i]!, 8));
+        const top = topRanked(ours.scores, 3);
+        const sorted = Array.from(ours.scores.keys()).sort((a, b) => ours.scores[b]! - ours.scores[a]! || a - b).slice(0, 3);
+        expect(top.map((i) => ours.scores[i])).toEqual(sorted.map((i) => ours.scores[i]));
       }),
       { numRuns: 200 },
     );

@@ -1,8 +1,8 @@
 import * as Schema from "effect/Schema";
 import { removeEdges } from "../../../commands/graphs/index.js";
-import { pageRank } from "../../../queries/analysis/pageRank.js";
 import { allPaths } from "../../../queries/graphs/allPaths.js";
 import { degrees } from "../../../queries/graphs/degrees.js";
+import { pagerankOf, topRanked } from "../../../queries/graphs/pagerankOf.js";
 import { shortestPath } from "../../../queries/graphs/shortestPath.js";
 import { transitiveReduction } from "../../../queries/graphs/transitiveReduction.js";
 import { weakComponents } from "../../../queries/graphs/weakComponents.js";
@@ -93,10 +93,9 @@ export const pagerankTool = defineTool({
   annotations: READ_ONLY,
   run: async (input, ctx) => {
     const g = await analysisGraph(ctx, input.graph);
-    const edges = Array.from(g.edgeSource, (s, e) => ({ source: g.labels[s]!, target: g.labels[g.edgeTarget[e]!]! }));
-    const ranked = pageRank(g.labels, edges, { tolerance: 1e-9, maxIterations: 200 });
-    const rankings = [...ranked.scores].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, input.top_n);
-    return { graph: input.graph, nodes: g.labels.length, iterations: ranked.iterations, rankings: rankings.map(([label, score]) => ({ label, score })) };
+    const ranked = pagerankOf(g);
+    const rankings = topRanked(ranked.scores, input.top_n).map((i) => ({ label: g.labels[i]!, score: ranked.scores[i]! }));
+    return { graph: input.graph, nodes: g.labels.length, iterations: ranked.iterations, rankings };
   },
   render: (o) => (o.rankings.length === 0 ? `graph "${o.graph}" has no nodes` : [`top ${o.rankings.length} of ${plural(o.nodes, "node")} by PageRank:`, ...o.rankings.map((r, i) => `${i + 1}. ${r.label} ${r.score.toPrecision(3)}`)].join("\n")),
 });
