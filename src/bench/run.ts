@@ -11,6 +11,7 @@ const SUITES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   index: () => import("./indexBench.js"),
   mcp: () => import("./mcpBench.js"),
   live: () => import("./liveBench.js"),
+  graphs: () => import("./graphsBench.js"),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));

@@ -6,6 +6,7 @@ import { ChunkReader } from "../projections/chunks/ChunkReader.js";
 import { projectEmbedder, type ProjectEmbedder } from "../projections/chunks/projectEmbedder.js";
 import { CatalogReader } from "../projections/index.js";
 import { diskFreshness, staleText } from "./diskFreshness.js";
+import { scratchGraphAccess } from "./scratchGraphAccess.js";
 import type { GraphLoad, ToolCaller, ToolContext } from "./ToolContext.js";
 import type { WatchControl } from "./watchControl.js";
 
@@ -38,6 +39,7 @@ export const engineReadModels = (engine: Engine, watcher: WatchControl | null = 
     return chunks;
   };
 
+  const scratch = scratchGraphAccess(engine);
   const disk = diskFreshness(root, () => base.catalog(), config.index.max_file_bytes);
   const freshness = async (): Promise<string | null> => {
     const wanted = lastPositionOfTypes(log, FILE_EVENTS);
@@ -102,6 +104,7 @@ export const engineReadModels = (engine: Engine, watcher: WatchControl | null = 
     freshness,
     syncMemory: () => engine.catchUpCatalog(),
     watcher,
+    scratchGraphs: () => scratch.read(),
   };
 
   return {
@@ -128,6 +131,7 @@ export const engineReadModels = (engine: Engine, watcher: WatchControl | null = 
       snapshots.clear();
       catalog?.close();
       chunks?.close();
+      scratch.close();
       embedder?.close();
     },
   };

@@ -14,7 +14,7 @@ import {
 import { engineReadModels, type EngineReadModels } from "./engineToolContext.js";
 import { refreshArchitectureCache } from "./tools/architectureBase.js";
 import type { Logger } from "./logger.js";
-import { callTool, type ToolAnswer } from "./registry.js";
+import { ALL_TOOLS, callTool, type ToolAnswer } from "./registry.js";
 import type { ToolDefinition } from "./tool.js";
 import type { ToolCaller } from "./ToolContext.js";
 import { watchControl, type OwnedWatchControl, type StartWatcher, type WatcherEvents } from "./watchControl.js";
@@ -102,8 +102,10 @@ export const openProjectBackend = async (options: BackendOptions): Promise<Proje
     // Only a long-lived owner watches: a one-shot `nemesis query` is gone before a save could matter.
     const watcher = mode === "serve" && options.startWatcher ? watchControl(engine, options.startWatcher, watcherEvents) : null;
     const models = engineReadModels(engine, watcher);
+    // Calls from other processes are served from every tool: each front end offers its own sets
+    // (a `--toolsets core,graph` window, or `nemesis query`, beside an owner serving core only).
     const run = (name: string, args: unknown, caller: ToolCaller, progress?: Progress) =>
-      callTool(tools, name, args, models.context(caller, progress), (e) => logger.error(`${name} failed`, e));
+      callTool(ALL_TOOLS, name, args, models.context(caller, progress), (e) => logger.error(`${name} failed`, e));
     let socket: EngineSocket | null = null;
     let stopFollowing = () => {};
     let ready: Promise<void>;
