@@ -12,6 +12,7 @@ import {
   type SocketClient,
 } from "../engine/index.js";
 import { engineReadModels, type EngineReadModels } from "./engineToolContext.js";
+import { graphWarmer } from "./graphWarmer.js";
 import type { Logger } from "./logger.js";
 import { callTool, type ToolAnswer } from "./registry.js";
 import type { ToolDefinition } from "./tool.js";
@@ -71,6 +72,8 @@ interface Owner {
   stop(): void;
   /** Settles when the first catch-up is over. */
   readonly ready: Promise<void>;
+  /** Settles when no load of the graph for the graph tools is under way (see `warmGraph`). */
+  warmed(): Promise<void>;
 }
 interface Client {
   readonly kind: "client";
@@ -106,6 +109,7 @@ export const openProjectBackend = async (options: BackendOptions): Promise<Proje
     let socket: EngineSocket | null = null;
     let stopFollowing = () => {};
     let ready: Promise<void>;
+    const warming = graphWarmer(() => models.warmGraph(), (e) => logger.error("loading the graph for the graph tools failed", e));
     if (mode === "serve") {
       socket = await listenEngineSocket(socketPath!, async (request, progress) => {
         if (request.method === "list") return tools.map((t) => t.name);
@@ -120,14 +124,35 @@ export const openProjectBackend = async (options: BackendOptions): Promise<Proje
         .catch((e) => logger.error("background index failed", e))
         .then(async () => {
           if (closed) return;
-          stopFollowing = engine.follow({ onError: (e) => logger.error("catch-up failed", e), onCaughtUp: (_r, head) => watcher?.projected(head) });
+          // The graph tools' first call after a change would otherwise load the graph's nodes
+          // and edges itself: load them once the graph has changed and settled.
+          stopFollowing = engine.follow({
+            onError: (e) => logger.error("catch-up failed", e),
+            onCaughtUp: (r, head) => {
+              watcher?.projected(head);
+              if (r.projections.some((p) => p.name === "graph" && (p.events > 0 || p.rebuilt))) warming.changed();
+            },
+          });
+          warming.changed();
           if (watcher && watchFrom) await watcher.start(watchFrom.scope).catch((e) => logger.error("the file watcher did not start", e));
         });
     } else {
       ready = engine.catchUp().then(() => undefined);
     }
     logger.info(`engine started for ${paths.root}${socket ? ` (socket ${socket.path})` : ""}`);
-    return { kind: "owner", engine, models, socket, watcher, ready, stop: () => stopFollowing() };
+    return {
+      kind: "owner",
+      engine,
+      models,
+      socket,
+      watcher,
+      ready,
+      stop: () => {
+        stopFollowing();
+        warming.stop();
+      },
+      warmed: () => warming.idle(),
+    };
   };
 
   const becomeClient = async (): Promise<Client | null> => {
@@ -219,6 +244,7 @@ export const openProjectBackend = async (options: BackendOptions): Promise<Proje
         await c.socket?.close();
         await c.ready.catch(() => undefined);
         await c.watcher?.stop();
+        await c.warmed();
         await c.models.close();
         await c.engine.close();
       }
