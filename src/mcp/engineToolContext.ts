@@ -5,6 +5,7 @@ import { indexProject, type Engine } from "../engine/index.js";
 import { ChunkReader } from "../projections/chunks/ChunkReader.js";
 import { projectEmbedder, type ProjectEmbedder } from "../projections/chunks/projectEmbedder.js";
 import { CatalogReader } from "../projections/index.js";
+import { warmGraphReads } from "../queries/graph/warmGraphReads.js";
 import { diskFreshness, staleText } from "./diskFreshness.js";
 import { scratchGraphAccess } from "./scratchGraphAccess.js";
 import type { GraphLoad, ToolCaller, ToolContext } from "./ToolContext.js";
@@ -22,6 +23,8 @@ const withLanguages = (config: NemesisConfig, languages: ReadonlyArray<string>):
 export interface EngineReadModels {
   readonly engine: Engine;
   context(caller: ToolCaller, progress?: ToolContext["progress"]): ToolContext;
+  /** Loads what the graph tools read for the graph as it stands (see `warmGraphReads`); nothing without a graph. */
+  warmGraph(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -42,14 +45,16 @@ export const engineReadModels = (engine: Engine, watcher: WatchControl | null = 
   const scratch = scratchGraphAccess(engine);
   const disk = diskFreshness(root, () => base.catalog(), config.index.max_file_bytes);
   const freshness = async (): Promise<string | null> => {
-    const wanted = lastPositionOfTypes(log, FILE_EVENTS);
-    let behind = 0;
+    // Per read model, by the file events it projects: the scratch graphs' model never moves on a file change.
+    let wanted = 0;
     for (const p of engine.projectors) {
-      const at = (await p.checkpoint()).position;
-      if (at < wanted) behind = Math.max(behind, wanted - at);
+      const handles = p.handles.length === 0 ? FILE_EVENTS : p.handles.filter((t) => FILE_EVENTS.includes(t));
+      if (handles.length === 0) continue;
+      const last = lastPositionOfTypes(log, handles);
+      if ((await p.checkpoint()).position < last) wanted = Math.max(wanted, last);
     }
     const lines = [
-      behind > 0 ? `index catching up: file changes up to #${wanted} are not all projected yet; answers may miss them` : null,
+      wanted > 0 ? `index catching up: file changes up to #${wanted} are not all projected yet; answers may miss them` : null,
       staleText(disk.current()),
     ].filter((l): l is string => l !== null);
     return lines.length > 0 ? lines.join("; ") : null;
@@ -126,6 +131,10 @@ export const engineReadModels = (engine: Engine, watcher: WatchControl | null = 
         });
       },
     }),
+    warmGraph: async () => {
+      const graph = await engine.graphQueryable();
+      if (graph !== null) await warmGraphReads(graph);
+    },
     close: async () => {
       await disk.settled();
       snapshots.clear();
