@@ -15,6 +15,7 @@ import { engineReadModels, type EngineReadModels } from "./engineToolContext.js"
 import { refreshArchitectureCache } from "./tools/architectureBase.js";
 import type { Logger } from "./logger.js";
 import { callTool, type ToolAnswer } from "./registry.js";
+import { toolWarmer } from "./warmTools.js";
 import type { ToolDefinition } from "./tool.js";
 import type { ToolCaller } from "./ToolContext.js";
 import { watchControl, type OwnedWatchControl, type StartWatcher, type WatcherEvents } from "./watchControl.js";
@@ -68,8 +69,8 @@ interface Owner {
   readonly models: EngineReadModels;
   readonly socket: EngineSocket | null;
   readonly watcher: OwnedWatchControl | null;
-  /** Stops following the log (a no-op until following started). */
-  stop(): void;
+  /** Stops following the log (a no-op until following started) and warming the tools. */
+  stop(): Promise<void>;
   /** Settles when the first catch-up is over. */
   readonly ready: Promise<void>;
 }
@@ -107,6 +108,7 @@ export const openProjectBackend = async (options: BackendOptions): Promise<Proje
     let socket: EngineSocket | null = null;
     let stopFollowing = () => {};
     let ready: Promise<void>;
+    const warmer = toolWarmer(tools, () => models.context({ name: "nemesis", source: "mcp" }), logger);
     if (mode === "serve") {
       socket = await listenEngineSocket(socketPath!, async (request, progress) => {
         if (request.method === "list") return tools.map((t) => t.name);
@@ -121,16 +123,35 @@ export const openProjectBackend = async (options: BackendOptions): Promise<Proje
         .catch((e) => logger.error("background index failed", e))
         .then(async () => {
           if (closed) return;
-          stopFollowing = engine.follow({ onError: (e) => logger.error("catch-up failed", e), onCaughtUp: (_r, head) => watcher?.projected(head) });
+          stopFollowing = engine.follow({
+            onError: (e) => logger.error("catch-up failed", e),
+            onCaughtUp: (_r, head) => {
+              watcher?.projected(head);
+              warmer.changed();
+            },
+          });
           if (watcher && watchFrom) await watcher.start(watchFrom.scope).catch((e) => logger.error("the file watcher did not start", e));
           // The session-start hook's picture of the project, computed while nobody is waiting.
           await refreshArchitectureCache(models.context({ name: "nemesis", source: "mcp" })).catch((e) => logger.error("architecture summary failed", e));
+          // What the tools keep between calls, loaded before a client asks (get_architecture's first call, get_smart_context's graph).
+          void warmer.warm();
         });
     } else {
       ready = engine.catchUp().then(() => undefined);
     }
     logger.info(`engine started for ${paths.root}${socket ? ` (socket ${socket.path})` : ""}`);
-    return { kind: "owner", engine, models, socket, watcher, ready, stop: () => stopFollowing() };
+    return {
+      kind: "owner",
+      engine,
+      models,
+      socket,
+      watcher,
+      ready,
+      stop: async () => {
+        stopFollowing();
+        await warmer.stop();
+      },
+    };
   };
 
   const becomeClient = async (): Promise<Client | null> => {
@@ -218,7 +239,7 @@ export const openProjectBackend = async (options: BackendOptions): Promise<Proje
       if (c === null) return;
       if (c.kind === "client") c.client.close();
       else {
-        c.stop();
+        await c.stop();
         await c.socket?.close();
         await c.ready.catch(() => undefined);
         await c.watcher?.stop();
