@@ -9,7 +9,7 @@ const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url),
 
 // Bundled: pure-JS packages read at start-up. Everything else (native bindings, tree-sitter
 // grammars, LanceDB/Arrow, OpenAI, ONNX runtimes) is resolved at run time from node_modules.
-const BUNDLED = new Set(["effect", "commander", "smol-toml", "ignore", "picomatch", "cli-progress"]);
+const BUNDLED = new Set(["effect", "commander", "smol-toml", "ignore", "picomatch", "cli-progress", "@modelcontextprotocol/sdk"]);
 const external = Object.keys(pkg.dependencies).filter((name) => !BUNDLED.has(name));
 
 // Bundled CommonJS (commander) calls require() for Node built-ins; an ES module has none.
@@ -53,4 +53,23 @@ await build({
   outdir: "dist",
   splitting: true,
   chunkNames: "_chunks/[name]-[hash]",
+});
+// The light hooks (file-changed, session-start) in one file: Claude Code starts a process per
+// hook call, and Node's ES module loader costs ~1.5 ms for each of the ~15 chunks the split CLI
+// would load for them. dist/cli.js imports it by a run-time URL (src/cli/main.ts). Here
+// better-sqlite3's JavaScript is bundled too (openSqliteBundled.ts stands in for openSqlite.ts):
+// its dozen CommonJS files would each be resolved, read and compiled on every hook call.
+const bundledSqlite = {
+  name: "bundled-sqlite",
+  setup(b) {
+    b.onResolve({ filter: /[\\/]openSqlite\.js$/ }, () => ({ path: new URL("../src/events/sqlite/openSqliteBundled.ts", import.meta.url).pathname }));
+  },
+};
+await build({
+  ...common,
+  entryPoints: { hooks: "src/cli/hooks/fastHooks.ts" },
+  external: common.external.filter((name) => name !== "better-sqlite3"),
+  plugins: [bundledSqlite],
+  outdir: "dist",
+  splitting: false,
 });

@@ -7,3 +7,5 @@ export { retireRule, type RetireRuleError, type RetireRuleInput } from "./retire
 export { recordDecision, type AlternativeInput, type RecordDecisionError, type RecordDecisionInput } from "./recordDecision.js";
 export { supersedeDecision, type SupersedeDecisionError, type SupersedeDecisionInput } from "./supersedeDecision.js";
 export { storeConvention, type StoreConventionError, type StoreConventionInput } from "./storeConvention.js";
+export { classifyInstruction, findInstructions, splitSentences, type Instruction, type InstructionKind } from "./learn/classifyInstruction.js";
+export { learnInstructions, type LearnInput, type Learned, type LearnOutcome } from "./learn/learnInstructions.js";

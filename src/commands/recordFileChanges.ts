@@ -1,11 +1,9 @@
-import {
-  appendToStreams,
-  VersionConflict,
-  type EventMeta,
-  type LogHandle,
-  type NewEvent,
-  type StreamAppend,
-} from "../events/index.js";
+// From the modules themselves, not the events index: a hook records one file through this
+// command, and the index would load the schema library (~150 ms) with the catalog.
+import type { EventMeta, NewEvent } from "../events/envelope.js";
+import { VersionConflict } from "../events/versionConflict.js";
+import { appendToStreams, type StreamAppend } from "../events/sqlite/appendToStreams.js";
+import type { LogHandle } from "../events/sqlite/openEventLog.js";
 import { decideFileChanges, type FileDecision } from "./scan/decideFileChanges.js";
 import { fileStream, readKnownFile, readKnownFiles, readKnownFilesAt, type KnownFile } from "./scan/readKnownFiles.js";
 import type { ScannedFile } from "./scan/scanProject.js";

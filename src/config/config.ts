@@ -49,6 +49,11 @@ const Watcher = Schema.Struct({
   poll_ms: Schema.optionalWith(Schema.Number.pipe(Schema.positive()), { default: () => 2_000 }),
 });
 
+const Hooks = Schema.Struct({
+  // What the prompt-submit and pre-task hooks ask get_smart_context for (its own bounds).
+  context_tokens: Schema.optionalWith(Schema.Number.pipe(Schema.int(), Schema.between(500, 32_000)), { default: () => 4_000 }),
+});
+
 const Mcp = Schema.Struct({
   toolsets: Schema.optionalWith(Schema.Array(Schema.Literal("core", "graph")), { default: () => ["core" as const] }),
   http_token: Schema.optional(Schema.String.pipe(Schema.minLength(16))),
@@ -62,6 +67,7 @@ export const NemesisConfig = Schema.Struct({
   memory: Schema.optionalWith(Memory, { default: () => Schema.decodeSync(Memory)({}) }),
   watcher: Schema.optionalWith(Watcher, { default: () => Schema.decodeSync(Watcher)({}) }),
   mcp: Schema.optionalWith(Mcp, { default: () => Schema.decodeSync(Mcp)({}) }),
+  hooks: Schema.optionalWith(Hooks, { default: () => Schema.decodeSync(Hooks)({}) }),
 });
 export type NemesisConfig = typeof NemesisConfig.Type;
 
@@ -137,7 +143,10 @@ export const CONFIG_TEMPLATE = `# Nemesis configuration. Every option is optiona
 [memory]
 # Longest rule, decision or convention text accepted, in characters.
 # max_rule_chars = 4000
-# Let agents record conventions they infer (source "auto-learn").
+# Record the durable instructions you type to the agent ("always use…", "we decided…",
+# "Convention: …", "ab jetzt immer…") as rules, decisions and conventions (source "auto-learn"),
+# through the prompt-submit hook (nemesis hook install). \`nemesis learn <transcript.jsonl>\` does
+# the same for a past Claude Code session whatever this says.
 # auto_learn = false
 
 [watcher]
@@ -160,4 +169,8 @@ export const CONFIG_TEMPLATE = `# Nemesis configuration. Every option is optiona
 # Bearer token for \`nemesis serve --http\` (at least 16 characters); without it a random one is
 # printed at start.
 # http_token = "…"
+
+[hooks]
+# Token budget of the context the prompt-submit and pre-task hooks add to a prompt (500–32000).
+# context_tokens = 4000
 `;

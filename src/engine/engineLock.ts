@@ -1,7 +1,8 @@
 import * as Data from "effect/Data";
 import * as Either from "effect/Either";
-import { readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
+import { renameSync, unlinkSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
+import { isAlive, readLock, type LockContent } from "./engineOwner.js";
 
 /** Another live process owns the project's read models. */
 export class EngineLockHeld extends Data.TaggedError("EngineLockHeld")<{ readonly pid: number; readonly path: string }> {
@@ -16,41 +17,8 @@ export interface EngineLock {
   release(): void;
 }
 
-interface LockContent {
-  readonly pid: number;
-  readonly host: string;
-  readonly startedAt: string;
-  /** Where the owner answers other local processes (absent for a one-shot `nemesis index`). */
-  readonly socket?: string;
-}
-
-const readLock = (path: string): LockContent | null => {
-  try {
-    const parsed = JSON.parse(readFileSync(path, "utf8")) as Partial<LockContent>;
-    return typeof parsed.pid === "number" ? (parsed as LockContent) : null;
-  } catch {
-    return null;
-  }
-};
-
-const isAlive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    // EPERM: the process exists but belongs to someone else.
-    return (e as NodeJS.ErrnoException).code === "EPERM";
-  }
-};
-
-/** The pid holding the lock at `path` if that process is alive, else null. */
-export const engineLockHolder = (path: string): number | null => engineOwner(path)?.pid ?? null;
-
-/** The live process holding the lock at `path`, and its socket if it serves one; null when none. */
-export const engineOwner = (path: string): { readonly pid: number; readonly socket: string | null } | null => {
-  const content = readLock(path);
-  return content && isAlive(content.pid) ? { pid: content.pid, socket: content.socket ?? null } : null;
-};
+// Who holds the lock lives apart (no schema library there): hooks ask it on every start.
+export { engineLockHolder, engineOwner } from "./engineOwner.js";
 
 /**
  * Takes `.nemesis/engine.lock` (exclusive create, holding our pid). A lock left by a dead

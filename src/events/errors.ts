@@ -1,15 +1,7 @@
 import * as Data from "effect/Data";
 
-/** The stream moved on since the caller read it: re-read and decide again. */
-export class VersionConflict extends Data.TaggedError("VersionConflict")<{
-  readonly stream: string;
-  readonly expected: number | "any" | "no_stream";
-  readonly actual: number;
-}> {
-  override get message(): string {
-    return `stream ${this.stream} is at version ${this.actual}, not ${String(this.expected)}: someone else wrote to it; re-read and retry`;
-  }
-}
+// Its own module, without the Effect runtime: see versionConflict.ts.
+export { VersionConflict } from "./versionConflict.js";
 
 /** A stored payload that no schema (even after upcasting) accepts. */
 export class EventDecodeError extends Data.TaggedError("EventDecodeError")<{

@@ -5,6 +5,7 @@ import { indexProject, type Engine } from "../engine/index.js";
 import { ChunkReader } from "../projections/chunks/ChunkReader.js";
 import { projectEmbedder, type ProjectEmbedder } from "../projections/chunks/projectEmbedder.js";
 import { CatalogReader } from "../projections/index.js";
+import { diskFreshness, staleText } from "./diskFreshness.js";
 import type { GraphLoad, ToolCaller, ToolContext } from "./ToolContext.js";
 import type { WatchControl } from "./watchControl.js";
 
@@ -37,6 +38,7 @@ export const engineReadModels = (engine: Engine, watcher: WatchControl | null = 
     return chunks;
   };
 
+  const disk = diskFreshness(root, () => base.catalog(), config.index.max_file_bytes);
   const freshness = async (): Promise<string | null> => {
     const wanted = lastPositionOfTypes(log, FILE_EVENTS);
     let behind = 0;
@@ -44,7 +46,13 @@ export const engineReadModels = (engine: Engine, watcher: WatchControl | null = 
       const at = (await p.checkpoint()).position;
       if (at < wanted) behind = Math.max(behind, wanted - at);
     }
-    return behind > 0 ? `index catching up: file changes up to #${wanted} are not all projected yet; answers may miss them` : null;
+    const lines = [
+      behind > 0 ? `index catching up: file changes up to #${wanted} are not all projected yet; answers may miss them` : null,
+      // A running watcher records every change on disk within its debounce (or its scan interval):
+      // looking at every indexed file's stat again would only race it.
+      watcher?.state() ? null : staleText(disk.current()),
+    ].filter((l): l is string => l !== null);
+    return lines.length > 0 ? lines.join("; ") : null;
   };
 
   // Snapshots of the graph by loader, each with the graph checkpoint it was built at.
@@ -118,6 +126,7 @@ export const engineReadModels = (engine: Engine, watcher: WatchControl | null = 
       },
     }),
     close: async () => {
+      await disk.settled();
       snapshots.clear();
       catalog?.close();
       chunks?.close();

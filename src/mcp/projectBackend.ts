@@ -12,6 +12,7 @@ import {
   type SocketClient,
 } from "../engine/index.js";
 import { engineReadModels, type EngineReadModels } from "./engineToolContext.js";
+import { refreshArchitectureCache } from "./tools/architectureBase.js";
 import type { Logger } from "./logger.js";
 import { callTool, type ToolAnswer } from "./registry.js";
 import type { ToolDefinition } from "./tool.js";
@@ -122,6 +123,8 @@ export const openProjectBackend = async (options: BackendOptions): Promise<Proje
           if (closed) return;
           stopFollowing = engine.follow({ onError: (e) => logger.error("catch-up failed", e), onCaughtUp: (_r, head) => watcher?.projected(head) });
           if (watcher && watchFrom) await watcher.start(watchFrom.scope).catch((e) => logger.error("the file watcher did not start", e));
+          // The session-start hook's picture of the project, computed while nobody is waiting.
+          await refreshArchitectureCache(models.context({ name: "nemesis", source: "mcp" })).catch((e) => logger.error("architecture summary failed", e));
         });
     } else {
       ready = engine.catchUp().then(() => undefined);

@@ -1,6 +1,6 @@
 import * as Either from "effect/Either";
 import { describe, expect, it } from "vitest";
-import { decodeEvent, readEvents, type LogHandle } from "../../src/events/index.js";
+import { currentSchemaVersion, decodeEvent, EventCatalog, readEvents, type LogHandle } from "../../src/events/index.js";
 import { eachTestWithTempLog, insertRawEvent } from "./support.js";
 
 describe("upcasting", () => {
@@ -27,5 +27,13 @@ describe("upcasting", () => {
     const [bad, newer] = readEvents(log).map(decodeEvent);
     expect(Either.isLeft(bad!) && bad.left).toMatchObject({ _tag: "EventDecodeError", position: 1, schema: 1 });
     expect(Either.isLeft(newer!) && newer.left.message).toContain("newer than this build knows");
+  });
+});
+
+describe("schema versions", () => {
+  it("the version every append stamps is the one each catalog definition decodes", () => {
+    for (const [type, definition] of Object.entries(EventCatalog)) {
+      expect({ type, version: currentSchemaVersion(type) }).toEqual({ type, version: definition.version });
+    }
   });
 });

@@ -8,7 +8,7 @@ export { FILE_STREAM_PREFIX, fileStream, readKnownFile, readKnownFiles, readKnow
 export { completeIndexRun, PROJECT_STREAM, startIndexRun } from "./recordIndexRun.js";
 export { scanProject, type ScannedFile, type ScanOptions, type ScanResult } from "./scanProject.js";
 export { walkProject, type Candidate, type Skip, type WalkOptions, type WalkResult } from "./walkProject.js";
-export { findStaleFiles, type IndexedFile, type StaleFiles } from "./findStaleFiles.js";
+export { findStaleFiles, findStaleFilesAsync, type IndexedFile, type StaleFiles } from "./findStaleFiles.js";
 export { classifyEntry, languageFilter, type EntryVerdict } from "./classifyEntry.js";
 export { DirectoryRules, type RulesOptions } from "./DirectoryRules.js";
 export { inspectPaths, type InspectPathsOptions, type PathsInspection } from "./inspectPaths.js";

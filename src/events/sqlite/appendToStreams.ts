@@ -1,7 +1,7 @@
 import type { ExpectedVersion, NewEvent } from "../envelope.js";
-import { newEventId } from "../envelope.js";
-import { currentSchemaVersion } from "../catalog.js";
-import { VersionConflict } from "../errors.js";
+import { newEventId } from "../eventId.js";
+import { currentSchemaVersion } from "../schemaVersions.js";
+import { VersionConflict } from "../versionConflict.js";
 import { isEncodedPayload } from "../encodedPayload.js";
 import { summarize } from "../summaries.js";
 import { forgetVersions, knownVersions, type KnownStream } from "./knownVersions.js";

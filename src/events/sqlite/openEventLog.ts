@@ -1,8 +1,8 @@
 import type Database from "better-sqlite3";
-import { existsSync, mkdirSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
 import { SUMMARY_FIELDS, summarySql } from "../summaries.js";
+import { openSqlite } from "./openSqlite.js";
 
 export interface LogHandle {
   readonly db: Database.Database;
@@ -149,27 +149,6 @@ export const readThroughMemoryMap = (log: LogHandle): void => {
 /** Bytes the WAL may keep after a checkpoint; larger WALs are truncated back to this. */
 export const WAL_SIZE_LIMIT = 64 * 1024 * 1024;
 
-// Loaded with require, not import: an ES import of a CommonJS package makes Node scan its
-// source for export names first (~10 ms of `nemesis log`'s start-up).
-const require = createRequire(import.meta.url);
-let SqliteDatabase: typeof Database | undefined;
-const sqlite = (): typeof Database => (SqliteDatabase ??= require("better-sqlite3") as typeof Database);
-
-// better-sqlite3 finds its addon through `bindings`, which probes a dozen paths on every start;
-// naming the file saves a hook or `nemesis log` those stats. Falls back to the probe when absent.
-let addon: string | null | undefined;
-const nativeBinding = (): string | null => {
-  if (addon === undefined) {
-    try {
-      const file = join(dirname(require.resolve("better-sqlite3/package.json")), "build", "Release", "better_sqlite3.node");
-      addon = existsSync(file) ? file : null;
-    } catch {
-      addon = null;
-    }
-  }
-  return addon;
-};
-
 /**
  * Events per INSERT statement in a batched append: each statement run costs a trip from
  * JavaScript into SQLite and opens a cursor on every index, so rows travel in groups. At most
@@ -204,8 +183,7 @@ const statementsByRows = (db: Database.Database, prefix: string, row: string): (
 export const openEventLog = (path: string, options: { readonly readonly?: boolean } = {}): LogHandle => {
   const readonly = options.readonly ?? false;
   if (path !== ":memory:" && !readonly) mkdirSync(dirname(path), { recursive: true });
-  const Sqlite = sqlite();
-  const db = new Sqlite(path, { readonly, fileMustExist: readonly, nativeBinding: nativeBinding() ?? undefined });
+  const db = openSqlite(path, { readonly, fileMustExist: readonly });
   // Concurrent writers (CLI, hooks, engine) wait for each other instead of failing.
   db.pragma("busy_timeout = 10000");
   if (!readonly) {

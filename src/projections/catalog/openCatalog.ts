@@ -1,4 +1,5 @@
-import Database from "better-sqlite3";
+import type Database from "better-sqlite3";
+import { openSqlite } from "../../events/sqlite/openSqlite.js";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 
@@ -35,7 +36,7 @@ CREATE TABLE IF NOT EXISTS index_runs (
 /** Opens (creating if needed) catalog.db: the cheap SQLite read model hooks and status use. */
 export const openCatalog = (path: string, options: { readonly readonly?: boolean } = {}): Database.Database => {
   if (!options.readonly) mkdirSync(dirname(path), { recursive: true });
-  const db = new Database(path, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
+  const db = openSqlite(path, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
   db.pragma("busy_timeout = 10000");
   if (!options.readonly) {
     db.pragma("journal_mode = WAL");

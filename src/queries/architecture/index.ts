@@ -2,3 +2,5 @@ export { ARCHITECTURE_LIMITS, architectureOf, loadArchitectureBase, type Archite
 export { byPlace, type EntryPoint } from "./EntryPoint.js";
 export { type FlowEdge } from "./moduleFlow.js";
 export { moduleOf, pythonPackagesOf, type ModuleMarkers } from "./moduleOf.js";
+export { summarizeArchitecture, type ArchitectureSummary } from "./ArchitectureSummary.js";
+export { architectureCachePath, readArchitectureCache } from "./architectureCache.js";

@@ -1,0 +1,109 @@
+import { findInstructions, type Instruction } from "../../commands/learn/classifyInstruction.js";
+import type { NemesisConfig, NemesisPaths } from "../../config/index.js";
+import type { LogHandle } from "../../events/sqlite/openEventLog.js";
+import type { Logger } from "../../mcp/logger.js";
+import { contextAnswer, type HookInput } from "./hookInput.js";
+import { hookMeta } from "./hookMeta.js";
+
+export type PromptHookName = "prompt-submit" | "pre-task";
+
+/** Fewer words than this is a reply ("yes", "go on", "fix it"), not a task worth a context search. */
+export const MIN_PROMPT_WORDS = 4;
+/** get_smart_context's limit on the task text. */
+const MAX_TASK_CHARS = 2_000;
+/** The tool that starts a subagent: Task, named Agent in newer Claude Code releases. */
+const TASK_TOOLS = new Set(["Task", "Agent"]);
+
+const words = (text: string): number => text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+
+/** Whether a prompt asks for work that code context helps with: not a slash command, not a short reply. */
+export const worthContext = (text: string): boolean => !text.trimStart().startsWith("/") && words(text) >= MIN_PROMPT_WORDS;
+
+/** The text to find context for: the user's prompt, or the task a subagent is given. */
+const taskText = (name: PromptHookName, input: HookInput): string | null => {
+  if (name === "prompt-submit") return input.prompt;
+  const { prompt, description } = input.toolInput;
+  if (typeof prompt === "string" && prompt.trim() !== "") return prompt;
+  return typeof description === "string" && description.trim() !== "" ? description : null;
+};
+
+/** Stores what the prompt says durably (auto-learn); one line per entry stored, for the agent to see. */
+const learn = async (instructions: ReadonlyArray<Instruction>, log: LogHandle, config: NemesisConfig, input: HookInput, env: NodeJS.ProcessEnv, logger: Logger): Promise<string[]> => {
+  const [Effect, Either, { learnInstructions }, { EventLog, makeEventLog }] = await Promise.all([
+    import("effect/Effect"),
+    import("effect/Either"),
+    import("../../commands/learn/learnInstructions.js"),
+    import("../../events/EventLog.js"),
+  ]);
+  const command = learnInstructions({ instructions, meta: hookMeta("auto-learn", input, env), maxChars: config.memory.max_rule_chars });
+  const result = await Effect.runPromise(Effect.either(Effect.provideService(command, EventLog, makeEventLog(log))));
+  if (Either.isLeft(result)) {
+    logger.error(`auto-learn: nothing stored: ${result.left.message}`);
+    return [];
+  }
+  const lines: string[] = [];
+  for (const { instruction, outcome } of result.right) {
+    if (outcome.kind === "stored") {
+      logger.info(`auto-learn: stored ${outcome.stored.id} (${instruction.kind}): ${instruction.text}`);
+      lines.push(`Nemesis stored this as a project ${instruction.kind} (${outcome.stored.id}): ${instruction.text}`);
+    } else if (outcome.kind === "refused") logger.info(`auto-learn: not stored (${outcome.reason}): ${instruction.text}`);
+  }
+  return lines;
+};
+
+/**
+ * UserPromptSubmit and PreToolUse on Task: the prompt (or the subagent's task) goes to
+ * get_smart_context with the budget of `[hooks] context_tokens`, through the running engine when
+ * there is one (its socket), else an engine opened here for this one answer; the answer comes back
+ * as additional context. With `[memory] auto_learn`, durable instructions in the user's prompt are
+ * stored first. Short replies and slash commands get no context, and cost no more than Node's
+ * start-up unless they hold an instruction: the config, the engine client and the tool registry
+ * load only when there is work for them.
+ */
+export const promptHook = async (name: PromptHookName, paths: NemesisPaths, input: HookInput, logger: Logger, env: NodeJS.ProcessEnv): Promise<string> => {
+  if (name === "pre-task" && input.toolName !== null && !TASK_TOOLS.has(input.toolName)) return "";
+  const text = taskText(name, input);
+  if (text === null) {
+    logger.info(`${name}: the hook input has no ${name === "prompt-submit" ? "prompt" : "tool_input.prompt or description"}; nothing added`);
+    return "";
+  }
+  // Only what the user typed is learned from: a subagent's task is the agent's own words.
+  const instructions = name === "prompt-submit" ? findInstructions(text) : [];
+  if (!worthContext(text) && instructions.length === 0) return "";
+
+  const [{ loadConfig }, Either, { openEventLog }] = await Promise.all([import("../../config/config.js"), import("effect/Either"), import("../../events/sqlite/openEventLog.js")]);
+  const config = loadConfig(paths.config);
+  if (Either.isLeft(config)) {
+    logger.error(`${name}: ${config.left.message}; nothing added`);
+    return "";
+  }
+  const event = name === "prompt-submit" ? "UserPromptSubmit" : "PreToolUse";
+  const log = openEventLog(paths.events);
+  try {
+    const learned = instructions.length > 0 && config.right.memory.auto_learn ? await learn(instructions, log, config.right, input, env, logger) : [];
+    const onlyLearned = () => (learned.length > 0 ? contextAnswer(event, learned.join("\n")) : "");
+    if (!worthContext(text)) return onlyLearned();
+    const [{ openProjectBackend }, { ALL_TOOLS }, { fileLogger }] = await Promise.all([
+      import("../../mcp/projectBackend.js"),
+      import("../../mcp/registry.js"),
+      import("../../mcp/logger.js"),
+    ]);
+    const budget = config.right.hooks.context_tokens;
+    // The engine's own lines (started, caught up) go to the log only: a hook's stderr is for problems.
+    const backend = await openProjectBackend({ paths, config: config.right, log, tools: ALL_TOOLS, logger: fileLogger(paths.dir, "hooks", false), mode: "once" });
+    try {
+      const answer = await backend.call("get_smart_context", { task: text.slice(0, MAX_TASK_CHARS), max_tokens: budget }, { name: "nemesis-hook", source: "cli" });
+      const body = answer.content.map((c) => c.text).join("\n");
+      if (answer.isError) {
+        logger.info(`${name}: get_smart_context answered "${body.split("\n")[0]}"; nothing added`);
+        return onlyLearned();
+      }
+      const head = `Nemesis context for this ${name === "prompt-submit" ? "prompt" : "task"} (get_smart_context, at most ${budget.toLocaleString("en-US")} tokens):`;
+      return contextAnswer(event, [...learned, head, "", body].join("\n"));
+    } finally {
+      await backend.close();
+    }
+  } finally {
+    log.db.close();
+  }
+};

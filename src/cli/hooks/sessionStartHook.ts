@@ -1,0 +1,70 @@
+import { existsSync, realpathSync } from "node:fs";
+import { basename } from "node:path";
+// Each module by its own path: the hook must answer within 300 ms, Node's start-up included.
+import { findStaleFiles } from "../../commands/scan/findStaleFiles.js";
+import { HOOK_CONFIG_DEFAULTS, loadHookConfig } from "../../config/hookConfig.js";
+import type { NemesisPaths } from "../../config/paths.js";
+import { engineOwner } from "../../engine/engineOwner.js";
+import { countPendingEvents } from "../../events/sqlite/countPendingEvents.js";
+import { openEventLog } from "../../events/sqlite/openEventLog.js";
+import type { Logger } from "../../mcp/logger.js";
+import { countTokens } from "../../parse/chunk/countTokens.js";
+import { readCatalogSummary } from "../../projections/catalog/readCatalogSummary.js";
+import { architectureCachePath, readArchitectureCache } from "../../queries/architecture/architectureCache.js";
+import { sessionBrief } from "../../queries/session/sessionBrief.js";
+import { contextAnswer } from "./hookInput.js";
+
+/**
+ * The brief's budget by the project's token estimate (countTokens, fitted on source code). The
+ * brief must stay under 2,000 cl100k tokens, and on prose the estimate runs low: by ~20% on
+ * English, ~28% on German (tiktoken itself takes ~1.5 s to load, far over a hook's budget).
+ */
+export const SESSION_BRIEF_TOKENS = 1_500;
+
+/** How long the stale check may hash files whose stat changed; past it, a changed stat counts as changed. */
+const HASH_BUDGET_MS = 40;
+/** How long it may look at the disk at all (one stat a file: ~10k files); past it, the rest go unchecked. */
+const STALE_CHECK_MS = 80;
+
+/** File events the catalog has not applied yet (none when nothing was ever logged). */
+const pendingFileEvents = (eventsPath: string, checkpoint: number): number => {
+  if (!existsSync(eventsPath)) return 0;
+  const log = openEventLog(eventsPath, { readonly: true });
+  try {
+    return countPendingEvents(log, checkpoint, ["FileChanged", "FileDeleted", "FileSkipped"]).pending;
+  } finally {
+    log.db.close();
+  }
+};
+
+/**
+ * SessionStart: what the project is, the rules in force, the latest decisions and a warning when
+ * the index is empty or stale, as additional context. Reads catalog.db, the log's head and the
+ * architecture summary an engine cached; never the graph or the chunk index.
+ */
+export const sessionStartHook = (paths: NemesisPaths, logger: Logger): string => {
+  const loaded = loadHookConfig(paths.config);
+  if (!loaded.ok) logger.error(`session-start: ${loaded.reason}; going on with the defaults`);
+  const config = loaded.ok ? loaded.config : HOOK_CONFIG_DEFAULTS;
+  const root = realpathSync(paths.root);
+  const catalog = readCatalogSummary(paths.catalog);
+  const now = Date.now();
+  const stale = catalog === null ? null : findStaleFiles(root, catalog.indexed, config.maxFileBytes, { deadline: now + HASH_BUDGET_MS, stopAt: now + STALE_CHECK_MS });
+  const brief = sessionBrief(
+    {
+      projectName: config.name || basename(root),
+      root,
+      catalog,
+      architecture: readArchitectureCache(architectureCachePath(paths.dir)),
+      freshness: {
+        changed: stale === null ? [] : [...stale.changed, ...stale.unverified],
+        missing: stale?.missing ?? [],
+        unchecked: stale?.unchecked ?? 0,
+        pending: catalog === null ? 0 : pendingFileEvents(paths.events, catalog.checkpoint),
+        engineRunning: engineOwner(paths.lock) !== null,
+      },
+    },
+    { maxTokens: SESSION_BRIEF_TOKENS, count: countTokens },
+  );
+  return contextAnswer("SessionStart", brief);
+};

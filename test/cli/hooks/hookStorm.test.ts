@@ -1,0 +1,130 @@
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import * as Either from "effect/Either";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { recordFileChanges } from "../../../src/commands/recordFileChanges.js";
+import { scanProject } from "../../../src/commands/scan/index.js";
+import { Engine, inlineParser } from "../../../src/engine/index.js";
+import { readEvents } from "../../../src/events/index.js";
+import { hashContent } from "../../../src/parse/reactor/hashContent.js";
+import { CatalogReader } from "../../../src/projections/index.js";
+import { startNode } from "../../child.js";
+import { REPO_ROOT } from "../../helpers.js";
+import { git, initRepo, removeDir, SCAN_DEFAULTS, tempDir, write } from "../../commands/scan/helpers.js";
+import { projectContext } from "../../engine/helpers.js";
+import { hookInput, removeStateHome, runCli } from "./hookCli.js";
+
+/**
+ * 8 processes × 500 file-changed calls while the engine projects a branch switch. Each call
+ * goes through the entry `nemesis hook file-changed` itself runs (runAnyHook, the built modules)
+ * inside 8 real processes: 4,000 process starts would take ~10 minutes of this two-core machine,
+ * and what the storm tests is the log under concurrent writers and an engine following it, which
+ * 8 processes appending at once exercise just the same. A few real `nemesis hook file-changed`
+ * processes run alongside. Afterwards every call is an event in the log, and the read models
+ * (catalog and graph) hold exactly what is on disk.
+ */
+const WORKERS = 8;
+const CALLS = 500;
+const REAL_PROCESSES = 2;
+const REAL_CALLS = 5;
+
+const source = (i: number, next: number | null, version: string) =>
+  `${next === null ? "" : `import { f${next} } from "./m${next}";\n`}export function f${i}(x: number): number {\n  return ${next === null ? "x" : `f${next}(x)`} + ${i}; // ${version}\n}\n`;
+
+describe("a hook storm during a branch switch", () => {
+  const root = tempDir("nemesis-storm-");
+  const ctx = projectContext(root);
+  let base = "";
+
+  beforeAll(() => {
+    if (!existsSync(join(REPO_ROOT, "dist", "cli", "hooks", "allHooks.js"))) throw new Error("dist/ is missing: run `npm run build` before this test");
+    initRepo(root);
+    // main: 120 modules in a chain of imports; the branch edits 80, deletes 20 and adds 30.
+    for (let i = 0; i < 120; i++) write(root, `src/m${i}.ts`, source(i, i + 1 < 120 ? i + 1 : null, "main"));
+    git(root, "add", "-A");
+    git(root, "commit", "-qm", "main");
+    base = git(root, "rev-parse", "--abbrev-ref", "HEAD").toString().trim();
+    git(root, "checkout", "-qb", "feature");
+    for (let i = 0; i < 80; i++) write(root, `src/m${i}.ts`, source(i, i + 1 < 120 ? i + 1 : null, "feature"));
+    for (let i = 100; i < 120; i++) rmSync(join(root, `src/m${i}.ts`));
+    write(root, "src/m99.ts", source(99, null, "feature"));
+    for (let i = 0; i < 30; i++) write(root, `src/added/a${i}.ts`, `import { f${i} } from "../m${i}";\nexport const a${i} = f${i}(${i});\n`);
+    git(root, "add", "-A");
+    git(root, "commit", "-qm", "feature");
+    git(root, "checkout", "-q", base);
+  });
+  afterAll(() => {
+    ctx.close();
+    removeDir(root);
+    removeStateHome();
+  });
+
+  it("every call is in the log and the read models catch up to the disk", async () => {
+    const engine = Either.getOrThrow(await Engine.open(ctx, { parser: inlineParser, projections: ["catalog", "graph"] }));
+    const errors: unknown[] = [];
+    let stop = () => {};
+    try {
+      recordFileChanges(ctx.log, await scanProject(root, SCAN_DEFAULTS), { meta: { source: "test" } });
+      await engine.catchUp();
+      // Passes of the engine that parsed something while the storm ran: the switch was projected meanwhile.
+      let storming = true;
+      let passesDuringStorm = 0;
+      stop = engine.follow({ intervalMs: 5, onError: (e) => errors.push(e), onCaughtUp: (r) => {
+          if (storming && r.reactor.parsed > 0) passesDuringStorm++;
+        },
+      });
+
+      // The branch switch, recorded as the watcher would, while the storm starts.
+      git(root, "checkout", "-q", "feature");
+      const storm = Array.from({ length: WORKERS }, (_, w) => startNode(join(import.meta.dirname, "children", "storm.mjs"), [root, String(w), String(CALLS)], { name: `storm ${w}` }));
+      recordFileChanges(ctx.log, await scanProject(root, SCAN_DEFAULTS), { meta: { source: "watcher" } });
+      const real = Array.from({ length: REAL_PROCESSES }, async (_, p) => {
+        mkdirSync(join(root, "storm", `real${p}`), { recursive: true });
+        for (let i = 0; i < REAL_CALLS; i++) {
+          const file = join(root, "storm", `real${p}`, `r${i}.ts`);
+          writeFileSync(file, `export const r${p}_${i} = ${i};\n`);
+          const r = await runCli(root, ["hook", "file-changed"], hookInput(root, "PostToolUse", { session_id: `real-${p}`, tool_name: "Edit", tool_input: { file_path: file } }));
+          expect({ code: r.code, stdout: r.stdout, stderr: r.stderr }).toEqual({ code: 0, stdout: "", stderr: "" });
+        }
+      });
+      const exits = await Promise.all(storm.map((c) => c.exit()));
+      await Promise.all(real);
+      storming = false;
+      expect(passesDuringStorm).toBeGreaterThan(0);
+      for (const e of exits) expect({ code: e.code, stdout: e.stdout, stderr: e.stderr }).toEqual({ code: 0, stdout: `done ${CALLS}\n`, stderr: "" });
+
+      // Every call is one FileChanged in the log, with the session it came from.
+      const hooked = readEvents(ctx.log).filter((e) => e.type === "FileChanged" && e.meta.source === "hook");
+      const bySession = new Map<string, number>();
+      for (const e of hooked) bySession.set(e.meta.session!, (bySession.get(e.meta.session!) ?? 0) + 1);
+      expect(Object.fromEntries(bySession)).toEqual({
+        ...Object.fromEntries(Array.from({ length: WORKERS }, (_, w) => [`storm-${w}`, CALLS])),
+        ...Object.fromEntries(Array.from({ length: REAL_PROCESSES }, (_, p) => [`real-${p}`, REAL_CALLS])),
+      });
+
+      // The read models catch up to exactly what is on disk: every file at its hash, nothing else.
+      const disk = await scanProject(root, SCAN_DEFAULTS);
+      const onDisk = Object.fromEntries(disk.files.map((f) => [f.path, f.contentHash]));
+      expect(Object.keys(onDisk).length).toBe(120 - 20 + 30 + WORKERS * 25 + REAL_PROCESSES * REAL_CALLS);
+      expect(onDisk["src/m0.ts"]).toBe(hashContent(readFileSync(join(root, "src/m0.ts"))));
+      const catalogState = () => {
+        const reader = CatalogReader.open(ctx.paths.catalog);
+        try {
+          return Object.fromEntries(reader.files().filter((f) => f.status === "parsed").map((f) => [f.path, f.content_hash]));
+        } finally {
+          reader.close();
+        }
+      };
+      // Bounded only so that a failure shows what never caught up; how soon belongs in the bench.
+      await expect.poll(catalogState, { timeout: 240_000, interval: 200 }).toEqual(onDisk);
+      const graph = (await engine.graphQueryable())!;
+      await expect
+        .poll(async () => (await graph.query("MATCH (f:File) RETURN f.path AS path ORDER BY path")).map((r) => String(r.path)), { timeout: 120_000, interval: 200 })
+        .toEqual(Object.keys(onDisk).sort());
+      expect(errors).toEqual([]);
+    } finally {
+      stop();
+      await engine.close();
+    }
+  }, 600_000);
+});
