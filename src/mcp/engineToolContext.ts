@@ -81,7 +81,9 @@ export const engineReadModels = (engine: Engine, watcher: WatchControl | null = 
     }
     const lines = [
       wanted > 0 ? `index catching up: file changes up to #${wanted} are not all projected yet; answers may miss them` : null,
-      staleText(disk.current()),
+      // A running watcher records every change on disk within its debounce (or its scan interval):
+      // looking at every indexed file's stat again would only race it.
+      watcher?.state() ? null : staleText(disk.current()),
     ].filter((l): l is string => l !== null);
     return lines.length > 0 ? lines.join("; ") : null;
   };
