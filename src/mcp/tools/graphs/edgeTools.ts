@@ -29,7 +29,7 @@ const labelFinder = (ctx: ToolContext, graph: string) => {
   return async (name: string, role: string): Promise<string> => {
     const text = name.trim();
     reader ??= ctx.scratchGraphs();
-    if ((await reader).node(graph, text) !== undefined) return text;
+    if ((await reader).hasNode(graph, text)) return text;
     // A graph not written yet has no node to match: say so rather than "no such graph".
     loaded ??= analysisGraph(ctx, graph).catch(() => buildAnalysisGraph({ name: graph, nodes: [], edges: [] }));
     const g = await loaded;
