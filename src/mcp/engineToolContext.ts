@@ -43,6 +43,8 @@ export const engineReadModels = (engine: Engine): EngineReadModels => {
     const wanted = lastPositionOfTypes(log, FILE_EVENTS);
     let behind = 0;
     for (const p of engine.projectors) {
+      // A model of no file event (the scratch graphs) is not behind on file changes: its checkpoint moves only with its own events.
+      if (!p.handles.some((t) => FILE_EVENTS.includes(t))) continue;
       const at = (await p.checkpoint()).position;
       if (at < wanted) behind = Math.max(behind, wanted - at);
     }
