@@ -10,6 +10,7 @@ const SUITES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   search: () => import("./searchBench.js"),
   index: () => import("./indexBench.js"),
   mcp: () => import("./mcpBench.js"),
+  hooks: () => import("./hooksBench.js"),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
