@@ -8,22 +8,21 @@
  * unchanged (a cold index of sympy takes minutes on a loaded box); each run measures a fresh copy of
  * it, so the memory writes of one run never reach the next. Run after `npm run build`.
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { execFileSync } from "node:child_process";
-import { createHash } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { existsSync, rmSync } from "node:fs";
 import { loadavg } from "node:os";
-import { join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
-import { BENCH_REPO, listSourceFiles } from "./benchRepo.js";
+import { BENCH_REPO } from "./benchRepo.js";
+import { caughtUp, CLI, connect, stop, textOf } from "./benchServer.js";
+import { indexedCopy, KEPT } from "./keptIndex.js";
 import { median, percentile } from "./stats.js";
-
-const CLI = fileURLToPath(new URL("../cli.js", import.meta.url));
-const KEPT = "/tmp/nemesis-bench/mcp-index";
 const CALLS = Number(process.env.NEMESIS_BENCH_CALLS ?? 30);
 const WARM_UP = 3;
 const STARTS = Number(process.env.NEMESIS_BENCH_STARTS ?? 5);
+/** Only these tools (comma-separated names), e.g. while working on one; every listed tool when unset. */
+const ONLY = (process.env.NEMESIS_BENCH_TOOLS ?? "")
+  .split(",")
+  .map((t) => t.trim())
+  .filter((t) => t !== "");
 
 /** p50 targets of issue 21, ms. */
 const GRAPH_MS = 30;
@@ -103,86 +102,6 @@ const SEED_MEMORY: ReadonlyArray<{ name: string; args: Args }> = [
 const out = (line: string) => process.stdout.write(`${line}\n`);
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const load = () => `load ${loadavg().map((l) => l.toFixed(2)).join(" ")}`;
-
-/** Paths, sizes and mtimes of the repository's source files: the index is reused while they hold. */
-const fingerprint = (repo: string): string => {
-  const hash = createHash("sha256");
-  for (const full of listSourceFiles(repo).sort()) {
-    const st = statSync(full);
-    hash.update(`${relative(repo, full)}\0${st.size}\0${st.mtimeMs}\n`);
-  }
-  return hash.digest("hex").slice(0, 16);
-};
-
-const runCli = (args: ReadonlyArray<string>) => execFileSync(process.execPath, [CLI, ...args], { stdio: ["ignore", "ignore", "pipe"] });
-
-/**
- * An indexed copy of the repository for this run: the kept index brought up to date (a no-op
- * delta when nothing changed; a cold index when the repository did), then copied with its
- * mtimes, so the server's own catch-up finds nothing to parse.
- */
-const indexedCopy = (repo: string): string => {
-  const stamp = join(KEPT, ".bench-fingerprint");
-  const wanted = fingerprint(repo);
-  const kept = existsSync(stamp) && readFileSync(stamp, "utf8") === wanted;
-  if (!kept) {
-    rmSync(KEPT, { recursive: true, force: true });
-    execFileSync("cp", ["-a", repo, KEPT]);
-  }
-  const t0 = performance.now();
-  runCli(["index", KEPT, "--no-progress"]);
-  writeFileSync(stamp, wanted);
-  out(`${kept ? "kept index brought up to date" : "cold index"} in ${ms(performance.now() - t0)} (${KEPT}; ${load()})`);
-  const dir = mkdtempSync("/tmp/nemesis-bench/mcp-run-");
-  rmSync(dir, { recursive: true });
-  execFileSync("cp", ["-a", KEPT, dir]);
-  rmSync(join(dir, ".bench-fingerprint"));
-  return dir;
-};
-
-interface Server {
-  readonly client: Client;
-  readonly pid: number | null;
-  close(): Promise<void>;
-}
-
-const connect = async (root: string): Promise<Server> => {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [CLI, "serve", "--project", root],
-    env: { ...(process.env as Record<string, string>), OPENAI_API_KEY: "" },
-    stderr: "ignore",
-  });
-  const client = new Client({ name: "nemesis-bench", version: "1.0.0" });
-  await client.connect(transport);
-  return { client, pid: transport.pid, close: () => client.close() };
-};
-
-/** Closes the client and waits for the server process to be gone (it holds the engine lock until then). */
-const stop = async (server: Server): Promise<void> => {
-  await server.close();
-  for (let i = 0; i < 600 && server.pid !== null; i++) {
-    try {
-      process.kill(server.pid, 0);
-    } catch {
-      return;
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
-
-/** Waits for the server's own catch-up with the disk (started with the process) to finish. */
-const caughtUp = async (root: string, pid: number | null): Promise<void> => {
-  const log = join(root, ".nemesis", "logs", "serve.log");
-  const mark = new RegExp(`\\[${pid}\\] (caught up|background index failed)`);
-  for (let i = 0; i < 6000; i++) {
-    if (existsSync(log) && mark.test(readFileSync(log, "utf8"))) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`the server did not catch up with ${root} in 5 minutes`);
-};
-
-const textOf = (result: unknown): string => (result as { content: Array<{ text: string }> }).content.map((c) => c.text).join("\n");
 
 /** Stores SEED_MEMORY and waits (up to 10 s) until get_project_context lists it: the engine projects memory writes as it follows the log. */
 const seedMemory = async (client: Client): Promise<void> => {
@@ -274,17 +193,19 @@ export const run = async (): Promise<void> => {
     out(`mcp: no repository at ${BENCH_REPO}; clone one (e.g. git clone https://github.com/sympy/sympy ${BENCH_REPO}) or set NEMESIS_BENCH_REPO`);
     return;
   }
-  const root = indexedCopy(BENCH_REPO);
+  const root = indexedCopy(BENCH_REPO, "/tmp/nemesis-bench/mcp-run-", (what, took) => out(`${what} in ${ms(took)} (${KEPT}; ${load()})`));
   try {
-    await startUp(root);
+    if (STARTS > 0) await startUp(root);
     const server = await connect(root);
     try {
       await caughtUp(root, server.pid);
       const { tools } = await server.client.listTools();
       await seedMemory(server.client);
       out(`tools: ${tools.length} listed; ${CALLS} calls each after ${WARM_UP} warm-ups (${load()})`);
+      const unknown = ONLY.filter((name) => !tools.some((t) => t.name === name));
+      if (unknown.length > 0) out(`NEMESIS_BENCH_TOOLS names tools the server does not list: ${unknown.join(", ")}`);
       const rows: Row[] = [];
-      for (const t of tools) rows.push(await measureTool(server.client, t.name));
+      for (const t of tools) if (ONLY.length === 0 || ONLY.includes(t.name)) rows.push(await measureTool(server.client, t.name));
       out(table(rows));
       const listed = new Set(tools.map((t) => t.name));
       const absent = Object.keys(TOOL_ARGS).filter((name) => !listed.has(name));

@@ -10,6 +10,8 @@ const SUITES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   search: () => import("./searchBench.js"),
   index: () => import("./indexBench.js"),
   mcp: () => import("./mcpBench.js"),
+  live: () => import("./liveBench.js"),
+  graphs: () => import("./graphsBench.js"),
   hooks: () => import("./hooksBench.js"),
 };
 

@@ -7,6 +7,7 @@ type Data = Record<string, unknown>;
 
 const str = (v: unknown): string => (typeof v === "string" ? v : v === undefined || v === null ? "" : JSON.stringify(v));
 const count = (v: unknown): number => (Array.isArray(v) ? v.length : 0);
+const props = (d: Data): string => (d.properties && typeof d.properties === "object" && Object.keys(d.properties).length > 0 ? ` ${JSON.stringify(d.properties)}` : "");
 const flat = (text: string): string => text.replace(/\s+/g, " ").trim();
 
 const SUMMARIES: Record<string, (d: Data) => string> = {
@@ -25,6 +26,13 @@ const SUMMARIES: Record<string, (d: Data) => string> = {
       typeof d.chunks === "number" ? d.chunks : count(d.chunks)
     } chunks${d.hasErrors ? ", with syntax errors" : ""})`,
   ParseFailed: (d) => `${str(d.path)}: ${str(d.reason)}`,
+  GraphNodeAdded: (d) => `node ${str(d.label)}${d.type ? ` (${str(d.type)})` : ""}${props(d)}`,
+  GraphNodeUpdated: (d) => `node ${str(d.label)}${d.type ? ` (${str(d.type)})` : ""}${props(d)}`,
+  GraphNodeRemoved: (d) => `node ${str(d.label)}`,
+  GraphEdgeAdded: (d) => `${str(d.source)} -[${str(d.relation)}]-> ${str(d.target)}${props(d)}`,
+  GraphEdgeUpdated: (d) => `${str(d.source)} -[${str(d.relation)}]-> ${str(d.target)}${props(d)}`,
+  GraphEdgeRemoved: (d) => `${str(d.source)} -[${str(d.relation)}]-> ${str(d.target)}`,
+  GraphDeleted: (d) => `${str(d.nodes)} nodes, ${str(d.edges)} edges`,
   IndexRunStarted: (d) => `run ${str(d.runId)} in ${str(d.root)}`,
   IndexRunCompleted: (d) =>
     `run ${str(d.runId)}: ${str(d.files)} files, ${str(d.changed)} changed, ${str(d.deleted)} deleted in ${

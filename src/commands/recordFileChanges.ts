@@ -5,7 +5,7 @@ import { VersionConflict } from "../events/versionConflict.js";
 import { appendToStreams, type StreamAppend } from "../events/sqlite/appendToStreams.js";
 import type { LogHandle } from "../events/sqlite/openEventLog.js";
 import { decideFileChanges, type FileDecision } from "./scan/decideFileChanges.js";
-import { fileStream, readKnownFile, readKnownFiles, type KnownFile } from "./scan/readKnownFiles.js";
+import { fileStream, readKnownFile, readKnownFiles, readKnownFilesAt, type KnownFile } from "./scan/readKnownFiles.js";
 import type { ScannedFile } from "./scan/scanProject.js";
 import type { Skip } from "./scan/walkProject.js";
 
@@ -14,6 +14,8 @@ export interface RecordFileChangesInput {
   readonly skipped: ReadonlyArray<Skip>;
   /** Limit deletions to known files under this directory (a partial scan); default: the whole project. */
   readonly scope?: string;
+  /** Only these paths were looked at (the watcher): deletions are limited to them, and only their streams are read. */
+  readonly paths?: ReadonlyArray<string>;
 }
 
 export interface RecordFileChangesOptions {
@@ -47,7 +49,9 @@ export const recordFileChanges = (
   options: RecordFileChangesOptions,
 ): RecordedFileChanges => {
   const batchSize = options.batchSize ?? 2_000;
-  const decisions = decideFileChanges(options.known ?? readKnownFiles(log), input);
+  const mentioned = () => new Set([...(input.paths ?? []), ...input.files.map((f) => f.path), ...input.skipped.map((s) => s.path)]);
+  const known = options.known ?? (input.paths ? readKnownFilesAt(log, mentioned()) : readKnownFiles(log));
+  const decisions = decideFileChanges(known, input);
   const byPath = {
     files: new Map(input.files.map((f) => [f.path, f])),
     skipped: new Map(input.skipped.map((s) => [s.path, s])),
@@ -68,6 +72,7 @@ export const recordFileChanges = (
     return decideFileChanges(fresh, {
       files: [...paths].flatMap((p) => byPath.files.get(p) ?? []),
       skipped: [...paths].flatMap((p) => byPath.skipped.get(p) ?? []),
+      ...(input.paths ? { paths: [...paths] } : {}),
     });
   };
 

@@ -43,7 +43,10 @@ const Memory = Schema.Struct({
 });
 
 const Watcher = Schema.Struct({
+  enabled: Schema.optionalWith(Schema.Boolean, { default: () => true }),
   debounce_ms: Schema.optionalWith(Schema.Number.pipe(Schema.nonNegative()), { default: () => 100 }),
+  reconcile_s: Schema.optionalWith(Schema.Number.pipe(Schema.positive()), { default: () => 300 }),
+  poll_ms: Schema.optionalWith(Schema.Number.pipe(Schema.positive()), { default: () => 2_000 }),
 });
 
 const Hooks = Schema.Struct({
@@ -147,8 +150,17 @@ export const CONFIG_TEMPLATE = `# Nemesis configuration. Every option is optiona
 # auto_learn = false
 
 [watcher]
+# Watch the files while \`nemesis serve\` runs, so a save reaches the index without index_project
+# (\`nemesis watch\` watches whatever this says).
+# enabled = true
 # Quiet period before a burst of saves is recorded, in milliseconds.
 # debounce_ms = 100
+# A full scan this often (seconds) repairs any change the file events missed; it reads only
+# files whose size or mtime moved.
+# reconcile_s = 300
+# Where the system allows no more watches (fs.inotify.max_user_watches on Linux), a scan this
+# often (milliseconds) instead of events.
+# poll_ms = 2000
 
 [mcp]
 # Tool sets \`nemesis serve\` offers when --toolsets is not given: "core" (search, code graph,

@@ -137,9 +137,13 @@ export class Engine {
    * Follows the log: whenever any process appends, catches up within `intervalMs` (polling
    * the head is one b-tree lookup). The head is read before each pass and every pass reaches at
    * least that head, so an event appended at any moment — before following started, or during
-   * a pass — leads to one more pass. Returns a function that stops following.
+   * a pass — leads to one more pass. `onCaughtUp` gets the head the pass reached: everything up
+   * to it is visible to queries (the watcher reports a save visible from this). Returns a
+   * function that stops following.
    */
-  follow(options: { readonly intervalMs?: number; readonly onCaughtUp?: (r: PipelineResult) => void; readonly onError?: (e: unknown) => void } = {}): () => void {
+  follow(
+    options: { readonly intervalMs?: number; readonly onCaughtUp?: (r: PipelineResult, head: number) => void; readonly onError?: (e: unknown) => void } = {},
+  ): () => void {
     let stopped = false;
     let timer: NodeJS.Timeout | undefined;
     // -1: one pass at once, for whatever was appended since the caller last caught up.
@@ -153,7 +157,7 @@ export class Engine {
           // Not `onCaughtUp?.(await this.catchUp())`: an optional call skips its arguments, so
           // without a listener nothing would ever catch up.
           const result = await this.catchUp();
-          options.onCaughtUp?.(result);
+          options.onCaughtUp?.(result, head);
         } catch (e) {
           options.onError?.(e);
         }

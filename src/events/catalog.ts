@@ -14,6 +14,15 @@ import {
   RuleRetired,
   RuleStored,
 } from "./types/memory.js";
+import {
+  GraphDeleted,
+  GraphEdgeAdded,
+  GraphEdgeRemoved,
+  GraphEdgeUpdated,
+  GraphNodeAdded,
+  GraphNodeRemoved,
+  GraphNodeUpdated,
+} from "./types/graphs.js";
 import { FileParsed } from "./types/parse.js";
 import { IndexRunCompleted, IndexRunStarted } from "./types/project.js";
 
@@ -54,6 +63,13 @@ export const EventCatalog = {
   ConventionStored: define(ConventionStored),
   IndexRunStarted: define(IndexRunStarted),
   IndexRunCompleted: define(IndexRunCompleted),
+  GraphNodeAdded: define(GraphNodeAdded),
+  GraphNodeUpdated: define(GraphNodeUpdated),
+  GraphNodeRemoved: define(GraphNodeRemoved),
+  GraphEdgeAdded: define(GraphEdgeAdded),
+  GraphEdgeUpdated: define(GraphEdgeUpdated),
+  GraphEdgeRemoved: define(GraphEdgeRemoved),
+  GraphDeleted: define(GraphDeleted),
 } as const;
 
 export type EventType = keyof typeof EventCatalog;

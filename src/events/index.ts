@@ -20,7 +20,7 @@ export {
 } from "./envelope.js";
 export { EncodedPayload, encodePayload, isEncodedPayload } from "./encodedPayload.js";
 export { EventDecodeError, EventLogError, VersionConflict } from "./errors.js";
-export { EVENT_SOURCES, EVENT_TYPES, MEMORY_EVENT_TYPES } from "./eventNames.js";
+export { EVENT_SOURCES, EVENT_TYPES, GRAPH_EVENT_TYPES, MEMORY_EVENT_TYPES } from "./eventNames.js";
 export { appendToStreams, type AppendResult, type StreamAppend } from "./sqlite/appendToStreams.js";
 export { checkpointWal } from "./sqlite/checkpointWal.js";
 export { countPendingEvents, type PendingEvents } from "./sqlite/countPendingEvents.js";
@@ -41,6 +41,7 @@ export { rowToEvent, type EventRow, type SummaryPick } from "./sqlite/rowToEvent
 export { streamPayloads } from "./sqlite/streamPayloads.js";
 export { tailEvents, type TailOptions } from "./sqlite/tailEvents.js";
 export * from "./types/files.js";
+export * from "./types/graphs.js";
 export * from "./types/memory.js";
 export * from "./types/parse.js";
 export * from "./types/project.js";

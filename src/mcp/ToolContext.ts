@@ -4,6 +4,8 @@ import type { LogHandle } from "../events/index.js";
 import type { ChunkReader } from "../projections/chunks/ChunkReader.js";
 import type { CatalogReader, GraphQueryable } from "../projections/index.js";
 import type { Embedder } from "../projections/embed/index.js";
+import type { WatchControl } from "./watchControl.js";
+import type { ScratchReader } from "../projections/scratch/index.js";
 
 /** Something built from the whole code graph, whatever a call's arguments: its identity is its key in `graphSnapshot`. */
 export type GraphLoad<T> = (graph: GraphQueryable) => Promise<T>;
@@ -40,6 +42,8 @@ export interface ToolContext {
   catalog(): CatalogReader;
   /** Brings the memory in the catalog up to the log now (read-your-writes for memory tools). */
   syncMemory(): Promise<void>;
+  /** Agents' scratch graphs (graphs.db), caught up with the log first: a graph write is readable as soon as it returns. */
+  scratchGraphs(): Promise<ScratchReader>;
   /** The project's embedder (null with provider "none"). */
   embedder(): Embedder | null;
   /** A delta index of the project (or of `scope`, a relative folder) through the engine: scan, record, parse, project. */
@@ -50,4 +54,6 @@ export interface ToolContext {
   readModels(): Promise<ReadonlyArray<{ readonly name: string; readonly position: number; readonly behindUpTo: number }>>;
   /** One line on how current the read models are, or null when they are current. */
   freshness(): Promise<string | null>;
+  /** The engine's file watcher; null where none can run (a one-shot `nemesis query` owns the engine only for one call). */
+  readonly watcher: WatchControl | null;
 }

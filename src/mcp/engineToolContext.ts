@@ -5,7 +5,11 @@ import { indexProject, type Engine } from "../engine/index.js";
 import { ChunkReader } from "../projections/chunks/ChunkReader.js";
 import { projectEmbedder, type ProjectEmbedder } from "../projections/chunks/projectEmbedder.js";
 import { CatalogReader } from "../projections/index.js";
+import { warmGraphReads } from "../queries/graph/warmGraphReads.js";
+import { diskFreshness, staleText } from "./diskFreshness.js";
+import { scratchGraphAccess } from "./scratchGraphAccess.js";
 import type { GraphLoad, ToolCaller, ToolContext } from "./ToolContext.js";
+import type { WatchControl } from "./watchControl.js";
 
 /** Events that change what the code read models hold (memory writes and run markers do not). */
 const FILE_EVENTS = ["FileChanged", "FileDeleted", "FileParsed", "ParseFailed", "FileSkipped"];
@@ -19,10 +23,13 @@ const withLanguages = (config: NemesisConfig, languages: ReadonlyArray<string>):
 export interface EngineReadModels {
   readonly engine: Engine;
   context(caller: ToolCaller, progress?: ToolContext["progress"]): ToolContext;
+  /** Loads what the graph tools read for the graph as it stands (see `warmGraphReads`); nothing without a graph. */
+  warmGraph(): Promise<void>;
   close(): Promise<void>;
 }
 
-export const engineReadModels = (engine: Engine): EngineReadModels => {
+/** `watcher`: the engine's watcher control, where the process can run one (`nemesis serve`, `nemesis watch`). */
+export const engineReadModels = (engine: Engine, watcher: WatchControl | null = null): EngineReadModels => {
   const { paths, config, log } = engine.ctx;
   const root = realpathSync(paths.root);
   let catalog: CatalogReader | null = null;
@@ -35,14 +42,22 @@ export const engineReadModels = (engine: Engine): EngineReadModels => {
     return chunks;
   };
 
+  const scratch = scratchGraphAccess(engine);
+  const disk = diskFreshness(root, () => base.catalog(), config.index.max_file_bytes);
   const freshness = async (): Promise<string | null> => {
-    const wanted = lastPositionOfTypes(log, FILE_EVENTS);
-    let behind = 0;
+    // Per read model, by the file events it projects: the scratch graphs' model never moves on a file change.
+    let wanted = 0;
     for (const p of engine.projectors) {
-      const at = (await p.checkpoint()).position;
-      if (at < wanted) behind = Math.max(behind, wanted - at);
+      const handles = p.handles.length === 0 ? FILE_EVENTS : p.handles.filter((t) => FILE_EVENTS.includes(t));
+      if (handles.length === 0) continue;
+      const last = lastPositionOfTypes(log, handles);
+      if ((await p.checkpoint()).position < last) wanted = Math.max(wanted, last);
     }
-    return behind > 0 ? `index catching up: file changes up to #${wanted} are not all projected yet; answers may miss them` : null;
+    const lines = [
+      wanted > 0 ? `index catching up: file changes up to #${wanted} are not all projected yet; answers may miss them` : null,
+      staleText(disk.current()),
+    ].filter((l): l is string => l !== null);
+    return lines.length > 0 ? lines.join("; ") : null;
   };
 
   // Snapshots of the graph by loader, each with the graph checkpoint it was built at.
@@ -93,6 +108,8 @@ export const engineReadModels = (engine: Engine): EngineReadModels => {
     embedder: () => (embedder ??= projectEmbedder(paths, config)).embedder,
     freshness,
     syncMemory: () => engine.catchUpCatalog(),
+    watcher,
+    scratchGraphs: () => scratch.read(),
   };
 
   return {
@@ -114,10 +131,16 @@ export const engineReadModels = (engine: Engine): EngineReadModels => {
         });
       },
     }),
+    warmGraph: async () => {
+      const graph = await engine.graphQueryable();
+      if (graph !== null) await warmGraphReads(graph);
+    },
     close: async () => {
+      await disk.settled();
       snapshots.clear();
       catalog?.close();
       chunks?.close();
+      scratch.close();
       embedder?.close();
     },
   };

@@ -13,10 +13,12 @@ import {
 } from "../engine/index.js";
 import { engineReadModels, type EngineReadModels } from "./engineToolContext.js";
 import { refreshArchitectureCache } from "./tools/architectureBase.js";
+import { graphWarmer } from "./graphWarmer.js";
 import type { Logger } from "./logger.js";
-import { callTool, type ToolAnswer } from "./registry.js";
+import { ALL_TOOLS, callTool, type ToolAnswer } from "./registry.js";
 import type { ToolDefinition } from "./tool.js";
 import type { ToolCaller } from "./ToolContext.js";
+import { watchControl, type OwnedWatchControl, type StartWatcher, type WatcherEvents } from "./watchControl.js";
 
 export type Progress = (done: number, total: number | undefined, message: string) => void;
 
@@ -29,6 +31,8 @@ export interface ProjectBackend {
   call(name: string, args: unknown, caller: ToolCaller, progress?: Progress): Promise<ToolAnswer>;
   /** "owner" or "client of pid N", for logs and tests. */
   role(): string;
+  /** The role once this process has become the owner or reached it (rejects when neither happened). */
+  connected(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -45,6 +49,18 @@ export interface BackendOptions {
   readonly mode: "serve" | "once";
   /** Engine options for tests (an in-process parser). */
   readonly engine?: Parameters<typeof Engine.open>[1];
+  /**
+   * Starts a file watcher (src/sources/watcher), handed in by the composition root: an owner in
+   * `serve` mode runs one. Without it the watch_project tool says this process cannot watch.
+   */
+  readonly startWatcher?: StartWatcher;
+  /**
+   * What an owner watches once it has caught up with the disk: a folder ("" for all), or null
+   * for nothing until watch_project asks. Default: all of it when `[watcher] enabled`.
+   */
+  readonly watch?: { readonly scope: string } | null;
+  /** What the watcher reports (`nemesis watch` prints a line per batch). Default: warnings and repairs go to the log. */
+  readonly watcherEvents?: WatcherEvents;
 }
 
 interface Owner {
@@ -52,10 +68,13 @@ interface Owner {
   readonly engine: Engine;
   readonly models: EngineReadModels;
   readonly socket: EngineSocket | null;
+  readonly watcher: OwnedWatchControl | null;
   /** Stops following the log (a no-op until following started). */
   stop(): void;
   /** Settles when the first catch-up is over. */
   readonly ready: Promise<void>;
+  /** Settles when no load of the graph for the graph tools is under way (see `warmGraph`). */
+  warmed(): Promise<void>;
 }
 interface Client {
   readonly kind: "client";
@@ -71,23 +90,36 @@ export const openProjectBackend = async (options: BackendOptions): Promise<Proje
   const socketPath = mode === "serve" ? engineSocketPath(paths.root) : undefined;
   let closed = false;
 
+  const watcherEvents: WatcherEvents = options.watcherEvents ?? {
+    onWarning: (m) => logger.error(`watcher: ${m}`),
+    onReconcile: (r) => {
+      if (r.changed + r.deleted > 0) logger.info(`watcher: a reconciliation scan found ${r.changed} changed and ${r.deleted} deleted files the file events missed`);
+    },
+  };
+  const watchFrom = options.watch !== undefined ? options.watch : config.watcher.enabled ? { scope: "" } : null;
+
   const becomeOwner = async (): Promise<Owner | null> => {
     const opened = await Engine.open({ paths, config, log }, { ...(socketPath ? { socket: socketPath } : {}), ...options.engine });
     if (Either.isLeft(opened)) return null;
     const engine = opened.right;
-    const models = engineReadModels(engine);
+    // Only a long-lived owner watches: a one-shot `nemesis query` is gone before a save could matter.
+    const watcher = mode === "serve" && options.startWatcher ? watchControl(engine, options.startWatcher, watcherEvents) : null;
+    const models = engineReadModels(engine, watcher);
+    // Calls from other processes are served from every tool: each front end offers its own sets
+    // (a `--toolsets core,graph` window, or `nemesis query`, beside an owner serving core only).
     const run = (name: string, args: unknown, caller: ToolCaller, progress?: Progress) =>
-      callTool(tools, name, args, models.context(caller, progress), (e) => logger.error(`${name} failed`, e));
+      callTool(ALL_TOOLS, name, args, models.context(caller, progress), (e) => logger.error(`${name} failed`, e));
     let socket: EngineSocket | null = null;
     let stopFollowing = () => {};
     let ready: Promise<void>;
+    const warming = graphWarmer(() => models.warmGraph(), (e) => logger.error("loading the graph for the graph tools failed", e));
     if (mode === "serve") {
       socket = await listenEngineSocket(socketPath!, async (request, progress) => {
         if (request.method === "list") return tools.map((t) => t.name);
         const p = request.params as { name: string; arguments: unknown; caller: ToolCaller };
         return run(p.name, p.arguments, p.caller, (done, total, message) => progress({ done, total, message }));
       });
-      // Catch up with the disk, then follow the log: answers meanwhile say what is not yet indexed.
+      // Catch up with the disk, then follow the log (and watch the files): answers meanwhile say what is not yet indexed.
       ready = models
         .context({ name: "nemesis", source: "mcp" })
         .index({})
@@ -95,7 +127,17 @@ export const openProjectBackend = async (options: BackendOptions): Promise<Proje
         .catch((e) => logger.error("background index failed", e))
         .then(async () => {
           if (closed) return;
-          stopFollowing = engine.follow({ onError: (e) => logger.error("catch-up failed", e) });
+          // The graph tools' first call after a change would otherwise load the graph's nodes
+          // and edges itself: load them once the graph has changed and settled.
+          stopFollowing = engine.follow({
+            onError: (e) => logger.error("catch-up failed", e),
+            onCaughtUp: (r, head) => {
+              watcher?.projected(head);
+              if (r.projections.some((p) => p.name === "graph" && (p.events > 0 || p.rebuilt))) warming.changed();
+            },
+          });
+          warming.changed();
+          if (watcher && watchFrom) await watcher.start(watchFrom.scope).catch((e) => logger.error("the file watcher did not start", e));
           // The session-start hook's picture of the project, computed while nobody is waiting.
           await refreshArchitectureCache(models.context({ name: "nemesis", source: "mcp" })).catch((e) => logger.error("architecture summary failed", e));
         });
@@ -103,7 +145,19 @@ export const openProjectBackend = async (options: BackendOptions): Promise<Proje
       ready = engine.catchUp().then(() => undefined);
     }
     logger.info(`engine started for ${paths.root}${socket ? ` (socket ${socket.path})` : ""}`);
-    return { kind: "owner", engine, models, socket, ready, stop: () => stopFollowing() };
+    return {
+      kind: "owner",
+      engine,
+      models,
+      socket,
+      watcher,
+      ready,
+      stop: () => {
+        stopFollowing();
+        warming.stop();
+      },
+      warmed: () => warming.idle(),
+    };
   };
 
   const becomeClient = async (): Promise<Client | null> => {
@@ -150,6 +204,8 @@ export const openProjectBackend = async (options: BackendOptions): Promise<Proje
   };
   connection.then(watchOwner, () => {});
 
+  const role = () => (current === null ? "starting" : current.kind === "owner" ? "owner" : `client of pid ${current.pid}`);
+
   const callOnce = async (name: string, args: unknown, caller: ToolCaller, progress?: Progress): Promise<ToolAnswer> => {
     const c = await connection;
     if (c.kind === "owner") {
@@ -178,7 +234,11 @@ export const openProjectBackend = async (options: BackendOptions): Promise<Proje
         return callOnce(name, args, caller, progress);
       }
     },
-    role: () => (current === null ? "starting" : current.kind === "owner" ? "owner" : `client of pid ${current.pid}`),
+    role,
+    connected: async () => {
+      const c = await connection;
+      return c.kind === "owner" ? "owner" : `client of pid ${c.pid}`;
+    },
     close: async () => {
       closed = true;
       const c = await connection.catch(() => null);
@@ -188,6 +248,8 @@ export const openProjectBackend = async (options: BackendOptions): Promise<Proje
         c.stop();
         await c.socket?.close();
         await c.ready.catch(() => undefined);
+        await c.watcher?.stop();
+        await c.warmed();
         await c.models.close();
         await c.engine.close();
       }

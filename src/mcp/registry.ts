@@ -8,9 +8,10 @@ import { ANALYSIS_TOOLS } from "./tools/analysisTools.js";
 import { CODE_GRAPH_TOOLS } from "./tools/codeGraphTools.js";
 import { getArchitectureTool } from "./tools/getArchitecture.js";
 import { INDEX_TOOLS, MEMORY_TOOLS, SEARCH_TOOLS } from "./tools/coreTools.js";
+import { GRAPH_TOOLS } from "./tools/graphs/index.js";
 
 /** Every tool Nemesis serves, in the order clients list them. */
-export const ALL_TOOLS: ReadonlyArray<ToolDefinition> = [...SEARCH_TOOLS, ...CODE_GRAPH_TOOLS, ...ANALYSIS_TOOLS, getArchitectureTool, ...MEMORY_TOOLS, ...INDEX_TOOLS];
+export const ALL_TOOLS: ReadonlyArray<ToolDefinition> = [...SEARCH_TOOLS, ...CODE_GRAPH_TOOLS, ...ANALYSIS_TOOLS, getArchitectureTool, ...MEMORY_TOOLS, ...INDEX_TOOLS, ...GRAPH_TOOLS];
 
 export const TOOLSETS: ReadonlyArray<Toolset> = ["core", "graph"];
 

@@ -7,6 +7,8 @@ import { resolveProvider, settingsFromConfig } from "./embed/createEmbedder.js";
 import { GRAPH_HANDLES, GRAPH_VERSION, GraphProjector } from "./graph/GraphProjector.js";
 import { createResolver } from "./graph/resolve/index.js";
 import type { Projector } from "./Projector.js";
+import { scratchStorePath } from "./scratch/openScratchStore.js";
+import { SCRATCH_HANDLES, SCRATCH_VERSION, ScratchProjector } from "./scratch/ScratchProjector.js";
 
 /**
  * Every read model the engine keeps, in the order they are caught up. A new projector plugs
@@ -20,6 +22,7 @@ const FACTORIES = {
     const { embedder, inline, close } = projectEmbedder(paths, config);
     return ChunkProjector.open(paths.chunks, embedder, { inlineEmbedding: inline, release: close });
   },
+  graphs: async (paths: NemesisPaths, _config: NemesisConfig, _log: LogHandle): Promise<Projector> => new ScratchProjector(scratchStorePath(paths)),
 } as const;
 
 /**
@@ -74,6 +77,9 @@ export const PROJECTION_INFO: Record<ProjectionName, ProjectionInfo> = {
     // By the provider it resolves to: "auto" and "default" are one embedder.
     fingerprint: (c) => JSON.stringify({ ...c.embedding, provider: resolveProvider(settingsFromConfig(c.embedding)) }),
   },
+  // Agents' scratch graphs: SQLite, cheap to open, but lazy all the same, so the engine opens
+  // graphs.db on its first pass rather than on every start of a one-shot command.
+  graphs: { version: SCRATCH_VERSION, handles: SCRATCH_HANDLES, lazy: true, storePath: scratchStorePath, fingerprint: () => "" },
 };
 
 export const openProjector = (name: ProjectionName, paths: NemesisPaths, config: NemesisConfig, log: LogHandle): Promise<Projector> =>

@@ -99,7 +99,9 @@ describe("nemesis serve over stdio, through the MCP SDK client", () => {
     const { writeFileSync } = await import("node:fs");
     writeFileSync(`${root}/src/extra.ts`, "export function extraHelper(): number {\n  return 42;\n}\n");
     const indexed = await client.callTool({ name: "index_project", arguments: { json_output: true } });
-    expect(indexed.structuredContent).toMatchObject({ files_changed: 1, files_deleted: 0 });
+    // The server's watcher may have recorded the new file first: then the index finds nothing left to record.
+    expect(indexed.structuredContent).toMatchObject({ files_indexed: 11, files_deleted: 0 });
+    expect((indexed.structuredContent as { files_changed: number }).files_changed).toBeLessThanOrEqual(1);
     const found = textOf(await client.callTool({ name: "search_regex", arguments: { pattern: "extraHelper" } }));
     expect(found).toContain("src/extra.ts:1:export function extraHelper(): number {");
     const status = textOf(await client.callTool({ name: "index_status", arguments: {} }));

@@ -42,6 +42,18 @@ describe("two editor windows on one project", () => {
     expect(cli.stderr).toBe("");
     expect(cli.code).toBe(0);
     expect(cli.stdout.trim()).toBe(a);
+    // So do search and status: the engine's graph ranks the search, status shows its checkpoints and counts.
+    const search = await spawnCli(root, ["search", "twice"]);
+    expect(search.stderr).toBe("");
+    expect(search.stdout).toContain("src/lib/math.ts:");
+    expect(search.stdout).toContain("answered by the running engine");
+    const status = await spawnCli(root, ["status"]);
+    expect(status.code).toBe(0);
+    expect(status.stdout).toContain(`pid ${first.pid} owns the read models`);
+    expect(status.stdout).toMatch(/nodes {5}10 File, /);
+    expect(status.stdout).toMatch(/graph +#\d+/);
+    const grep = await spawnCli(root, ["grep", "function twice"]);
+    expect(grep.stdout).toContain("src/lib/math.ts:5:");
 
     process.kill(first.pid, "SIGKILL");
     const t0 = performance.now();
@@ -49,8 +61,7 @@ describe("two editor windows on one project", () => {
     console.log(`takeover answered ${Math.round(performance.now() - t0)} ms after kill -9 of the owner`);
     expect(textOf(after)).toBe(a);
     expect(textOf(await second.client.callTool({ name: "store_rule", arguments: { rule: "Written after the takeover" } }))).toMatch(/^stored rule /);
-    const status = textOf(await second.client.callTool({ name: "index_status", arguments: {} }));
-    expect(status).toMatch(/files: 10 parsed/);
+    expect(textOf(await second.client.callTool({ name: "index_status", arguments: {} }))).toMatch(/files: 10 parsed/);
 
     expect(storedRules()).toEqual(["Written through the second window", "Written after the takeover"]);
   }, 180_000);

@@ -19,6 +19,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Register>>> = {
   search: async () => (await import("./search.js")).registerSearch,
   grep: async () => (await import("./grep.js")).registerGrep,
   serve: async () => (await import("./serve.js")).registerServe,
+  watch: async () => (await import("./watch.js")).registerWatch,
   query: async () => (await import("./query.js")).registerQuery,
   context: async () => (await import("./context.js")).registerContext,
   hook: async () => (await import("./hook.js")).registerHook,

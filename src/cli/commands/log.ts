@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 // Only light modules here: `nemesis log` must answer in well under 200 ms on a large log, so it
 // loads neither the schema library nor the read models (see commands/index.ts).
-import { EVENT_SOURCES, EVENT_TYPES, MEMORY_EVENT_TYPES } from "../../events/eventNames.js";
+import { EVENT_SOURCES, EVENT_TYPES, GRAPH_EVENT_TYPES, MEMORY_EVENT_TYPES } from "../../events/eventNames.js";
 import type { RecordedEvent } from "../../events/envelope.js";
 import { openEventLog, type LogHandle } from "../../events/sqlite/openEventLog.js";
 import { headPosition, readEvents, type ReadFilter } from "../../events/sqlite/readEvents.js";
@@ -15,6 +15,7 @@ import { localTime, parseTimeBound } from "../timeText.js";
 interface LogOptions {
   type?: string;
   memory?: boolean;
+  graphs?: boolean;
   stream?: string;
   since?: string;
   until?: string;
@@ -81,12 +82,13 @@ const buildFilter = (o: LogOptions): Omit<ReadFilter, "after" | "before" | "limi
   const unknown = types?.filter((t) => !known.includes(t)) ?? [];
   if (unknown.length > 0) throw usageError(`unknown event type ${unknown.join(", ")}: choose from ${known.join(", ")}`);
   if (o.memory && types !== undefined) throw usageError(`--memory and --type both choose event types: give one (--memory is --type ${MEMORY_EVENT_TYPES.join(",")})`);
+  if (o.graphs && (types !== undefined || o.memory)) throw usageError(`--graphs chooses event types (--type ${GRAPH_EVENT_TYPES.join(",")}): give it alone, without --type or --memory`);
   if (o.source !== undefined && !(EVENT_SOURCES as ReadonlyArray<string>).includes(o.source)) {
     throw usageError(`unknown source "${o.source}": choose from ${EVENT_SOURCES.join(", ")}`);
   }
   if (o.since && o.until && o.since > o.until) throw usageError(`--since is after --until: nothing can match`);
   return {
-    ...(types && types.length > 0 ? { types } : o.memory ? { types: [...MEMORY_EVENT_TYPES] } : {}),
+    ...(types && types.length > 0 ? { types } : o.memory ? { types: [...MEMORY_EVENT_TYPES] } : o.graphs ? { types: [...GRAPH_EVENT_TYPES] } : {}),
     ...(o.stream !== undefined ? { streamPrefix: o.stream } : {}),
     ...(o.source !== undefined ? { source: o.source } : {}),
     ...(o.since !== undefined ? { since: o.since } : {}),
@@ -151,6 +153,7 @@ export const registerLog = (program: Command): void => {
     .description("the audit trail: what was recorded, when, and by whom (newest 50 events by default)")
     .option("--type <types>", "only these event types, comma-separated (e.g. RuleStored,DecisionRecorded)")
     .option("--memory", "only rules, decisions and conventions: stored, retired, superseded")
+    .option("--graphs", "only writes to scratch graphs: nodes and edges added, updated, removed (--stream graph:<name> for one graph)")
     .option("--stream <prefix>", "only streams starting with this (rule:, decision:, file:src/)")
     .option("--since <when>", "from this time: a date, an ISO time, or a span back from now (30m, 2h, 3d)", (v: string) => parseTimeBound("--since", v))
     .option("--until <when>", "up to this time (same forms as --since)", (v: string) => parseTimeBound("--until", v))
@@ -183,6 +186,7 @@ export const parseLogArgs = (args: ReadonlyArray<string>): { options: LogOptions
       ...(until !== undefined ? { until: parseTimeBound("--until", until as string) } : {}),
       ...(text("source") !== undefined ? { source: text("source")! } : {}),
       ...(v.has("memory") ? { memory: true } : {}),
+      ...(v.has("graphs") ? { graphs: true } : {}),
       ...(v.has("json") ? { json: true } : {}),
       ...(v.has("follow") ? { follow: true } : {}),
     };
@@ -194,7 +198,7 @@ export const parseLogArgs = (args: ReadonlyArray<string>): { options: LogOptions
 };
 
 const VALUE_OPTIONS = new Set(["root", "type", "stream", "since", "until", "source", "limit"]);
-const FLAGS = new Set(["memory", "json", "follow"]);
+const FLAGS = new Set(["memory", "graphs", "json", "follow"]);
 
 /** `--name value`, `--name=value` and `--flag`, each at most once, and the one word `log`; undefined for anything else. */
 const readLogArgs = (args: ReadonlyArray<string>): Map<string, string | true> | undefined => {

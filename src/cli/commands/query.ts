@@ -20,10 +20,10 @@ export const registerQuery = (program: Command): void => {
     .allowExcessArguments()
     .helpOption("--help-query", "show this help")
     .action(async (tool: string | undefined, _flags: unknown, cmd: Command) => {
-      const { ALL_TOOLS, listTools } = await import("../../mcp/registry.js");
+      const { ALL_TOOLS, listTools, selectTools } = await import("../../mcp/registry.js");
       if (tool === "--json") {
-        // The tool list exactly as MCP clients receive it from `tools/list`.
-        process.stdout.write(`${JSON.stringify({ tools: listTools(ALL_TOOLS) })}\n`);
+        // The tool list exactly as MCP clients receive it from `tools/list` of this project's `serve`.
+        process.stdout.write(`${JSON.stringify({ tools: listTools(selectTools(await configuredToolsets(cmd))) })}\n`);
         return;
       }
       if (tool === undefined || tool === "--help" || tool === "-h") {
@@ -54,6 +54,15 @@ export const registerQuery = (program: Command): void => {
         }
       });
     });
+};
+
+/** `[mcp] toolsets` of the project around the working directory (core outside any project). */
+const configuredToolsets = async (cmd: Command) => {
+  const { locateProject } = await import("../context.js");
+  const { loadConfig } = await import("../../config/index.js");
+  const paths = locateProject(cmd.optsWithGlobals());
+  const config = paths ? loadConfig(paths.config) : null;
+  return config && config._tag === "Right" ? config.right.mcp.toolsets : (["core"] as const);
 };
 
 type Listed = { name: string; title: string; description: string; inputSchema: Record<string, unknown> };

@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import type { NemesisPaths } from "../../config/index.js";
 import * as Either from "effect/Either";
 import { projectEmbedder } from "../../projections/chunks/projectEmbedder.js";
 import { checkSearchQuery } from "../../queries/search/checkSearchQuery.js";
@@ -46,6 +47,64 @@ similarity nor a probability and compares only hits of one search (first in ever
 ranking: ${TOP_SCORE}).
 `;
 
+interface EngineMatch {
+  file: string;
+  symbol: string | null;
+  kind: string;
+  start_line: number;
+  end_line: number;
+  snippet: string;
+  snippet_line: number;
+  relevance: number;
+  related_files: string[];
+}
+
+/**
+ * While `nemesis serve` owns the project, its engine holds the graph this search ranks with:
+ * ask it rather than rank by text alone. False when no engine answers (the caller searches).
+ * `--kind` has no tool argument, so such a search reads the chunks itself.
+ */
+const searchThroughEngine = async (paths: NemesisPaths, text: string, options: SearchFlags): Promise<boolean> => {
+  const { callRunningEngine } = await import("../runningEngine.js");
+  const answer = await callRunningEngine(paths, "get_code_semantics", {
+    query: text,
+    limit: options.limit,
+    ...(options.path !== undefined ? { path: options.path } : {}),
+    ...(options.language !== undefined ? { language: options.language } : {}),
+  });
+  if (answer === null) return false;
+  if (!answer.ok) throw new CliError(answer.message);
+  const matches = answer.value.matches as EngineMatch[];
+  if (options.json) {
+    printJsonLines(
+      matches.map((m) => ({
+        file: m.file,
+        symbol: m.symbol,
+        kind: m.kind,
+        startLine: m.start_line,
+        endLine: m.end_line,
+        score: m.relevance,
+        snippet: m.snippet,
+        ...(options.related ? { related: m.related_files } : {}),
+      })),
+    );
+    return true;
+  }
+  const out: string[] = [];
+  const shown = new Set<string>();
+  for (const m of matches) {
+    out.push(`${m.file}:${m.start_line}-${m.end_line}  ${m.symbol ?? m.kind}  (${m.relevance.toFixed(4)})`);
+    if (options.related && m.related_files.length > 0 && !shown.has(m.file)) out.push(`  related: ${m.related_files.join(", ")}`);
+    shown.add(m.file);
+    out.push(...m.snippet.split("\n").map((l, i) => `  ${String(m.snippet_line + i).padStart(5)}│ ${l}`));
+  }
+  if (matches.length === 0) out.push(`no matches for "${text}"`);
+  const freshness = answer.value.freshness;
+  out.push("", `answered by the running engine (scores relative to the best hit)${typeof freshness === "string" ? `; ${freshness}` : ""}`);
+  process.stdout.write(`${out.join("\n")}\n`);
+  return true;
+};
+
 export const registerSearch = (program: Command): void => {
   program
     .command("search")
@@ -63,6 +122,7 @@ export const registerSearch = (program: Command): void => {
       if (Either.isLeft(checked)) throw usageError(checked.left.message);
       const text = checked.right;
       await withProject(cmd.optsWithGlobals(), async (ctx) => {
+        if (options.kind === undefined && options.limit <= 50 && (await searchThroughEngine(ctx.paths, text, options))) return;
         const reader = await openCurrentChunks(ctx);
         if (!reader) throw new CliError("nothing is indexed yet: run `nemesis index` first");
         const graph = await openGraph(ctx.paths.graph, ctx.paths.lock);

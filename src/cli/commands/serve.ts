@@ -4,6 +4,7 @@ import { resolve } from "node:path";
 import { findProjectRoot, nemesisPaths } from "../../config/paths.js";
 import { openProjectAt } from "../context.js";
 import { usageError } from "../errors.js";
+import { startWatcher } from "../startWatcher.js";
 import { initProject } from "./init.js";
 
 interface ServeFlags {
@@ -58,7 +59,7 @@ export const registerServe = (program: Command): void => {
       // sends `initialized` gets it after a second anyway.
       let startOpening = () => {};
       const opening = new Promise<void>((r) => (startOpening = r)).then(() =>
-        openProjectBackend({ paths: ctx.paths, config: ctx.config, log: ctx.log, tools, logger, mode: "serve" }),
+        openProjectBackend({ paths: ctx.paths, config: ctx.config, log: ctx.log, tools, logger, mode: "serve", startWatcher }),
       );
       let stopping = false;
       const stop = async (code: number) => {

@@ -2,7 +2,7 @@ import type { Command } from "commander";
 import * as Either from "effect/Either";
 import { findStaleFiles } from "../../commands/scan/index.js";
 import { acquireEngineLock, engineLockHolder } from "../../engine/index.js";
-import { countPendingEvents, EVENT_TYPES, headPosition, type PendingEvents } from "../../events/index.js";
+import { countPendingEvents, EVENT_TYPES, GRAPH_EVENT_TYPES, headPosition, type PendingEvents } from "../../events/index.js";
 import { PARSE_REACTOR, readReactorCheckpoint } from "../../parse/reactor/index.js";
 import { parsedByAnotherVersion } from "../../parse/version.js";
 import { settingsFromConfig } from "../../projections/embed/createEmbedder.js";
@@ -11,11 +11,14 @@ import {
   CatalogReader,
   GraphReader,
   openProjectors,
+  PROJECTION_INFO,
   PROJECTION_NAMES,
   type GraphCounts,
   type GraphQueryable,
   type Projector,
 } from "../../projections/index.js";
+import { watcherLine, watcherStatus } from "../../mcp/tools/watcherStatus.js";
+import { readWatcherState } from "../../sources/watcher/watcherState.js";
 import { withProject, type ProjectContext } from "../context.js";
 import { formatTable } from "../output.js";
 
@@ -56,6 +59,32 @@ const kinds = (counts: Readonly<Record<string, number>>): string =>
 const listSome = (paths: ReadonlyArray<string>, max = 5): string =>
   paths.length <= max ? paths.join(", ") : `${paths.slice(0, max).join(", ")}, … (${paths.length - max} more)`;
 
+/** What status shows of the graph: files, symbols and edges by kind. */
+type ShownGraph = Pick<GraphCounts, "files" | "symbols"> & { readonly edges: Readonly<Record<string, number>> };
+
+/** The catalog reads every event but the scratch graphs' (see CatalogProjector's handles). */
+const CATALOG_TYPES = EVENT_TYPES.filter((t) => !(GRAPH_EVENT_TYPES as ReadonlyArray<string>).includes(t));
+
+const handlesOf = (name: string): ReadonlyArray<string> =>
+  name === "catalog" ? CATALOG_TYPES : (PROJECTION_INFO as Record<string, { handles: ReadonlyArray<string> } | undefined>)[name]?.handles ?? EVENT_TYPES;
+
+/** The running engine's own checkpoints and graph counts (`index_status`), or null when none answers. */
+const modelsFromEngine = async (ctx: ProjectContext): Promise<{ models: Record<string, ReadModelStatus>; graph: ShownGraph | null } | null> => {
+  const { callRunningEngine } = await import("../runningEngine.js");
+  const answer = await callRunningEngine(ctx.paths, "index_status", {});
+  if (answer === null || !answer.ok) return null;
+  const served = answer.value as {
+    read_models: Array<{ name: string; position: number }>;
+    nodes: Record<string, number>;
+    edges: Record<string, number>;
+  };
+  const models: Record<string, ReadModelStatus> = {};
+  for (const m of served.read_models) models[m.name] = modelStatus(m.position, null, countPendingEvents(ctx.log, m.position, handlesOf(m.name)));
+  const { File: files = 0, ...symbols } = served.nodes;
+  const graph = Object.keys(served.nodes).length > 0 ? { files, symbols, edges: served.edges } : null;
+  return { models, graph };
+};
+
 /**
  * Checkpoints and graph counts need the read models open; only the engine may hold Kuzu, so
  * while an engine runs, status reads what SQLite alone can answer and names the engine.
@@ -63,27 +92,29 @@ const listSome = (paths: ReadonlyArray<string>, max = 5): string =>
 const readModels = async (
   ctx: ProjectContext,
   canEmbed: boolean,
-): Promise<{ engine: number | null; models: Record<string, ReadModelStatus>; graph: GraphCounts | null }> => {
+): Promise<{ engine: number | null; models: Record<string, ReadModelStatus>; graph: ShownGraph | null }> => {
   const models: Record<string, ReadModelStatus> = {};
   const holder = engineLockHolder(ctx.paths.lock);
   const lock = holder === null ? acquireEngineLock(ctx.paths.lock) : null;
   if (lock === null || Either.isLeft(lock)) {
+    const owner = holder ?? (lock !== null && Either.isLeft(lock) ? lock.left.pid : null);
+    const served = await modelsFromEngine(ctx);
+    if (served) return { engine: owner, ...served };
     const catalog = CatalogReader.open(ctx.paths.catalog);
     try {
       const position = catalog.checkpoint();
-      // The catalog projects every event type.
-      models.catalog = modelStatus(position, null, countPendingEvents(ctx.log, position, EVENT_TYPES));
+      models.catalog = modelStatus(position, null, countPendingEvents(ctx.log, position, CATALOG_TYPES));
     } finally {
       catalog.close();
     }
-    return { engine: holder ?? (lock !== null && Either.isLeft(lock) ? lock.left.pid : null), models, graph: null };
+    return { engine: owner, models, graph: null };
   }
   let projectors: Projector[] = [];
   try {
     // The chunk model cannot open without its embedder; the embedding line says why.
     const names = canEmbed ? PROJECTION_NAMES : PROJECTION_NAMES.filter((n) => n !== "chunks");
     projectors = await openProjectors(ctx.paths, ctx.config, ctx.log, names);
-    let graph: GraphCounts | null = null;
+    let graph: ShownGraph | null = null;
     for (const p of projectors) {
       const cp = await p.checkpoint();
       models[p.name] = modelStatus(cp.position, cp.version, countPendingEvents(ctx.log, cp.position, p.handles));
@@ -107,6 +138,9 @@ export const registerStatus = (program: Command): void => {
         const reactorAt = readReactorCheckpoint(ctx.log, PARSE_REACTOR);
         const embedding = describeEmbedding(settingsFromConfig(ctx.config.embedding));
         const { engine, models, graph } = await readModels(ctx, embedding.problem === null);
+        // The watcher runs inside the engine: a state left by any other process is not a running watcher.
+        const watching = readWatcherState(ctx.paths.dir);
+        const watcher = watcherStatus(engine !== null && watching?.pid === engine ? watching : null);
         const catalog = CatalogReader.open(ctx.paths.catalog);
         try {
           const files = catalog.files();
@@ -118,6 +152,7 @@ export const registerStatus = (program: Command): void => {
             root: ctx.paths.root,
             logHead: head,
             engine: engine === null ? null : { pid: engine },
+            watcher,
             embedding,
             parse: modelStatus(reactorAt, null, countPendingEvents(ctx.log, reactorAt, ["FileChanged"])),
             projections: models,
@@ -139,7 +174,8 @@ export const registerStatus = (program: Command): void => {
           const lines = [
             `project   ${status.root}`,
             `log head  #${head}`,
-            `engine    ${engine === null ? ENGINE_NOT_RUNNING : `pid ${engine} owns the read models (graph and chunk checkpoints not shown)`}`,
+            `engine    ${engine === null ? ENGINE_NOT_RUNNING : `pid ${engine} owns the read models${graph ? "" : " (graph and chunk checkpoints not shown: it did not answer on its socket)"}`}`,
+            `watcher   ${watcher === null ? "off (nemesis watch, or nemesis serve with [watcher] enabled)" : watcherLine(watcher)}`,
             `embedding ${embeddingText(embedding)}`,
             "",
             formatTable(

@@ -21,6 +21,11 @@ export interface DecideInput {
   readonly skipped: ReadonlyArray<Skip>;
   /** Only known files under this directory (relative, no trailing slash; "" = all) can be deleted. */
   readonly scope?: string;
+  /**
+   * Only these paths were looked at (the watcher's batch): a known file among them that neither
+   * `files` nor `skipped` holds is deleted, and no other known file is touched.
+   */
+  readonly paths?: ReadonlyArray<string>;
 }
 
 const inScope = (path: string, scope: string | undefined): boolean =>
@@ -38,7 +43,7 @@ const expectedOf = (k: KnownFile | undefined): number | "no_stream" => (k && k.v
 /**
  * Compares a scan with what the log knows and returns only what differs: FileChanged for new
  * or edited content (by hash, never by mtime) or content parsed by an older extractor, FileSkipped for a skip whose reason is new,
- * FileDeleted for a known file the scan no longer sees. A file that was indexed and is now
+ * FileDeleted for a known file the scan no longer sees (of `paths` only, when given). A file that was indexed and is now
  * skipped gets FileDeleted first, so every read model drops it.
  */
 export const decideFileChanges = (
@@ -63,7 +68,8 @@ export const decideFileChanges = (
     const events: FileEvent[] = k?.state === "changed" ? [{ type: "FileDeleted", data: { path: s.path } }, skip] : [skip];
     out.push({ path: s.path, expectedVersion: expectedOf(k), events });
   }
-  for (const k of known.values()) {
+  const deletable = input.paths ? input.paths.flatMap((p) => lookup(p) ?? []) : known.values();
+  for (const k of deletable) {
     if (k.state === "deleted" || seen.has(k.path) || !inScope(k.path, input.scope)) continue;
     const current = lookup(k.path);
     if (!current || current.state === "deleted") continue;

@@ -1,4 +1,5 @@
 import { statSync } from "node:fs";
+import { stat } from "node:fs/promises";
 import { join } from "node:path";
 import { hashContent } from "../../parse/reactor/hashContent.js";
 import { readSourceFile } from "../../parse/reactor/readSourceFile.js";
@@ -68,4 +69,27 @@ export const findStaleFiles = (root: string, files: Iterable<IndexedFile>, maxFi
     } else if (hashContent(read.bytes) !== f.content_hash) changed.push(f.path);
   }
   return { changed, missing, unverified, unchecked };
+};
+
+/**
+ * The same check with the stats issued concurrently, for a server that must keep answering
+ * while it looks: the event loop is free between batches.
+ */
+export const findStaleFilesAsync = async (root: string, files: ReadonlyArray<IndexedFile>, maxFileBytes: number, batch = 128): Promise<StaleFiles> => {
+  const out: StaleFiles = { changed: [], missing: [], unverified: [], unchecked: 0 };
+  const indexed = files.filter((f) => f.content_hash !== null);
+  for (let i = 0; i < indexed.length; i += batch) {
+    const slice = indexed.slice(i, i + batch);
+    const stats = await Promise.all(slice.map((f) => stat(join(root, f.path)).catch(() => null)));
+    slice.forEach((f, j) => {
+      const s = stats[j]!;
+      if (s === null) out.missing.push(f.path);
+      else if (s.size !== f.size || s.mtimeMs !== f.mtime) {
+        const read = readSourceFile(join(root, f.path), Math.max(maxFileBytes, s.size));
+        if (!read.ok) (read.gone ? out.missing : out.changed).push(f.path);
+        else if (hashContent(read.bytes) !== f.content_hash) out.changed.push(f.path);
+      }
+    });
+  }
+  return out;
 };

@@ -4,8 +4,11 @@ export { readTrackedFiles, trackedFilesFrom, type TrackedFiles } from "./gitTrac
 export { IgnoreRules, type GitView } from "./IgnoreRules.js";
 export { insideGitRepo } from "./insideGitRepo.js";
 export { inspectFile, type FileLimits, type Inspection } from "./inspectFile.js";
-export { FILE_STREAM_PREFIX, fileStream, readKnownFile, readKnownFiles, type KnownFile } from "./readKnownFiles.js";
+export { FILE_STREAM_PREFIX, fileStream, readKnownFile, readKnownFiles, readKnownFilesAt, unchangedSince, type KnownFile } from "./readKnownFiles.js";
 export { completeIndexRun, PROJECT_STREAM, startIndexRun } from "./recordIndexRun.js";
 export { scanProject, type ScannedFile, type ScanOptions, type ScanResult } from "./scanProject.js";
 export { walkProject, type Candidate, type Skip, type WalkOptions, type WalkResult } from "./walkProject.js";
-export { findStaleFiles, type IndexedFile, type StaleFiles } from "./findStaleFiles.js";
+export { findStaleFiles, findStaleFilesAsync, type IndexedFile, type StaleFiles } from "./findStaleFiles.js";
+export { classifyEntry, languageFilter, type EntryVerdict } from "./classifyEntry.js";
+export { DirectoryRules, type RulesOptions } from "./DirectoryRules.js";
+export { inspectPaths, type InspectPathsOptions, type PathsInspection } from "./inspectPaths.js";

@@ -10,6 +10,8 @@ export interface KnownFile {
   readonly reason: string | null;
   /** The parser version of the latest parse of this very content, when there is one (see outdatedParse). */
   readonly parsedWith?: string | null;
+  /** What the latest FileChanged saw on disk (size and mtime) and when it was recorded (ms): see `unchangedSince`. */
+  readonly stat?: { readonly size: number; readonly mtime: number; readonly recordedAt: number } | null;
 }
 
 export const FILE_STREAM_PREFIX = "file:";
@@ -21,7 +23,8 @@ export const fileStream = (path: string): string => `${FILE_STREAM_PREFIX}${path
 const numbered = {
   versions: `SELECT s.name AS stream, (SELECT MAX(version) FROM events WHERE stream_id = s.id) AS version
     FROM streams s WHERE s.name >= 'file:' AND s.name < 'file;'`,
-  latest: `SELECT e.stream, e.type, json_extract(e.data, '$.contentHash') AS hash, json_extract(e.data, '$.reason') AS reason
+  latest: `SELECT e.stream, e.type, json_extract(e.data, '$.contentHash') AS hash, json_extract(e.data, '$.reason') AS reason,
+    json_extract(e.data, '$.size') AS size, json_extract(e.data, '$.mtime') AS mtime, e.recorded_at AS recorded_at
     FROM streams s JOIN events e ON e.position = (
       SELECT position FROM events WHERE stream_id = s.id AND type IN ('FileChanged', 'FileDeleted', 'FileSkipped')
       ORDER BY version DESC LIMIT 1)
@@ -31,7 +34,8 @@ const numbered = {
 const byName = {
   versions: `SELECT stream, MAX(version) AS version FROM events
     WHERE stream >= 'file:' AND stream < 'file;' GROUP BY stream`,
-  latest: `SELECT e.stream, e.type, json_extract(e.data, '$.contentHash') AS hash, json_extract(e.data, '$.reason') AS reason
+  latest: `SELECT e.stream, e.type, json_extract(e.data, '$.contentHash') AS hash, json_extract(e.data, '$.reason') AS reason,
+    json_extract(e.data, '$.size') AS size, json_extract(e.data, '$.mtime') AS mtime, e.recorded_at AS recorded_at
     FROM events e JOIN (
       SELECT MAX(position) AS p FROM events
       WHERE type IN ('FileChanged', 'FileDeleted', 'FileSkipped') AND stream >= 'file:' AND stream < 'file;'
@@ -49,7 +53,8 @@ const latestParses = `SELECT s.name AS stream,
   WHERE s.name >= 'file:' AND s.name < 'file;'`;
 const queries = (log: LogHandle) => (log.streamSql.group === "stream_id" ? numbered : byName);
 const oneVersion = (log: LogHandle) => `SELECT MAX(version) FROM events WHERE ${log.streamSql.is}`;
-const oneLatest = (log: LogHandle) => `SELECT type, json_extract(data, '$.contentHash') AS hash, json_extract(data, '$.reason') AS reason
+const oneLatest = (log: LogHandle) => `SELECT type, json_extract(data, '$.contentHash') AS hash, json_extract(data, '$.reason') AS reason,
+  json_extract(data, '$.size') AS size, json_extract(data, '$.mtime') AS mtime, recorded_at
   FROM events WHERE ${log.streamSql.is} AND type IN ('FileChanged', 'FileDeleted', 'FileSkipped') ORDER BY version DESC LIMIT 1`;
 
 const STATE = { FileChanged: "changed", FileDeleted: "deleted", FileSkipped: "skipped" } as const;
@@ -58,7 +63,15 @@ interface LatestRow {
   readonly type: keyof typeof STATE;
   readonly hash: string | null;
   readonly reason: string | null;
+  readonly size: number | null;
+  readonly mtime: number | null;
+  readonly recorded_at: string;
 }
+
+const statOf = (row: LatestRow): KnownFile["stat"] =>
+  row.type === "FileChanged" && typeof row.size === "number" && typeof row.mtime === "number"
+    ? { size: row.size, mtime: row.mtime, recordedAt: Date.parse(row.recorded_at) }
+    : null;
 
 /**
  * The latest FileChanged / FileDeleted / FileSkipped of every file stream, read from the log
@@ -81,7 +94,7 @@ export const readKnownFiles = (log: LogHandle): Map<string, KnownFile> => {
     const path = row.stream.slice(FILE_STREAM_PREFIX.length);
     const parse = parses.get(row.stream);
     const parsedWith = parse !== undefined && parse.hash === row.hash ? parse.parser : null;
-    known.set(path, { path, version: versions.get(row.stream) ?? 0, state: STATE[row.type], contentHash: row.hash, reason: row.reason, parsedWith });
+    known.set(path, { path, version: versions.get(row.stream) ?? 0, state: STATE[row.type], contentHash: row.hash, reason: row.reason, parsedWith, stat: statOf(row) });
   }
   for (const [stream, version] of versions) {
     const path = stream.slice(FILE_STREAM_PREFIX.length);
@@ -96,5 +109,30 @@ export const readKnownFile = (log: LogHandle, path: string): KnownFile | undefin
   const version = (log.db.prepare(oneVersion(log)).pluck().get(stream) as number | null) ?? 0;
   const row = log.db.prepare(oneLatest(log)).get(stream) as LatestRow | undefined;
   if (!row) return version === 0 ? undefined : { path, version, state: "deleted", contentHash: null, reason: null };
-  return { path, version, state: STATE[row.type], contentHash: row.hash, reason: row.reason };
+  return { path, version, state: STATE[row.type], contentHash: row.hash, reason: row.reason, stat: statOf(row) };
+};
+
+/** The same for a few files: a batch of the watcher looks up its own paths, not the whole log. */
+export const readKnownFilesAt = (log: LogHandle, paths: Iterable<string>): Map<string, KnownFile> => {
+  const known = new Map<string, KnownFile>();
+  for (const path of paths) {
+    const k = readKnownFile(log, path);
+    if (k) known.set(path, k);
+  }
+  return known;
+};
+
+/** Racy-git's margin: a record taken within this long of the file's mtime may have missed a write in the same clock tick. */
+const RACY_MS = 2_000;
+
+/**
+ * The recorded hash of a file whose size and mtime are still what its FileChanged saw, when the
+ * record came well after that mtime; otherwise undefined and the file must be read. A write in the
+ * same timestamp tick as the read that was recorded could keep size and mtime while changing the
+ * content (git's "racy" entries): only a stat older than the record by RACY_MS is trusted.
+ */
+export const unchangedSince = (k: KnownFile | undefined, size: number, mtime: number): string | undefined => {
+  const s = k?.state === "changed" ? k.stat : null;
+  if (!s || k!.contentHash === null) return undefined;
+  return s.size === size && s.mtime === mtime && mtime < s.recordedAt - RACY_MS ? k!.contentHash : undefined;
 };

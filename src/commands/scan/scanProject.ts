@@ -1,4 +1,6 @@
+import { statSync } from "node:fs";
 import { inspectFile, type FileLimits } from "./inspectFile.js";
+import { unchangedSince, type KnownFile } from "./readKnownFiles.js";
 import { walkProject, type Skip, type WalkOptions } from "./walkProject.js";
 
 /** One indexable file as it is on disk now: what a FileChanged records. */
@@ -21,9 +23,24 @@ export interface ScanResult {
 
 export interface ScanOptions extends WalkOptions, FileLimits {
   readonly onProgress?: (done: number, total: number) => void;
+  /**
+   * What the log knows of a path. With it, a file whose size and mtime are what its FileChanged
+   * recorded keeps the recorded hash without being read (see `unchangedSince`): a scan that runs
+   * every few seconds or minutes (the watcher's) costs a stat per file. Without it every file is
+   * read and hashed.
+   */
+  readonly known?: (path: string) => KnownFile | undefined;
 }
 
-/** Walks the project, then reads and hashes each candidate once. Never throws for one bad file. */
+const statOrNull = (abs: string) => {
+  try {
+    return statSync(abs);
+  } catch {
+    return null;
+  }
+};
+
+/** Walks the project, then reads and hashes each candidate once (given `known`, only those whose stat moved). Never throws for one bad file. */
 export const scanProject = async (root: string, options: ScanOptions): Promise<ScanResult> => {
   const t0 = performance.now();
   const walk = await walkProject(root, options);
@@ -31,7 +48,9 @@ export const scanProject = async (root: string, options: ScanOptions): Promise<S
   const results: (ScannedFile | Skip | null)[] = new Array(candidates.length).fill(null);
   for (let i = 0; i < candidates.length; i++) {
     const c = candidates[i]!;
-    const r = inspectFile(c.abs, options);
+    const st = options.known ? statOrNull(c.abs) : null;
+    const kept = st ? unchangedSince(options.known!(c.path), st.size, st.mtimeMs) : undefined;
+    const r = st && kept !== undefined ? ({ kind: "file", contentHash: kept, size: st.size, mtime: st.mtimeMs } as const) : inspectFile(c.abs, options);
     if (r.kind === "file") {
       results[i] = { path: c.path, contentHash: r.contentHash, size: r.size, mtime: r.mtime, language: c.language };
     } else if (r.kind === "skip") {

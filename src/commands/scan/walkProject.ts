@@ -1,11 +1,10 @@
-import { existsSync, type Dirent } from "node:fs";
-import { readdir, realpath, stat } from "node:fs/promises";
-import { join, sep } from "node:path";
-import { detectLanguage } from "../../parse/languages.js";
-import { readTrackedFiles } from "./gitTrackedFiles.js";
-import { IgnoreRules, type GitView } from "./IgnoreRules.js";
-import { insideGitRepo } from "./insideGitRepo.js";
+import type { Dirent } from "node:fs";
+import { readdir } from "node:fs/promises";
+import { join } from "node:path";
 import { unreadableReason } from "../../parse/reactor/readSourceFile.js";
+import { classifyEntry, languageFilter } from "./classifyEntry.js";
+import { DirectoryRules } from "./DirectoryRules.js";
+import type { IgnoreRules } from "./IgnoreRules.js";
 
 export interface WalkOptions {
   /** Globs from config `[index] ignore`, on top of .gitignore and the defaults. */
@@ -20,6 +19,8 @@ export interface WalkOptions {
    * false applies them everywhere.
    */
   readonly requireGit?: boolean;
+  /** The rules, when the caller has them already (built from these options); read from the root otherwise. */
+  readonly rules?: DirectoryRules;
 }
 
 /** A file the walk found worth reading: a supported language, not ignored, a regular file. */
@@ -43,43 +44,12 @@ export interface WalkResult {
   readonly unsupported: number;
 }
 
-const isInside = (parent: string, child: string): boolean =>
-  child === parent || child.startsWith(parent.endsWith(sep) ? parent : parent + sep);
-
-const errorCode = (e: unknown): string | undefined => (e as NodeJS.ErrnoException)?.code;
-
 interface PendingDir {
   readonly rel: string;
   readonly abs: string;
+  /** The rules before entering this directory (its own .gitignore is added once it is read). */
   readonly rules: IgnoreRules;
 }
-
-/**
- * What git can tell the walk: whether .gitignore files apply from the root down and which files it
- * tracks. git is asked only inside a repository; outside one it has nothing to say.
- */
-const gitView = async (realRoot: string, requireGit: boolean): Promise<GitView> => {
-  const inRepo = insideGitRepo(realRoot);
-  return { tracked: inRepo ? await readTrackedFiles(realRoot) : null, gitignore: inRepo || !requireGit };
-};
-
-/**
- * Where the walk starts: the root, or the scope directory with every .gitignore from the root
- * down to it. Null when the whole walk would drop the scope (a default, a config glob or a
- * .gitignore ignores one of its directories): a scoped scan finds what a full one finds there.
- */
-const scopeStart = (root: string, options: WalkOptions, git: GitView): PendingDir | null => {
-  let rules = IgnoreRules.forRoot(root, options.ignore, git);
-  const segments = (options.scope ?? "").split("/").filter((s) => s !== "" && s !== ".");
-  let rel = "";
-  for (const segment of segments) {
-    const abs = rel === "" ? root : join(root, rel);
-    rules = rules.enter(rel, abs, { gitignore: existsSync(join(abs, ".gitignore")), git: rel !== "" && existsSync(join(abs, ".git")) });
-    rel = rel === "" ? segment : `${rel}/${segment}`;
-    if (rules.isIgnored(rel, segment, true)) return null;
-  }
-  return { rel, abs: rel === "" ? root : join(root, rel), rules };
-};
 
 /**
  * Lists the project's indexable files, iteratively (no recursion depth limit). Symlinks are
@@ -90,41 +60,19 @@ const scopeStart = (root: string, options: WalkOptions, git: GitView): PendingDi
  * files git tracks are kept even where a .gitignore matches them.
  */
 export const walkProject = async (root: string, options: WalkOptions): Promise<WalkResult> => {
-  const realRoot = await realpath(root);
-  const languages = new Set(options.languages);
-  const languageOf = (rel: string): string | null => {
-    const lang = detectLanguage(rel);
-    if (lang === null) return null;
-    return languages.size === 0 || lang === "manifest" || languages.has(lang) ? lang : null;
-  };
+  const dirRules = options.rules ?? (await DirectoryRules.forRoot(root, options));
+  const ctx = { realRoot: dirRules.realRoot, languageOf: languageFilter(options.languages) };
   const candidates: Candidate[] = [];
   const skipped: Skip[] = [];
   let ignored = 0;
   let unsupported = 0;
 
-  const symlink = async (rel: string, abs: string, name: string, dir: PendingDir, rules: IgnoreRules) => {
-    let real: string;
-    let isDir: boolean;
-    try {
-      real = await realpath(abs);
-      isDir = (await stat(abs)).isDirectory();
-    } catch (e) {
-      const code = errorCode(e);
-      if (rules.isIgnored(rel, name, false)) ignored++;
-      else if (code === "ELOOP") skipped.push({ path: rel, reason: "symlink loop" });
-      else if (languageOf(rel) === null) unsupported++;
-      else skipped.push({ path: rel, reason: code === "ENOENT" ? "broken symlink" : unreadableReason(e) });
-      return;
-    }
-    if (rules.isIgnored(rel, name, isDir)) ignored++;
-    else if (!isDir && languageOf(rel) === null) unsupported++;
-    else if (!isInside(realRoot, real)) skipped.push({ path: rel, reason: "outside root" });
-    else if (isDir && isInside(real, dir.rel === "" ? realRoot : join(realRoot, dir.rel))) skipped.push({ path: rel, reason: "symlink loop" });
-    else skipped.push({ path: rel, reason: "symlink inside root" });
-  };
-
-  const start = scopeStart(root, options, await gitView(realRoot, options.requireGit ?? true));
-  if (start === null) return { candidates, skipped, ignored: 1, unsupported };
+  // A scoped scan starts in its directory with every rule from the root down to it, and finds
+  // nothing where a full walk would drop the directory: it never adds what a full one drops.
+  const scope = (options.scope ?? "").split("/").filter((s) => s !== "" && s !== ".").join("/");
+  const above = dirRules.above(scope);
+  if (above === null || (scope !== "" && dirRules.ignores(scope, true))) return { candidates, skipped, ignored: 1, unsupported };
+  const start: PendingDir = { rel: scope, abs: scope === "" ? root : join(root, scope), rules: above };
   const stack: PendingDir[] = [start];
   while (stack.length > 0) {
     const dir = stack.pop()!;
@@ -145,19 +93,14 @@ export const walkProject = async (root: string, options: WalkOptions): Promise<W
     for (const entry of entries) {
       const rel = dir.rel === "" ? entry.name : `${dir.rel}/${entry.name}`;
       const abs = join(dir.abs, entry.name);
-      if (entry.isDirectory()) {
-        if (rules.isIgnored(rel, entry.name, true)) ignored++;
-        else stack.push({ rel, abs, rules });
-      } else if (entry.isSymbolicLink()) {
-        await symlink(rel, abs, entry.name, dir, rules);
-      } else if (rules.isIgnored(rel, entry.name, false)) {
-        ignored++;
-      } else {
-        const language = languageOf(rel);
-        if (language === null) unsupported++;
-        else if (!entry.isFile()) skipped.push({ path: rel, reason: "not a regular file" });
-        else candidates.push({ path: rel, abs, language });
-      }
+      const judged = classifyEntry(ctx, { dirRel: dir.rel, name: entry.name, abs, type: entry }, rules);
+      // Only a symlink needs the disk again: the rest is decided without a microtask per entry.
+      const verdict = judged instanceof Promise ? await judged : judged;
+      if (verdict.kind === "descend") stack.push({ rel, abs, rules });
+      else if (verdict.kind === "ignored") ignored++;
+      else if (verdict.kind === "unsupported") unsupported++;
+      else if (verdict.kind === "skip") skipped.push({ path: rel, reason: verdict.reason });
+      else candidates.push({ path: rel, abs, language: verdict.language });
     }
   }
   candidates.reverse();

@@ -5,13 +5,19 @@ import { describeScope } from "../../queries/analysis/PathScope.js";
 import { subgraphOf, type SubgraphScope } from "../../queries/graph/subgraphOf.js";
 import { defineTool, READ_ONLY, toolError } from "../tool.js";
 import { candidateLines, requireGraph, scopeArgument } from "./graphArguments.js";
+import { exportScratch } from "./graphs/exportScratch.js";
+import { SCRATCH_GRAPH_ARGUMENT } from "./graphs/scratchCycles.js";
 
 const SYMBOL_PREFIX = "symbol:";
 
 const Input = Schema.Struct({
-  scope: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(1000)).annotations({
-    description: "File, folder, glob or symbol:<name>",
-  }),
+  graph: SCRATCH_GRAPH_ARGUMENT,
+  // Required for the code graph (checked in run); a scratch graph is exported whole.
+  scope: Schema.optional(
+    Schema.String.pipe(Schema.minLength(1), Schema.maxLength(1000)).annotations({
+      description: "File, folder, glob or symbol:<name>",
+    }),
+  ),
   format: Schema.optionalWith(Schema.Literal(...GRAPH_FORMATS).annotations({ description: "Output format", default: "dot" }), {
     default: () => "dot" as const,
   }),
@@ -52,6 +58,8 @@ export const exportGraphTool = defineTool({
   output: Output,
   annotations: READ_ONLY,
   run: async (input, ctx) => {
+    if (input.graph !== undefined && input.graph !== "code") return exportScratch(ctx, input.graph, input.format, input.max_nodes);
+    if (input.scope === undefined) throw toolError('scope is required for the code graph: a file, folder, glob or symbol:<name> (or name a scratch graph with "graph")');
     const graph = await requireGraph(ctx);
     const text = input.scope.trim();
     const symbol = text.startsWith(SYMBOL_PREFIX) ? text.slice(SYMBOL_PREFIX.length).trim() : null;
@@ -82,5 +90,6 @@ export const exportGraphTool = defineTool({
       content: formatGraph(answer.graph, input.format, note),
     } satisfies Output;
   },
-  render: (output) => output.content,
+  // A scratch export carries no note inside (import_graph reads it back as is): a cap is said after it.
+  render: (output) => (output.scope.startsWith("graph ") && output.nodeCapped ? `${output.content}\n(capped at ${output.nodes} nodes: raise max_nodes)` : output.content),
 });

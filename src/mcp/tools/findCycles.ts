@@ -1,10 +1,12 @@
 import * as Schema from "effect/Schema";
 import { describeScope } from "../../queries/analysis/PathScope.js";
 import { findCycles } from "../../queries/graph/findCycles.js";
+import { scratchCycles, SCRATCH_GRAPH_ARGUMENT } from "./graphs/scratchCycles.js";
 import { defineTool, READ_ONLY } from "../tool.js";
 import { requireGraph, scopeArgument } from "./graphArguments.js";
 
 const Input = Schema.Struct({
+  graph: SCRATCH_GRAPH_ARGUMENT,
   scope: Schema.optional(
     Schema.String.pipe(Schema.maxLength(1000)).annotations({ description: "Folder, file or glob (src/**/*.ts); default all" }),
   ),
@@ -20,7 +22,10 @@ const Input = Schema.Struct({
 const Step = Schema.Struct({ name: Schema.String, kind: Schema.String, file: Schema.String, line: Schema.Number });
 
 const Output = Schema.Struct({
-  edgeType: Schema.Literal("IMPORTS", "CALLS"),
+  /** Absent for the code graph. */
+  graph: Schema.optional(Schema.String),
+  /** ALL: a scratch graph's cycles over every relation. */
+  edgeType: Schema.Literal("IMPORTS", "CALLS", "ALL"),
   scope: Schema.String,
   nodes: Schema.Number,
   edges: Schema.Number,
@@ -29,6 +34,18 @@ const Output = Schema.Struct({
   capped: Schema.Boolean,
 });
 type Output = typeof Output.Type;
+
+/** A scratch graph's cycles: labels only, no file or line. */
+const renderScratchCycles = (output: Output): string => {
+  if (output.cycles.length === 0) return `no cycles among ${output.nodes} nodes of graph "${output.graph}" (${output.edges} edges): it is a DAG`;
+  const members = output.components.reduce((n, c) => n + c.length, 0);
+  const lines = [
+    `${output.components.length} cycle groups holding ${members} of ${output.nodes} nodes in graph "${output.graph}"; the last step returns to the first:`,
+    ...output.cycles.map((c) => `${c.map((s) => s.name).join(" → ")} → ${c[0]!.name}`),
+  ];
+  if (output.capped) lines.push(`more cycles exist: first ${output.cycles.length} listed (raise limit)`);
+  return lines.join("\n");
+};
 
 const stepText = (s: (typeof Step)["Type"], imports: boolean): string => (imports ? `${s.file}:${s.line}` : `${s.name} (${s.file}:${s.line})`);
 
@@ -42,6 +59,7 @@ export const findCyclesTool = defineTool({
   output: Output,
   annotations: READ_ONLY,
   run: async (input, ctx) => {
+    if (input.graph !== undefined && input.graph !== "code") return scratchCycles(ctx, input.graph, input.limit);
     const graph = await requireGraph(ctx);
     const scope = scopeArgument(ctx.root, input.scope);
     const answer = await findCycles(graph, input.edge_type, scope, input.limit);
@@ -56,6 +74,7 @@ export const findCyclesTool = defineTool({
     } satisfies Output;
   },
   render: (output) => {
+    if (output.graph !== undefined) return renderScratchCycles(output);
     const imports = output.edgeType === "IMPORTS";
     const what = imports ? "files" : "functions";
     // The resolver drops an edge from a node to itself (resolveFile's EdgeSet), so direct

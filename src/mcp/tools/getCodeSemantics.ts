@@ -15,6 +15,8 @@ const Match = Schema.Struct({
   start_line: Schema.Number,
   end_line: Schema.Number,
   snippet: Schema.String,
+  /** The line the snippet starts at (a match deep in a long symbol is shown from there). */
+  snippet_line: Schema.Number,
   relevance: Schema.Number,
   related_files: Schema.Array(Schema.String),
 });
@@ -60,6 +62,7 @@ export const getCodeSemanticsTool = defineTool({
         start_line: h.startLine,
         end_line: h.endLine,
         snippet: h.snippet,
+        snippet_line: h.snippetLine,
         relevance: top > 0 ? Math.round((h.score / top) * 1000) / 1000 : 0,
         related_files: related.get(h.file) ?? [],
       })),

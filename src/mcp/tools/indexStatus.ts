@@ -2,6 +2,7 @@ import * as Schema from "effect/Schema";
 import { findStaleFiles } from "../../commands/scan/index.js";
 import { GraphReader } from "../../projections/index.js";
 import { defineTool, READ_ONLY } from "../tool.js";
+import { WatcherStatus, watcherLine, watcherStatus } from "./watcherStatus.js";
 
 const Counts = Schema.Record({ key: Schema.String, value: Schema.Number });
 
@@ -9,7 +10,7 @@ export const indexStatusTool = defineTool({
   name: "index_status",
   title: "Index status",
   description:
-    "How current the index is: last indexed when, files by status, graph nodes and edges by kind, files changed on disk since, how far each read model lags the log, the embedder. Call it when answers look out of date. Example: {}",
+    "How current the index is: last indexed when, files by status, graph nodes and edges by kind, files changed on disk since, how far each read model lags the log, the watcher, the embedder. Call it when answers look out of date. Example: {}",
   toolset: "core",
   input: Schema.Struct({}),
   output: Schema.Struct({
@@ -20,6 +21,7 @@ export const indexStatusTool = defineTool({
     stale_files: Schema.Array(Schema.String),
     deleted_files: Schema.Array(Schema.String),
     read_models: Schema.Array(Schema.Struct({ name: Schema.String, position: Schema.Number, behind_up_to: Schema.Number })),
+    watcher: WatcherStatus,
     embedder: Schema.String,
   }),
   annotations: READ_ONLY,
@@ -38,6 +40,7 @@ export const indexStatusTool = defineTool({
       stale_files: stale.changed,
       deleted_files: stale.missing,
       read_models: (await ctx.readModels()).map((m) => ({ name: m.name, position: m.position, behind_up_to: m.behindUpTo })),
+      watcher: watcherStatus(ctx.watcher?.state() ?? null),
       embedder: embedder ? embedder.id : "none (keyword search only)",
     };
   },
@@ -56,6 +59,7 @@ export const indexStatusTool = defineTool({
       `edges: ${kinds(o.edges)}`,
       `stale: ${o.stale_files.length + o.deleted_files.length === 0 ? "none" : [o.stale_files.length ? `${o.stale_files.length} changed on disk (${some(o.stale_files)})` : "", o.deleted_files.length ? `${o.deleted_files.length} deleted (${some(o.deleted_files)})` : ""].filter(Boolean).join("; ") + ": call index_project"}`,
       `read models: ${o.read_models.map((m) => `${m.name} #${m.position}${m.behind_up_to ? ` (catching up to #${m.behind_up_to})` : ""}`).join(", ")}`,
+      `watcher: ${watcherLine(o.watcher)}`,
       `embedder: ${o.embedder}`,
     ].join("\n");
   },

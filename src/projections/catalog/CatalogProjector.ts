@@ -2,7 +2,7 @@ import type Database from "better-sqlite3";
 import * as Either from "effect/Either";
 import * as Schema from "effect/Schema";
 import { rmSync } from "node:fs";
-import { decodeEvent, decodePayload, EVENT_TYPES, EventCatalog, rowToEvent, type DecodedEvent, type EventRows, type RecordedEvent } from "../../events/index.js";
+import { decodeEvent, decodePayload, EVENT_TYPES, EventCatalog, GRAPH_EVENT_TYPES, rowToEvent, type DecodedEvent, type EventRows, type RecordedEvent } from "../../events/index.js";
 import type { Projector } from "../Projector.js";
 import { FileRowCache } from "./FileRowCache.js";
 import { fileChanged, fileParsed, fileSkipped, parseFailed, type ChangedFields } from "./fileTransitions.js";
@@ -53,8 +53,12 @@ const decodeParsedSummary = (u: unknown): ParsedSummary => {
     : decodeFullSummary(u);
 };
 
-/** The catalog records every event: file states, memory and index runs (the audit reads them all). */
-const HANDLES = EVENT_TYPES;
+/**
+ * The catalog records every event but the scratch graphs' (file states, memory and index runs):
+ * those have a read model of their own (projections/scratch), and a graph of 100,000 nodes would
+ * otherwise be decoded here for nothing on every replay.
+ */
+const HANDLES = EVENT_TYPES.filter((t) => !(GRAPH_EVENT_TYPES as ReadonlyArray<string>).includes(t));
 
 const statements = (db: Database.Database) => ({
   checkpoint: db.prepare("SELECT position, version FROM checkpoint WHERE name = 'catalog'"),

@@ -1,0 +1,55 @@
+/**
+ * `nemesis serve` driven as a client drives it (the MCP SDK's Client over stdio), for the suites
+ * that measure through the real server: mcp and live.
+ */
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const CLI = fileURLToPath(new URL("../cli.js", import.meta.url));
+
+export interface Server {
+  readonly client: Client;
+  readonly pid: number | null;
+  close(): Promise<void>;
+}
+
+export const connect = async (root: string): Promise<Server> => {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [CLI, "serve", "--project", root],
+    env: { ...(process.env as Record<string, string>), OPENAI_API_KEY: "" },
+    stderr: "ignore",
+  });
+  const client = new Client({ name: "nemesis-bench", version: "1.0.0" });
+  await client.connect(transport);
+  return { client, pid: transport.pid, close: () => client.close() };
+};
+
+/** Closes the client and waits for the server process to be gone (it holds the engine lock until then). */
+export const stop = async (server: Server): Promise<void> => {
+  await server.close();
+  for (let i = 0; i < 600 && server.pid !== null; i++) {
+    try {
+      process.kill(server.pid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+
+/** Waits for the server's own catch-up with the disk (started with the process) to finish. */
+export const caughtUp = async (root: string, pid: number | null): Promise<void> => {
+  const log = join(root, ".nemesis", "logs", "serve.log");
+  const mark = new RegExp(`\\[${pid}\\] (caught up|background index failed)`);
+  for (let i = 0; i < 6000; i++) {
+    if (existsSync(log) && mark.test(readFileSync(log, "utf8"))) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`the server did not catch up with ${root} in 5 minutes`);
+};
+
+export const textOf = (result: unknown): string => (result as { content: Array<{ text: string }> }).content.map((c) => c.text).join("\n");

@@ -1,0 +1,12 @@
+export { addEdges, type AddEdgesOptions, type EdgeAdded, type EdgeInput } from "./addEdges.js";
+export { addNodes, type NodeAdded, type NodeInput } from "./addNodes.js";
+export { deleteGraph } from "./deleteGraph.js";
+export { AmbiguousNode, EdgeRefused, GraphNotFound, NodeNotFound, ReadOnlyGraph } from "./errors.js";
+export type { Change } from "./GraphDraft.js";
+export { applyGraphEvent, edgeKey, emptyGraphState, type EdgeState, type GraphState, type NodeState } from "./GraphState.js";
+export { importGraph, type GraphDocument, type Imported } from "./importGraph.js";
+export { loadGraphState } from "./loadGraphState.js";
+export { removeEdges, type EdgeSelector } from "./removeEdges.js";
+export { removeNodes, type NodeRemoved } from "./removeNodes.js";
+export { CODE_GRAPH, DEFAULT_GRAPH, MAX_LABEL_CHARS, writableGraph } from "./validate.js";
+export type { GraphWrite } from "./writeGraph.js";

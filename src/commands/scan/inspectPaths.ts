@@ -1,0 +1,69 @@
+import { lstatSync, type Stats } from "node:fs";
+import { join } from "node:path";
+import { classifyEntry, languageFilter } from "./classifyEntry.js";
+import type { DirectoryRules } from "./DirectoryRules.js";
+import { inspectFile, type FileLimits } from "./inspectFile.js";
+import type { ScannedFile } from "./scanProject.js";
+import type { Skip } from "./walkProject.js";
+
+export interface InspectPathsOptions extends FileLimits {
+  /** The rules of the project's directories (one value for a batch: it caches per directory). */
+  readonly rules: DirectoryRules;
+  /** Languages to index; empty means every supported one. */
+  readonly languages: ReadonlyArray<string>;
+}
+
+export interface PathsInspection {
+  /** Indexable files, read and hashed now. */
+  readonly files: ScannedFile[];
+  readonly skipped: Skip[];
+  /** Paths with nothing on disk (deleted, or renamed away). */
+  readonly absent: string[];
+}
+
+const parentOf = (rel: string): string => {
+  const slash = rel.lastIndexOf("/");
+  return slash < 0 ? "" : rel.slice(0, slash);
+};
+
+const lstatOrNull = (abs: string): Stats | null => {
+  try {
+    return lstatSync(abs);
+  } catch {
+    // ENOENT, or ENOTDIR when a directory on the way became a file: nothing is there.
+    return null;
+  }
+};
+
+/**
+ * What a full scan would find at exactly these paths (relative to the root, `/`-separated): the
+ * same ignore rules, symlink and special-file decisions (`classifyEntry`) and the same hashing,
+ * for one path at a time. A path that is ignored, a directory or in no indexed language ends up
+ * in none of the lists: like a file a full scan does not see, it is no longer indexed.
+ */
+export const inspectPaths = async (root: string, paths: Iterable<string>, options: InspectPathsOptions): Promise<PathsInspection> => {
+  const ctx = { realRoot: options.rules.realRoot, languageOf: languageFilter(options.languages) };
+  const files: ScannedFile[] = [];
+  const skipped: Skip[] = [];
+  const absent: string[] = [];
+  for (const path of paths) {
+    const dirRel = parentOf(path);
+    const rules = options.rules.within(dirRel);
+    if (rules === null) continue;
+    const abs = join(root, path);
+    const type = lstatOrNull(abs);
+    if (type === null) {
+      absent.push(path);
+      continue;
+    }
+    const verdict = await classifyEntry(ctx, { dirRel, name: path.slice(dirRel === "" ? 0 : dirRel.length + 1), abs, type }, rules);
+    if (verdict.kind === "skip") skipped.push({ path, reason: verdict.reason });
+    else if (verdict.kind === "candidate") {
+      const r = inspectFile(abs, options);
+      if (r.kind === "file") files.push({ path, contentHash: r.contentHash, size: r.size, mtime: r.mtime, language: verdict.language });
+      else if (r.kind === "skip") skipped.push({ path, reason: r.reason });
+      else absent.push(path);
+    }
+  }
+  return { files, skipped, absent };
+};

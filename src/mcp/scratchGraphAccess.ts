@@ -1,0 +1,41 @@
+import type { Engine } from "../engine/index.js";
+import { hasWorkFor } from "../engine/runPipeline.js";
+import { LazyProjector } from "../engine/LazyProjector.js";
+import { catchUp } from "../projections/index.js";
+import { ScratchReader, scratchStorePath } from "../projections/scratch/index.js";
+
+export interface ScratchGraphAccess {
+  /** The scratch graphs' read model, brought up to the log first. */
+  read(): Promise<ScratchReader>;
+  close(): void;
+}
+
+/**
+ * How the graph tools of one engine read the scratch graphs: before each read the graphs
+ * projector catches up on the spot (a write is then readable as soon as its call returns, even
+ * while the engine's own pass is busy parsing a large change), then a read-only connection of
+ * its own reads graphs.db. The projector applies each event once, so this catch-up may run
+ * beside the engine's (see ScratchProjector.apply).
+ */
+export const scratchGraphAccess = (engine: Engine): ScratchGraphAccess => {
+  const { paths, log } = engine.ctx;
+  const projector = engine.projectors.find((p) => p.name === "graphs");
+  let reader: ScratchReader | null = null;
+  return {
+    read: async () => {
+      if (projector !== undefined) {
+        const { position, version } = await projector.checkpoint();
+        if (version !== projector.version || hasWorkFor(log, projector, position)) {
+          await (projector instanceof LazyProjector ? projector.catchUp(log) : catchUp(log, projector));
+        }
+      }
+      // graphs.db appears with the first graph write: until then, look again on every read.
+      if (reader === null || reader.isEmpty) {
+        reader?.close();
+        reader = ScratchReader.open(scratchStorePath(paths));
+      }
+      return reader;
+    },
+    close: () => reader?.close(),
+  };
+};

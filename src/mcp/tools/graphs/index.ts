@@ -1,0 +1,35 @@
+import type { ToolDefinition } from "../../tool.js";
+import { allPathsTool, connectedComponentsTool, degreeCentralityTool, pagerankTool, shortestPathTool, subgraphTool, transitiveReductionTool } from "./analysisTools.js";
+import { addEdgesTool, addEdgeTool, findEdgesTool, getNeighborsTool, removeEdgeTool } from "./edgeTools.js";
+import { getGraphInfoTool } from "./getGraphInfo.js";
+import { importGraphTool } from "./importGraph.js";
+import { deleteGraphTool, listGraphsTool } from "./manageGraphs.js";
+import { addNodesTool, addNodeTool, findNodeTool, listNodesTool, removeNodeTool } from "./nodeTools.js";
+
+/**
+ * The `graph` tool set: agents' own scratch graphs (and the code graph, read-only, as "code").
+ * find_cycles and export_graph are core tools that take a `graph` argument too.
+ */
+export const GRAPH_TOOLS: ReadonlyArray<ToolDefinition> = [
+  listGraphsTool,
+  getGraphInfoTool,
+  deleteGraphTool,
+  addNodeTool,
+  addNodesTool,
+  findNodeTool,
+  listNodesTool,
+  removeNodeTool,
+  addEdgeTool,
+  addEdgesTool,
+  findEdgesTool,
+  removeEdgeTool,
+  getNeighborsTool,
+  shortestPathTool,
+  allPathsTool,
+  pagerankTool,
+  connectedComponentsTool,
+  degreeCentralityTool,
+  transitiveReductionTool,
+  subgraphTool,
+  importGraphTool,
+];

@@ -1,0 +1,118 @@
+import { normaliseLabel } from "../../events/index.js";
+import type { Embedder } from "../../projections/embed/index.js";
+import { closestNames } from "../analysis/closestNames.js";
+import type { AnalysisGraph } from "./AnalysisGraph.js";
+
+/** Below this cosine similarity a label is not taken for what was asked (tuned on the embedded lexical embedder: "payment service" → PaymentService 0.76, "order service" 0.30). */
+export const SIMILAR_ENOUGH = 0.5;
+/** Candidates this close to the best are too close to choose between: the agent is asked. */
+export const TOO_CLOSE = 0.05;
+const MAX_CANDIDATES = 5;
+
+export type MatchTier = "exact" | "normalised" | "similar";
+
+export type NodeMatch =
+  | { readonly _tag: "Found"; readonly node: number; readonly tier: MatchTier; readonly score: number }
+  | { readonly _tag: "Ambiguous"; readonly tier: MatchTier; readonly candidates: ReadonlyArray<{ readonly node: number; readonly score: number }> }
+  | { readonly _tag: "NotFound"; readonly closest: ReadonlyArray<number> };
+
+/** Nodes by normalised label and alias, built once per graph state. */
+const normIndexes = new WeakMap<AnalysisGraph, Map<string, number[]>>();
+const normIndex = (g: AnalysisGraph): Map<string, number[]> => {
+  let index = normIndexes.get(g);
+  if (index !== undefined) return index;
+  index = new Map();
+  g.labels.forEach((label, i) => {
+    for (const key of new Set([label, ...g.aliases[i]!].map(normaliseLabel))) {
+      if (key === "") continue;
+      const list = index!.get(key);
+      if (list === undefined) index!.set(key, [i]);
+      else list.push(i);
+    }
+  });
+  normIndexes.set(g, index);
+  return index;
+};
+
+/**
+ * Past this many nodes the third tier is skipped (the closest names by spelling are offered
+ * instead): embedding every label of a larger graph costs seconds and hundreds of MB of vectors
+ * (768 floats a label with the default embedder), and the code graph has search for meaning.
+ */
+export const MAX_SIMILARITY_NODES = 20_000;
+
+/** Label vectors by embedder, kept across graph versions so a write re-embeds only new labels. */
+const labelCache = new Map<string, Map<string, Float32Array>>();
+const labelVectors = async (g: AnalysisGraph, embedder: Embedder): Promise<Float32Array[]> => {
+  let cache = labelCache.get(embedder.id);
+  // Labels of nodes long gone pile up: start afresh rather than grow without bound.
+  if (cache === undefined || cache.size > 2 * MAX_SIMILARITY_NODES) labelCache.set(embedder.id, (cache = new Map()));
+  const missing = [...new Set(g.labels.filter((l) => !cache!.has(l)))];
+  if (missing.length > 0) {
+    const vectors = await embedder.embedDocuments(missing);
+    missing.forEach((l, i) => cache!.set(l, vectors[i]!));
+  }
+  return g.labels.map((l) => cache!.get(l)!);
+};
+
+const dot = (a: Float32Array, b: Float32Array): number => {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i]! * b[i]!;
+  return s;
+};
+
+/** Nodes by similarity of their label's embedding to `query`'s, best first. */
+export const similarNodes = async (g: AnalysisGraph, query: string, embedder: Embedder): Promise<Array<{ node: number; score: number }>> => {
+  if (g.labels.length === 0 || g.labels.length > MAX_SIMILARITY_NODES) return [];
+  const [vectors, [q]] = await Promise.all([labelVectors(g, embedder), embedder.embedDocuments([query])]);
+  return vectors.map((v, node) => ({ node, score: dot(v, q!) })).sort((a, b) => b.score - a.score || a.node - b.node);
+};
+
+/**
+ * The node `query` names, in three tiers: its exact label (or, in the code graph, a symbol's
+ * qualified or short name), then the same label but for case, spacing and punctuation (see
+ * normaliseLabel: "Database" and "Data Base" stay apart), then the label whose embedding is
+ * most similar (with the project's embedder, when there is one, in graphs of at most
+ * MAX_SIMILARITY_NODES nodes). Several equally good answers
+ * in a tier come back as candidates to choose from rather than a guess.
+ */
+export const matchNode = async (g: AnalysisGraph, query: string, embedder: Embedder | null): Promise<NodeMatch> => {
+  const text = query.trim();
+  const exact = g.index.get(text);
+  if (exact !== undefined) return { _tag: "Found", node: exact, tier: "exact", score: 1 };
+  const byAlias = g.aliases.length > 0 ? aliasHits(g, text) : [];
+  if (byAlias.length === 1) return { _tag: "Found", node: byAlias[0]!, tier: "exact", score: 1 };
+  if (byAlias.length > 1) return { _tag: "Ambiguous", tier: "exact", candidates: byAlias.slice(0, MAX_CANDIDATES * 2).map((node) => ({ node, score: 1 })) };
+  const same = normIndex(g).get(normaliseLabel(text)) ?? [];
+  if (same.length === 1) return { _tag: "Found", node: same[0]!, tier: "normalised", score: 1 };
+  if (same.length > 1) return { _tag: "Ambiguous", tier: "normalised", candidates: same.slice(0, MAX_CANDIDATES * 2).map((node) => ({ node, score: 1 })) };
+  const similar = embedder === null ? [] : await similarNodes(g, text, embedder);
+  const best = similar[0];
+  if (best !== undefined && best.score >= SIMILAR_ENOUGH) {
+    const close = similar.filter((s) => s.score >= SIMILAR_ENOUGH && best.score - s.score <= TOO_CLOSE).slice(0, MAX_CANDIDATES);
+    if (close.length > 1) return { _tag: "Ambiguous", tier: "similar", candidates: close };
+    return { _tag: "Found", node: best.node, tier: "similar", score: best.score };
+  }
+  const nodes = g.labels.map((_, i) => i);
+  const near = closestNames(text, nodes, (i) => [g.labels[i]!, ...g.aliases[i]!], MAX_CANDIDATES);
+  const alsoSimilar = similar.filter((s) => s.score > 0).slice(0, 2).map((s) => s.node);
+  return { _tag: "NotFound", closest: [...new Set([...alsoSimilar, ...near])].slice(0, MAX_CANDIDATES) };
+};
+
+/** Aliases are exact names too (a code symbol's qualified or short name), found by a scan the first time and then by index. */
+const aliasIndexes = new WeakMap<AnalysisGraph, Map<string, number[]>>();
+const aliasHits = (g: AnalysisGraph, text: string): number[] => {
+  let index = aliasIndexes.get(g);
+  if (index === undefined) {
+    index = new Map();
+    g.aliases.forEach((names, i) => {
+      for (const a of names) {
+        const list = index!.get(a);
+        if (list === undefined) index!.set(a, [i]);
+        else if (!list.includes(i)) list.push(i);
+      }
+    });
+    aliasIndexes.set(g, index);
+  }
+  return index.get(text) ?? [];
+};

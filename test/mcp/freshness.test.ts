@@ -1,0 +1,54 @@
+import { appendFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { diskFreshness, staleText } from "../../src/mcp/diskFreshness.js";
+import { indexedFixture, type IndexedProject } from "./harness.js";
+
+let project: IndexedProject;
+beforeAll(async () => {
+  project = await indexedFixture("resolve/ts-basic");
+}, 120_000);
+afterAll(() => project.close());
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The freshness line once the server's background look at the disk has found what `until` wants (bounded). */
+const freshnessUntil = async (until: (line: string | null) => boolean): Promise<string | null> => {
+  const ctx = project.context();
+  for (let i = 0; i < 200; i++) {
+    const line = await ctx.freshness();
+    if (until(line)) return line;
+    await sleep(50);
+  }
+  throw new Error(`freshness never matched; last: ${await ctx.freshness()}`);
+};
+
+describe("answers say which files changed on disk since they were indexed", () => {
+  it("finds edited and deleted files, and nothing on an untouched tree", async () => {
+    const ctx = project.context();
+    const disk = diskFreshness(project.root, () => ctx.catalog(), 1_000_000, 0);
+    expect(disk.current()).toBeNull(); // nothing known before the first look
+    await disk.settled();
+    expect(disk.current()).toMatchObject({ changed: [], missing: [] });
+    expect(staleText(disk.current())).toBeNull();
+
+    appendFileSync(join(project.root, "src/lib/math.ts"), "\nexport const three = 3;\n");
+    rmSync(join(project.root, "src/render.ts"));
+    await disk.settled();
+    disk.current();
+    await disk.settled();
+    const stale = disk.current();
+    expect(stale).toMatchObject({ changed: ["src/lib/math.ts"], missing: ["src/render.ts"] });
+    expect(staleText(stale)).toBe("2 files changed or deleted on disk since indexed (src/lib/math.ts, src/render.ts): index_project updates them");
+  });
+
+  it("the server's freshness line names them until they are indexed again", async () => {
+    const line = await freshnessUntil((l) => l !== null && l.includes("src/lib/math.ts"));
+    expect(line).toContain("src/render.ts");
+    await project.context().index({});
+    // Indexing moved the catalog: the older look is dropped at once, and the next finds the disk in agreement.
+    expect(await project.context().freshness()).toBeNull();
+    await sleep(300);
+    expect(await project.context().freshness()).toBeNull();
+  }, 60_000);
+});
