@@ -91,6 +91,15 @@ grep -q 'greet.py' "$TMP/query.log" || { cat "$TMP/query.log" >&2; die "nemesis 
 "$NEMESIS" search "helper doubles" --limit 3 >"$TMP/search.log" 2>&1 || { cat "$TMP/search.log" >&2; die "nemesis search failed"; }
 grep -q 'helper' "$TMP/search.log" || { cat "$TMP/search.log" >&2; die "nemesis search did not find helper"; }
 
+step "hooks: session-start and file-changed (dist/hooks.js, with its bundled better-sqlite3)"
+# A hook exits 0 whatever happens (it fails open): what it printed and noted says whether it worked.
+printf '{"session_id":"s","cwd":"%s","hook_event_name":"SessionStart","source":"startup"}' "$P" | "$NEMESIS" hook session-start >"$TMP/hook.json" 2>"$TMP/hook.err"
+grep -q '"hookEventName":"SessionStart"' "$TMP/hook.json" || { cat "$TMP/hook.err" >&2; die "nemesis hook session-start answered no context"; }
+printf 'export function helper(x: number): number {\n  return x * 3;\n}\n' >"$P/src/helper.ts"
+printf '{"session_id":"s","cwd":"%s","hook_event_name":"PostToolUse","tool_name":"Edit","tool_input":{"file_path":"%s/src/helper.ts"}}' "$P" "$P" | "$NEMESIS" hook file-changed 2>"$TMP/hook.err"
+[[ ! -s "$TMP/hook.err" ]] || { cat "$TMP/hook.err" >&2; die "nemesis hook file-changed left a note"; }
+"$NEMESIS" log --limit 1 | grep -q 'FileChanged .* hook ' || die "nemesis hook file-changed appended no FileChanged"
+
 step "nemesis serve over stdio: initialize, tools/list, tools/call"
 node "$REPO/scripts/mcp-smoke.mjs" "$NEMESIS" serve --project "$P" || die "the installed nemesis serve did not answer an MCP client"
 

@@ -12,6 +12,7 @@ const SUITES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   mcp: () => import("./mcpBench.js"),
   live: () => import("./liveBench.js"),
   graphs: () => import("./graphsBench.js"),
+  hooks: () => import("./hooksBench.js"),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));

@@ -58,6 +58,13 @@ const parseArgs = (args: ReadonlyArray<string>): { name: string; root?: string }
 export const runHookCommand = async (args: ReadonlyArray<string>, hooks: Partial<Record<HookName, HookImplementation>>): Promise<boolean> => {
   const parsed = parseArgs(args);
   if (parsed === null || !isHookName(parsed.name) || hooks[parsed.name] === undefined) return false;
+  // runHook catches what its own work throws; this catches what work it left running throws later.
+  const failOpen = (e: unknown) => {
+    process.stderr.write(`nemesis: hook ${parsed.name} failed (the agent goes on without it): ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exit(0);
+  };
+  process.on("uncaughtException", failOpen);
+  process.on("unhandledRejection", failOpen);
   const answer = await runHook(parsed.name, await readStdin(), parsed.root !== undefined ? { root: parsed.root } : {}, hooks);
   // Exit explicitly once stdout is flushed: an engine opened for a prompt hook must not keep the agent waiting.
   if (answer === "") process.exit(0);

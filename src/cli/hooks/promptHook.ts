@@ -11,6 +11,13 @@ export type PromptHookName = "prompt-submit" | "pre-task";
 export const MIN_PROMPT_WORDS = 4;
 /** get_smart_context's limit on the task text. */
 const MAX_TASK_CHARS = 2_000;
+/**
+ * How long after the process started the hook stops waiting for get_smart_context. An engine
+ * opened here on a large project can take longer than that to load; Claude Code would kill the
+ * hook at its timeout (30 s, see hookSettings.ts), so the hook gives up first, says so in the
+ * log, and adds nothing.
+ */
+const ANSWER_DEADLINE_MS = 25_000;
 /** The tool that starts a subagent: Task, named Agent in newer Claude Code releases. */
 const TASK_TOOLS = new Set(["Task", "Agent"]);
 
@@ -79,6 +86,8 @@ export const promptHook = async (name: PromptHookName, paths: NemesisPaths, inpu
   }
   const event = name === "prompt-submit" ? "UserPromptSubmit" : "PreToolUse";
   const log = openEventLog(paths.events);
+  // Set when the engine is left busy past the deadline: neither it nor the log it reads is closed under it.
+  let timedOut = false;
   try {
     const learned = instructions.length > 0 && config.right.memory.auto_learn ? await learn(instructions, log, config.right, input, env, logger) : [];
     const onlyLearned = () => (learned.length > 0 ? contextAnswer(event, learned.join("\n")) : "");
@@ -92,7 +101,19 @@ export const promptHook = async (name: PromptHookName, paths: NemesisPaths, inpu
     // The engine's own lines (started, caught up) go to the log only: a hook's stderr is for problems.
     const backend = await openProjectBackend({ paths, config: config.right, log, tools: ALL_TOOLS, logger: fileLogger(paths.dir, "hooks", false), mode: "once" });
     try {
-      const answer = await backend.call("get_smart_context", { task: text.slice(0, MAX_TASK_CHARS), max_tokens: budget }, { name: "nemesis-hook", source: "cli" });
+      let timer: NodeJS.Timeout | undefined;
+      const left = Math.max(1_000, ANSWER_DEADLINE_MS - process.uptime() * 1_000);
+      const deadline = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), left)));
+      const call = backend.call("get_smart_context", { task: text.slice(0, MAX_TASK_CHARS), max_tokens: budget }, { name: "nemesis-hook", source: "cli" });
+      // A call abandoned at the deadline may still fail; nobody waits for it any more.
+      call.catch(() => undefined);
+      const answer = await Promise.race([call, deadline]);
+      clearTimeout(timer);
+      if (answer === null) {
+        timedOut = true;
+        logger.info(`${name}: get_smart_context gave no answer within ${ANSWER_DEADLINE_MS / 1000} s of the hook's start (with no engine running, one is opened for each prompt; \`nemesis serve\`, the MCP server, keeps one warm); nothing added`);
+        return onlyLearned();
+      }
       const body = answer.content.map((c) => c.text).join("\n");
       if (answer.isError) {
         logger.info(`${name}: get_smart_context answered "${body.split("\n")[0]}"; nothing added`);
@@ -101,9 +122,10 @@ export const promptHook = async (name: PromptHookName, paths: NemesisPaths, inpu
       const head = `Nemesis context for this ${name === "prompt-submit" ? "prompt" : "task"} (get_smart_context, at most ${budget.toLocaleString("en-US")} tokens):`;
       return contextAnswer(event, [...learned, head, "", body].join("\n"));
     } finally {
-      await backend.close();
+      // After a timeout the engine is still busy: the process exits instead of waiting for it.
+      if (!timedOut) await backend.close();
     }
   } finally {
-    log.db.close();
+    if (!timedOut) log.db.close();
   }
 };
