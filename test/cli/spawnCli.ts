@@ -5,6 +5,8 @@ export interface CliResult {
   readonly code: number;
   readonly stdout: string;
   readonly stderr: string;
+  /** The signal that ended the command (code is then -1), so a failure can say it was killed. */
+  readonly signal: NodeJS.Signals | null;
 }
 
 /**
@@ -15,6 +17,6 @@ export interface CliResult {
 export const spawnCli = async (cwd: string, args: ReadonlyArray<string>, env: NodeJS.ProcessEnv = process.env): Promise<CliResult> => {
   const child = startNode(CLI, args, { cwd, env: { ...env, NO_COLOR: "1", NEMESIS_ACTOR: "tester" }, name: `nemesis ${args.join(" ")}` });
   child.end();
-  const { code, stdout, stderr } = await child.exit();
-  return { code: code ?? -1, stdout, stderr };
+  const { code, signal, stdout, stderr } = await child.exit();
+  return { code: code ?? -1, signal, stdout, stderr };
 };

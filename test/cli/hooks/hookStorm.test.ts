@@ -74,10 +74,12 @@ describe("a hook storm during a branch switch", () => {
         },
       });
 
-      // The branch switch, recorded as the watcher would, while the storm starts.
+      // The branch switch, recorded as the watcher would; the engine projects it during the storm.
+      // Recorded before the storm starts: a scan that read a storm file the hook had not yet
+      // recorded would append its content first, and the hook would rightly find nothing new.
       git(root, "checkout", "-q", "feature");
-      const storm = Array.from({ length: WORKERS }, (_, w) => startNode(join(import.meta.dirname, "children", "storm.mjs"), [root, String(w), String(CALLS)], { name: `storm ${w}` }));
       recordFileChanges(ctx.log, await scanProject(root, SCAN_DEFAULTS), { meta: { source: "watcher" } });
+      const storm = Array.from({ length: WORKERS }, (_, w) => startNode(join(import.meta.dirname, "children", "storm.mjs"), [root, String(w), String(CALLS)], { name: `storm ${w}` }));
       const real = Array.from({ length: REAL_PROCESSES }, async (_, p) => {
         mkdirSync(join(root, "storm", `real${p}`), { recursive: true });
         for (let i = 0; i < REAL_CALLS; i++) {
