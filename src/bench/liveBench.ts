@@ -9,10 +9,11 @@
  * Beside them, the server's CPU time per save (its threads included, from /proc on Linux): what
  * a save costs whatever else the machine runs. NEMESIS_BENCH_VERBOSE=1 prints a line per save.
  *
- * How the change becomes known is a row of TRIGGERS: the watcher's, and room for others (a
- * `nemesis hook file-changed` row turns the watcher off in `prepare` and runs the hook in
- * `afterWrite`). Run after `npm run build`.
+ * How the change becomes known is a row of TRIGGERS: the watcher's, then Claude Code's
+ * PostToolUse hook (`nemesis hook file-changed`, a fresh process fed the hook's JSON, as Claude
+ * Code runs it after an Edit), with the watcher turned off. Run after `npm run build`.
  */
+import { spawn } from "node:child_process";
 import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join, relative } from "node:path";
@@ -68,6 +69,18 @@ const watcherReady = async (server: Server): Promise<void> => {
   throw new Error("the watcher was not ready within 5 minutes");
 };
 
+/** `nemesis hook file-changed` on `path`, as Claude Code runs it after an Edit: a fresh process, its JSON on stdin. */
+const runFileChangedHook = (root: string, path: string): Promise<void> =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, "hook", "file-changed"], { cwd: root, stdio: ["pipe", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (d) => (output += d));
+    child.stderr.on("data", (d) => (output += d));
+    child.on("error", reject);
+    child.on("close", (code) => (code === 0 && output === "" ? resolve() : reject(new Error(`nemesis hook file-changed exited ${code}: ${output}`))));
+    child.stdin.end(JSON.stringify({ session_id: "live-bench", cwd: root, hook_event_name: "PostToolUse", tool_name: "Edit", tool_input: { file_path: join(root, path) } }));
+  });
+
 const TRIGGERS: ReadonlyArray<Trigger> = [
   {
     name: "watcher",
@@ -78,6 +91,16 @@ const TRIGGERS: ReadonlyArray<Trigger> = [
     },
     afterWrite: async () => {},
     target: { p50: 200, p95: 600 },
+  },
+  {
+    // Issue 23 sets p50 < 300 ms for this path, process start included; p95 as for the watcher.
+    name: "hook file-changed",
+    prepare: async (server) => {
+      const r = await call(server, "watch_project", { enabled: false });
+      if (r.isError) throw new Error(`watch_project failed: ${textOf(r)}`);
+    },
+    afterWrite: runFileChangedHook,
+    target: { p50: 300, p95: 600 },
   },
 ];
 
