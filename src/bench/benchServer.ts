@@ -41,15 +41,29 @@ export const stop = async (server: Server): Promise<void> => {
   }
 };
 
-/** Waits for the server's own catch-up with the disk (started with the process) to finish. */
-export const caughtUp = async (root: string, pid: number | null): Promise<void> => {
+/** Waits for a line of the server's log (`serve.log`) matching `what`, and answers it. */
+const logLine = async (root: string, pid: number | null, what: string, doing: string): Promise<string> => {
   const log = join(root, ".nemesis", "logs", "serve.log");
-  const mark = new RegExp(`\\[${pid}\\] (caught up|background index failed)`);
+  const mark = new RegExp(`\\[${pid}\\] (${what}).*`);
   for (let i = 0; i < 6000; i++) {
-    if (existsSync(log) && mark.test(readFileSync(log, "utf8"))) return;
+    const found = existsSync(log) ? mark.exec(readFileSync(log, "utf8")) : null;
+    if (found) return found[0];
     await new Promise((r) => setTimeout(r, 50));
   }
-  throw new Error(`the server did not catch up with ${root} in 5 minutes`);
+  throw new Error(`the server did not finish ${doing} ${root} in 5 minutes`);
 };
+
+/** Waits for the server's own catch-up with the disk (started with the process) to finish. */
+export const caughtUp = async (root: string, pid: number | null): Promise<void> => {
+  await logLine(root, pid, "caught up|background index failed", "catching up with");
+};
+
+/**
+ * Waits for the tools' warm-up the server starts once caught up (graph snapshots, the
+ * architecture ranks), and answers its log line: the calls measured are those of a server that
+ * has been up a moment.
+ */
+export const warmedUp = async (root: string, pid: number | null): Promise<string> =>
+  (await logLine(root, pid, "warmed ", "warming the tools of")).replace(/^\[\d+\] /, "");
 
 export const textOf = (result: unknown): string => (result as { content: Array<{ text: string }> }).content.map((c) => c.text).join("\n");

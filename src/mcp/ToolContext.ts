@@ -52,7 +52,7 @@ export interface ToolContext {
   progress(done: number, total: number | undefined, message: string): void;
   /** Each read model's checkpoint and the newest event it still has to apply (0 when it is current). */
   readModels(): Promise<ReadonlyArray<{ readonly name: string; readonly position: number; readonly behindUpTo: number }>>;
-  /** One line on how current the read models are, or null when they are current. */
+  /** One line on how current the answer is, or null when it is current; the same line throughout one call. */
   freshness(): Promise<string | null>;
   /** The engine's file watcher; null where none can run (a one-shot `nemesis query` owns the engine only for one call). */
   readonly watcher: WatchControl | null;

@@ -16,6 +16,7 @@ import { refreshArchitectureCache } from "./tools/architectureBase.js";
 import { graphWarmer } from "./graphWarmer.js";
 import type { Logger } from "./logger.js";
 import { ALL_TOOLS, callTool, type ToolAnswer } from "./registry.js";
+import { toolWarmer } from "./warmTools.js";
 import type { ToolDefinition } from "./tool.js";
 import type { ToolCaller } from "./ToolContext.js";
 import { watchControl, type OwnedWatchControl, type StartWatcher, type WatcherEvents } from "./watchControl.js";
@@ -69,8 +70,8 @@ interface Owner {
   readonly models: EngineReadModels;
   readonly socket: EngineSocket | null;
   readonly watcher: OwnedWatchControl | null;
-  /** Stops following the log (a no-op until following started). */
-  stop(): void;
+  /** Stops following the log (a no-op until following started) and warming the tools. */
+  stop(): Promise<void>;
   /** Settles when the first catch-up is over. */
   readonly ready: Promise<void>;
   /** Settles when no load of the graph for the graph tools is under way (see `warmGraph`). */
@@ -113,6 +114,7 @@ export const openProjectBackend = async (options: BackendOptions): Promise<Proje
     let stopFollowing = () => {};
     let ready: Promise<void>;
     const warming = graphWarmer(() => models.warmGraph(), (e) => logger.error("loading the graph for the graph tools failed", e));
+    const warmer = toolWarmer(tools, () => models.context({ name: "nemesis", source: "mcp" }), logger);
     if (mode === "serve") {
       socket = await listenEngineSocket(socketPath!, async (request, progress) => {
         if (request.method === "list") return tools.map((t) => t.name);
@@ -134,12 +136,15 @@ export const openProjectBackend = async (options: BackendOptions): Promise<Proje
             onCaughtUp: (r, head) => {
               watcher?.projected(head);
               if (r.projections.some((p) => p.name === "graph" && (p.events > 0 || p.rebuilt))) warming.changed();
+              warmer.changed();
             },
           });
           warming.changed();
           if (watcher && watchFrom) await watcher.start(watchFrom.scope).catch((e) => logger.error("the file watcher did not start", e));
           // The session-start hook's picture of the project, computed while nobody is waiting.
           await refreshArchitectureCache(models.context({ name: "nemesis", source: "mcp" })).catch((e) => logger.error("architecture summary failed", e));
+          // What the tools keep between calls, loaded before a client asks (get_architecture's first call, get_smart_context's graph).
+          void warmer.warm();
         });
     } else {
       ready = engine.catchUp().then(() => undefined);
@@ -152,9 +157,10 @@ export const openProjectBackend = async (options: BackendOptions): Promise<Proje
       socket,
       watcher,
       ready,
-      stop: () => {
+      stop: async () => {
         stopFollowing();
         warming.stop();
+        await warmer.stop();
       },
       warmed: () => warming.idle(),
     };
@@ -245,7 +251,7 @@ export const openProjectBackend = async (options: BackendOptions): Promise<Proje
       if (c === null) return;
       if (c.kind === "client") c.client.close();
       else {
-        c.stop();
+        await c.stop();
         await c.socket?.close();
         await c.ready.catch(() => undefined);
         await c.watcher?.stop();

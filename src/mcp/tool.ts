@@ -33,6 +33,13 @@ export interface ToolDefinition<I = any, O = any> {
   readonly annotations: ToolAnnotations;
   readonly run: (input: I, ctx: ToolContext) => Promise<O>;
   readonly render: (output: O, input: I) => string;
+  /**
+   * Loads what `run` keeps between calls (graph snapshots, precomputed answers), so the first
+   * call after a start or a change does not pay for it. The serving engine runs it in the
+   * background once it has caught up with the disk, and again when the read models move on.
+   * Must be cheap when nothing changed, and never fail for a project not indexed yet.
+   */
+  readonly warm?: (ctx: ToolContext) => Promise<void>;
 }
 
 /** Typed helper: infers I and O from the schemas so `run` and `render` are checked against them. */

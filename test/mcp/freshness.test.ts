@@ -12,15 +12,14 @@ afterAll(() => project.close());
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** The freshness line once the server's background look at the disk has found what `until` wants (bounded). */
+/** The freshness line once the server's background look at the disk has found what `until` wants (bounded); a context per ask, as a call has (one call reads the line once). */
 const freshnessUntil = async (until: (line: string | null) => boolean): Promise<string | null> => {
-  const ctx = project.context();
   for (let i = 0; i < 200; i++) {
-    const line = await ctx.freshness();
+    const line = await project.context().freshness();
     if (until(line)) return line;
     await sleep(50);
   }
-  throw new Error(`freshness never matched; last: ${await ctx.freshness()}`);
+  throw new Error(`freshness never matched; last: ${await project.context().freshness()}`);
 };
 
 describe("answers say which files changed on disk since they were indexed", () => {
@@ -50,5 +49,14 @@ describe("answers say which files changed on disk since they were indexed", () =
     expect(await project.context().freshness()).toBeNull();
     await sleep(300);
     expect(await project.context().freshness()).toBeNull();
+  }, 60_000);
+
+  it("one call reads the line once: what a tool budgeted for is what the registry appends", async () => {
+    const call = project.context();
+    const before = await call.freshness();
+    expect(before).toBeNull();
+    appendFileSync(join(project.root, "src/lib/math.ts"), "\nexport const four = 4;\n");
+    expect(await freshnessUntil((l) => l !== null && l.includes("src/lib/math.ts"))).toContain("changed on disk");
+    expect(await call.freshness()).toBe(before);
   }, 60_000);
 });

@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { removeDir } from "../commands/scan/helpers.js";
 import { spawnCli } from "../cli/spawnCli.js";
@@ -63,4 +65,17 @@ describe("the graph tool set over MCP (the SDK's client, stdio)", () => {
     expect(events.filter((e) => e.type === "GraphEdgeAdded")).toHaveLength(30);
     expect(new Set(events.map((e) => e.source))).toEqual(new Set(["mcp"]));
   }, 120_000);
+
+  it("[mcp] toolsets in the config turns it on for serve and for `nemesis query --json`", async () => {
+    const listed = async () => (JSON.parse((await spawnCli(root, ["query", "--json"])).stdout) as { tools: Array<{ name: string }> }).tools.map((t) => t.name);
+    expect(await listed()).not.toContain("add_node");
+    const config = join(root, ".nemesis", "config.toml");
+    const text = readFileSync(config, "utf8");
+    expect(text).toContain('# toolsets = ["core"]');
+    writeFileSync(config, text.replace('# toolsets = ["core"]', 'toolsets = ["core", "graph"]'));
+    expect(await listed()).toEqual(expect.arrayContaining(["add_node", "get_graph_info", "search_regex"]));
+    const server = await connectStdio(root);
+    servers.push(server);
+    expect((await server.client.listTools()).tools.map((t) => t.name)).toContain("add_node");
+  }, 60_000);
 });

@@ -2,6 +2,17 @@ import type { Command } from "commander";
 import { withProject } from "../context.js";
 import { CliError, usageError } from "../errors.js";
 import { parseToolArguments } from "../toolArguments.js";
+import type { GlobalOptions } from "../locateProject.js";
+
+/** The tool sets `nemesis serve` offers for the project here (its config's [mcp] toolsets), core when there is none or it does not load. */
+const servedToolsets = async (options: GlobalOptions) => {
+  // Loaded here, not at start-up: every other command would pay for the config schema.
+  const { loadConfig } = await import("../../config/index.js");
+  const { locateProject } = await import("../locateProject.js");
+  const paths = locateProject(options);
+  const config = paths === null ? null : loadConfig(paths.config);
+  return config !== null && config._tag === "Right" ? config.right.mcp.toolsets : (["core"] as const);
+};
 
 /** What follows `query <tool>` on the command line, untouched by commander. */
 const toolArgv = (tool: string): string[] => {
@@ -22,8 +33,10 @@ export const registerQuery = (program: Command): void => {
     .action(async (tool: string | undefined, _flags: unknown, cmd: Command) => {
       const { ALL_TOOLS, listTools, selectTools } = await import("../../mcp/registry.js");
       if (tool === "--json") {
-        // The tool list exactly as MCP clients receive it from `tools/list` of this project's `serve`.
-        process.stdout.write(`${JSON.stringify({ tools: listTools(selectTools(await configuredToolsets(cmd))) })}\n`);
+        // The tool list exactly as MCP clients receive it from `tools/list`: the sets `nemesis
+        // serve` offers for this project ([mcp] toolsets; core without a config). Any tool of
+        // any set can still be called by name.
+        process.stdout.write(`${JSON.stringify({ tools: listTools(selectTools(await servedToolsets(cmd.optsWithGlobals()))) })}\n`);
         return;
       }
       if (tool === undefined || tool === "--help" || tool === "-h") {
@@ -54,15 +67,6 @@ export const registerQuery = (program: Command): void => {
         }
       });
     });
-};
-
-/** `[mcp] toolsets` of the project around the working directory (core outside any project). */
-const configuredToolsets = async (cmd: Command) => {
-  const { locateProject } = await import("../context.js");
-  const { loadConfig } = await import("../../config/index.js");
-  const paths = locateProject(cmd.optsWithGlobals());
-  const config = paths ? loadConfig(paths.config) : null;
-  return config && config._tag === "Right" ? config.right.mcp.toolsets : (["core"] as const);
 };
 
 type Listed = { name: string; title: string; description: string; inputSchema: Record<string, unknown> };

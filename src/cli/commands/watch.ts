@@ -108,7 +108,9 @@ const watchThroughOwner = async (
   print(`the running engine watches ${where}; showing its batches; Ctrl-C stops${before === null ? " the watcher" : " showing them"}`);
   let lastBatch = readWatcherState(nemesisDir)?.lastBatch?.at;
   let lastScan = readWatcherState(nemesisDir)?.lastReconcile?.at;
-  setInterval(() => {
+  const tail = setInterval(() => {
+    // The owner went away and this process took over: its own watcher prints its batches now.
+    if (backend.role() === "owner") return clearInterval(tail);
     const state = readWatcherState(nemesisDir);
     if (state?.lastBatch && state.lastBatch.at !== lastBatch) print(batchLine(state.lastBatch));
     if (state?.lastReconcile && state.lastReconcile.at !== lastScan) print(reconcileLine(state.lastReconcile));

@@ -17,11 +17,14 @@ export interface ArchitectureInputs {
 }
 
 /**
- * The last base loaded, keyed by the project and the positions of its read models: a zoom into
- * a module or a file, or a sketch for a hook, right after a project answer reuses the loaded
- * graph and ranks instead of loading them again. Any event a read model applies changes the key.
+ * The last base loaded, keyed by the project, the checkpoints of the read models it is built
+ * from (the graph; the chunk table for entry points) and the workspace packages: a zoom into a
+ * module or a file, a sketch for get_smart_context or a hook, reuse the loaded graph and ranks
+ * instead of loading them again (2 s on sympy). A memory write moves only the catalog, so it
+ * keeps the base.
  */
 let last: { readonly key: string; readonly base: Promise<ArchitectureBase> } | null = null;
+const BUILT_FROM = new Set(["graph", "chunks"]);
 
 const graphPositionOf = (models: Awaited<ReturnType<ToolContext["readModels"]>>): number => models.find((m) => m.name === "graph")?.position ?? 0;
 
@@ -44,7 +47,10 @@ export const architectureInputs = async (ctx: ToolContext): Promise<Architecture
   const packages = workspacePackages(ctx.root);
   const entries = manifestEntries(ctx.root, packages);
   const models = await ctx.readModels();
-  const positions = models.map((m) => `${m.name}@${m.position}`).join(",");
+  const positions = models
+    .filter((m) => BUILT_FROM.has(m.name))
+    .map((m) => `${m.name}@${m.position}`)
+    .join(",");
   const key = `${ctx.root}\u0000${positions}\u0000${[...packages].sort().join(",")}`;
   if (last === null || last.key !== key) {
     const chunks = await ctx.chunks();

@@ -1,5 +1,5 @@
 import * as Schema from "effect/Schema";
-import { architectureOf, type Architecture } from "../../queries/architecture/index.js";
+import { architectureOf, type Architecture, type ArchitectureBase, type EntryPoint } from "../../queries/architecture/index.js";
 import { projectPath } from "../projectPath.js";
 import { defineTool, READ_ONLY, toolError } from "../tool.js";
 import type { ToolContext } from "../ToolContext.js";
@@ -102,6 +102,10 @@ export const getArchitectureTool = defineTool({
   annotations: READ_ONLY,
   run: runArchitecture,
   render: renderArchitecture,
+  // Loading and ranking the whole graph takes seconds on a large project: done before the first call.
+  warm: async (ctx) => {
+    if ((await ctx.graph()) !== null) await architectureInputs(ctx);
+  },
 });
 
 /**
@@ -112,6 +116,18 @@ export const getArchitectureTool = defineTool({
 export const architectureSketch = async (ctx: ToolContext, maxLines: number): Promise<string> => {
   if (maxLines <= 0 || (await ctx.graph()) === null) return "";
   const { base, manifestEntries } = await architectureInputs(ctx);
+  // Kept with the base it was drawn from: get_smart_context asks for it on every call.
+  const key = `${maxLines}\u0000${JSON.stringify(manifestEntries)}`;
+  let drawn = sketches.get(base);
+  if (!drawn) sketches.set(base, (drawn = new Map()));
+  let sketch = drawn.get(key);
+  if (sketch === undefined) drawn.set(key, (sketch = drawSketch(base, manifestEntries, maxLines)));
+  return sketch;
+};
+
+const sketches = new WeakMap<ArchitectureBase, Map<string, string>>();
+
+const drawSketch = (base: ArchitectureBase, manifestEntries: ReadonlyArray<EntryPoint>, maxLines: number): string => {
   const a = architectureOf(base, {
     scope: "project",
     target: null,

@@ -1,11 +1,14 @@
 import * as Either from "effect/Either";
-import { pinGraph } from "../../queries/perGraphState.js";
 import * as Schema from "effect/Schema";
 import { renderContext } from "../../queries/context/renderContext.js";
+import { loadContextGraph } from "../../queries/context/loadContextGraph.js";
 import { smartContext } from "../../queries/context/smartContext.js";
+import { fileLinksFrom, loadFileLinks } from "../../queries/search/fileLinks.js";
+import { stageTimes } from "../../queries/context/stageTimes.js";
 import { checkSearchQuery } from "../../queries/search/checkSearchQuery.js";
-import { countTokens } from "../capText.js";
+import { countTokens } from "../exactTokens.js";
 import { defineTool, READ_ONLY, toolError } from "../tool.js";
+import { architectureSketch } from "./getArchitecture.js";
 import { int, text } from "./fields.js";
 
 const why = { why: Schema.String };
@@ -26,6 +29,13 @@ const Decision = Schema.Struct({
   alternatives: Schema.Array(Schema.Struct({ title: Schema.String, reason_rejected: Schema.String })),
   ...why,
 });
+/** Lines of the architecture sketch offered (fewer are shown when they do not fit a tenth of the budget). */
+const SKETCH_LINES = 5;
+
+/** Tokens the freshness line adds to the larger of the two forms, as the registry appends it. */
+const freshnessCost = (line: string | null): number =>
+  line === null ? 0 : Math.max(countTokens(`\n\n(${line})`), countTokens(`,"freshness":${JSON.stringify(line)}`)) + 2;
+
 const Convention = Schema.Struct({ id: Schema.String, pattern: Schema.String, example: Schema.String, scope: Schema.String, ...why });
 
 export const getSmartContextTool = defineTool({
@@ -51,19 +61,38 @@ export const getSmartContextTool = defineTool({
   run: async (input, ctx) => {
     const query = checkSearchQuery(input.task);
     if (Either.isLeft(query)) throw toolError(query.left.message);
+    const times = stageTimes("get_smart_context");
     const chunks = await ctx.chunks();
     if (!chunks) throw toolError("nothing is indexed yet: call index_project first");
     await ctx.syncMemory();
-    // The registry appends a freshness line to either form: its tokens come out of the budget.
-    const freshness = await ctx.freshness();
-    const reserve = freshness ? Math.max(countTokens(`\n\n(${freshness})`), countTokens(`,"freshness":${JSON.stringify(freshness)}`)) + 2 : 0;
-    const graph = await ctx.graph();
-    return smartContext(chunks, graph === null ? null : pinGraph(graph), ctx.embedder(), ctx.catalog(), {
+    times.mark("sync memory");
+    // Read once per graph change and kept (warmed in the background by the serving engine).
+    const graph = await ctx.graphSnapshot(loadContextGraph);
+    const links = await ctx.graphSnapshot(loadFileLinks);
+    const architecture = graph ? await architectureSketch(ctx, SKETCH_LINES) : "";
+    times.mark("snapshots");
+    // The registry appends the freshness line to either form (the same line: it is read once
+    // per call), so its tokens come out of the budget.
+    const reserve = freshnessCost(await ctx.freshness());
+    times.mark("freshness");
+    return smartContext(chunks, graph, links ? fileLinksFrom(links) : null, ctx.embedder(), ctx.catalog(), {
       task: input.task,
       maxTokens: input.max_tokens,
       count: countTokens,
       reserve,
+      times,
+      architecture,
     });
+  },
+  warm: async (ctx) => {
+    const graph = await ctx.graphSnapshot(loadContextGraph);
+    await ctx.graphSnapshot(loadFileLinks);
+    if (graph) await architectureSketch(ctx, SKETCH_LINES);
+    // The tokenizer's tables take a second to build.
+    countTokens("warm");
+    // The search's vector matrix, which a serving process loads on its fourth search anyway:
+    // loaded here, that search does not take a second longer than the rest.
+    await (await ctx.chunks())?.vectors();
   },
   render: (output, input) => renderContext(output, input.task),
 });

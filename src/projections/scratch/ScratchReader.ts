@@ -81,6 +81,16 @@ export class ScratchReader {
     return this.one<GraphRow>(`SELECT ${ScratchReader.GRAPH_COLUMNS} FROM graphs g WHERE g.name = ?`, name);
   }
 
+  /** The stream version graph `name` is projected at, or undefined: one key lookup (graph() also counts its rows). */
+  version(name: string): number | undefined {
+    return this.one<{ version: number }>("SELECT version FROM graphs WHERE name = ?", name)?.version;
+  }
+
+  /** Whether the graph has a node labelled exactly `label`: one key lookup, no properties parsed. */
+  hasNode(graph: string, label: string): boolean {
+    return this.one<{ x: number }>("SELECT 1 AS x FROM nodes WHERE graph = ? AND label = ?", graph, label) !== undefined;
+  }
+
   node(graph: string, label: string): NodeRow | undefined {
     const r = this.one<RawNode>("SELECT label, type, properties FROM nodes WHERE graph = ? AND label = ?", graph, label);
     return r && node(r);

@@ -18,7 +18,7 @@ export interface SmartContext {
     readonly why: string;
   }>;
   readonly conventions: ReadonlyArray<{ readonly id: string; readonly pattern: string; readonly example: string; readonly scope: string; readonly why: string }>;
-  /** Left empty until get_architecture exists. */
+  /** A few lines on the project's architecture (modules, key symbols, imports, entry points); empty before the graph is built. */
   readonly architecture: string;
   /** Tokens (cl100k) of the text form. */
   readonly token_count: number;

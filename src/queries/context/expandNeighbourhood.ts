@@ -1,6 +1,5 @@
-import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
 import type { EdgeKind } from "../../projections/graph/model.js";
-import { edgesOf } from "../graph/edgesOf.js";
+import type { ContextGraph } from "./contextGraph.js";
 
 /** How a node was reached from its neighbour `via`: the words of an item's `why`. */
 export type Relation = "calls" | "called by" | "implements" | "implemented by" | "tests" | "imports";
@@ -38,16 +37,16 @@ const fileOf = (id: string): string | null => (id.startsWith("f:") ? id : id.sta
  * implementations and bases, tests, and the files importing a seed's file, up to `hops` away.
  * External modules are left out. Every link says how its node was reached.
  */
-export const expandNeighbourhood = async (graph: GraphQueryable, seeds: ReadonlyArray<string>, hops = 2): Promise<Link[]> => {
+export const expandNeighbourhood = (graph: Pick<ContextGraph, "edgesOf">, seeds: ReadonlyArray<string>, hops = 2): Link[] => {
   const seen = new Set(seeds);
   const links: Link[] = [];
   let frontier = seeds.slice(0, FRONTIER);
   for (let hop = 1; hop <= hops && frontier.length > 0; hop++) {
-    const [outs, ins, imports] = await Promise.all([
-      edgesOf(graph, frontier, "out", OUT),
-      edgesOf(graph, frontier, "in", IN),
-      hop === 1 ? edgesOf(graph, [...new Set(frontier.map(fileOf).filter((f): f is string => f !== null))], "in", ["IMPORTS"]) : Promise.resolve([]),
-    ]);
+    // No node lends more than FAN_OUT links, and those are its first edges to other nodes in
+    // each list: the rest of a hub's edges are never read.
+    const outs = graph.edgesOf(frontier, "out", OUT, FAN_OUT);
+    const ins = graph.edgesOf(frontier, "in", IN, FAN_OUT);
+    const imports = hop === 1 ? graph.edgesOf([...new Set(frontier.map(fileOf).filter((f): f is string => f !== null))], "in", ["IMPORTS"], FAN_OUT) : [];
     const next: string[] = [];
     const fan = new Map<string, number>();
     const reach = (node: string, near: string, relation: Relation, line: number, lineNode: string) => {

@@ -1,16 +1,19 @@
 import type { ChunkReader } from "../../projections/chunks/ChunkReader.js";
 import type { Embedder } from "../../projections/embed/Embedder.js";
-import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
 import type { CatalogReader } from "../../projections/index.js";
 import { queryTerms, termsOf } from "../../projections/chunks/keywordTerms.js";
-import { graphFileLinks } from "../search/fileLinks.js";
+import type { FileLinks } from "../search/fileLinks.js";
 import { searchCode } from "../search/searchCode.js";
+import type { ContextGraph, ContextSymbol } from "./contextGraph.js";
+import { DOC_LINES } from "./contextGraph.js";
+import { fileLines, type FileLines } from "./fileLines.js";
 import { contextMemory } from "./contextMemory.js";
 import { expandNeighbourhood } from "./expandNeighbourhood.js";
-import { packGreedy, type Candidate } from "./packContext.js";
+import { packGreedy, type Candidate, type Chosen, type Cost } from "./packContext.js";
 import { rankNeighbourhood, type RankedNode } from "./rankNeighbourhood.js";
 import { renderCodeItem, renderContext, renderConvention, renderDecision, renderRule } from "./renderContext.js";
 import type { SmartContext } from "./SmartContextResult.js";
+import { stageTimes, type StageTimes } from "./stageTimes.js";
 
 export interface SmartContextOptions {
   readonly task: string;
@@ -19,6 +22,10 @@ export interface SmartContextOptions {
   readonly count: (text: string) => number;
   /** Tokens the caller adds to either form after this answer (a freshness line). */
   readonly reserve?: number;
+  /** Where the time goes (NEMESIS_DEBUG_TIMINGS). */
+  readonly times?: StageTimes;
+  /** A sketch of the project's architecture, a few lines: as many of its first lines as fit a small share of the budget are shown. */
+  readonly architecture?: string;
 }
 
 type CodeItem = SmartContext["code_context"][number];
@@ -28,70 +35,21 @@ type Item =
   | { readonly tag: "decision"; readonly value: SmartContext["decisions"][number] }
   | { readonly tag: "convention"; readonly value: SmartContext["conventions"][number] };
 
-interface SymbolInfo {
-  readonly id: string;
-  readonly path: string;
-  readonly kind: string;
-  readonly name: string;
-  readonly signature: string;
-  readonly doc: string;
-  readonly start: number;
-  readonly end: number;
-}
-
 /** How much of a symbol's worth each granularity carries. */
 const LEVEL_VALUE = { line: 0.3, signature: 0.5, full: 1 };
 const SEARCH_LIMIT = 10;
 /** Hits below this share of the best one are left to the graph to reach. */
 const SEED_FLOOR = 0.5;
 const RANKED = 120;
-const DOC_LINES = 3;
+/** Characters per cl100k token of source code (sympy's median), for the packer's guesses. */
+const CHARS_PER_TOKEN = 3.55;
+/** Characters an item adds around its snippet (path, symbol, why; fences or JSON keys). */
+const GUESS_FRAME = 120;
 /** The code a task lands on, for the memory that applies: the best-ranked items only, not everything two hops out. */
 const LANDING_FLOOR = 0.35;
 const LANDING_SIZE = 15;
 
-const SYMBOL_INFO = `MATCH (s:Symbol) WHERE s.id IN $ids
-  RETURN s.id AS id, s.path AS path, s.kind AS kind, s.qualifiedName AS name, s.signature AS sig, s.doc AS doc, s.startLine AS first, s.endLine AS last`;
-const SYMBOLS_OF_FILES = "MATCH (s:Symbol) WHERE s.path IN $paths RETURN s.id AS id, s.path AS path, s.qualifiedName AS name, s.startLine AS first, s.endLine AS last";
-
-const symbolInfo = async (graph: GraphQueryable, ids: ReadonlyArray<string>): Promise<Map<string, SymbolInfo>> => {
-  const rows = ids.length === 0 ? [] : await graph.query(SYMBOL_INFO, { ids: [...ids] });
-  return new Map(
-    rows.map((r) => [
-      String(r.id),
-      {
-        id: String(r.id),
-        path: String(r.path),
-        kind: String(r.kind ?? "Symbol"),
-        name: String(r.name ?? ""),
-        signature: String(r.sig ?? ""),
-        doc: String(r.doc ?? ""),
-        start: Number(r.first ?? 0),
-        end: Number(r.last ?? 0),
-      },
-    ]),
-  );
-};
-
-/** A file's lines as the chunk table holds them (1-based; lines no chunk covers are absent). */
-const fileLines = (chunks: ChunkReader) => {
-  const cache = new Map<string, Map<number, string>>();
-  return (path: string): Map<number, string> => {
-    let lines = cache.get(path);
-    if (!lines) {
-      lines = new Map();
-      for (const row of chunks.rowsOf(path)) row.text.split("\n").forEach((t, i) => lines!.set(row.startLine + i, t));
-      cache.set(path, lines);
-    }
-    return lines;
-  };
-};
-
-const textOf = (lines: Map<number, string>, start: number, end: number): string => {
-  const out: string[] = [];
-  for (let l = start; l <= end; l++) out.push(lines.get(l) ?? "");
-  return out.join("\n");
-};
+const textOf = (lines: FileLines, start: number, end: number): string => lines.text(start, end);
 
 /**
  * The code a task will touch and the memory that applies, packed to `maxTokens` in both the
@@ -102,13 +60,18 @@ const textOf = (lines: Map<number, string>, start: number, end: number): string 
  */
 export const smartContext = async (
   chunks: ChunkReader,
-  graph: GraphQueryable | null,
+  /** The graph the walk reads (null before the first index: the search hits alone). */
+  graph: ContextGraph | null,
+  /** Each file's graph neighbours, for the search's ranking. */
+  fileLinks: FileLinks | null,
   embedder: Embedder | null,
   catalog: CatalogReader,
   options: SmartContextOptions,
 ): Promise<SmartContext> => {
   const { task, count } = options;
-  const answer = await searchCode(chunks, embedder, task, { limit: SEARCH_LIMIT, links: graph ? graphFileLinks(graph) : null });
+  const times = options.times ?? stageTimes("smartContext");
+  const answer = await searchCode(chunks, embedder, task, { limit: SEARCH_LIMIT, links: graph ? fileLinks : null });
+  times.mark("search");
   const lines = fileLines(chunks);
 
   // Entry points: the symbols the hits fall in, else their files.
@@ -117,25 +80,30 @@ export const smartContext = async (
   let ranked: RankedNode[] = [];
   /** Files whose hits became symbol entry points: their own text would repeat them. */
   const seedFiles = new Set<string>();
-  let info = new Map<string, SymbolInfo>();
+  let info = new Map<string, ContextSymbol>();
   if (graph) {
     const paths = [...new Set([...answer.hits.map((h) => h.file), ...answer.symbols.map((s) => s.file)])];
     const idOf = new Map<string, string>();
     const spans: Array<{ id: string; path: string; name: string; first: number; last: number }> = [];
-    for (const r of paths.length ? await graph.query(SYMBOLS_OF_FILES, { paths }) : []) {
-      idOf.set(`${r.path}\u0000${r.name}`, String(r.id));
-      spans.push({ id: String(r.id), path: String(r.path), name: String(r.name), first: Number(r.first ?? 0), last: Number(r.last ?? 0) });
+    for (const r of paths.flatMap((p) => graph.symbolsIn(p))) {
+      idOf.set(`${r.path}\u0000${r.name}`, r.id);
+      spans.push({ id: r.id, path: r.path, name: r.name, first: r.start, last: r.end });
     }
     const terms = new Set(queryTerms(task));
     const spanOf = new Map(spans.map((x) => [x.id, x]));
     // How much of the task a symbol's own name and text mention (0..1).
+    const lexicalOf = new Map<string, number>();
     const lexical = (id: string): number => {
+      // Asked again for every hit whose chunk holds the symbol: its body is read and split once.
+      const known = lexicalOf.get(id);
+      if (known !== undefined) return known;
       const x = spanOf.get(id);
       if (!x || terms.size === 0) return 0;
       const name = new Set(termsOf(x.name.split(".").pop() ?? ""));
       const body = new Set(termsOf(textOf(lines(x.path), x.first, x.last)));
       let n = 0;
       for (const t of terms) n += (name.has(t) ? 2 : 0) + (body.has(t) ? 1 : 0);
+      lexicalOf.set(id, n / (3 * terms.size));
       return n / (3 * terms.size);
     };
     const top = Math.max(1e-9, ...answer.symbols.map((s) => s.score));
@@ -161,20 +129,40 @@ export const smartContext = async (
       if (!id && !found) add(`f:${h.file}`, 0.5 * score);
       else seedFiles.add(`f:${h.file}`);
     }
-    const links = await expandNeighbourhood(graph, [...seeds.entries()].sort((a, b) => b[1] - a[1]).map(([id]) => id));
+    times.mark("seeds");
+    const links = expandNeighbourhood(graph, [...seeds.entries()].sort((a, b) => b[1] - a[1]).map(([id]) => id));
+    times.mark("expand");
     ranked = rankNeighbourhood(seeds, links).slice(0, RANKED);
-    info = await symbolInfo(graph, [...new Set([...ranked.map((r) => r.id), ...ranked.flatMap((r) => (r.link ? [r.link.via] : []))])]);
+    times.mark("rank");
+    for (const id of [...ranked.map((r) => r.id), ...ranked.flatMap((r) => (r.link ? [r.link.via] : []))]) {
+      const s = graph.symbols.get(id);
+      if (s) info.set(id, s);
+    }
   }
   const nameOf = (id: string) => info.get(id)?.name ?? (id.startsWith("f:") ? id.slice(2) : id);
   const whyOf = (r: RankedNode) => (r.link ? `${r.link.relation} ${nameOf(r.link.via)}` : "matches the task");
 
   const candidates: Candidate<Item>[] = [];
-  const cost = (item: Item): Candidate<Item>["cost"] => {
-    const text = item.tag === "code" ? renderCodeItem(item.value) : item.tag === "rule" ? renderRule(item.value) : item.tag === "decision" ? renderDecision(item.value) : renderConvention(item.value);
-    return { text: count(`${text}\n\n`), json: count(`${JSON.stringify(item.value)},`) };
+  const rendered = (item: Item): { text: string; json: string } => ({
+    text: `${item.tag === "code" ? renderCodeItem(item.value) : item.tag === "rule" ? renderRule(item.value) : item.tag === "decision" ? renderDecision(item.value) : renderConvention(item.value)}\n\n`,
+    json: `${JSON.stringify(item.value)},`,
+  });
+  const exact = (item: Item): Cost => {
+    const r = rendered(item);
+    return { text: count(r.text), json: count(r.json) };
+  };
+  // Code is counted only when the packer is about to take it: a guess from its length orders
+  // it (escaping a snippet as JSON adds about as many tokens as the text form's header and fences).
+  const guess = (item: Item): Cost => {
+    const n = Math.ceil((item.tag === "code" ? item.value.snippet.length + GUESS_FRAME : 0) / CHARS_PER_TOKEN);
+    return { text: n, json: n };
   };
   const offer = (group: string, level: number, value: number, item: Item) =>
-    candidates.push({ group, level, value, cost: cost(item), item, span: item.tag === "code" ? { file: item.value.file, first: item.value.start_line, last: item.value.end_line } : undefined });
+    candidates.push(
+      item.tag === "code"
+        ? { group, level, value, cost: guess(item), exact: () => exact(item), item, span: { file: item.value.file, first: item.value.start_line, last: item.value.end_line } }
+        : { group, level, value, cost: exact(item), item },
+    );
   const topScore = ranked[0]?.score ?? 1;
   const landing = { files: new Set<string>(), symbols: [] as Array<{ file: string; name: string }> };
 
@@ -233,23 +221,28 @@ export const smartContext = async (
     }
   }
 
+  times.mark("candidates");
   const memory = contextMemory(catalog, task, { files: [...landing.files], symbols: landing.symbols });
   for (const r of memory.rules) offer(`rule:${r.item.id}`, 0, 0.8 * r.weight, { tag: "rule", value: r.item });
   for (const d of memory.decisions) offer(`decision:${d.item.id}`, 0, 0.8 * d.weight, { tag: "decision", value: d.item });
   for (const c of memory.conventions) offer(`convention:${c.item.id}`, 0, 0.8 * c.weight, { tag: "convention", value: c.item });
+  times.mark("memory");
 
-  return fitToBudget(candidates, options);
+  const packed = fitToBudget(candidates, options);
+  times.mark("pack");
+  times.done();
+  return packed;
 };
 
-const assemble = (chosen: ReadonlyArray<Candidate<Item>>, note: string, tokenCount: number): SmartContext => {
-  const items = chosen.map((c) => c.item);
+const assemble = (chosen: ReadonlyArray<Chosen<Item>>, note: string, tokenCount: number, architecture: string): SmartContext => {
+  const items = chosen.map((c) => c.candidate.item);
   const code = items.flatMap((i) => (i.tag === "code" ? [i] : [])).sort((a, b) => b.score - a.score);
   return {
     code_context: code.map((c) => c.value),
     rules: items.flatMap((i) => (i.tag === "rule" ? [i.value] : [])),
     decisions: items.flatMap((i) => (i.tag === "decision" ? [i.value] : [])),
     conventions: items.flatMap((i) => (i.tag === "convention" ? [i.value] : [])),
-    architecture: "",
+    architecture,
     token_count: tokenCount,
     note,
   };
@@ -257,6 +250,18 @@ const assemble = (chosen: ReadonlyArray<Candidate<Item>>, note: string, tokenCou
 
 /** The widest token_count, so the measured JSON is never shorter than the one sent. */
 const COUNT_PLACEHOLDER = 99_999;
+/** Most of the budget the architecture sketch may take: the code comes first. */
+const ARCHITECTURE_SHARE = 0.1;
+
+/** The sketch's first lines that fit `allowance` tokens (none when not even the first does). */
+const fitSketch = (sketch: string, allowance: number, count: (text: string) => number): string => {
+  const lines = sketch === "" ? [] : sketch.split("\n");
+  for (let n = lines.length; n > 0; n--) {
+    const shown = lines.slice(0, n).join("\n");
+    if (count(shown) <= allowance) return shown;
+  }
+  return "";
+};
 
 /**
  * Packs greedily, then renders both forms and measures them exactly; while either is over the
@@ -265,25 +270,26 @@ const COUNT_PLACEHOLDER = 99_999;
 const fitToBudget = (candidates: ReadonlyArray<Candidate<Item>>, options: SmartContextOptions): SmartContext => {
   const { count, maxTokens, task } = options;
   const budget = maxTokens - (options.reserve ?? 0);
+  const sketch = fitSketch(options.architecture ?? "", Math.floor(ARCHITECTURE_SHARE * maxTokens), count);
   const frame = (note: string) => {
-    const empty = assemble([], note, COUNT_PLACEHOLDER);
+    const empty = assemble([], note, COUNT_PLACEHOLDER, sketch);
     return { text: count(renderContext({ ...empty, note: note || "x" }, task)) + 30, json: count(JSON.stringify(empty)) };
   };
   const note = (left: number) => (left > 0 ? `(${left} more items left out for max_tokens)` : "");
   const base = frame(note(candidates.length));
-  let chosen = [...packGreedy(candidates, { text: budget - base.text, json: budget - base.json }).values()].sort((a, b) => b.value - a.value);
+  let chosen = [...packGreedy(candidates, { text: budget - base.text, json: budget - base.json }).values()].sort((a, b) => b.candidate.value - a.candidate.value);
   const left = () => new Set(candidates.map((c) => c.group)).size - chosen.length;
   for (;;) {
-    const draft = assemble(chosen, note(left()), COUNT_PLACEHOLDER);
+    const draft = assemble(chosen, note(left()), COUNT_PLACEHOLDER, sketch);
     const text = count(renderContext(draft, task));
     const json = count(JSON.stringify(draft));
     if ((text <= budget && json <= budget) || chosen.length === 0) {
       if (chosen.length === 0 && candidates.length > 0) {
-        const none = assemble([], `max_tokens ${maxTokens} is too small for any of the ${candidates.length} items found: raise it`, 0);
+        const none = assemble([], `max_tokens ${maxTokens} is too small for any of the ${candidates.length} items found: raise it`, 0, sketch);
         return { ...none, token_count: count(renderContext(none, task)) };
       }
-      const final = assemble(chosen, note(left()), 0);
-      return { ...final, token_count: count(renderContext(final, task)) };
+      // The text form does not show token_count: the count just made is the final one.
+      return assemble(chosen, note(left()), text, sketch);
     }
     // Over: drop the least valuable items worth the excess, then measure again.
     let excess = Math.max(text - budget, json - budget);

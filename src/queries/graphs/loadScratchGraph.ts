@@ -9,13 +9,13 @@ const built = new WeakMap<ScratchReader, Map<string, { readonly version: number;
  * analysis calls between writes reads graphs.db once). Null when no such graph exists.
  */
 export const loadScratchGraph = (reader: ScratchReader, name: string): AnalysisGraph | null => {
-  const row = reader.graph(name);
-  if (row === undefined) return null;
+  const version = reader.version(name);
+  if (version === undefined) return null;
   let byName = built.get(reader);
   if (byName === undefined) built.set(reader, (byName = new Map()));
   const kept = byName.get(name);
-  if (kept?.version === row.version) return kept.graph;
+  if (kept?.version === version) return kept.graph;
   const graph = buildAnalysisGraph({ name, nodes: reader.nodeKeys(name), edges: reader.edgeKeys(name) });
-  byName.set(name, { version: row.version, graph });
+  byName.set(name, { version, graph });
   return graph;
 };

@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { retireRule } from "../../../src/commands/index.js";
@@ -40,7 +42,9 @@ describe("get_smart_context", () => {
     expect(output.code_context.find((c) => c.symbol === "format")).toMatchObject({ file: "src/render.ts", start_line: 15, end_line: 17, kind: "Function" });
     expect(output.code_context.some((c) => c.file === "test/render.test.ts")).toBe(true);
     expect(text).toContain("### src/render.ts:15-17 format (Function): matches the task");
-    expect(output.architecture).toBe("");
+    expect(output.architecture.split("\n")[0]).toMatch(/^\d+ modules, \d+ files, [\d,]+ lines: /);
+    expect(output.architecture).toContain("key symbols: Base.size (src/shapes/base.ts:10)");
+    expect(text).toContain(`## Architecture\n\n${output.architecture}`);
     expect(output.token_count).toBe(countTokens(text));
   });
 
@@ -104,6 +108,31 @@ describe("get_smart_context", () => {
     expect(elsewhere.output.code_context[0]!.file).not.toBe("src/shop/pricing.py");
     expect(elsewhere.output.rules.map((r) => r.id)).not.toContain(rule.output.id);
     expect(elsewhere.output.decisions.map((x) => x.id)).not.toContain(decision.output.id);
+  });
+
+  it("keeps to max_tokens with the freshness line the registry appends, read once per call", async () => {
+    const file = join(projects.get("resolve/ts-basic")!.root, "src/render.ts");
+    const original = readFileSync(file, "utf8");
+    writeFileSync(file, `${original}\n// edited after indexing\n`);
+    const args = { task: "trim the text in format", max_tokens: 500 };
+    try {
+      // The server looks at the disk in the background: ask until an answer carries the line.
+      let answer = await bothForms("resolve/ts-basic", args);
+      for (let i = 0; i < 200 && !answer.text.includes("changed on disk since indexed (src/render.ts)"); i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        answer = await bothForms("resolve/ts-basic", args);
+      }
+      expect(answer.text).toMatch(/\(1 file changed on disk since indexed \(src\/render\.ts\): index_project updates them\)$/);
+      for (const budget of [500, 800, 8_000]) {
+        const { text, json, isError } = await bothForms("resolve/ts-basic", { ...args, max_tokens: budget });
+        expect(isError).toBeFalsy();
+        expect(JSON.parse(json).freshness).toContain("(src/render.ts)");
+        expect(countTokens(text)).toBeLessThanOrEqual(budget);
+        expect(countTokens(json)).toBeLessThanOrEqual(budget);
+      }
+    } finally {
+      writeFileSync(file, original);
+    }
   });
 
   it("answers from the search alone when the graph is not built yet", async () => {

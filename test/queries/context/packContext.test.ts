@@ -13,7 +13,7 @@ const c = (group: string, level: number, value: number, cost: number, span?: [nu
 describe("packGreedy", () => {
   it("takes the best value per token within the budget, one granularity per group, upgrading when it fits", () => {
     const chosen = packGreedy([c("f", 2, 1, 50), c("f", 1, 0.5, 10), c("g", 2, 0.6, 60), c("g", 1, 0.3, 10)], { text: 80, json: 80 });
-    expect([...chosen.values()].map((x) => x.item).sort()).toEqual(["f@2", "g@1"]);
+    expect([...chosen.values()].map((x) => x.candidate.item).sort()).toEqual(["f@2", "g@1"]);
   });
 
   it("does not show a method again inside its chosen class", () => {

@@ -65,7 +65,15 @@ export const allPathsTool = defineTool({
     max_length: Schema.optionalWith(Schema.Number.pipe(Schema.int(), Schema.between(1, 12)).annotations({ description: "Longest path, in edges", default: 6 }), { default: () => 6 }),
     limit: topN("paths", 20, 200),
   }),
-  output: Schema.Struct({ graph: Schema.String, source: Schema.String, target: Schema.String, paths: Schema.Array(Schema.Array(Schema.String)), capped: Schema.Boolean, cap_reason: Schema.NullOr(Schema.String) }),
+  output: Schema.Struct({
+    graph: Schema.String,
+    source: Schema.String,
+    target: Schema.String,
+    count: Schema.Number,
+    paths: Schema.Array(Schema.Array(Schema.String)),
+    capped: Schema.Boolean,
+    cap_reason: Schema.NullOr(Schema.String),
+  }),
   annotations: READ_ONLY,
   run: async (input, ctx) => {
     const g = await analysisGraph(ctx, input.graph);
@@ -73,7 +81,7 @@ export const allPathsTool = defineTool({
     const t = await resolveNode(ctx, g, input.target, "target");
     const found = allPaths(g, s, t, input.max_length, input.limit);
     const reason = found.reason === "max_paths" ? `more than ${input.limit} paths: raise limit or lower max_length` : found.reason === "budget" ? "the search stopped at its step budget: lower max_length" : null;
-    return { graph: input.graph, source: g.labels[s]!, target: g.labels[t]!, paths: found.paths.map((p) => p.map((i) => g.labels[i]!)), capped: found.capped, cap_reason: reason };
+    return { graph: input.graph, source: g.labels[s]!, target: g.labels[t]!, count: found.paths.length, paths: found.paths.map((p) => p.map((i) => g.labels[i]!)), capped: found.capped, cap_reason: reason };
   },
   render: (o) => {
     if (o.paths.length === 0) return `no path of at most the given length from "${o.source}" to "${o.target}"${o.capped ? ` (${o.cap_reason})` : ""}`;
@@ -133,7 +141,7 @@ export const transitiveReductionTool = defineTool({
     in_place: Schema.optionalWith(Schema.Boolean.annotations({ description: "Remove them from the graph", default: false }), { default: () => false }),
     limit: topN("redundant edges", 50, 1000),
   }),
-  output: Schema.Struct({ graph: Schema.String, redundant: Schema.Number, removed: Schema.Boolean, edges: Schema.Array(Edge) }),
+  output: Schema.Struct({ graph: Schema.String, redundant: Schema.Number, removed: Schema.Boolean, edges_removed: Schema.Number, edges: Schema.Array(Edge) }),
   annotations: REMOVES,
   run: async (input, ctx) => {
     if (input.in_place) requireWritable(input.graph);
@@ -146,7 +154,8 @@ export const transitiveReductionTool = defineTool({
     if (r._tag === "TooLarge") throw toolError(`graph "${input.graph}" is too large to reduce within the step budget (${r.steps.toLocaleString("en-US")} steps); reduce a subgraph instead`);
     const edges = r.redundant.map((e) => ({ source: g.labels[g.edgeSource[e]!]!, target: g.labels[g.edgeTarget[e]!]!, relation: g.edgeRelation[e]! }));
     if (input.in_place && edges.length > 0) await runGraphCommand(ctx, removeEdges(input.graph, edges, callerMeta(ctx)));
-    return { graph: input.graph, redundant: edges.length, removed: input.in_place && edges.length > 0, edges: edges.slice(0, input.limit) };
+    const removed = input.in_place && edges.length > 0;
+    return { graph: input.graph, redundant: edges.length, removed, edges_removed: removed ? edges.length : 0, edges: edges.slice(0, input.limit) };
   },
   render: (o) => {
     if (o.redundant === 0) return `no redundant edges in graph "${o.graph}": it is its own transitive reduction`;
@@ -165,7 +174,9 @@ export const degreeCentralityTool = defineTool({
   output: Schema.Struct({
     graph: Schema.String,
     nodes: Schema.Number,
-    rankings: Schema.Array(Schema.Struct({ label: Schema.String, in_degree: Schema.Number, out_degree: Schema.Number, in_centrality: Schema.Number, out_centrality: Schema.Number })),
+    rankings: Schema.Array(
+      Schema.Struct({ label: Schema.String, in_degree: Schema.Number, out_degree: Schema.Number, total: Schema.Number, in_centrality: Schema.Number, out_centrality: Schema.Number }),
+    ),
   }),
   annotations: READ_ONLY,
   run: async (input, ctx) => {
@@ -174,7 +185,7 @@ export const degreeCentralityTool = defineTool({
     return {
       graph: input.graph,
       nodes: g.labels.length,
-      rankings: ranked.map((d) => ({ label: g.labels[d.node]!, in_degree: d.in, out_degree: d.out, in_centrality: d.inCentrality, out_centrality: d.outCentrality })),
+      rankings: ranked.map((d) => ({ label: g.labels[d.node]!, in_degree: d.in, out_degree: d.out, total: d.in + d.out, in_centrality: d.inCentrality, out_centrality: d.outCentrality })),
     };
   },
   render: (o) =>

@@ -29,7 +29,7 @@ const labelFinder = (ctx: ToolContext, graph: string) => {
   return async (name: string, role: string): Promise<string> => {
     const text = name.trim();
     reader ??= ctx.scratchGraphs();
-    if ((await reader).node(graph, text) !== undefined) return text;
+    if ((await reader).hasNode(graph, text)) return text;
     // A graph not written yet has no node to match: say so rather than "no such graph".
     loaded ??= analysisGraph(ctx, graph).catch(() => buildAnalysisGraph({ name: graph, nodes: [], edges: [] }));
     const g = await loaded;
@@ -58,7 +58,7 @@ export const addEdgeTool = defineTool({
     'Adds a directed edge between two existing nodes (matched like find_node). Two nodes may share several relations; adding the same relation again updates its properties. Example: {"source": "AuthService", "target": "Postgres", "relation": "depends_on"}',
   toolset: "graph",
   input: Schema.Struct({ graph: graphArgument, ...EdgeInput.fields }),
-  output: Schema.Struct({ graph: Schema.String, source: Schema.String, target: Schema.String, relation: Schema.String, change: Change }),
+  output: Schema.Struct({ graph: Schema.String, source: Schema.String, target: Schema.String, relation: Schema.String, created: Schema.Boolean, change: Change }),
   annotations: APPENDS,
   run: async (input, ctx) => {
     requireWritable(input.graph);
@@ -67,7 +67,7 @@ export const addEdgeTool = defineTool({
     const done = await runGraphCommand(ctx, addEdges(input.graph, [{ ...ends, relation: input.relation, properties: input.properties ?? {} }], callerMeta(ctx), { allOrNothing: true }));
     const added = done.answer[0]!;
     if (added._tag === "Failed") throw toolError(added.reason);
-    return { graph: done.graph, source: added.source, target: added.target, relation: added.relation, change: added.change };
+    return { graph: done.graph, source: added.source, target: added.target, relation: added.relation, created: added.change === "created", change: added.change };
   },
   render: (o) => `${changeWord(o.change)} ${o.source} -[${o.relation}]-> ${o.target} in graph "${o.graph}"`,
 });

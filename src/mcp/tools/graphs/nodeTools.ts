@@ -27,12 +27,13 @@ export const addNodeTool = defineTool({
     'Adds a node to a scratch graph (created on first use). Adding it again, or a label differing only in case or punctuation ("auth_service" for "AuthService"), merges type and properties into the existing node. Example: {"label": "AuthService", "type": "service"}',
   toolset: "graph",
   input: Schema.Struct({ graph: graphArgument, ...NodeInput.fields }),
-  output: Schema.Struct({ graph: Schema.String, node: Added }),
+  output: Schema.Struct({ graph: Schema.String, created: Schema.Boolean, node: Added }),
   annotations: APPENDS,
   run: async (input, ctx) => {
     requireWritable(input.graph);
     const done = await runGraphCommand(ctx, addNodes(input.graph, [{ label: input.label, type: input.type ?? null, properties: input.properties ?? {} }], callerMeta(ctx)));
-    return { graph: done.graph, node: addedOf(done.answer[0]!) };
+    const node = addedOf(done.answer[0]!);
+    return { graph: done.graph, created: node.change === "created", node };
   },
   render: (o) => `${addedLine(o.node)} in graph "${o.graph}"`,
 });
@@ -71,7 +72,8 @@ export const findNodeTool = defineTool({
     graph: Schema.String,
     query: Schema.String,
     match: Schema.Literal("exact", "normalised", "similar", "ambiguous", "none"),
-    nodes: Schema.Array(Schema.Struct({ ...NodeOut.fields, score: Schema.Number })),
+    /** The node found, the candidates to choose from, or the closest labels (similarity 1 for the first two tiers). */
+    matches: Schema.Array(Schema.Struct({ ...NodeOut.fields, similarity: Schema.Number })),
   }),
   annotations: READ_ONLY,
   run: async (input, ctx) => {
@@ -86,18 +88,18 @@ export const findNodeTool = defineTool({
     const reader = input.graph === "code" ? null : await ctx.scratchGraphs();
     const describe = (i: number, score: number) => {
       const row = reader?.node(input.graph, g.labels[i]!);
-      return { label: g.labels[i]!, type: row?.type ?? g.types[i] ?? null, properties: row?.properties ?? {}, score };
+      return { label: g.labels[i]!, type: row?.type ?? g.types[i] ?? null, properties: row?.properties ?? {}, similarity: score };
     };
-    if (m._tag === "Found") return { graph: input.graph, query: input.query, match: m.tier, nodes: [describe(m.node, m.score)] };
-    if (m._tag === "Ambiguous") return { graph: input.graph, query: input.query, match: "ambiguous" as const, nodes: m.candidates.map((c) => describe(c.node, c.score)) };
-    return { graph: input.graph, query: input.query, match: "none" as const, nodes: m.closest.map((i) => describe(i, 0)) };
+    if (m._tag === "Found") return { graph: input.graph, query: input.query, match: m.tier, matches: [describe(m.node, m.score)] };
+    if (m._tag === "Ambiguous") return { graph: input.graph, query: input.query, match: "ambiguous" as const, matches: m.candidates.map((c) => describe(c.node, c.score)) };
+    return { graph: input.graph, query: input.query, match: "none" as const, matches: m.closest.map((i) => describe(i, 0)) };
   },
   render: (o) => {
-    const line = (n: (typeof o.nodes)[number]) =>
-      `"${n.label}"${n.type ? ` (${n.type})` : ""}${o.match === "similar" || (o.match === "ambiguous" && n.score < 1) ? ` similarity ${n.score.toFixed(2)}` : ""}${Object.keys(n.properties).length > 0 ? ` ${JSON.stringify(n.properties)}` : ""}`;
-    if (o.match === "none") return [`no node matches "${o.query}" in graph "${o.graph}"${o.nodes.length > 0 ? "; closest:" : ""}`, ...o.nodes.map(line)].join("\n");
-    if (o.match === "ambiguous") return [`"${o.query}" could be any of these (pass the exact label):`, ...o.nodes.map(line)].join("\n");
-    return `${o.match} match: ${line(o.nodes[0]!)}`;
+    const line = (n: (typeof o.matches)[number]) =>
+      `"${n.label}"${n.type ? ` (${n.type})` : ""}${o.match === "similar" || (o.match === "ambiguous" && n.similarity < 1) ? ` similarity ${n.similarity.toFixed(2)}` : ""}${Object.keys(n.properties).length > 0 ? ` ${JSON.stringify(n.properties)}` : ""}`;
+    if (o.match === "none") return [`no node matches "${o.query}" in graph "${o.graph}"${o.matches.length > 0 ? "; closest:" : ""}`, ...o.matches.map(line)].join("\n");
+    if (o.match === "ambiguous") return [`"${o.query}" could be any of these (pass the exact label):`, ...o.matches.map(line)].join("\n");
+    return `${o.match} match: ${line(o.matches[0]!)}`;
   },
 });
 

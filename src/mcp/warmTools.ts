@@ -1,0 +1,70 @@
+import type { Logger } from "./logger.js";
+import type { ToolDefinition } from "./tool.js";
+import type { ToolContext } from "./ToolContext.js";
+
+/** Quiet time after the read models last moved before warming again: a burst of edits warms once. */
+const SETTLE_MS = 500;
+/** A warm-up shorter than this is not worth a log line (nothing had changed). */
+const WORTH_LOGGING_MS = 20;
+
+export interface ToolWarmer {
+  /** Warms every tool now (or after the warm-up running ends). */
+  warm(): Promise<void>;
+  /** Warms again once the read models have been still for a moment. */
+  changed(): void;
+  /** Cancels a scheduled warm-up and waits for a running one: the read models may close after. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs the tools' `warm` in the background of a serving engine, one at a time, so the first
+ * call after a start or a change finds the graph snapshots and precomputed answers loaded. A
+ * failure is logged and leaves the tool to load on its first call, as it would unwarmed.
+ */
+export const toolWarmer = (tools: ReadonlyArray<ToolDefinition>, context: () => ToolContext, logger: Logger): ToolWarmer => {
+  const warmable = tools.filter((t) => t.warm !== undefined);
+  let running: Promise<void> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+
+  const once = async (first: boolean) => {
+    const t0 = performance.now();
+    const ctx = context();
+    for (const t of warmable) {
+      if (stopped) return;
+      try {
+        await t.warm!(ctx);
+      } catch (e) {
+        logger.error(`warming ${t.name} failed (its first call loads instead)`, e);
+      }
+    }
+    const ms = performance.now() - t0;
+    // The first line is written even with nothing to warm: the bench waits for it.
+    if (first || ms >= WORTH_LOGGING_MS) logger.info(`warmed ${warmable.map((t) => t.name).join(", ") || "no tools"} in ${Math.round(ms)} ms`);
+  };
+
+  let warmedOnce = false;
+  const warm = () => {
+    if (stopped) return running;
+    running = running.then(() => {
+      const first = !warmedOnce;
+      warmedOnce = true;
+      return once(first);
+    });
+    return running;
+  };
+
+  return {
+    warm,
+    changed: () => {
+      if (stopped || warmable.length === 0) return;
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(() => void warm(), SETTLE_MS);
+    },
+    stop: async () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+};

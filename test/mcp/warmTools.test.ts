@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import type { Logger } from "../../src/mcp/logger.js";
+import type { ToolDefinition } from "../../src/mcp/tool.js";
+import type { ToolContext } from "../../src/mcp/ToolContext.js";
+import { toolWarmer } from "../../src/mcp/warmTools.js";
+
+const logs: string[] = [];
+const logger: Logger = { info: (m) => logs.push(m), error: (m) => logs.push(`error: ${m}`) };
+const ctx = {} as ToolContext;
+const tool = (name: string, warm?: ToolDefinition["warm"]) => ({ name, warm }) as unknown as ToolDefinition;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe("toolWarmer", () => {
+  it("warms each tool that can, one at a time; a failing warm-up is logged and the others still run", async () => {
+    const order: string[] = [];
+    let running = 0;
+    const slow = (name: string) => async () => {
+      running++;
+      expect(running).toBe(1);
+      await sleep(5);
+      order.push(name);
+      running--;
+    };
+    const warmer = toolWarmer(
+      [tool("a", slow("a")), tool("plain"), tool("broken", async () => Promise.reject(new Error("no graph"))), tool("b", slow("b"))],
+      () => ctx,
+      logger,
+    );
+    await Promise.all([warmer.warm(), warmer.warm()]);
+    expect(order).toEqual(["a", "b", "a", "b"]);
+    expect(logs.filter((l) => l.startsWith("error: warming broken failed"))).toHaveLength(2);
+  });
+
+  it("warms once after a burst of changes, and not at all once stopped", async () => {
+    let warmed = 0;
+    const warmer = toolWarmer([tool("a", async () => void warmed++)], () => ctx, logger);
+    for (let i = 0; i < 5; i++) warmer.changed();
+    await sleep(800);
+    expect(warmed).toBe(1);
+    warmer.changed();
+    await warmer.stop();
+    await sleep(800);
+    expect(warmed).toBe(1);
+  });
+});
