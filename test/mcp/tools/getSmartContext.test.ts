@@ -135,6 +135,14 @@ describe("get_smart_context", () => {
     }
   });
 
+  it("takes a task as long as a pasted issue, and says how long one may be", async () => {
+    const issue = `trim the text in format. ${"The renderer pads every line and the output drifts to the right. ".repeat(180)}`;
+    expect(issue.length).toBeGreaterThan(10_000);
+    const { output } = await smart("resolve/ts-basic", { task: issue });
+    expect(output.code_context.map((c) => c.symbol)).toContain("format");
+    await expect(smart("resolve/ts-basic", { task: "x".repeat(20_001) })).rejects.toThrow("at most 20,000 characters");
+  });
+
   it("answers from the search alone when the graph is not built yet", async () => {
     const { unindexed } = await import("./unindexed.js");
     const { output } = await callTool(getSmartContextTool, { task: "trim the text in format", max_tokens: 1_000 }, unindexed(ctxOf("resolve/ts-basic")));
