@@ -41,6 +41,11 @@ describe("get_smart_context", () => {
     expect(items).toContain("render: calls format");
     expect(output.code_context.find((c) => c.symbol === "format")).toMatchObject({ file: "src/render.ts", start_line: 15, end_line: 17, kind: "Function" });
     expect(output.code_context.some((c) => c.file === "test/render.test.ts")).toBe(true);
+    // File by file, the task's own file first and the test after the source it tests.
+    const files = output.code_context.map((c) => c.file);
+    expect(files.filter((f, i) => i === 0 || files[i - 1] !== f)).toEqual([...new Set(files)]);
+    expect(files[0]).toBe("src/render.ts");
+    expect(files.indexOf("test/render.test.ts")).toBeGreaterThan(files.lastIndexOf("src/render.ts"));
     expect(text).toContain("### src/render.ts:15-17 format (Function): matches the task");
     expect(output.architecture.split("\n")[0]).toMatch(/^\d+ modules, \d+ files, [\d,]+ lines: /);
     expect(output.architecture).toContain("key symbols: Base.size (src/shapes/base.ts:10)");
