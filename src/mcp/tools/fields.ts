@@ -7,6 +7,13 @@ export const text = (description: string, maxLength = 2_000) =>
     message: () => ({ message: `must be a non-empty string of at most ${maxLength.toLocaleString("en-US")} characters`, override: true }),
   });
 
+/**
+ * Longest task or search text: what an agent pastes as a task is often a whole issue or commit
+ * message (the localisation sets' run to 10,027 characters), and cutting it off loses the words
+ * that name the code. Still bounded, as every argument is.
+ */
+export const TASK_TEXT_MAX = 20_000;
+
 /** An integer field with a default, between `min` and `max`. */
 export const int = (description: string, min: number, max: number, fallback: number) =>
   Schema.optionalWith(

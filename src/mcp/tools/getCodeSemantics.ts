@@ -6,7 +6,7 @@ import { loadFileNeighbours, relatedFiles } from "../../queries/search/relatedFi
 import { searchCode } from "../../queries/search/searchCode.js";
 import { projectPath } from "../projectPath.js";
 import { defineTool, READ_ONLY, toolError } from "../tool.js";
-import { int, optionalText, text } from "./fields.js";
+import { int, optionalText, TASK_TEXT_MAX, text } from "./fields.js";
 
 const Match = Schema.Struct({
   file: Schema.String,
@@ -28,7 +28,7 @@ export const getCodeSemanticsTool = defineTool({
     "Hybrid keyword + vector search: the functions, classes and files best matching a description or identifiers, with snippets and each file's graph neighbours. For an exact pattern use search_regex; a symbol by name, search_nodes. Example: {\"query\": \"how are redirects followed\"}",
   toolset: "core",
   input: Schema.Struct({
-    query: text("What to look for, in words or identifiers"),
+    query: text("What to look for, in words or identifiers", TASK_TEXT_MAX),
     limit: int("Most results", 1, 50, 10),
     path: optionalText("Only files matching this glob, e.g. src/**/*.ts"),
     language: optionalText("Only this language: typescript, javascript, python, go, java, rust", 40),

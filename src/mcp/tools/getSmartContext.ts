@@ -9,7 +9,7 @@ import { checkSearchQuery } from "../../queries/search/checkSearchQuery.js";
 import { countTokens } from "../exactTokens.js";
 import { defineTool, READ_ONLY, toolError } from "../tool.js";
 import { architectureSketch } from "./getArchitecture.js";
-import { int, text } from "./fields.js";
+import { int, TASK_TEXT_MAX, text } from "./fields.js";
 
 const why = { why: Schema.String };
 const Code = Schema.Struct({
@@ -45,7 +45,7 @@ export const getSmartContextTool = defineTool({
     "Start a task here: the code to read or change, its callers, callees and tests, and the rules and decisions that apply, within max_tokens, each item saying why. Example: {\"task\": \"fix rounding in order totals\"}",
   toolset: "core",
   input: Schema.Struct({
-    task: text("The task, in words or identifiers"),
+    task: text("The task, in words or identifiers", TASK_TEXT_MAX),
     max_tokens: int("Token budget of the answer", 500, 32_000, 8_000),
   }),
   output: Schema.Struct({

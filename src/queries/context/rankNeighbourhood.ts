@@ -4,12 +4,21 @@ import type { Link, Relation } from "./expandNeighbourhood.js";
 export interface RankedNode {
   readonly id: string;
   readonly score: number;
+  /**
+   * The node's share of the walk (all nodes' shares sum to 1), with what it gained beyond its
+   * own restarts divided by its degree: what a file's nodes add up to.
+   */
+  readonly mass: number;
   /** How it was reached: null for an entry point (it matches the task). */
   readonly link: Link | null;
 }
 
-/** Restarting often keeps the rank near the entry points: a hub two hops out must not outrank them. */
-const DAMPING = 0.5;
+/**
+ * Four steps in five restart at an entry point: the walk ranks what surrounds the entry points,
+ * yet the order of the files the text found stays the text's own unless the graph says much
+ * (a walk that roamed further let hubs displace the files search ranked and the task touched).
+ */
+const DAMPING = 0.2;
 const WEAK_SEED = 0.3;
 
 /** Which relation explains a node best when it was reached several ways from one neighbour. */
@@ -46,7 +55,21 @@ export const rankNeighbourhood = (seeds: ReadonlyMap<string, number>, links: Rea
       (l.hop === b.hop && (score(l.via) > score(b.via) || (l.via === b.via && PREFERENCE[l.relation] < PREFERENCE[b.relation])));
     if (better) best.set(l.node, l);
   }
+  // In a walk over undirected links a node's share grows with its degree whatever the task, so
+  // its gain beyond its own restarts is divided by its degree: a hub earns what its average
+  // link brings, and a node that strong entry points reach outranks one that many weak ones do.
+  const neighbours = new Map<string, Set<string>>();
+  const join = (a: string, b: string) => (neighbours.get(a) ?? neighbours.set(a, new Set()).get(a)!).add(b);
+  for (const l of links) {
+    join(l.node, l.via);
+    join(l.via, l.node);
+  }
+  const restarts = [...seeds.values()].reduce((a, b) => a + b, 0) || 1;
+  const mass = (id: string) => {
+    const own = (1 - DAMPING) * ((seeds.get(id) ?? 0) / restarts);
+    return own + Math.max(0, rank(id) - own) / Math.max(1, neighbours.get(id)?.size ?? 0);
+  };
   return [...scores.keys()]
-    .map((id) => ({ id, score: score(id), link: entry(id) && best.get(id)?.relation !== "tests" ? null : (best.get(id) ?? null) }))
+    .map((id) => ({ id, score: score(id), mass: mass(id), link: entry(id) && best.get(id)?.relation !== "tests" ? null : (best.get(id) ?? null) }))
     .sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
 };

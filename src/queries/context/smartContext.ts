@@ -7,13 +7,16 @@ import { searchCode } from "../search/searchCode.js";
 import type { ContextGraph, ContextSymbol } from "./contextGraph.js";
 import { DOC_LINES } from "./contextGraph.js";
 import { fileLines, type FileLines } from "./fileLines.js";
+import { anchorSeeds } from "./anchorSeeds.js";
 import { contextMemory } from "./contextMemory.js";
 import { expandNeighbourhood } from "./expandNeighbourhood.js";
 import { packGreedy, type Candidate, type Chosen, type Cost } from "./packContext.js";
+import { rankFiles } from "./rankFiles.js";
 import { rankNeighbourhood, type RankedNode } from "./rankNeighbourhood.js";
 import { renderCodeItem, renderContext, renderConvention, renderDecision, renderRule } from "./renderContext.js";
 import type { SmartContext } from "./SmartContextResult.js";
 import { stageTimes, type StageTimes } from "./stageTimes.js";
+import { worthInFile } from "./worthInFile.js";
 
 export interface SmartContextOptions {
   readonly task: string;
@@ -30,14 +33,15 @@ export interface SmartContextOptions {
 
 type CodeItem = SmartContext["code_context"][number];
 type Item =
-  | { readonly tag: "code"; readonly score: number; readonly value: CodeItem }
+  | { readonly tag: "code"; readonly score: number; readonly fileScore: number; readonly value: CodeItem }
   | { readonly tag: "rule"; readonly value: SmartContext["rules"][number] }
   | { readonly tag: "decision"; readonly value: SmartContext["decisions"][number] }
   | { readonly tag: "convention"; readonly value: SmartContext["conventions"][number] };
 
 /** How much of a symbol's worth each granularity carries. */
 const LEVEL_VALUE = { line: 0.3, signature: 0.5, full: 1 };
-const SEARCH_LIMIT = 10;
+/** Files search ranks for the walk's restarts (its hits, two a file, cover the first ten). */
+const SEARCH_LIMIT = 20;
 /** Hits below this share of the best one are left to the graph to reach. */
 const SEED_FLOOR = 0.5;
 const RANKED = 120;
@@ -54,9 +58,10 @@ const textOf = (lines: FileLines, start: number, end: number): string => lines.t
 /**
  * The code a task will touch and the memory that applies, packed to `maxTokens` in both the
  * text and the JSON form: hybrid search finds entry points, a personalised PageRank over their
- * two-hop neighbourhood (callers, callees, implementations, tests, importers) ranks what
- * surrounds them, and each item is offered whole, as its signature and docstring, or as one
- * line, chosen greedily by value per token.
+ * two-hop neighbourhood (callers, callees, implementations, tests, importers), restarting in
+ * proportion to search's file ranking, ranks the files and what surrounds the entry points, and
+ * each item is offered whole, as its signature and docstring, or as one line, chosen greedily
+ * by value per token. The code comes file by file, best file first.
  */
 export const smartContext = async (
   chunks: ChunkReader,
@@ -81,6 +86,7 @@ export const smartContext = async (
   /** Files whose hits became symbol entry points: their own text would repeat them. */
   const seedFiles = new Set<string>();
   let info = new Map<string, ContextSymbol>();
+  let fileRank = new Map<string, number>();
   if (graph) {
     const paths = [...new Set([...answer.hits.map((h) => h.file), ...answer.symbols.map((s) => s.file)])];
     const idOf = new Map<string, string>();
@@ -130,9 +136,12 @@ export const smartContext = async (
       else seedFiles.add(`f:${h.file}`);
     }
     times.mark("seeds");
-    const links = expandNeighbourhood(graph, [...seeds.entries()].sort((a, b) => b[1] - a[1]).map(([id]) => id));
+    const entries = anchorSeeds(seeds, answer.files);
+    const links = expandNeighbourhood(graph, [...entries.entries()].sort((a, b) => b[1] - a[1]).map(([id]) => id));
     times.mark("expand");
-    ranked = rankNeighbourhood(seeds, links).slice(0, RANKED);
+    const walked = rankNeighbourhood(entries, links);
+    fileRank = rankFiles(walked, queryTerms(task));
+    ranked = worthInFile(walked, fileRank).slice(0, RANKED);
     times.mark("rank");
     for (const id of [...ranked.map((r) => r.id), ...ranked.flatMap((r) => (r.link ? [r.link.via] : []))]) {
       const s = graph.symbols.get(id);
@@ -176,6 +185,7 @@ export const smartContext = async (
         const code = (snippet: string, start: number, end: number): Item => ({
           tag: "code",
           score,
+          fileScore: fileRank.get(s.path) ?? 0,
           value: { file: s.path, symbol: s.name, kind: s.kind, start_line: start, end_line: end, snippet, why },
         });
         if (s.end >= s.start && s.start > 0) offer(r.id, 2, score * LEVEL_VALUE.full, code(textOf(text, s.start, s.end), s.start, s.end));
@@ -199,13 +209,14 @@ export const smartContext = async (
         const snippet = r.link ? at : (hit?.snippet ?? at);
         if (snippet) {
           const end = r.link ? line : (hit?.snippetLine ?? line) + snippet.split("\n").length - 1;
-          offer(r.id, 0, score * LEVEL_VALUE.line, { tag: "code", score, value: { file: path, symbol: null, kind: "File", start_line: line, end_line: end, snippet, why } });
+          offer(r.id, 0, score * LEVEL_VALUE.line, { tag: "code", score, fileScore: fileRank.get(path) ?? 0, value: { file: path, symbol: null, kind: "File", start_line: line, end_line: end, snippet, why } });
         }
         if (score >= LANDING_FLOOR && landing.files.size < LANDING_SIZE) landing.files.add(path);
       }
     }
   } else {
     // No graph yet: the search hits alone.
+    const fileScores = new Map(answer.files.map((f) => [f.file, f.score]));
     const top = answer.hits[0]?.score ?? 1;
     for (const h of answer.hits) {
       const score = h.score / top;
@@ -213,6 +224,7 @@ export const smartContext = async (
       const value = (snippet: string, start: number, end: number): Item => ({
         tag: "code",
         score,
+        fileScore: fileScores.get(h.file) ?? 0,
         value: { file: h.file, symbol: h.symbol, kind: h.kind, start_line: start, end_line: end, snippet, why: "matches the task" },
       });
       offer(h.chunkId, 2, score, value(full, h.startLine, h.endLine));
@@ -236,7 +248,10 @@ export const smartContext = async (
 
 const assemble = (chosen: ReadonlyArray<Chosen<Item>>, note: string, tokenCount: number, architecture: string): SmartContext => {
   const items = chosen.map((c) => c.candidate.item);
-  const code = items.flatMap((i) => (i.tag === "code" ? [i] : [])).sort((a, b) => b.score - a.score);
+  // File by file, best file first (an agent reads a file's code together); within a file, best item first.
+  const code = items
+    .flatMap((i) => (i.tag === "code" ? [i] : []))
+    .sort((a, b) => b.fileScore - a.fileScore || a.value.file.localeCompare(b.value.file) || b.score - a.score);
   return {
     code_context: code.map((c) => c.value),
     rules: items.flatMap((i) => (i.tag === "rule" ? [i.value] : [])),

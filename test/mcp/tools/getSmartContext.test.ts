@@ -41,6 +41,11 @@ describe("get_smart_context", () => {
     expect(items).toContain("render: calls format");
     expect(output.code_context.find((c) => c.symbol === "format")).toMatchObject({ file: "src/render.ts", start_line: 15, end_line: 17, kind: "Function" });
     expect(output.code_context.some((c) => c.file === "test/render.test.ts")).toBe(true);
+    // File by file, the task's own file first and the test after the source it tests.
+    const files = output.code_context.map((c) => c.file);
+    expect(files.filter((f, i) => i === 0 || files[i - 1] !== f)).toEqual([...new Set(files)]);
+    expect(files[0]).toBe("src/render.ts");
+    expect(files.indexOf("test/render.test.ts")).toBeGreaterThan(files.lastIndexOf("src/render.ts"));
     expect(text).toContain("### src/render.ts:15-17 format (Function): matches the task");
     expect(output.architecture.split("\n")[0]).toMatch(/^\d+ modules, \d+ files, [\d,]+ lines: /);
     expect(output.architecture).toContain("key symbols: Base.size (src/shapes/base.ts:10)");
@@ -133,6 +138,14 @@ describe("get_smart_context", () => {
     } finally {
       writeFileSync(file, original);
     }
+  });
+
+  it("takes a task as long as a pasted issue, and says how long one may be", async () => {
+    const issue = `trim the text in format. ${"The renderer pads every line and the output drifts to the right. ".repeat(180)}`;
+    expect(issue.length).toBeGreaterThan(10_000);
+    const { output } = await smart("resolve/ts-basic", { task: issue });
+    expect(output.code_context.map((c) => c.symbol)).toContain("format");
+    await expect(smart("resolve/ts-basic", { task: "x".repeat(20_001) })).rejects.toThrow("at most 20,000 characters");
   });
 
   it("answers from the search alone when the graph is not built yet", async () => {

@@ -28,4 +28,26 @@ describe("rankNeighbourhood", () => {
     expect(ranked.find((r) => r.id === "t")!.link?.relation).toBe("tests");
     expect(ranked.find((r) => r.id === "g")!.link).toMatchObject({ relation: "called by", via: "f" });
   });
+
+  it("divides what a node gains from the walk by its degree: a hub many weak entry points touch does not outweigh what a strong one calls", () => {
+    const seeds = new Map([
+      ["strong", 1],
+      ["w1", 0.4],
+      ["w2", 0.4],
+      ["w3", 0.4],
+      ["w4", 0.4],
+    ]);
+    const ranked = rankNeighbourhood(seeds, [
+      link("helper", "called by", "strong"),
+      ...["w1", "w2", "w3", "w4"].map((w) => link("hub", "called by", w)),
+    ]);
+    const mass = (id: string) => ranked.find((r) => r.id === id)!.mass;
+    // Together the weak ones restart the walk more often than the strong one does.
+    expect([...seeds.values()].slice(1).reduce((a, b) => a + b)).toBeGreaterThan(seeds.get("strong")!);
+    expect(mass("helper")).toBeGreaterThan(mass("hub"));
+    // An entry point keeps its own restarts whatever its degree.
+    expect(mass("strong")).toBeGreaterThan(mass("helper"));
+    expect(ranked.reduce((n, r) => n + r.mass, 0)).toBeLessThanOrEqual(1 + 1e-9);
+  });
 });
+
