@@ -72,7 +72,7 @@ export class ChunkReader {
         "SELECT id, path, symbol, kind, language, start_line AS startLine, end_line AS endLine, text FROM chunks WHERE id = ?",
       ),
       idPaths: db.prepare("SELECT id, path FROM chunks"),
-      pathOfId: db.prepare("SELECT path FROM chunks WHERE id = ?").pluck(),
+      pathsOfIds: db.prepare("SELECT id, path FROM chunks WHERE id IN (SELECT value FROM json_each(?))"),
       rowsOfPath: db.prepare(
         "SELECT id, path, symbol, kind, language, start_line AS startLine, end_line AS endLine, text FROM chunks WHERE path = ? ORDER BY start_line",
       ),
@@ -188,9 +188,12 @@ export class ChunkReader {
 
   /** File paths of the given chunks (a few hundred candidates: cheaper than `paths()` for one query). */
   pathsOf(ids: Iterable<string>): Map<string, string> {
+    const wanted = [...ids];
+    // One query for all: a statement per id cost ~30 µs each, 7 ms a search.
+    const found = this.pathOf ?? new Map((this.s.pathsOfIds.all(JSON.stringify(wanted)) as Array<{ id: string; path: string }>).map((r) => [r.id, r.path]));
     const out = new Map<string, string>();
-    for (const id of ids) {
-      const path = this.pathOf?.get(id) ?? (this.s.pathOfId.get(id) as string | undefined);
+    for (const id of wanted) {
+      const path = found.get(id);
       if (path !== undefined) out.set(id, path);
     }
     return out;
