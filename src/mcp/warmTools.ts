@@ -30,6 +30,9 @@ export const toolWarmer = (tools: ReadonlyArray<ToolDefinition>, context: () => 
   const once = async (first: boolean) => {
     const t0 = performance.now();
     const ctx = context();
+    // The freshness line every read-only answer carries: its first look at the disk reads every
+    // indexed file's row (250 ms on sympy), which the first answer would otherwise wait for.
+    await ctx.freshness().catch((e: unknown) => logger.error("the freshness line failed", e));
     for (const t of warmable) {
       if (stopped) return;
       try {

@@ -38,6 +38,18 @@ describe("countTokens (exact, memoised per piece)", () => {
     );
   });
 
+  it("equals js-tiktoken on random ASCII text, every code unit below 128 (counted with the ASCII pattern)", () => {
+    const ascii = fc.string({ unit: fc.integer({ min: 0, max: 127 }).map((c) => String.fromCharCode(c)), maxLength: 200 });
+    const words = fc.array(fc.oneof(ascii, fc.constantFrom(" ", "\n", "\r\n", "\t", "    ", "'s", "'LL", "x1", "123456", "==", ");\n")), { maxLength: 20 });
+    fc.assert(
+      fc.property(words, (parts) => {
+        const text = parts.join("");
+        expect(countTokens(text)).toBe(truth(text));
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
   it("counts a special token as the plain text a client sends instead of throwing", () => {
     expect(countTokens("a <|endoftext|> b")).toBe(truth("a <|endoftext|> b"));
     expect(countTokens("")).toBe(0);

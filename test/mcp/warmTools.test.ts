@@ -6,7 +6,7 @@ import { toolWarmer } from "../../src/mcp/warmTools.js";
 
 const logs: string[] = [];
 const logger: Logger = { info: (m) => logs.push(m), error: (m) => logs.push(`error: ${m}`) };
-const ctx = {} as ToolContext;
+const ctx = { freshness: async () => null } as unknown as ToolContext;
 const tool = (name: string, warm?: ToolDefinition["warm"]) => ({ name, warm }) as unknown as ToolDefinition;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -46,6 +46,24 @@ const toOutput = (a: Architecture): Output => ({
   totals: { ...a.totals, key_symbols: a.totals.keySymbols, data_flow: a.totals.dataFlow, entry_points: a.totals.entryPoints },
 });
 
+/**
+ * The project's answer, kept with the base it was computed from (condensing the imports to
+ * modules and finding their cycles take tens of ms on sympy): the first call after the
+ * warm-up, and every later one until the graph moves, only renders it.
+ */
+const projectAnswers = new WeakMap<ArchitectureBase, { readonly manifests: string; readonly output: Output }>();
+
+const projectAnswer = (base: ArchitectureBase, manifestEntries: ReadonlyArray<EntryPoint>): Output => {
+  const manifests = JSON.stringify(manifestEntries);
+  const kept = projectAnswers.get(base);
+  if (kept?.manifests === manifests) return kept.output;
+  const answer = architectureOf(base, { scope: "project", target: null, manifestEntries });
+  if (answer._tag !== "Architecture") throw new Error("the project scope has no target to miss");
+  const output = toOutput(answer);
+  projectAnswers.set(base, { manifests, output });
+  return output;
+};
+
 /** The architecture of the project, a module or a file; a ToolError naming candidates for an unknown target. */
 const runArchitecture = async (input: Input, ctx: ToolContext): Promise<Output> => {
   let target: string | null = null;
@@ -54,6 +72,7 @@ const runArchitecture = async (input: Input, ctx: ToolContext): Promise<Output> 
     target = input.scope === "file" ? projectPath(ctx.root, input.target) : input.target.trim().replace(/\/+$/, "") || ".";
   }
   const { base, manifestEntries } = await architectureInputs(ctx);
+  if (input.scope === "project") return projectAnswer(base, manifestEntries);
   const answer = architectureOf(base, { scope: input.scope, target, manifestEntries });
   if (answer._tag === "UnknownTarget") {
     const what = answer.scope === "module" ? "module" : "indexed file";
@@ -104,7 +123,9 @@ export const getArchitectureTool = defineTool({
   render: renderArchitecture,
   // Loading and ranking the whole graph takes seconds on a large project: done before the first call.
   warm: async (ctx) => {
-    if ((await ctx.graph()) !== null) await architectureInputs(ctx);
+    if ((await ctx.graph()) === null) return;
+    const { base, manifestEntries } = await architectureInputs(ctx);
+    projectAnswer(base, manifestEntries);
   },
 });
 

@@ -5,6 +5,8 @@ export interface FileLines {
   get(line: number): string | undefined;
   /** Lines `start` to `end`, absent ones empty, joined by line breaks. */
   text(start: number, end: number): string;
+  /** The length of `text(start, end)`, without building it. */
+  chars(start: number, end: number): number;
 }
 
 interface Kept {
@@ -35,6 +37,12 @@ const view = ({ lines }: Kept): FileLines => ({
     const out: string[] = [];
     for (let l = start; l <= end; l++) out.push(lines[l - 1] ?? "");
     return out.join("\n");
+  },
+  chars: (start, end) => {
+    if (end < start) return 0;
+    let n = end - start;
+    for (let l = start; l <= end; l++) n += lines[l - 1]?.length ?? 0;
+    return n;
   },
 });
 

@@ -162,16 +162,32 @@ export const smartContext = async (
   };
   // Code is counted only when the packer is about to take it: a guess from its length orders
   // it (escaping a snippet as JSON adds about as many tokens as the text form's header and fences).
-  const guess = (item: Item): Cost => {
-    const n = Math.ceil((item.tag === "code" ? item.value.snippet.length + GUESS_FRAME : 0) / CHARS_PER_TOKEN);
+  const guess = (snippetChars: number): Cost => {
+    const n = Math.ceil((snippetChars + GUESS_FRAME) / CHARS_PER_TOKEN);
     return { text: n, json: n };
   };
   const offer = (group: string, level: number, value: number, item: Item) =>
-    candidates.push(
-      item.tag === "code"
-        ? { group, level, value, cost: guess(item), exact: () => exact(item), item, span: { file: item.value.file, first: item.value.start_line, last: item.value.end_line } }
-        : { group, level, value, cost: exact(item), item },
-    );
+    item.tag === "code" ? offerCode(group, level, value, item.value, item.value.snippet.length, () => item) : candidates.push({ group, level, value, cost: exact(item), item });
+  /**
+   * A code candidate whose item is built only if the packer gets to count it: most whole
+   * bodies (a class of thousands of lines) are never taken, and building them all was most of
+   * the garbage one answer made.
+   */
+  const offerCode = (group: string, level: number, value: number, at: { readonly file: string; readonly start_line: number; readonly end_line: number }, snippetChars: number, build: () => Item) => {
+    let built: Item | null = null;
+    const item = () => (built ??= build());
+    candidates.push({
+      group,
+      level,
+      value,
+      cost: guess(snippetChars),
+      exact: () => exact(item()),
+      get item() {
+        return item();
+      },
+      span: { file: at.file, first: at.start_line, last: at.end_line },
+    });
+  };
   const topScore = ranked[0]?.score ?? 1;
   const landing = { files: new Set<string>(), symbols: [] as Array<{ file: string; name: string }> };
 
@@ -188,7 +204,10 @@ export const smartContext = async (
           fileScore: fileRank.get(s.path) ?? 0,
           value: { file: s.path, symbol: s.name, kind: s.kind, start_line: start, end_line: end, snippet, why },
         });
-        if (s.end >= s.start && s.start > 0) offer(r.id, 2, score * LEVEL_VALUE.full, code(textOf(text, s.start, s.end), s.start, s.end));
+        if (s.end >= s.start && s.start > 0) {
+          const at = { file: s.path, start_line: s.start, end_line: s.end };
+          offerCode(r.id, 2, score * LEVEL_VALUE.full, at, text.chars(s.start, s.end), () => code(textOf(text, s.start, s.end), s.start, s.end));
+        }
         const doc = s.doc.split("\n").slice(0, DOC_LINES).join("\n").trim();
         const head = s.signature || (text.get(s.start) ?? "").trim();
         if (head) offer(r.id, 1, score * LEVEL_VALUE.signature, code(doc ? `${head}\n${doc}` : head, s.start, s.start));
