@@ -18,6 +18,11 @@ import { median, percentile } from "./stats.js";
 const CALLS = Number(process.env.NEMESIS_BENCH_CALLS ?? 30);
 const WARM_UP = 3;
 const STARTS = Number(process.env.NEMESIS_BENCH_STARTS ?? 5);
+/** Only these tools (comma-separated names), e.g. while working on one; every listed tool when unset. */
+const ONLY = (process.env.NEMESIS_BENCH_TOOLS ?? "")
+  .split(",")
+  .map((t) => t.trim())
+  .filter((t) => t !== "");
 
 /** p50 targets of issue 21, ms. */
 const GRAPH_MS = 30;
@@ -190,15 +195,17 @@ export const run = async (): Promise<void> => {
   }
   const root = indexedCopy(BENCH_REPO, "/tmp/nemesis-bench/mcp-run-", (what, took) => out(`${what} in ${ms(took)} (${KEPT}; ${load()})`));
   try {
-    await startUp(root);
+    if (STARTS > 0) await startUp(root);
     const server = await connect(root);
     try {
       await caughtUp(root, server.pid);
       const { tools } = await server.client.listTools();
       await seedMemory(server.client);
       out(`tools: ${tools.length} listed; ${CALLS} calls each after ${WARM_UP} warm-ups (${load()})`);
+      const unknown = ONLY.filter((name) => !tools.some((t) => t.name === name));
+      if (unknown.length > 0) out(`NEMESIS_BENCH_TOOLS names tools the server does not list: ${unknown.join(", ")}`);
       const rows: Row[] = [];
-      for (const t of tools) rows.push(await measureTool(server.client, t.name));
+      for (const t of tools) if (ONLY.length === 0 || ONLY.includes(t.name)) rows.push(await measureTool(server.client, t.name));
       out(table(rows));
       const listed = new Set(tools.map((t) => t.name));
       const absent = Object.keys(TOOL_ARGS).filter((name) => !listed.has(name));
