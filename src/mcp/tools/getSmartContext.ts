@@ -1,4 +1,5 @@
 import * as Either from "effect/Either";
+import { pinGraph } from "../../queries/perGraphState.js";
 import * as Schema from "effect/Schema";
 import { renderContext } from "../../queries/context/renderContext.js";
 import { smartContext } from "../../queries/context/smartContext.js";
@@ -56,7 +57,8 @@ export const getSmartContextTool = defineTool({
     // The registry appends a freshness line to either form: its tokens come out of the budget.
     const freshness = await ctx.freshness();
     const reserve = freshness ? Math.max(countTokens(`\n\n(${freshness})`), countTokens(`,"freshness":${JSON.stringify(freshness)}`)) + 2 : 0;
-    return smartContext(chunks, await ctx.graph(), ctx.embedder(), ctx.catalog(), {
+    const graph = await ctx.graph();
+    return smartContext(chunks, graph === null ? null : pinGraph(graph), ctx.embedder(), ctx.catalog(), {
       task: input.task,
       maxTokens: input.max_tokens,
       count: countTokens,

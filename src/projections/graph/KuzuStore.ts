@@ -324,8 +324,11 @@ export class KuzuStore {
     const results = Array.isArray(result) ? result : [result];
     try {
       const rows: Row[] = [];
-      // No spread: a whole-table read has more rows than the call stack has room for arguments.
-      for (const r of results) for (const row of await r.getAll()) rows.push(row);
+      // The rows are already materialised when the query resolves; `getAll` would fetch each one
+      // through the thread pool (a round trip per row, slow when the box is busy), `getAllSync`
+      // converts them on this thread. No spread: a whole-table read has more rows than the call
+      // stack has room for arguments.
+      for (const r of results) for (const row of r.getAllSync()) rows.push(row);
       return rows;
     } finally {
       for (const r of results) r.close();

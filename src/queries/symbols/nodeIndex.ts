@@ -1,4 +1,5 @@
 import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
+import { perGraphState } from "../perGraphState.js";
 
 /** `File`, `External`, or a symbol kind (`Class`, `Function`, `Method`, …). */
 export type NodeKind = string;
@@ -108,33 +109,11 @@ const loadNodes = async (graph: GraphQueryable): Promise<GraphNode[]> => {
   return [...symbols.map(symbolNode), ...files.map(fileNode), ...externals.map(externalNode)];
 };
 
-/** What the graph's checkpoints say about its state: equal keys, equal graphs (writes and checkpoints commit together). */
-const stateKey = async (graph: GraphQueryable): Promise<string> => {
-  const rows = await graph.query("MATCH (c:Checkpoint) RETURN c.name AS name, c.position AS position, c.version AS version");
-  return rows
-    .map((r) => `${str(r.name)}@${str(r.position)}v${str(r.version)}`)
-    .sort()
-    .join(",");
-};
-
-const cache = new WeakMap<GraphQueryable, { readonly key: string; readonly index: Promise<NodeIndex> }>();
-
 /**
- * The resolvable nodes of `graph`, loaded with three queries and kept until the graph's
- * checkpoint moves (a write commits with its checkpoint, so an unchanged checkpoint is an
- * unchanged graph). Name matching cannot use a Kuzu index, so it runs over this in memory.
+ * The resolvable nodes of `graph`, loaded with three queries and kept until the graph changes
+ * (see `perGraphState`). Name matching cannot use a Kuzu index, so it runs over this in memory.
  */
-export const nodeIndex = async (graph: GraphQueryable): Promise<NodeIndex> => {
-  const key = await stateKey(graph);
-  const cached = cache.get(graph);
-  if (cached !== undefined && cached.key === key) return cached.index;
-  const index = loadNodes(graph).then(buildIndex);
-  cache.set(graph, { key, index });
-  index.catch(() => {
-    if (cache.get(graph)?.index === index) cache.delete(graph);
-  });
-  return index;
-};
+export const nodeIndex: (graph: GraphQueryable) => Promise<NodeIndex> = perGraphState((graph) => loadNodes(graph).then(buildIndex));
 
 /**
  * The node with `id`, or a stand-in named by its id when the index lacks it (a node the graph
