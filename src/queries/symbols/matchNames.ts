@@ -1,3 +1,4 @@
+import { candidatesOf, fuzzyCandidatesOf, keysOf, nameIndex, normalisedSegments, type NameKeys } from "./nameIndex.js";
 import { compareText, type GraphNode, type NodeIndex } from "./nodeIndex.js";
 
 /**
@@ -21,70 +22,9 @@ export interface NodeMatch {
   readonly cost: number;
 }
 
-/** Stems that name their directory's module: `shapes/index.ts` is `shapes`, `shop/__init__.py` is `shop`. */
-const PACKAGE_STEMS = new Set(["index", "__init__", "mod"]);
-
-/** Per node, the segment lists the tiers compare; computed once per node object, so once per loaded index. */
-interface NodeKeys {
-  readonly qualified: ReadonlyArray<string>;
-  /** A file's path without its extension, split on `/`. */
-  readonly file: ReadonlyArray<string>;
-  /** The directory's segments (`file` without its stem). */
-  readonly dir: ReadonlyArray<string>;
-  readonly nQualified: ReadonlyArray<string>;
-  /** `nQualified` joined with dots. */
-  readonly nQualifiedText: string;
-  /** `nQualified` run together (`orderlabel` for `Order.label`), so `ORDER_LABEL` and `orderLabel` name it too. */
-  readonly nQualifiedSquashed: string;
-  readonly nFile: ReadonlyArray<string>;
-  readonly nDir: ReadonlyArray<string>;
-  /** A file's path with the extension as one more segment (`src.shapes.square.ts`), normalised. */
-  readonly nPath: ReadonlyArray<string>;
-  readonly nName: string;
-  /** A file whose stem names its directory's module (`index`, `__init__`, `mod`). */
-  readonly packageFile: boolean;
-}
-
-export const normaliseSegment = (s: string): string => s.toLowerCase().replace(/[\s_-]+/g, "");
-
-/** A name as normalised segments: case, `_`, `-` and spaces ignored; `::`, `.`, `#`, `/`, `\` separate. */
-export const normalisedSegments = (text: string): string[] =>
-  text
-    .split(/::|[.#/\\]/)
-    .map(normaliseSegment)
-    .filter((s) => s !== "");
-
-const fileSegments = (path: string | null): { file: string[]; dir: string[] } => {
-  if (path === null || path === "") return { file: [], dir: [] };
-  const parts = path.split("/");
-  const base = parts[parts.length - 1] ?? "";
-  const dot = base.lastIndexOf(".");
-  const stem = dot > 0 ? base.slice(0, dot) : base;
-  const dir = parts.slice(0, -1);
-  return { file: [...dir, stem], dir };
-};
-
-const keysOf = (n: GraphNode): NodeKeys => {
-  const { file, dir } = fileSegments(n.path);
-  const qualified = n.table === "Symbol" ? n.qualifiedName.split(".") : [];
-  const norm = (xs: ReadonlyArray<string>) => xs.map(normaliseSegment);
-  return {
-    qualified,
-    file,
-    dir,
-    nQualified: norm(qualified),
-    nQualifiedText: norm(qualified).join("."),
-    nQualifiedSquashed: norm(qualified).join(""),
-    nFile: norm(file),
-    nDir: norm(dir),
-    nPath: n.table === "File" && n.path !== null ? normalisedSegments(n.path) : [],
-    nName: normaliseSegment(n.name),
-    packageFile: n.table === "File" && PACKAGE_STEMS.has(file[file.length - 1] ?? ""),
-  };
-};
-
-const keyCache = new WeakMap<GraphNode, NodeKeys>();
-const keys = (n: GraphNode): NodeKeys => {
+const keyCache = new WeakMap<GraphNode, NameKeys>();
+/** A node's keys outside the name index (a file's own symbols, tests' indexes). */
+const keys = (n: GraphNode): NameKeys => {
   let k = keyCache.get(n);
   if (k === undefined) keyCache.set(n, (k = keysOf(n)));
   return k;
@@ -133,9 +73,9 @@ const tierOf = (
   norm: ReadonlyArray<string>,
   normText: string,
   normSquashed: string,
+  k: NameKeys,
 ): MatchKind | null => {
   if (exactOf(n, text)) return "exact";
-  const k = keys(n);
   if (n.table === "File" && n.path !== null && n.path.endsWith(`/${text}`)) return "suffix";
   if (suffixOf(n, dotted, k.qualified, k.file, k.dir, k.packageFile)) return "suffix";
   if (norm.length === 0) return null;
@@ -151,24 +91,31 @@ const tierOf = (
  */
 export const boundedEditDistance = (a: string, b: string, bound: number): number => {
   if (Math.abs(a.length - b.length) > bound) return bound + 1;
-  let before: number[] = [];
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  const width = b.length + 1;
+  if (scratch.length < 3 * width) scratch = new Int32Array(6 * width);
+  // Three rows of the table in one reused buffer: the search compares a query with every name.
+  let before = 0;
+  let prev = width;
+  let row = 2 * width;
+  for (let j = 0; j < width; j++) scratch[prev + j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const row = [i];
+    scratch[row] = i;
     let best = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
-      let v = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, before[j - 2]! + 1);
-      row.push(v);
+    const ai = a.charCodeAt(i - 1);
+    for (let j = 1; j < width; j++) {
+      const cost = ai === b.charCodeAt(j - 1) ? 0 : 1;
+      let v = Math.min(scratch[prev + j]! + 1, scratch[row + j - 1]! + 1, scratch[prev + j - 1]! + cost);
+      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1)) v = Math.min(v, scratch[before + j - 2]! + 1);
+      scratch[row + j] = v;
       if (v < best) best = v;
     }
     if (best > bound) return bound + 1;
-    before = prev;
-    prev = row;
+    [before, prev, row] = [prev, row, before];
   }
-  return Math.min(prev[b.length]!, bound + 1);
+  return Math.min(scratch[prev + b.length]!, bound + 1);
 };
+
+let scratch = new Int32Array(0);
 
 /**
  * Cost of reading `q` as an abbreviation of `name` (both normalised): its characters in order,
@@ -195,14 +142,14 @@ export const fuzzyBound = (length: number): number => (length < 3 ? 0 : Math.min
  * The normalised text a fuzzy query is compared with: a symbol's name, or as many trailing
  * segments of its full name as the query has; a file's stem, or the tail of its path.
  */
-const fuzzyTarget = (n: GraphNode, k: NodeKeys, segments: number): string => {
+const fuzzyTarget = (n: GraphNode, k: NameKeys, segments: number): string => {
   if (n.table === "File") return segments <= 1 ? (k.nFile[k.nFile.length - 1] ?? "") : tailOf(k.nPath, segments);
   if (segments <= 1) return k.nName;
   return tailOf([...k.nFile, ...k.nQualified], segments);
 };
 
 /** A fuzzy match's cost relative to the length compared (so two edits in a long name beat two in a short one), or Infinity past the bound. */
-const fuzzyCost = (n: GraphNode, k: NodeKeys, q: string, segments: number, bound: number): number => {
+const fuzzyCost = (n: GraphNode, k: NameKeys, q: string, segments: number, bound: number): number => {
   const target = fuzzyTarget(n, k, segments);
   if (target === "") return Infinity;
   const d = boundedEditDistance(q, target, bound);
@@ -255,20 +202,28 @@ export interface MatchOptions {
   readonly firstTierOnly?: boolean;
 }
 
-/** Every node `text` names, best first, each at the best tier it matches. */
+/**
+ * Every node `text` names, best first, each at the best tier it matches. Over the whole index,
+ * only the nodes sharing a key with the text (`candidatesOf`) can match above the fuzzy tier, and
+ * a one-segment text is compared fuzzily only with names of a length or first letter it can reach.
+ */
 export const matchNames = (index: NodeIndex, text: string, options: MatchOptions = {}): NodeMatch[] => {
   const query = text.trim();
   if (query === "") return [];
-  const pool = (options.among ?? index.nodes).filter((n) => options.kinds === undefined || options.kinds.has(n.kind));
+  const allowed = (n: GraphNode) => options.kinds === undefined || options.kinds.has(n.kind);
+  const names = options.among === undefined ? nameIndex(index) : null;
   const dotted = query.split(".");
   const norm = normalisedSegments(query);
   const normText = norm.join(".");
   const normSquashed = norm.join("");
   const found: NodeMatch[] = [];
-  for (const n of pool) {
-    const tier = tierOf(n, query, dotted, norm, normText, normSquashed);
+  const tiered = (n: GraphNode, k: NameKeys) => {
+    if (!allowed(n)) return;
+    const tier = tierOf(n, query, dotted, norm, normText, normSquashed, k);
     if (tier !== null) found.push({ node: n, match: tier, cost: 0 });
-  }
+  };
+  if (names === null) for (const n of options.among!) tiered(n, keys(n));
+  else for (const i of candidatesOf(names, query)) tiered(index.nodes[i]!, names.keys[i]!);
   if (found.length > 0 && options.firstTierOnly) {
     const best = found.reduce((m, f) => Math.min(m, MATCH_KINDS.indexOf(f.match)), MATCH_KINDS.length);
     return found.filter((f) => MATCH_KINDS.indexOf(f.match) === best).sort(compareMatches);
@@ -277,11 +232,14 @@ export const matchNames = (index: NodeIndex, text: string, options: MatchOptions
   const bound = fuzzyBound(q.length);
   if (bound > 0) {
     const matched = new Set(found.map((f) => f.node.id));
-    for (const n of pool) {
-      if (matched.has(n.id) || n.table === "External") continue;
-      const cost = fuzzyCost(n, keys(n), q, norm.length, bound);
+    const fuzzy = (n: GraphNode, k: NameKeys) => {
+      if (matched.has(n.id) || n.table === "External" || !allowed(n)) return;
+      const cost = fuzzyCost(n, k, q, norm.length, bound);
       if (cost !== Infinity) found.push({ node: n, match: "fuzzy", cost });
-    }
+    };
+    if (names === null) for (const n of options.among!) fuzzy(n, keys(n));
+    else if (norm.length === 1) for (const i of fuzzyCandidatesOf(names, q, bound)) fuzzy(index.nodes[i]!, names.keys[i]!);
+    else for (let i = 0; i < index.nodes.length; i++) fuzzy(index.nodes[i]!, names.keys[i]!);
   }
   return found.sort(compareMatches);
 };

@@ -94,7 +94,8 @@ export const resolveIn = (index: NodeIndex, text: string, options: ResolveOption
 
   let noFile: Unresolved | null = null;
   if (looksLikePath(query) && (kinds === undefined || kinds.has("File"))) {
-    const file = resolveFile(index, confine(query));
+    // Without a slash (`Client.send`) names come next and the closest files would go unused.
+    const file = resolveFile(index, confine(query), /[/\\]/.test(query));
     if (file._tag === "Resolved" || file.reason === "directory") return { ...file, query };
     if (/[/\\]/.test(query)) noFile = { ...file, query };
   }
@@ -118,9 +119,10 @@ const FILE_KINDS: ReadonlySet<string> = new Set(["File"]);
 
 /**
  * A project-relative path to its File node: the exact path, else a path tail (`square.ts`,
- * `shapes/square.ts`), else either ignoring case; or, when no file matches, the folder it names.
+ * `shapes/square.ts`), else either ignoring case; or, when no file matches, the folder it names,
+ * or (`suggest`) the closest files.
  */
-const resolveFile = (index: NodeIndex, path: string): SymbolResolution => {
+const resolveFile = (index: NodeIndex, path: string, suggest = true): SymbolResolution => {
   const lower = path.toLowerCase();
   const tiers: ReadonlyArray<[MatchKind, (p: string) => boolean]> = [
     ["exact", (p) => p === path],
@@ -137,7 +139,7 @@ const resolveFile = (index: NodeIndex, path: string): SymbolResolution => {
     const shallow = [...inFolder].sort((a, b) => depth(a) - depth(b) || compareText(a.path ?? "", b.path ?? ""));
     return { _tag: "Unresolved", query: path, reason: "directory", closest: shallow.slice(0, 10) };
   }
-  return { _tag: "Unresolved", query: path, reason: "unknown", closest: closestNames(index, path, CLOSEST, { kinds: FILE_KINDS }) };
+  return { _tag: "Unresolved", query: path, reason: "unknown", closest: suggest ? closestNames(index, path, CLOSEST, { kinds: FILE_KINDS, among: index.files }) : [] };
 };
 
 const depth = (n: GraphNode): number => (n.path ?? "").split("/").length;

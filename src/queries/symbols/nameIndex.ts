@@ -1,0 +1,182 @@
+import type { GraphNode, NodeIndex } from "./nodeIndex.js";
+
+/**
+ * The names each node can be matched by, computed once per node index, and what they are keyed
+ * by. Tested against every node a name match cost ~1 µs a node: 20-50 ms to resolve one name
+ * in sympy's 44k nodes, paid by every graph tool.
+ */
+export interface NameKeys {
+  readonly qualified: ReadonlyArray<string>;
+  /** A file's path without its extension, split on `/`. */
+  readonly file: ReadonlyArray<string>;
+  /** The directory's segments (`file` without its stem). */
+  readonly dir: ReadonlyArray<string>;
+  readonly nQualified: ReadonlyArray<string>;
+  /** `nQualified` joined with dots. */
+  readonly nQualifiedText: string;
+  /** `nQualified` run together (`orderlabel` for `Order.label`), so `ORDER_LABEL` and `orderLabel` name it too. */
+  readonly nQualifiedSquashed: string;
+  readonly nFile: ReadonlyArray<string>;
+  readonly nDir: ReadonlyArray<string>;
+  /** A file's path with the extension as one more segment (`src.shapes.square.ts`), normalised. */
+  readonly nPath: ReadonlyArray<string>;
+  readonly nName: string;
+  /** A file whose stem names its directory's module (`index`, `__init__`, `mod`). */
+  readonly packageFile: boolean;
+}
+
+/** Stems that name their directory's module: `shapes/index.ts` is `shapes`, `shop/__init__.py` is `shop`. */
+const PACKAGE_STEMS = new Set(["index", "__init__", "mod"]);
+
+export const normaliseSegment = (s: string): string => s.toLowerCase().replace(/[\s_-]+/g, "");
+
+/** A name as normalised segments: case, `_`, `-` and spaces ignored; `::`, `.`, `#`, `/`, `\` separate. */
+export const normalisedSegments = (text: string): string[] =>
+  text
+    .split(/::|[.#/\\]/)
+    .map(normaliseSegment)
+    .filter((s) => s !== "");
+
+const fileSegments = (path: string | null): { file: string[]; dir: string[] } => {
+  if (path === null || path === "") return { file: [], dir: [] };
+  const parts = path.split("/");
+  const base = parts[parts.length - 1] ?? "";
+  const dot = base.lastIndexOf(".");
+  const stem = dot > 0 ? base.slice(0, dot) : base;
+  const dir = parts.slice(0, -1);
+  return { file: [...dir, stem], dir };
+};
+
+export const keysOf = (n: GraphNode): NameKeys => {
+  const { file, dir } = fileSegments(n.path);
+  const qualified = n.table === "Symbol" ? n.qualifiedName.split(".") : [];
+  const norm = (xs: ReadonlyArray<string>) => xs.map(normaliseSegment);
+  return {
+    qualified,
+    file,
+    dir,
+    nQualified: norm(qualified),
+    nQualifiedText: norm(qualified).join("."),
+    nQualifiedSquashed: norm(qualified).join(""),
+    nFile: norm(file),
+    nDir: norm(dir),
+    nPath: n.table === "File" && n.path !== null ? normalisedSegments(n.path) : [],
+    nName: normaliseSegment(n.name),
+    packageFile: n.table === "File" && PACKAGE_STEMS.has(file[file.length - 1] ?? ""),
+  };
+};
+
+const last = (xs: ReadonlyArray<string>): string | undefined => xs[xs.length - 1];
+
+/**
+ * The keys a node is filed under. Each tier of `matchNames` but the fuzzy one needs the query
+ * and the node to share one of them (see `queryKeys`):
+ * - exact: the id, the qualified name, a non-file's own name (`=`);
+ * - a path tail (`square.ts`, `shapes/square.ts`): the file's base name (`b:`);
+ * - a dotted suffix either way (`Client.send`, `shapes.Square`): the last segment of the
+ *   qualified name, or a file's stem, or a package file's directory (`q:`);
+ * - the same normalised (`n:`), and a symbol's qualified name run together (`s:`).
+ * Externals are few and match by their whole normalised name: they are always candidates.
+ */
+const nodeKeys = (n: GraphNode, k: NameKeys): string[] => {
+  const out = [`=${n.id}`, `=${n.qualifiedName}`];
+  if (n.table !== "File") out.push(`=${n.name}`);
+  if (n.table === "Symbol") out.push(`q:${last(k.qualified) ?? ""}`, `n:${last(k.nQualified) ?? ""}`, `s:${k.nQualifiedSquashed}`);
+  if (n.table === "File" && n.path !== null) {
+    out.push(`b:${n.path.slice(n.path.lastIndexOf("/") + 1)}`, `q:${last(k.file) ?? ""}`, `n:${last(k.nPath) ?? ""}`, `n:${last(k.nFile) ?? ""}`);
+    if (k.packageFile) out.push(`q:${last(k.dir) ?? ""}`, `n:${last(k.nDir) ?? ""}`);
+  }
+  return out;
+};
+
+/** The keys a query text (trimmed) is looked up by: a node it can match at a tier above fuzzy shares one. */
+export const queryKeys = (text: string): string[] => {
+  const norm = normalisedSegments(text);
+  const out = [`=${text}`, `b:${text.slice(text.lastIndexOf("/") + 1)}`, `q:${last(text.split(".")) ?? ""}`];
+  if (norm.length > 0) out.push(`n:${last(norm)!}`, `s:${norm.join("")}`);
+  return out;
+};
+
+export interface NameIndex {
+  /** `keys[i]` belongs to `nodes[i]` of the node index. */
+  readonly keys: ReadonlyArray<NameKeys>;
+  /** Node positions by key (see `nodeKeys`). */
+  readonly byKey: ReadonlyMap<string, ReadonlyArray<number>>;
+  readonly externals: ReadonlyArray<number>;
+  /** What a one-segment fuzzy query is compared with: a symbol's name, a file's stem ("" for externals). */
+  readonly fuzzyName: ReadonlyArray<string>;
+  /** Per position, the characters of its `fuzzyName` as a bit set (see `letterMask`). */
+  readonly masks: Int32Array;
+}
+
+/**
+ * The characters of a name as a 32-bit set: a-z one bit each, the rest folded into six more. A
+ * character of one name whose bit the other lacks needs an edit, so the bits one has and the
+ * other lacks count no more than the edits between them, whatever the folding merged.
+ */
+export const letterMask = (name: string): number => {
+  let mask = 0;
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    mask |= 1 << (c >= 97 && c <= 122 ? c - 97 : 26 + (c % 6));
+  }
+  return mask;
+};
+
+export const bitCount = (v: number): number => {
+  let n = v - ((v >>> 1) & 0x55555555);
+  n = (n & 0x33333333) + ((n >>> 2) & 0x33333333);
+  return (((n + (n >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+};
+
+const build = (index: NodeIndex): NameIndex => {
+  const keys = index.nodes.map(keysOf);
+  const byKey = new Map<string, number[]>();
+  const externals: number[] = [];
+  const fuzzyName = index.nodes.map((n, i) => (n.table === "File" ? (last(keys[i]!.nFile) ?? "") : n.table === "External" ? "" : keys[i]!.nName));
+  index.nodes.forEach((n, i) => {
+    if (n.table === "External") externals.push(i);
+    for (const key of new Set(nodeKeys(n, keys[i]!))) {
+      const list = byKey.get(key);
+      if (list === undefined) byKey.set(key, [i]);
+      else list.push(i);
+    }
+  });
+  return { keys, byKey, externals, fuzzyName, masks: Int32Array.from(fuzzyName, letterMask) };
+};
+
+const built = new WeakMap<NodeIndex, NameIndex>();
+
+/** The name index of a node index, built on first use and kept as long as it. */
+export const nameIndex = (index: NodeIndex): NameIndex => {
+  let found = built.get(index);
+  if (found === undefined) built.set(index, (found = build(index)));
+  return found;
+};
+
+/**
+ * Positions of the nodes a one-segment normalised query `q` may match fuzzily (see `fuzzyCost`):
+ * within `bound` edits, a name whose length and characters differ from q's by no more than that;
+ * as an abbreviation, a longer name with the same first letter and every character of q.
+ */
+export const fuzzyCandidatesOf = (names: NameIndex, q: string, bound: number): number[] => {
+  const mask = letterMask(q);
+  const out: number[] = [];
+  for (let i = 0; i < names.fuzzyName.length; i++) {
+    const name = names.fuzzyName[i]!;
+    if (name === "") continue;
+    const m = names.masks[i]!;
+    const missing = bitCount(mask & ~m);
+    const edit = Math.abs(name.length - q.length) <= bound && missing <= bound && bitCount(m & ~mask) <= bound;
+    const abbreviation = name.length > q.length && name.charCodeAt(0) === q.charCodeAt(0) && missing === 0;
+    if (edit || abbreviation) out.push(i);
+  }
+  return out;
+};
+
+/** Positions of the nodes that may match `text` (trimmed) at a tier above fuzzy, in index order. */
+export const candidatesOf = (names: NameIndex, text: string): number[] => {
+  const positions = new Set<number>(names.externals);
+  for (const key of queryKeys(text)) for (const i of names.byKey.get(key) ?? []) positions.add(i);
+  return [...positions].sort((a, b) => a - b);
+};
