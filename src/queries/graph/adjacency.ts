@@ -5,7 +5,7 @@ import { perGraphState } from "../perGraphState.js";
 import { compareText } from "../symbols/nodeIndex.js";
 
 /** One direction's edges, grouped by the node they start from (`out`) or end at (`in`). */
-interface Side {
+export interface Side {
   /** Edges of node n are positions `start[n]` to `start[n + 1]`, sorted by kind, far node, line. */
   readonly start: Int32Array;
   readonly far: Int32Array;
@@ -28,8 +28,8 @@ export interface Adjacency {
 }
 
 /** Edge kinds in name order, as Cypher's `ORDER BY label(r)` sorts them. */
-const KINDS: ReadonlyArray<EdgeKind> = [...EDGE_KINDS].sort(compareText);
-const KIND_NUMBER: ReadonlyMap<string, number> = new Map(KINDS.map((k, i) => [k, i]));
+export const KINDS: ReadonlyArray<EdgeKind> = [...EDGE_KINDS].sort(compareText);
+export const KIND_NUMBER: ReadonlyMap<string, number> = new Map(KINDS.map((k, i) => [k, i]));
 
 const NODE_TABLES = ["File", "Symbol", "External"] as const;
 

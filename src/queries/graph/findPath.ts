@@ -1,6 +1,7 @@
 import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
-import { EDGE_KINDS, type EdgeKind } from "../../projections/graph/model.js";
+import type { EdgeKind } from "../../projections/graph/model.js";
 import { nodeIndex, nodeOf, type GraphNode } from "../symbols/nodeIndex.js";
+import { adjacency, KIND_NUMBER, KINDS } from "./adjacency.js";
 
 export interface PathHop {
   readonly kind: EdgeKind;
@@ -20,29 +21,47 @@ export interface FindPathOptions {
 
 /**
  * A shortest directed path from `from` to `to` over edges of `kinds`, as its hops in order, or
- * null when there is none within `maxHops`. Among equally short paths the one found first is
- * returned. Kuzu's `SHORTEST` recursive pattern finds it in one query.
+ * null when there is none within `maxHops`: breadth first over the edges in memory. Each node's
+ * edges are taken kind by kind in the order of `kinds` (a preference: find_path lists calls and
+ * imports before ownership), then by target and line, so among equally short paths the answer is
+ * always the same one.
  */
 export const findPath = async (graph: GraphQueryable, from: GraphNode, to: GraphNode, options: FindPathOptions): Promise<PathHop[] | null> => {
   if (from.id === to.id) return [];
-  const index = await nodeIndex(graph);
+  const adj = await adjacency(graph);
+  const source = adj.numbers.get(from.id);
+  const target = adj.numbers.get(to.id);
+  if (source === undefined || target === undefined) return null;
   const hops = Math.max(1, Math.min(30, Math.trunc(options.maxHops)));
-  // Rel labels cannot be parameters: they are spelled from the fixed vocabulary, never from input.
-  const labels = EDGE_KINDS.filter((k) => options.kinds.includes(k)).join("|");
-  if (labels === "") return null;
-  const rows = await graph.query(
-    `MATCH (a {id: $from})-[e:${labels}* SHORTEST 1..${hops}]->(b {id: $to})
-     RETURN properties(nodes(e), 'id') AS ids, properties(rels(e), '_label') AS kinds, properties(rels(e), 'line') AS lines
-     LIMIT 1`,
-    { from: from.id, to: to.id },
-  );
-  const row = rows[0];
-  if (row === undefined) return null;
-  const ids = [from.id, ...(row.ids as unknown[]).map(String), to.id];
-  const kinds = (row.kinds as unknown[]).map(String) as EdgeKind[];
-  const lines = (row.lines as unknown[]).map((l) => Number(l ?? 0));
-  return kinds.map((kind, i) => {
-    const a = nodeOf(index, ids[i]!);
-    return { kind, from: a, to: nodeOf(index, ids[i + 1]!), line: lines[i] ?? 0, file: a.path };
-  });
+  const preference = [...new Set(options.kinds)].map((k) => KIND_NUMBER.get(k)!);
+  const { start, far, kind } = adj.out;
+  // The edge (its position in `adj.out`) each reached node was first reached by, and from where.
+  const via = new Int32Array(adj.ids.length).fill(-1);
+  const previous = new Int32Array(adj.ids.length).fill(-1);
+  via[source] = -2;
+  let frontier = [source];
+  for (let level = 0; level < hops && frontier.length > 0 && via[target] === -1; level++) {
+    const next: number[] = [];
+    for (const n of frontier) {
+      for (const k of preference) {
+        for (let e = start[n]!; e < start[n + 1]!; e++) {
+          const m = far[e]!;
+          if (kind[e] !== k || via[m] !== -1) continue;
+          via[m] = e;
+          previous[m] = n;
+          next.push(m);
+        }
+      }
+    }
+    frontier = next;
+  }
+  if (via[target] === -1) return null;
+  const index = await nodeIndex(graph);
+  const path: PathHop[] = [];
+  for (let m = target; m !== source; m = previous[m]!) {
+    const e = via[m]!;
+    const a = nodeOf(index, adj.ids[previous[m]!]!);
+    path.push({ kind: KINDS[kind[e]!]!, from: a, to: nodeOf(index, adj.ids[m]!), line: adj.out.line[e]!, file: a.path });
+  }
+  return path.reverse();
 };

@@ -1,36 +1,35 @@
-import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
 import { closestNames } from "../analysis/closestNames.js";
-import { codeNode, nodeColumns, type CodeNode } from "./graphNodes.js";
+import { compareText, type GraphNode, type NodeIndex } from "../symbols/nodeIndex.js";
+import { codeNodeOf, type CodeNode } from "./graphNodes.js";
 
 export type SymbolLookup =
   | { readonly _tag: "Symbols"; readonly symbols: ReadonlyArray<CodeNode> }
   /** Nothing has that name: the closest symbol names in the project. */
   | { readonly _tag: "UnknownSymbol"; readonly name: string; readonly candidates: ReadonlyArray<CodeNode> };
 
-const BY_ID = `MATCH (a:Symbol) WHERE a.id = $id RETURN ${nodeColumns("a")}`;
-const BY_NAME = `MATCH (a:Symbol) WHERE a.qualifiedName = $name OR a.name = $name RETURN ${nodeColumns("a")} ORDER BY a_path, a_line`;
-const BY_NAME_NOCASE = `MATCH (a:Symbol) WHERE lower(a.qualifiedName) = $name OR lower(a.name) = $name RETURN ${nodeColumns("a")} ORDER BY a_path, a_line`;
-const ALL = `MATCH (a:Symbol) RETURN ${nodeColumns("a")} ORDER BY a_path, a_line`;
+const byPlace = (a: GraphNode, b: GraphNode): number => compareText(a.path ?? "", b.path ?? "") || a.startLine - b.startLine;
 
 /**
  * Symbols anywhere in the project that `name` names: `<path>#<qualified name>` names one
  * exactly; otherwise a qualified name (`Class.method`) or a plain name, as written, else
- * regardless of case. All matches are returned; none gives the closest names instead.
+ * regardless of case. All matches are returned, in path and line order; none gives the closest names instead.
  */
-export const findSymbols = async (graph: GraphQueryable, name: string, candidates = 8): Promise<SymbolLookup> => {
+export const findSymbols = (index: NodeIndex, name: string, candidates = 8): SymbolLookup => {
   const hash = name.indexOf("#");
+  const symbols = index.nodes.filter((n) => n.table === "Symbol");
   if (hash > 0) {
-    const rows = await graph.query(BY_ID, { id: `s:${name}` });
-    if (rows.length > 0) return { _tag: "Symbols", symbols: rows.map((r) => codeNode(r, "a")) };
+    const exact = index.byId.get(`s:${name}`);
+    if (exact !== undefined && exact.table === "Symbol") return { _tag: "Symbols", symbols: [codeNodeOf(exact)] };
   }
-  for (const [cypher, value] of [
-    [BY_NAME, name],
-    [BY_NAME_NOCASE, name.toLowerCase()],
-  ] as const) {
-    const rows = await graph.query(cypher, { name: value });
-    if (rows.length > 0) return { _tag: "Symbols", symbols: rows.map((r) => codeNode(r, "a")) };
+  const lower = name.toLowerCase();
+  for (const named of [
+    (n: GraphNode) => n.qualifiedName === name || n.name === name,
+    (n: GraphNode) => n.qualifiedName.toLowerCase() === lower || n.name.toLowerCase() === lower,
+  ]) {
+    const found = symbols.filter(named);
+    if (found.length > 0) return { _tag: "Symbols", symbols: found.sort(byPlace).map(codeNodeOf) };
   }
-  const all = (await graph.query(ALL)).map((r) => codeNode(r, "a"));
+  const all = symbols.sort(byPlace).map(codeNodeOf);
   const wanted = hash > 0 ? name.slice(hash + 1) : name;
   return { _tag: "UnknownSymbol", name, candidates: closestNames(wanted, all, (s) => [s.name, s.name.slice(s.name.lastIndexOf(".") + 1)], candidates) };
 };

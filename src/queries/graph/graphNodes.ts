@@ -1,6 +1,7 @@
 import type { Row } from "../../projections/graph/KuzuStore.js";
 import type { PlainNode } from "../analysis/PlainGraph.js";
 import { isTestPath } from "../search/filePrior.js";
+import type { GraphNode } from "../symbols/nodeIndex.js";
 
 /** A node as the graph questions read it: plain data plus whether a symbol is exported. */
 export interface CodeNode extends PlainNode {
@@ -42,6 +43,13 @@ export const codeNode = (row: Row, v: string): CodeNode => {
     line: Number(row[`${v}_line`] ?? 0),
     exported: row[`${v}_exported`] === true,
   };
+};
+
+/** The same description of a node of the node index (`nodeIndex`), which holds every File, Symbol and External. */
+export const codeNodeOf = (node: GraphNode): CodeNode => {
+  if (node.table === "File") return { id: node.id, kind: "File", name: node.qualifiedName, file: node.path, line: 0, exported: false };
+  if (node.table === "External") return { id: node.id, kind: "External", name: node.name, file: null, line: 0, exported: false };
+  return { id: node.id, kind: node.kind, name: node.qualifiedName, file: node.path, line: node.startLine, exported: node.exported };
 };
 
 /** A test function (kind `Test`), or any node of a file that is a test by its path (`test/`, `*_test.go`, `*.spec.ts`, …). */

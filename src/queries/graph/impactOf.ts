@@ -1,9 +1,10 @@
 import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
-import type { Row } from "../../projections/graph/KuzuStore.js";
+import type { EdgeKind } from "../../projections/graph/model.js";
+import { nodeIndex, nodeOf } from "../symbols/nodeIndex.js";
+import { adjacency, edgesAt, type EdgeRow } from "./adjacency.js";
 import { findFile, type FileLookup } from "./findFile.js";
-import { codeNode, isTestNode, nodeFields, type CodeNode } from "./graphNodes.js";
+import { codeNodeOf, isTestNode, type CodeNode } from "./graphNodes.js";
 import { pickSymbol, type SymbolPick } from "./pickSymbol.js";
-import { queryAsList } from "./queryAsList.js";
 
 export interface ImpactRequest {
   /** Project-relative path of the file. */
@@ -55,13 +56,11 @@ export type ImpactAnswer =
 
 // What a dependent's change reaches through. TESTS duplicates a test's CALLS today; it is followed
 // too so a test stays found should the resolver ever emit one alone.
-const INCOMING = "MATCH (a)-[r:CALLS|IMPORTS|INHERITS|IMPLEMENTS|TESTS]->(b) WHERE b.id IN $ids";
-const INCOMING_FIELDS = { ...nodeFields("a"), rel: "label(r)", at: "r.line", dst: "b.id" };
+const INCOMING: ReadonlyArray<EdgeKind> = ["CALLS", "IMPORTS", "INHERITS", "IMPLEMENTS", "TESTS"];
 
 const order = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-/** ORDER BY a_id, rel, at, dst: the order a level's rows are taken in (the first reach of a node wins). */
-const byEdge = (x: Row, y: Row): number =>
-  order(String(x.a_id), String(y.a_id)) || order(String(x.rel), String(y.rel)) || Number(x.at) - Number(y.at) || order(String(x.dst), String(y.dst));
+/** By dependent, kind, line, then what it depends on: the order a level's edges are taken in (the first reach of a node wins). */
+const byEdge = (x: EdgeRow, y: EdgeRow): number => order(x.from, y.from) || order(x.kind, y.kind) || x.line - y.line || order(x.to, y.to);
 
 /**
  * What a change to a file, or to one symbol of it, may break: the nodes that call, import,
@@ -71,7 +70,8 @@ const byEdge = (x: Row, y: Row): number =>
  * what points at it.
  */
 export const impactOf = async (graph: GraphQueryable, request: ImpactRequest): Promise<ImpactAnswer> => {
-  const found = await findFile(graph, request.file);
+  const index = await nodeIndex(graph);
+  const found = findFile(index, request.file);
   if (found._tag === "UnknownFile") return found;
   let symbol: CodeNode | null = null;
   let targets: CodeNode[];
@@ -90,15 +90,15 @@ export const impactOf = async (graph: GraphQueryable, request: ImpactRequest): P
   let frontier = targets.map((t) => t.id);
   let nodeCapped = false;
   let beyondDepth = 0;
+  const edges = await adjacency(graph);
 
   for (let depth = 1; depth <= request.depth + 1 && frontier.length > 0; depth++) {
     const past = depth > request.depth;
     const next: string[] = [];
     const beyond = new Set<string>();
-    // One list per level: a hub's level is a thousand rows, each a round trip when read as rows.
-    for (const row of (await queryAsList(graph, INCOMING, INCOMING_FIELDS, { ids: frontier })).sort(byEdge)) {
-      const node = codeNode(row, "a");
-      const dst = String(row.dst);
+    for (const edge of edgesAt(edges, frontier, "in", INCOMING).sort(byEdge)) {
+      const node = codeNodeOf(nodeOf(index, edge.from));
+      const dst = edge.to;
       if (names.has(node.id) && !reached.has(node.id)) continue; // a target
       if (reached.has(node.id)) {
         links.push([node.id, dst]);
@@ -114,7 +114,7 @@ export const impactOf = async (graph: GraphQueryable, request: ImpactRequest): P
         nodeCapped = true;
         continue;
       }
-      reached.set(node.id, { ...node, depth, via: String(row.rel), on: names.get(dst) ?? dst, at: Number(row.at ?? 0), test });
+      reached.set(node.id, { ...node, depth, via: edge.kind, on: names.get(dst) ?? dst, at: edge.line, test });
       names.set(node.id, node.name);
       links.push([node.id, dst]);
       if (!test) next.push(node.id);

@@ -1,9 +1,11 @@
 import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
-import { EDGE_KINDS } from "../../projections/graph/model.js";
-import { inScope, scopePrefix, type PathScope } from "../analysis/PathScope.js";
+import { EDGE_KINDS, type EdgeKind } from "../../projections/graph/model.js";
+import { inScope, type PathScope } from "../analysis/PathScope.js";
 import type { PlainEdge, PlainGraph, PlainNode } from "../analysis/PlainGraph.js";
+import { nodeIndex, nodeOf } from "../symbols/nodeIndex.js";
+import { adjacency, edgesAt } from "./adjacency.js";
 import { findSymbols, type SymbolLookup } from "./findSymbols.js";
-import { codeNode, nodeColumns, type CodeNode } from "./graphNodes.js";
+import { codeNodeOf, type CodeNode } from "./graphNodes.js";
 
 export type SubgraphScope =
   /** Files in a path scope, with all their symbols. */
@@ -35,16 +37,6 @@ export type SubgraphAnswer =
   /** The path scope holds no indexed file. */
   | { readonly _tag: "EmptyScope" };
 
-const IN_PATHS = `MATCH (a:File:Symbol) WHERE a.path STARTS WITH $prefix RETURN ${nodeColumns("a")}`;
-const NEIGHBOURS = `MATCH (a)-[r]-(b) WHERE a.id IN $ids AND label(r) IN $kinds RETURN DISTINCT ${nodeColumns("b")}`;
-const BETWEEN = `MATCH (a)-[r]->(b) WHERE a.id IN $ids AND b.id IN $ids AND label(r) IN $kinds
-  RETURN a.id AS src, b.id AS dst, label(r) AS kind, r.line AS line`;
-// The same for nodes of a path scope: the path prefix every one of them has lets Kuzu drop
-// nodes by a column scan before testing ids against the list (200 ms → 37 ms for one sympy file).
-const BETWEEN_IN_PATHS = `MATCH (a:File:Symbol)-[r]->(b:File:Symbol)
-  WHERE a.path STARTS WITH $prefix AND b.path STARTS WITH $prefix AND a.id IN $ids AND b.id IN $ids AND label(r) IN $kinds
-  RETURN a.id AS src, b.id AS dst, label(r) AS kind, r.line AS line`;
-
 const byPlace = (a: PlainNode, b: PlainNode): number =>
   (a.file ?? "\uffff").localeCompare(b.file ?? "\uffff") || a.line - b.line || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
@@ -54,21 +46,20 @@ const byPlace = (a: PlainNode, b: PlainNode): number =>
  * and `maxEdges` edges.
  */
 export const subgraphOf = async (graph: GraphQueryable, request: SubgraphRequest): Promise<SubgraphAnswer> => {
-  const kinds = { kinds: [...(request.edgeKinds ?? EDGE_KINDS)] };
+  const kinds = (request.edgeKinds ?? EDGE_KINDS) as ReadonlyArray<EdgeKind>;
+  const index = await nodeIndex(graph);
+  const edgesInMemory = await adjacency(graph);
   let nodes: CodeNode[];
   let centre: CodeNode[] = [];
   let totalNodes: number | null;
-  /** The prefix of every node's path, for a path scope. */
-  let pathPrefix: string | null = null;
   if (request.scope.kind === "paths") {
     const within = inScope(request.scope.scope);
-    pathPrefix = scopePrefix(request.scope.scope);
-    const all = (await graph.query(IN_PATHS, { prefix: pathPrefix })).map((r) => codeNode(r, "a")).filter((n) => within(n.file!));
+    const all = index.nodes.filter((n) => n.table !== "External" && n.path !== null && within(n.path)).map(codeNodeOf);
     if (all.length === 0) return { _tag: "EmptyScope" };
     totalNodes = all.length;
     nodes = all.sort(byPlace).slice(0, request.maxNodes);
   } else {
-    const found = await findSymbols(graph, request.scope.name);
+    const found = findSymbols(index, request.scope.name);
     if (found._tag === "UnknownSymbol") return found;
     centre = [...found.symbols];
     const seen = new Map(centre.map((n) => [n.id, n]));
@@ -76,15 +67,16 @@ export const subgraphOf = async (graph: GraphQueryable, request: SubgraphRequest
     let capped = false;
     for (let step = 0; step < request.scope.radius && frontier.length > 0 && !capped; step++) {
       const next: string[] = [];
-      for (const row of await graph.query(NEIGHBOURS, { ids: frontier, ...kinds })) {
-        const node = codeNode(row, "b");
-        if (seen.has(node.id)) continue;
+      const out = edgesAt(edgesInMemory, frontier, "out", kinds).map((e) => e.to);
+      const into = edgesAt(edgesInMemory, frontier, "in", kinds).map((e) => e.from);
+      for (const id of [...out, ...into]) {
+        if (seen.has(id)) continue;
         if (seen.size >= request.maxNodes) {
           capped = true;
           break;
         }
-        seen.set(node.id, node);
-        next.push(node.id);
+        seen.set(id, codeNodeOf(nodeOf(index, id)));
+        next.push(id);
       }
       frontier = next;
     }
@@ -92,11 +84,10 @@ export const subgraphOf = async (graph: GraphQueryable, request: SubgraphRequest
     totalNodes = capped ? null : nodes.length;
   }
 
-  const ids = nodes.map((n) => n.id);
-  const rows =
-    pathPrefix === null ? await graph.query(BETWEEN, { ids, ...kinds }) : await graph.query(BETWEEN_IN_PATHS, { ids, ...kinds, prefix: pathPrefix });
-  const edges: PlainEdge[] = rows
-    .map((r) => ({ source: String(r.src), target: String(r.dst), kind: String(r.kind), line: Number(r.line ?? 0) }))
+  const ids = new Set(nodes.map((n) => n.id));
+  const edges: PlainEdge[] = edgesAt(edgesInMemory, ids, "out", kinds)
+    .filter((e) => ids.has(e.to))
+    .map((e) => ({ source: e.from, target: e.to, kind: e.kind, line: e.line }))
     .sort((a, b) => (a.source < b.source ? -1 : a.source > b.source ? 1 : a.target < b.target ? -1 : a.target > b.target ? 1 : a.kind.localeCompare(b.kind) || a.line - b.line));
   const plain = nodes.map(({ exported: _, ...n }) => n);
   return {
