@@ -5,6 +5,7 @@ import { indexProject, type Engine } from "../engine/index.js";
 import { ChunkReader } from "../projections/chunks/ChunkReader.js";
 import { projectEmbedder, type ProjectEmbedder } from "../projections/chunks/projectEmbedder.js";
 import { CatalogReader } from "../projections/index.js";
+import { warmGraphReads } from "../queries/graph/warmGraphReads.js";
 import { diskFreshness, staleText } from "./diskFreshness.js";
 import { scratchGraphAccess } from "./scratchGraphAccess.js";
 import type { GraphLoad, ToolCaller, ToolContext } from "./ToolContext.js";
@@ -22,6 +23,8 @@ const withLanguages = (config: NemesisConfig, languages: ReadonlyArray<string>):
 export interface EngineReadModels {
   readonly engine: Engine;
   context(caller: ToolCaller, progress?: ToolContext["progress"]): ToolContext;
+  /** Loads what the graph tools read for the graph as it stands (see `warmGraphReads`); nothing without a graph. */
+  warmGraph(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -126,6 +129,10 @@ export const engineReadModels = (engine: Engine, watcher: WatchControl | null = 
         });
       },
     }),
+    warmGraph: async () => {
+      const graph = await engine.graphQueryable();
+      if (graph !== null) await warmGraphReads(graph);
+    },
     close: async () => {
       await disk.settled();
       snapshots.clear();

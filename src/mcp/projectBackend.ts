@@ -12,6 +12,7 @@ import {
   type SocketClient,
 } from "../engine/index.js";
 import { engineReadModels, type EngineReadModels } from "./engineToolContext.js";
+import { graphWarmer } from "./graphWarmer.js";
 import { refreshArchitectureCache } from "./tools/architectureBase.js";
 import type { Logger } from "./logger.js";
 import { ALL_TOOLS, callTool, type ToolAnswer } from "./registry.js";
@@ -72,6 +73,8 @@ interface Owner {
   stop(): void;
   /** Settles when the first catch-up is over. */
   readonly ready: Promise<void>;
+  /** Settles when no load of the graph for the graph tools is under way (see `warmGraph`). */
+  warmed(): Promise<void>;
 }
 interface Client {
   readonly kind: "client";
@@ -109,6 +112,7 @@ export const openProjectBackend = async (options: BackendOptions): Promise<Proje
     let socket: EngineSocket | null = null;
     let stopFollowing = () => {};
     let ready: Promise<void>;
+    const warming = graphWarmer(() => models.warmGraph(), (e) => logger.error("loading the graph for the graph tools failed", e));
     if (mode === "serve") {
       socket = await listenEngineSocket(socketPath!, async (request, progress) => {
         if (request.method === "list") return tools.map((t) => t.name);
@@ -123,7 +127,16 @@ export const openProjectBackend = async (options: BackendOptions): Promise<Proje
         .catch((e) => logger.error("background index failed", e))
         .then(async () => {
           if (closed) return;
-          stopFollowing = engine.follow({ onError: (e) => logger.error("catch-up failed", e), onCaughtUp: (_r, head) => watcher?.projected(head) });
+          // The graph tools' first call after a change would otherwise load the graph's nodes
+          // and edges itself: load them once the graph has changed and settled.
+          stopFollowing = engine.follow({
+            onError: (e) => logger.error("catch-up failed", e),
+            onCaughtUp: (r, head) => {
+              watcher?.projected(head);
+              if (r.projections.some((p) => p.name === "graph" && (p.events > 0 || p.rebuilt))) warming.changed();
+            },
+          });
+          warming.changed();
           if (watcher && watchFrom) await watcher.start(watchFrom.scope).catch((e) => logger.error("the file watcher did not start", e));
           // The session-start hook's picture of the project, computed while nobody is waiting.
           await refreshArchitectureCache(models.context({ name: "nemesis", source: "mcp" })).catch((e) => logger.error("architecture summary failed", e));
@@ -132,7 +145,19 @@ export const openProjectBackend = async (options: BackendOptions): Promise<Proje
       ready = engine.catchUp().then(() => undefined);
     }
     logger.info(`engine started for ${paths.root}${socket ? ` (socket ${socket.path})` : ""}`);
-    return { kind: "owner", engine, models, socket, watcher, ready, stop: () => stopFollowing() };
+    return {
+      kind: "owner",
+      engine,
+      models,
+      socket,
+      watcher,
+      ready,
+      stop: () => {
+        stopFollowing();
+        warming.stop();
+      },
+      warmed: () => warming.idle(),
+    };
   };
 
   const becomeClient = async (): Promise<Client | null> => {
@@ -224,6 +249,7 @@ export const openProjectBackend = async (options: BackendOptions): Promise<Proje
         await c.socket?.close();
         await c.ready.catch(() => undefined);
         await c.watcher?.stop();
+        await c.warmed();
         await c.models.close();
         await c.engine.close();
       }

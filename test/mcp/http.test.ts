@@ -44,8 +44,13 @@ beforeAll(async () => {
   child.stdout.resume();
   ({ url, token } = await started(child));
 }, 60_000);
-afterAll(() => {
-  child?.kill();
+afterAll(async () => {
+  // The server still writes its logs while it shuts down: remove its project only once it has exited.
+  if (child && child.exitCode === null) {
+    const exited = new Promise((r) => child.once("exit", r));
+    child.kill();
+    await exited;
+  }
   removeDir(root);
 });
 
