@@ -2,7 +2,7 @@ import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
 import { REL_PAIRS } from "../../projections/graph/kuzuSchema.js";
 import { EDGE_KINDS, type EdgeKind } from "../../projections/graph/model.js";
 import { perGraphState } from "../perGraphState.js";
-import { compareText } from "../symbols/nodeIndex.js";
+import { compareText, nodeOf, type GraphNode, type NodeIndex } from "../symbols/nodeIndex.js";
 
 /** One direction's edges, grouped by the node they start from (`out`) or end at (`in`). */
 export interface Side {
@@ -170,4 +170,18 @@ export const edgesAt = (adj: Adjacency, ids: Iterable<string>, direction: Direct
     }
   }
   return rows;
+};
+
+const aligned = new WeakMap<Adjacency, { readonly index: NodeIndex; readonly nodes: ReadonlyArray<GraphNode> }>();
+
+/**
+ * The node each adjacency number stands for, from `index` (a stand-in named by its id for a node
+ * the index lacks): walks over numbers look nodes up by position, not by id in a 44k-entry map.
+ */
+export const nodesByNumber = (adj: Adjacency, index: NodeIndex): ReadonlyArray<GraphNode> => {
+  const kept = aligned.get(adj);
+  if (kept?.index === index) return kept.nodes;
+  const nodes = adj.ids.map((id) => nodeOf(index, id));
+  aligned.set(adj, { index, nodes });
+  return nodes;
 };

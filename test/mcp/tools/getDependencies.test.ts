@@ -33,6 +33,15 @@ describe("get_dependencies", () => {
     expect(text).toContain("  [2] CALLS+TESTS render.renders a square (Test, test/render.test.ts:6) via render, at test/render.test.ts:7");
   });
 
+  it("counts each level's dependencies by edge kind", async () => {
+    const { output: out } = await call({ symbol: "Square", depth: 2 });
+    expect(out.counts.deps_out.filter((c) => c.depth === 1).map((c) => `${c.edge} ${c.total}`)).toEqual(["INHERITS 1", "IMPLEMENTS 1", "CALLS 3"]);
+    for (const [deps, counts] of [[out.deps_out, out.counts.deps_out], [out.deps_in, out.counts.deps_in]] as const) {
+      expect(counts.reduce((n, c) => n + c.listed, 0)).toBe(deps.length);
+      for (const c of counts) expect(deps.filter((d) => d.depth === c.depth && d.edges[0] === c.edge)).toHaveLength(c.listed);
+    }
+  });
+
   it("gives call chains that are real paths, caller first, with every call site", async () => {
     const { output: out, text } = await call({ symbol: "render", depth: 3, direction: "out" });
     expect(out.deps_in).toEqual([]);

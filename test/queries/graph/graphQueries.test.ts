@@ -83,6 +83,20 @@ describe("dependencies", () => {
     ]);
   });
 
+  it("counts every level by first edge kind and lists the first of each kind", async () => {
+    const all = await dependencies(graph, await node("s:src/render.ts#render"), { depth: 2, direction: "out" });
+    const few = await dependencies(graph, await node("s:src/render.ts#render"), { depth: 2, direction: "out", perKind: 1 });
+    const groups = all.counts.out.map((c) => `${c.depth} ${c.kind} ${c.total}`);
+    expect(groups.length).toBeGreaterThan(2);
+    expect(few.counts.out.map((c) => `${c.depth} ${c.kind} ${c.total}`)).toEqual(groups);
+    expect(all.counts.out.every((c) => c.listed === c.total)).toBe(true);
+    expect(few.counts.out.every((c) => c.listed === 1)).toBe(true);
+    // The first of each (depth, kind) group, in the order the whole list has them.
+    const firsts = all.counts.out.map((c) => all.out.find((d) => d.depth === c.depth && d.kinds[0] === c.kind)!);
+    expect(few.out).toEqual(firsts);
+    expect(few.truncated.out).toBe(all.counts.out.some((c) => c.total > 1));
+  });
+
   it("caps the list and says so", async () => {
     const deps = await dependencies(graph, await node("s:src/render.ts#render"), { depth: 2, direction: "out", limit: 3 });
     expect(deps.out).toHaveLength(3);
