@@ -8,6 +8,12 @@ import { NodeRef, nodeText, placeText, Resolution, resolutionNote, toNodeRef, to
 
 /** Most edges listed per direction; a hub (a file imported everywhere) can have thousands. */
 const MAX_EDGES = 200;
+/**
+ * Without edge_type, most edges listed per kind and direction: a hub's answer (sympy's Basic, 26k
+ * characters at 200 a direction) shows every kind by its first edges and counts the rest; naming
+ * the kind lists up to MAX_EDGES of it.
+ */
+const PER_KIND = 10;
 
 const Input = Schema.Struct({
   node_identifier: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(500)).annotations({
@@ -32,6 +38,8 @@ const Edge = Schema.Struct({
   line: Schema.Number,
 });
 
+const Count = Schema.Struct({ edge_type: Schema.String, total: Schema.Number, listed: Schema.Number });
+
 const Output = Schema.Struct({
   resolution: Resolution,
   node: NodeRef,
@@ -39,10 +47,28 @@ const Output = Schema.Struct({
   incoming: Schema.Array(Edge),
   outgoing_total: Schema.Number,
   incoming_total: Schema.Number,
+  /** Per direction, the edges of each type, listed or not. */
+  counts: Schema.Struct({ outgoing: Schema.Array(Count), incoming: Schema.Array(Count) }),
 });
 type Output = typeof Output.Type;
 
 const toEdge = (e: NodeEdge): typeof Edge.Type => ({ edge_type: e.kind, node: toNodeRef(e.node), file: e.file, line: e.line });
+
+/** The first `perKind` edges of each kind (edges come grouped by kind), at most MAX_EDGES in all, and each kind's count. */
+const listed = (edges: ReadonlyArray<NodeEdge>, perKind: number): { edges: Array<typeof Edge.Type>; counts: Array<typeof Count.Type> } => {
+  const counts: Array<{ edge_type: string; total: number; listed: number }> = [];
+  const out: Array<typeof Edge.Type> = [];
+  for (const e of edges) {
+    let count = counts[counts.length - 1];
+    if (count?.edge_type !== e.kind) counts.push((count = { edge_type: e.kind, total: 0, listed: 0 }));
+    count.total++;
+    if (count.listed < perKind && out.length < MAX_EDGES) {
+      count.listed++;
+      out.push(toEdge(e));
+    }
+  }
+  return { edges: out, counts };
+};
 
 export const queryNodeEdgesTool = defineTool({
   name: "query_node_edges",
@@ -61,26 +87,37 @@ export const queryNodeEdgesTool = defineTool({
       kinds: kinds === undefined || kinds.length === 0 ? undefined : kinds,
       direction: input.direction,
     });
+    const perKind = kinds === undefined || kinds.length === 0 ? PER_KIND : MAX_EDGES;
+    const outgoing = listed(edges.outgoing, perKind);
+    const incoming = listed(edges.incoming, perKind);
     return {
       resolution: toResolution(resolved),
       node: toNodeRef(resolved.node),
-      outgoing: edges.outgoing.slice(0, MAX_EDGES).map(toEdge),
-      incoming: edges.incoming.slice(0, MAX_EDGES).map(toEdge),
+      outgoing: outgoing.edges,
+      incoming: incoming.edges,
       outgoing_total: edges.outgoing.length,
       incoming_total: edges.incoming.length,
+      counts: { outgoing: outgoing.counts, incoming: incoming.counts },
     };
   },
   render: (out, input) => {
     const lines = [`Edges for: ${nodeText(out.node)}`, ...resolutionNote(out.resolution, out.node)];
     const width = Math.max(0, ...[...out.outgoing, ...out.incoming].map((e) => e.edge_type.length));
-    const section = (title: string, arrow: string, edges: ReadonlyArray<typeof Edge.Type>, total: number) => {
+    const section = (title: string, arrow: string, edges: ReadonlyArray<typeof Edge.Type>, counts: ReadonlyArray<typeof Count.Type>) => {
       lines.push("", `${title}:`);
-      if (edges.length === 0) lines.push("  (none)");
-      for (const e of edges) lines.push(`  ${e.edge_type.padEnd(width)} ${arrow} ${nodeText(e.node)}${e.line > 0 ? ` at ${placeText(e.file, e.line)}` : ""}`);
-      if (total > edges.length) lines.push(`  … ${total - edges.length} more (pass edge_type to narrow)`);
+      if (counts.length === 0) lines.push("  (none)");
+      for (const c of counts) {
+        for (const e of edges.filter((x) => x.edge_type === c.edge_type)) {
+          lines.push(`  ${e.edge_type.padEnd(width)} ${arrow} ${nodeText(e.node)}${e.line > 0 ? ` at ${placeText(e.file, e.line)}` : ""}`);
+        }
+        if (c.total > c.listed) {
+          const narrow = input.edge_type === undefined ? `pass edge_type ${c.edge_type} to list up to ${MAX_EDGES}` : `capped at ${MAX_EDGES}`;
+          lines.push(`  … ${(c.total - c.listed).toLocaleString("en-US")} more ${c.edge_type} (${narrow})`);
+        }
+      }
     };
-    if (input.direction !== "in") section("Outgoing", "->", out.outgoing, out.outgoing_total);
-    if (input.direction !== "out") section("Incoming", "<-", out.incoming, out.incoming_total);
+    if (input.direction !== "in") section("Outgoing", "->", out.outgoing, out.counts.outgoing);
+    if (input.direction !== "out") section("Incoming", "<-", out.incoming, out.counts.incoming);
     lines.push("", `${out.outgoing_total} outgoing, ${out.incoming_total} incoming`);
     return lines.join("\n");
   },

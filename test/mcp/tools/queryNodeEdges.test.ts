@@ -1,3 +1,5 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryNodeEdgesTool } from "../../../src/mcp/tools/queryNodeEdges.js";
 import { indexedFixture, type IndexedProject } from "../harness.js";
@@ -76,5 +78,29 @@ describe("query_node_edges", () => {
     const badKind = await toolFailure(queryNodeEdgesTool, { node_identifier: "Square", edge_type: "DependsOn" }, tsBasic.context());
     expect(badKind).toBe('Unknown edge type "DependsOn". Edge types: CONTAINS, HAS_METHOD, INHERITS, IMPLEMENTS, CALLS, IMPORTS, RETURNS, ACCEPTS, TESTS.');
     expect(await toolFailure(queryNodeEdgesTool, { node_identifier: "../../etc/passwd" }, tsBasic.context())).toContain("outside the project");
+  });
+});
+
+describe("query_node_edges on a hub", () => {
+  let hub: IndexedProject;
+  beforeAll(async () => {
+    hub = await indexedFixture("resolve/ts-basic");
+    // Fourteen more callers of add: more than one kind's share of a listing without edge_type.
+    const callers = Array.from({ length: 14 }, (_, i) => `export function use${i}(): number {\n  return add(${i}, 1);\n}\n`);
+    writeFileSync(join(hub.root, "src/callers.ts"), `import { add } from "./lib/math";\n${callers.join("")}`);
+    await hub.context().index({});
+  }, 90_000);
+  afterAll(() => hub?.close());
+
+  it("lists the first edges of each kind and counts the rest; naming the kind lists them all", async () => {
+    const { output: out, text } = await callTool(queryNodeEdgesTool, { node_identifier: "add", direction: "in" }, hub.context());
+    const calls = out.counts.incoming.find((c) => c.edge_type === "CALLS")!;
+    expect(calls).toEqual({ edge_type: "CALLS", total: 16, listed: 10 });
+    expect(out.incoming.filter((e) => e.edge_type === "CALLS")).toHaveLength(10);
+    expect(out.incoming_total).toBe(out.counts.incoming.reduce((n, c) => n + c.total, 0));
+    expect(text).toContain("  … 6 more CALLS (pass edge_type CALLS to list up to 200)");
+    const named = await callTool(queryNodeEdgesTool, { node_identifier: "add", direction: "in", edge_type: "CALLS" }, hub.context());
+    expect(named.output.incoming).toHaveLength(16);
+    expect(named.text).not.toContain("more CALLS");
   });
 });
