@@ -6,6 +6,12 @@ import { candidateLines, place, requireGraph } from "./graphArguments.js";
 
 /** Most dependents and tests one answer collects. */
 export const IMPACT_MAX_NODES = 200;
+/**
+ * Most dependents listed per depth, and tests, in the text answer; the JSON answer lists all it
+ * collected. The summary line counts them all: sympy's Basic.subs listed 150 lines (15k characters).
+ */
+const TEXT_PER_DEPTH = 25;
+const TEXT_TESTS = 20;
 
 const Input = Schema.Struct({
   file: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(1000)).annotations({
@@ -133,13 +139,16 @@ export const getImpactTool = defineTool({
   },
   render: (output) => {
     const lines = [`impact of ${output.symbol === null ? output.file : `${output.symbol} in ${output.file}`} (depth ≤ ${output.depth})`, output.summary];
+    const more = (n: number) => `  … ${n} more (json_output true lists every one)`;
     for (let depth = 1; depth <= output.depth; depth++) {
       const level = output.dependents.filter((d) => d.depth === depth);
       if (level.length === 0) continue;
-      lines.push(`depth ${depth}:`, ...level.map((e) => `  ${line(e)}`));
+      lines.push(`depth ${depth}:`, ...level.slice(0, TEXT_PER_DEPTH).map((e) => `  ${line(e)}`));
+      if (level.length > TEXT_PER_DEPTH) lines.push(more(level.length - TEXT_PER_DEPTH));
     }
     if (output.dependents.length === 0) lines.push("no dependents in the graph");
-    if (output.tests.length > 0) lines.push("tests:", ...output.tests.map((e) => `  ${line(e)} (depth ${e.depth})`));
+    if (output.tests.length > 0) lines.push("tests:", ...output.tests.slice(0, TEXT_TESTS).map((e) => `  ${line(e)} (depth ${e.depth})`));
+    if (output.tests.length > TEXT_TESTS) lines.push(more(output.tests.length - TEXT_TESTS));
     return lines.join("\n");
   },
 });

@@ -1,3 +1,5 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getImpactTool } from "../../../src/mcp/tools/getImpact.js";
 import { indexedFixture, type IndexedProject } from "../harness.js";
@@ -78,5 +80,25 @@ describe("get_impact", () => {
     await expect(callTool(getImpactTool, { file: "src/lib/math.ts", depth: 6 }, ts.context())).rejects.toThrow(/between\(1, 5\)|5/);
     await expect(callTool(getImpactTool, { file: "" }, ts.context())).rejects.toThrow();
     await expect(callTool(getImpactTool, { file: "src/lib/math.ts", fn: "add" }, ts.context())).rejects.toThrow(/fn/);
+  });
+});
+
+describe("get_impact on a function with many callers", () => {
+  let hub: IndexedProject;
+  beforeAll(async () => {
+    hub = await indexedFixture("resolve/ts-basic");
+    const callers = Array.from({ length: 30 }, (_, i) => `export function use${i}(): number {\n  return add(${i}, 1);\n}\n`);
+    writeFileSync(join(hub.root, "src/callers.ts"), `import { add } from "./lib/math";\n${callers.join("")}`);
+    await hub.context().index({});
+  }, 90_000);
+  afterAll(() => hub?.close());
+
+  it("lists the first 25 of a depth in text, counts the rest, and lists all in JSON", async () => {
+    const { output, text } = await callTool(getImpactTool, { file: "src/lib/math.ts", function: "add", depth: 1 }, hub.context());
+    const direct = output.dependents.filter((d) => d.depth === 1);
+    expect(direct).toHaveLength(32);
+    expect(text).toContain(`risk: 32 dependents (32 direct, 0 transitive)`);
+    expect(text.split("\n").filter((l) => / calls add/.test(l))).toHaveLength(25);
+    expect(text).toContain("  … 7 more (json_output true lists every one)");
   });
 });
