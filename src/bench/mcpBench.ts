@@ -3,25 +3,26 @@
  * SDK's own Client over StdioClientTransport) on a real repository (BENCH_REPO, sympy):
  *   - start-up: spawn → `initialize` answered, and → `tools/list` answered (fresh processes, median);
  *   - every tool the server lists: p50/p95 of NEMESIS_BENCH_CALLS calls (default 30) after 3
- *     warm-up calls, in one warm server that has caught up with the disk and warmed its tools
- *     (graph snapshots, architecture ranks), against its target.
+ *     warm-up calls, in one warm server that has caught up with the disk, against its target.
  * The indexed copy is kept under /tmp/nemesis-bench/ and reused while the repository's files are
  * unchanged (a cold index of sympy takes minutes on a loaded box); each run measures a fresh copy of
  * it, so the memory writes of one run never reach the next. Run after `npm run build`.
- * NEMESIS_BENCH_TOOLS=a,b measures only those tools; NEMESIS_BENCH_STARTS=0 skips the start-up.
  */
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { existsSync, rmSync } from "node:fs";
 import { loadavg } from "node:os";
 import { BENCH_REPO } from "./benchRepo.js";
-import { caughtUp, CLI, connect, stop, textOf, warmedUp } from "./benchServer.js";
+import { caughtUp, CLI, connect, stop, textOf } from "./benchServer.js";
 import { indexedCopy, KEPT } from "./keptIndex.js";
 import { median, percentile } from "./stats.js";
 const CALLS = Number(process.env.NEMESIS_BENCH_CALLS ?? 30);
 const WARM_UP = 3;
 const STARTS = Number(process.env.NEMESIS_BENCH_STARTS ?? 5);
-/** Only these tools (comma-separated names), to measure one change without the whole list; unset: every tool. */
-const ONLY = (process.env.NEMESIS_BENCH_TOOLS ?? "").split(",").map((t) => t.trim()).filter((t) => t !== "");
+/** Only these tools (comma-separated names), e.g. while working on one; every listed tool when unset. */
+const ONLY = (process.env.NEMESIS_BENCH_TOOLS ?? "")
+  .split(",")
+  .map((t) => t.trim())
+  .filter((t) => t !== "");
 
 /** p50 targets of issue 21, ms. */
 const GRAPH_MS = 30;
@@ -30,43 +31,6 @@ const SEARCH_MS = 100;
 const INITIALIZE_MS = 1_000;
 
 type Args = Record<string, unknown>;
-
-/** Tasks an agent might bring to sympy, across its packages. */
-const SMART_CONTEXT_TASKS = [
-  "simplify trigonometric expressions with products of sines",
-  "matrix determinant computation",
-  "solve polynomial equations",
-  "print expression as latex",
-  "series expansion around a point",
-  "prime factorization of integers",
-  "substitute symbols in expression",
-  "lambdify numeric evaluation",
-  "Matrix.inv raises for singular matrices",
-  "_eval_derivative of a custom function",
-  "integrate rational functions with partial fractions",
-  "limit of an expression at infinity",
-  "solve first order linear ordinary differential equations",
-  "rewrite exp in terms of trigonometric functions",
-  "expand products of sums",
-  "factor a multivariate polynomial over the integers",
-  "greatest common divisor of polynomials",
-  "pretty printer unicode output for fractions",
-  "assumptions: ask whether a symbol is positive",
-  "summation of a geometric series",
-  "sparse matrix multiplication",
-  "eigenvalues of a matrix",
-  "parse a string into an expression",
-  "generate C code from an expression",
-  "simplify boolean logic expressions",
-  "intersection of intervals in sets",
-  "unit conversion in physics",
-  "random variables and probability distributions",
-  "tensor index contraction",
-  "commutator of quantum operators",
-  "intersection of two lines in geometry",
-  "rational number arithmetic",
-  "nsimplify floats to rationals",
-];
 
 /**
  * How each tool is measured: its p50 target (null: none set) and the arguments of call `i`,
@@ -104,9 +68,7 @@ const TOOL_ARGS: Record<string, { readonly target: number | null; readonly args:
   search_nodes: { target: GRAPH_MS, args: () => ({ query: "simplify" }) },
   query_file_symbols: { target: GRAPH_MS, args: () => ({ file_path: "sympy/core/symbol.py" }) },
   // Issue 22's targets: p50 150 ms at 8,000 tokens, get_architecture(project) 300 ms.
-  // A different task every call (33 for the 3 warm-ups and 30 calls): the files and snippets one
-  // task reads must not be what the next one measures.
-  get_smart_context: { target: 150, args: (i) => ({ task: SMART_CONTEXT_TASKS[i % SMART_CONTEXT_TASKS.length], max_tokens: 8000 }) },
+  get_smart_context: { target: 150, args: () => ({ task: "simplify trigonometric expressions with products of sines", max_tokens: 8000 }) },
   get_architecture: { target: 300, args: () => ({ scope: "project" }) },
   find_path: { target: GRAPH_MS, args: () => ({ source: "simplify", target: "Basic" }) },
   get_project_context: { target: MEMORY_MS, args: () => ({ topic: "printing" }) },
@@ -237,7 +199,6 @@ export const run = async (): Promise<void> => {
     const server = await connect(root);
     try {
       await caughtUp(root, server.pid);
-      out(`${await warmedUp(root, server.pid)} (${load()})`);
       const { tools } = await server.client.listTools();
       await seedMemory(server.client);
       out(`tools: ${tools.length} listed; ${CALLS} calls each after ${WARM_UP} warm-ups (${load()})`);

@@ -46,7 +46,6 @@ export const findCycles = async (graph: GraphQueryable, edgeType: CycleEdgeType,
   const nodes = new Map<string, CodeNode>();
   const edges: PlainEdge[] = [];
   if (edgeType === "IMPORTS") {
-    // Read as one list: a folder's imports are hundreds of rows, each a round trip when read as rows.
     for (const r of await queryAsList(graph, IMPORTS, { src: "a.path", dst: "b.path", line: "r.line" }, params)) {
       const src = String(r.src);
       const dst = String(r.dst);

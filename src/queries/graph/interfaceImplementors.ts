@@ -74,7 +74,7 @@ const order = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 /** The order the edges were asked for when they were read row by row: ORDER BY path, line, id. */
 const byPlace = (a: Edge, b: Edge): number => order(a.node.file ?? "", b.node.file ?? "") || a.node.line - b.node.line || order(a.node.id, b.node.id);
 
-/** Reads the heritage of the whole graph: three queries, the edges as one list. */
+/** Reads the heritage of the whole graph: three queries. */
 export const loadHeritage = async (graph: GraphQueryable): Promise<Heritage> => {
   const interfaces = (await graph.query(INTERFACES)).map((r) => ({ ...codeNode(r, "a"), row: r }));
   const incoming = new Map<string, Edge[]>();

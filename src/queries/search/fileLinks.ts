@@ -1,5 +1,6 @@
 import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
-import { queryAsList } from "../graph/queryAsList.js";
+import { adjacency, KINDS, nodesByNumber } from "../graph/adjacency.js";
+import { nodeIndex } from "../symbols/nodeIndex.js";
 
 /** Files joined to others by the code graph: what search needs to lift graph neighbours into its ranking. */
 export interface FileLinks {
@@ -31,25 +32,39 @@ export const graphFileLinks = (graph: GraphQueryable): FileLinks => ({
   },
 });
 
-const ALL_LINKS = `MATCH (a:File:Symbol)-[:CALLS|IMPORTS]-(b:File:Symbol)
-  WHERE b.path <> a.path
-  WITH a.path AS src, b.path AS dst, count(*) AS n`;
-
 /** Every file's links, as `FileLinks.linkedFiles` gives them for all files at once. */
 export type FileLinkMap = ReadonlyMap<string, ReadonlyMap<string, number>>;
 
+const LINK_KINDS = new Set(["CALLS", "IMPORTS"]);
+
 /**
- * Every file pair joined by a call or an import, read in one query (Kuzu has no index on
- * `path`, so asking per search scans the graph each time: 15-60 ms, 50-150 ms on a busy
- * machine): what a long-lived process keeps until the graph changes.
+ * Every file pair joined by a call or an import, in either direction, with how many such edges
+ * join them: what a long-lived process keeps until the graph changes (Kuzu has no index on
+ * `path`, so asking per search scanned the graph each time). Counted over the edges in memory,
+ * which the graph tools load for the same graph state anyway.
  */
 export const loadFileLinks = async (graph: GraphQueryable): Promise<FileLinkMap> => {
+  const adj = await adjacency(graph);
+  const nodes = nodesByNumber(adj, await nodeIndex(graph));
   const out = new Map<string, Map<string, number>>();
-  for (const r of await queryAsList(graph, ALL_LINKS, { src: "src", dst: "dst", n: "n" })) {
-    const src = String(r.src);
+  const add = (src: string, dst: string) => {
     let near = out.get(src);
     if (!near) out.set(src, (near = new Map()));
-    near.set(String(r.dst), (near.get(String(r.dst)) ?? 0) + Number(r.n));
+    near.set(dst, (near.get(dst) ?? 0) + 1);
+  };
+  // External nodes have no path: only File and Symbol ends count.
+  const pathOf = (n: number) => (nodes[n]!.table === "External" ? null : nodes[n]!.path);
+  const wanted = KINDS.map((k) => LINK_KINDS.has(k));
+  for (let n = 0; n < nodes.length; n++) {
+    const from = pathOf(n);
+    if (from === null) continue;
+    for (let e = adj.out.start[n]!; e < adj.out.start[n + 1]!; e++) {
+      if (!wanted[adj.out.kind[e]!]) continue;
+      const to = pathOf(adj.out.far[e]!);
+      if (to === null || to === from) continue;
+      add(from, to);
+      add(to, from);
+    }
   }
   return out;
 };

@@ -1,5 +1,6 @@
 import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
-import { queryAsList } from "../graph/queryAsList.js";
+import { adjacency, KIND_NUMBER, nodesByNumber } from "../graph/adjacency.js";
+import { nodeIndex } from "../symbols/nodeIndex.js";
 
 /** The two graph questions related files need; GraphReader answers both, and so does `loadFileNeighbours`. */
 export interface FileNeighbours {
@@ -7,16 +8,16 @@ export interface FileNeighbours {
   dependentsOf(path: string): Promise<string[]>;
 }
 
-// As GraphReader asks them: a file imports what its own IMPORTS reach (a file, or a symbol's
-// file); anything importing a file or one of its symbols, a file or a symbol, depends on it.
-const IMPORTS = `MATCH (a:File:Symbol)-[:IMPORTS]->(b:File:Symbol) WITH DISTINCT a.path AS src, b.path AS dst, label(a) = 'File' AS fromFile`;
-
 /**
- * Every file's imports and importers in one query, answering as GraphReader's importsOf and
- * dependentsOf do (sorted, each path once), from maps: what a long-lived process keeps until
- * the graph changes, instead of two graph scans per file of every search answer.
+ * Every file's imports and importers, answering as GraphReader's importsOf and dependentsOf do
+ * (sorted, each path once), from maps built over the edges in memory: what a long-lived process
+ * keeps until the graph changes, instead of two graph scans per file of every search answer.
+ * As GraphReader asks them: a file imports what its own IMPORTS reach (a file, or a symbol's
+ * file); anything importing a file or one of its symbols, a file or a symbol, depends on it.
  */
 export const loadFileNeighbours = async (graph: GraphQueryable): Promise<FileNeighbours> => {
+  const adj = await adjacency(graph);
+  const nodes = nodesByNumber(adj, await nodeIndex(graph));
   const imports = new Map<string, Set<string>>();
   const dependents = new Map<string, Set<string>>();
   const add = (map: Map<string, Set<string>>, key: string, value: string) => {
@@ -24,11 +25,17 @@ export const loadFileNeighbours = async (graph: GraphQueryable): Promise<FileNei
     if (set) set.add(value);
     else map.set(key, new Set([value]));
   };
-  for (const r of await queryAsList(graph, IMPORTS, { src: "src", dst: "dst", fromFile: "fromFile" })) {
-    const src = String(r.src);
-    const dst = String(r.dst);
-    if (r.fromFile === true && src !== dst) add(imports, src, dst);
-    add(dependents, dst, src);
+  const IMPORTS = KIND_NUMBER.get("IMPORTS")!;
+  for (let n = 0; n < nodes.length; n++) {
+    const a = nodes[n]!;
+    if (a.table === "External" || a.path === null) continue;
+    for (let e = adj.out.start[n]!; e < adj.out.start[n + 1]!; e++) {
+      if (adj.out.kind[e] !== IMPORTS) continue;
+      const b = nodes[adj.out.far[e]!]!;
+      if (b.table === "External" || b.path === null) continue;
+      if (a.table === "File" && a.path !== b.path) add(imports, a.path, b.path);
+      add(dependents, b.path, a.path);
+    }
   }
   const sorted = (set: Set<string> | undefined) => [...(set ?? [])].sort();
   return {

@@ -23,7 +23,7 @@ export interface NodeMatch {
 }
 
 const keyCache = new WeakMap<GraphNode, NameKeys>();
-/** A node's keys outside the name index (a file's own symbols, tests' indexes). */
+/** A node's keys, computed for the nodes a query is tested against and kept as long as the node. */
 const keys = (n: GraphNode): NameKeys => {
   let k = keyCache.get(n);
   if (k === undefined) keyCache.set(n, (k = keysOf(n)));
@@ -222,8 +222,7 @@ export const matchNames = (index: NodeIndex, text: string, options: MatchOptions
     const tier = tierOf(n, query, dotted, norm, normText, normSquashed, k);
     if (tier !== null) found.push({ node: n, match: tier, cost: 0 });
   };
-  if (names === null) for (const n of options.among!) tiered(n, keys(n));
-  else for (const i of candidatesOf(names, query)) tiered(index.nodes[i]!, names.keys[i]!);
+  for (const n of names === null ? options.among! : candidatesOf(names, index, query)) tiered(n, keys(n));
   if (found.length > 0 && options.firstTierOnly) {
     const best = found.reduce((m, f) => Math.min(m, MATCH_KINDS.indexOf(f.match)), MATCH_KINDS.length);
     return found.filter((f) => MATCH_KINDS.indexOf(f.match) === best).sort(compareMatches);
@@ -238,8 +237,8 @@ export const matchNames = (index: NodeIndex, text: string, options: MatchOptions
       if (cost !== Infinity) found.push({ node: n, match: "fuzzy", cost });
     };
     if (names === null) for (const n of options.among!) fuzzy(n, keys(n));
-    else if (norm.length === 1) for (const i of fuzzyCandidatesOf(names, q, bound)) fuzzy(index.nodes[i]!, names.keys[i]!);
-    else for (let i = 0; i < index.nodes.length; i++) fuzzy(index.nodes[i]!, names.keys[i]!);
+    else if (norm.length === 1) for (const i of fuzzyCandidatesOf(names, q, bound)) fuzzy(index.nodes[i]!, keys(index.nodes[i]!));
+    else for (const n of index.nodes) fuzzy(n, keys(n));
   }
   return found.sort(compareMatches);
 };

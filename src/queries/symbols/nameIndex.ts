@@ -1,9 +1,9 @@
 import type { GraphNode, NodeIndex } from "./nodeIndex.js";
 
 /**
- * The names each node can be matched by, computed once per node index, and what they are keyed
- * by. Tested against every node a name match cost ~1 µs a node: 20-50 ms to resolve one name
- * in sympy's 44k nodes, paid by every graph tool.
+ * The segment lists a node is matched by (`matchNames` computes them for the nodes it tests).
+ * Testing every node cost ~1 µs a node: 20-50 ms to resolve one name in sympy's 44k nodes, paid
+ * by every graph tool; the name index below narrows the nodes tested to those sharing a key.
  */
 export interface NameKeys {
   readonly qualified: ReadonlyArray<string>;
@@ -68,42 +68,48 @@ export const keysOf = (n: GraphNode): NameKeys => {
 
 const last = (xs: ReadonlyArray<string>): string | undefined => xs[xs.length - 1];
 
+const lastSegment = (text: string, separator: string): string => text.slice(text.lastIndexOf(separator) + 1);
+
 /**
  * The keys a node is filed under. Each tier of `matchNames` but the fuzzy one needs the query
- * and the node to share one of them (see `queryKeys`):
- * - exact: the id, the qualified name, a non-file's own name (`=`);
- * - a path tail (`square.ts`, `shapes/square.ts`): the file's base name (`b:`);
- * - a dotted suffix either way (`Client.send`, `shapes.Square`): the last segment of the
- *   qualified name, or a file's stem, or a package file's directory (`q:`);
- * - the same normalised (`n:`), and a symbol's qualified name run together (`s:`).
- * Externals are few and match by their whole normalised name: they are always candidates.
+ * and the node to share one of them (see `queryKeys`); a key naming more nodes than the match
+ * needs only costs a test of each:
+ * - as written (`=`): the qualified name (a file's path), a non-file's own name (the exact tier);
+ *   the last segment of the qualified name, or a file's base name, stem, or a package file's
+ *   directory (a path tail or dotted suffix either way: `square.ts`, `Client.send`, `shapes.Square`);
+ * - normalised (`~`): the same last segments, the last segment of a file's path (its
+ *   extension), and a symbol's qualified name run together.
+ * Ids are looked up in the node index, and externals, few and matched by their whole normalised
+ * name, are always candidates. Computed from the names alone: building the index for sympy's
+ * 44k nodes is a few hundred milliseconds, not seconds.
  */
-const nodeKeys = (n: GraphNode, k: NameKeys): string[] => {
-  const out = [`=${n.id}`, `=${n.qualifiedName}`];
-  if (n.table !== "File") out.push(`=${n.name}`);
-  if (n.table === "Symbol") out.push(`q:${last(k.qualified) ?? ""}`, `n:${last(k.nQualified) ?? ""}`, `s:${k.nQualifiedSquashed}`);
-  if (n.table === "File" && n.path !== null) {
-    out.push(`b:${n.path.slice(n.path.lastIndexOf("/") + 1)}`, `q:${last(k.file) ?? ""}`, `n:${last(k.nPath) ?? ""}`, `n:${last(k.nFile) ?? ""}`);
-    if (k.packageFile) out.push(`q:${last(k.dir) ?? ""}`, `n:${last(k.nDir) ?? ""}`);
+const nodeKeys = (n: GraphNode): string[] => {
+  if (n.table === "Symbol") {
+    const tail = lastSegment(n.qualifiedName, ".");
+    const squashed = n.qualifiedName.includes(".") ? n.qualifiedName.split(".").map(normaliseSegment).join("") : normaliseSegment(tail);
+    return [`=${n.qualifiedName}`, `=${n.name}`, `=${tail}`, `~${normaliseSegment(tail)}`, `~${squashed}`];
   }
+  if (n.table !== "File" || n.path === null) return [];
+  const { file, dir } = fileSegments(n.path);
+  const stem = file[file.length - 1] ?? "";
+  const out = [`=${n.path}`, `=${lastSegment(n.path, "/")}`, `=${stem}`, `~${last(normalisedSegments(n.path)) ?? ""}`, `~${normaliseSegment(stem)}`];
+  if (PACKAGE_STEMS.has(stem)) out.push(`=${last(dir) ?? ""}`, `~${normaliseSegment(last(dir) ?? "")}`);
   return out;
 };
 
 /** The keys a query text (trimmed) is looked up by: a node it can match at a tier above fuzzy shares one. */
 export const queryKeys = (text: string): string[] => {
   const norm = normalisedSegments(text);
-  const out = [`=${text}`, `b:${text.slice(text.lastIndexOf("/") + 1)}`, `q:${last(text.split(".")) ?? ""}`];
-  if (norm.length > 0) out.push(`n:${last(norm)!}`, `s:${norm.join("")}`);
+  const out = [`=${text}`, `=${lastSegment(text, "/")}`, `=${lastSegment(text, ".")}`];
+  if (norm.length > 0) out.push(`~${last(norm)!}`, `~${norm.join("")}`);
   return out;
 };
 
 export interface NameIndex {
-  /** `keys[i]` belongs to `nodes[i]` of the node index. */
-  readonly keys: ReadonlyArray<NameKeys>;
-  /** Node positions by key (see `nodeKeys`). */
-  readonly byKey: ReadonlyMap<string, ReadonlyArray<number>>;
-  readonly externals: ReadonlyArray<number>;
-  /** What a one-segment fuzzy query is compared with: a symbol's name, a file's stem ("" for externals). */
+  /** Nodes by key (see `nodeKeys`). */
+  readonly byKey: ReadonlyMap<string, ReadonlyArray<GraphNode>>;
+  readonly externals: ReadonlyArray<GraphNode>;
+  /** What a one-segment fuzzy query is compared with, by position in the node index: a symbol's name, a file's stem ("" for externals). */
   readonly fuzzyName: ReadonlyArray<string>;
   /** Per position, the characters of its `fuzzyName` as a bit set (see `letterMask`). */
   readonly masks: Int32Array;
@@ -130,19 +136,21 @@ export const bitCount = (v: number): number => {
 };
 
 const build = (index: NodeIndex): NameIndex => {
-  const keys = index.nodes.map(keysOf);
-  const byKey = new Map<string, number[]>();
-  const externals: number[] = [];
-  const fuzzyName = index.nodes.map((n, i) => (n.table === "File" ? (last(keys[i]!.nFile) ?? "") : n.table === "External" ? "" : keys[i]!.nName));
-  index.nodes.forEach((n, i) => {
-    if (n.table === "External") externals.push(i);
-    for (const key of new Set(nodeKeys(n, keys[i]!))) {
+  const byKey = new Map<string, GraphNode[]>();
+  const externals: GraphNode[] = [];
+  for (const n of index.nodes) {
+    if (n.table === "External") externals.push(n);
+    for (const key of nodeKeys(n)) {
       const list = byKey.get(key);
-      if (list === undefined) byKey.set(key, [i]);
-      else list.push(i);
+      if (list === undefined) byKey.set(key, [n]);
+      // A node's keys often repeat (a function's name is its qualified name): filed once.
+      else if (list[list.length - 1] !== n) list.push(n);
     }
-  });
-  return { keys, byKey, externals, fuzzyName, masks: Int32Array.from(fuzzyName, letterMask) };
+  }
+  const fuzzyName = index.nodes.map((n) =>
+    n.table === "Symbol" ? normaliseSegment(n.name) : n.table === "File" ? normaliseSegment(fileSegments(n.path).file.at(-1) ?? "") : "",
+  );
+  return { byKey, externals, fuzzyName, masks: Int32Array.from(fuzzyName, letterMask) };
 };
 
 const built = new WeakMap<NodeIndex, NameIndex>();
@@ -174,9 +182,11 @@ export const fuzzyCandidatesOf = (names: NameIndex, q: string, bound: number): n
   return out;
 };
 
-/** Positions of the nodes that may match `text` (trimmed) at a tier above fuzzy, in index order. */
-export const candidatesOf = (names: NameIndex, text: string): number[] => {
-  const positions = new Set<number>(names.externals);
-  for (const key of queryKeys(text)) for (const i of names.byKey.get(key) ?? []) positions.add(i);
-  return [...positions].sort((a, b) => a - b);
+/** The nodes that may match `text` (trimmed) at a tier above fuzzy. */
+export const candidatesOf = (names: NameIndex, index: NodeIndex, text: string): Set<GraphNode> => {
+  const nodes = new Set<GraphNode>(names.externals);
+  const byId = index.byId.get(text);
+  if (byId !== undefined) nodes.add(byId);
+  for (const key of queryKeys(text)) for (const n of names.byKey.get(key) ?? []) nodes.add(n);
+  return nodes;
 };
