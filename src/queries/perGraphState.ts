@@ -1,15 +1,8 @@
 import type { GraphQueryable } from "../projections/graph/GraphReader.js";
+import { changedFilesBetween, readGraphState, type GraphState } from "./graphChanges.js";
 
-const str = (v: unknown): string => (v === null || v === undefined ? "" : String(v));
-
-/** What the graph's checkpoints say about its state: equal keys, equal graphs (writes and checkpoints commit together). */
-export const graphStateKey = async (graph: GraphQueryable): Promise<string> => {
-  const rows = await graph.query("MATCH (c:Checkpoint) RETURN c.name AS name, c.position AS position, c.version AS version");
-  return rows
-    .map((r) => `${str(r.name)}@${str(r.position)}v${str(r.version)}`)
-    .sort()
-    .join(",");
-};
+/** What the graph's checkpoints say about its state: equal keys, equal graphs. */
+export const graphStateKey = async (graph: GraphQueryable): Promise<string> => (await readGraphState(graph)).key;
 
 /**
  * The graph for the length of one question (a tool call): its state is read once, when a
@@ -19,31 +12,65 @@ export const graphStateKey = async (graph: GraphQueryable): Promise<string> => {
  */
 export const pinGraph = (graph: GraphQueryable): GraphQueryable => {
   const base = pinnedBase.get(graph) ?? graph;
-  let key: Promise<string> | null = null;
+  let state: Promise<GraphState> | null = null;
   const pinned: GraphQueryable = { query: (cypher, params) => base.query(cypher, params) };
   pinnedBase.set(pinned, base);
-  pinnedKey.set(pinned, () => (key ??= graphStateKey(base)));
+  pinnedState.set(pinned, () => (state ??= readGraphState(base)));
   return pinned;
 };
 
 const pinnedBase = new WeakMap<GraphQueryable, GraphQueryable>();
-const pinnedKey = new WeakMap<GraphQueryable, () => Promise<string>>();
+const pinnedState = new WeakMap<GraphQueryable, () => Promise<GraphState>>();
+
+/**
+ * Brings a value loaded at an earlier state up to the present one, given the files whose nodes
+ * or outgoing edges changed in between (possibly none: then return `previous` itself, so what
+ * is derived from it stays valid). The result must equal a fresh load.
+ */
+export type GraphUpdate<T> = (previous: T, changed: ReadonlySet<string>, graph: GraphQueryable) => Promise<T>;
+
+/** Change lists between two states, shared by the per-state values that move together. */
+const changes = new WeakMap<GraphQueryable, Map<string, Promise<ReadonlySet<string> | null>>>();
+const changedFiles = (graph: GraphQueryable, from: GraphState, to: GraphState): Promise<ReadonlySet<string> | null> => {
+  let byPair = changes.get(graph);
+  if (byPair === undefined) changes.set(graph, (byPair = new Map()));
+  const pair = `${from.key}\u0000${to.key}`;
+  let found = byPair.get(pair);
+  if (found === undefined) {
+    // Only the latest few pairs matter: every value moves from the state it holds to the present.
+    if (byPair.size > 16) byPair.clear();
+    byPair.set(pair, (found = changedFilesBetween(graph, from, to)));
+  }
+  return found;
+};
 
 /**
  * `load` made to run once per graph state: its result is kept per graph until the graph's
  * checkpoint moves (a write commits with its checkpoint, so an unchanged checkpoint is an
- * unchanged graph), and shared by every call meanwhile. The key is read before the load: a load
- * that sees a newer graph is kept under an older key and done once more, never served past a change.
+ * unchanged graph), and shared by every call meanwhile. With `update`, a move by a few files
+ * changes the kept value by those files (see `changedFilesBetween`) instead of loading it all
+ * again. The state is read before the load: a load that sees a newer graph is kept under an
+ * older state and brought forward once more, never served past a change.
  */
-export const perGraphState = <T>(load: (graph: GraphQueryable) => Promise<T>): ((graph: GraphQueryable) => Promise<T>) => {
-  const cache = new WeakMap<GraphQueryable, { readonly key: string; readonly value: Promise<T> }>();
+export const perGraphState = <T>(
+  load: (graph: GraphQueryable) => Promise<T>,
+  update?: GraphUpdate<T>,
+): ((graph: GraphQueryable) => Promise<T>) => {
+  const cache = new WeakMap<GraphQueryable, { readonly state: GraphState; readonly value: Promise<T> }>();
   return async (asked) => {
     const graph = pinnedBase.get(asked) ?? asked;
-    const key = await (pinnedKey.get(asked)?.() ?? graphStateKey(graph));
+    const state = await (pinnedState.get(asked)?.() ?? readGraphState(graph));
     const cached = cache.get(graph);
-    if (cached !== undefined && cached.key === key) return cached.value;
-    const value = load(graph);
-    cache.set(graph, { key, value });
+    if (cached !== undefined && cached.state.key === state.key) return cached.value;
+    const value =
+      cached === undefined || update === undefined
+        ? load(graph)
+        : (async () => {
+            const changed = await changedFiles(graph, cached.state, state);
+            const previous = changed === null ? null : await cached.value.then((v) => ({ v }), () => null);
+            return changed === null || previous === null ? load(graph) : update(previous.v, changed, graph);
+          })();
+    cache.set(graph, { state, value });
     value.catch(() => {
       if (cache.get(graph)?.value === value) cache.delete(graph);
     });

@@ -191,7 +191,7 @@ export class GraphProjector implements Projector {
     if (events.length === 0) {
       const nothing = { deleteFiles: [], deleteNodes: [], updateFiles: [], updateSymbols: [], deleteEdges: [], moveEdges: [], deleteExternals: [], files: [], symbols: [], externals: [], setUnresolved: [], edges: [] };
       const previous = await this.committedPosition();
-      await this.store.write(nothing, { name: NAME, position: upTo, version: this.version });
+      await this.store.write(nothing, { name: NAME, position: upTo, version: this.version }, { previous, paths: [] });
       this.committed = upTo;
       this.saveCache([], previous, upTo);
       return;
@@ -220,10 +220,13 @@ export class GraphProjector implements Projector {
     for (const [path, state] of final) if (state.kind === "parsed") affected.add(path);
     // Files whose resolution or stored edges this batch changes: what the cache rewrites.
     const changed = new Set<string>([...final.keys(), ...affected]);
-    const { first, rest } = this.plan(final, affected, stored, changed);
+    const written = new Set<string>(final.keys());
+    const { first, rest } = this.plan(final, affected, stored, changed, written);
     const previous = await this.committedPosition();
     // Every write commits the checkpoint with it: a store at position 0 has never been written.
-    await this.store.writeInTwo(first, rest, { name: NAME, position: upTo, version: this.version }, { intoEmpty: previous === 0 });
+    // `written` is complete once `rest` has run (it adds the dependants whose edges moved), which
+    // is before the change row is written. A first write has no earlier state to change.
+    await this.store.writeInTwo(first, rest, { name: NAME, position: upTo, version: this.version }, { intoEmpty: previous === 0 }, previous === 0 ? undefined : { previous, paths: written });
     this.committed = upTo;
     this.saveCache(changed, previous, upTo, context.alongside === true);
   }
@@ -499,6 +502,8 @@ export class GraphProjector implements Projector {
     stored: ReadonlyMap<string, FileParsed | undefined>,
     /** Collects the files whose stored edges change. */
     changed: Set<string>,
+    /** Collects the files whose nodes or outgoing edges the write changes (the batch's files and more). */
+    written: Set<string>,
   ): { first: GraphWriteFirst; rest: () => GraphWriteRest } {
     const index = this.index;
     const statusAfter = (path: string): string | undefined => {
@@ -590,7 +595,7 @@ export class GraphProjector implements Projector {
 
     return {
       first: { deleteFiles, deleteNodes, updateFiles, updateSymbols, symbols },
-      rest: () => this.planResolved(final.size, reresolve, detached, kept, files, edges, deleteStructural, changed),
+      rest: () => this.planResolved(final.size, reresolve, detached, kept, files, edges, deleteStructural, changed, written),
     };
   }
 
@@ -604,6 +609,7 @@ export class GraphProjector implements Projector {
     edges: GraphEdge[],
     deleteEdges: GraphEdge[],
     changed: Set<string>,
+    written: Set<string>,
   ): GraphWriteRest {
     const index = this.index;
     const moveEdges: MovedEdge[] = [];
@@ -632,6 +638,7 @@ export class GraphProjector implements Projector {
           fresh,
         );
         pairMoves(removed, added, deleteEdges, moveEdges, edges);
+        if (removed.length > 0 || added.length > 0) written.add(path);
         if (columns.unresolved !== entry.unresolved) setUnresolved.push({ id: fileNodeId(path), ...columns });
       }
       entry.unresolved = columns.unresolved;
@@ -649,6 +656,7 @@ export class GraphProjector implements Projector {
         dropped++;
         index.removeEdge(source, e);
         changed.add(source);
+        written.add(source);
       }
     }
 

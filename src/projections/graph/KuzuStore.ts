@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { nodeTableOf, writeSize, type DeletedFile, type GraphWrite, type GraphWriteFirst, type GraphWriteRest, type NodeTable } from "./GraphWrite.js";
-import { COLUMN_TYPES, NODE_COLUMNS, SCHEMA_DDL, type RowTable } from "./kuzuSchema.js";
+import { COLUMN_TYPES, GRAPH_CHANGE_DDL, NODE_COLUMNS, SCHEMA_DDL, type RowTable } from "./kuzuSchema.js";
 import { fileNodeId, type GraphEdge, type NodeId } from "./model.js";
 import { CSV_COPY_OPTIONS, hasLineBreaks, writeCsv, writeEdgeCsv, type CsvValue } from "./writeCsv.js";
 
@@ -39,6 +39,20 @@ export interface StoredCheckpoint {
   readonly version: number;
 }
 
+/**
+ * What a write changed, recorded with its checkpoint: the checkpoint it moved from and the files
+ * whose nodes or outgoing edges it replaced (read when the write commits: the planner may add
+ * files while the write runs). A write without one (a bulk load) breaks the chain, and readers
+ * reload everything.
+ */
+export interface GraphChange {
+  readonly previous: number;
+  readonly paths: Iterable<string>;
+}
+
+/** Change rows kept: a reader further behind than this reloads everything. */
+const CHANGES_KEPT = 64;
+
 const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
 /** Kuzu's on-disk database: one file, and what Kuzu keeps beside it (write-ahead log, shadow pages). */
@@ -56,6 +70,8 @@ export const moveGraphDatabase = (from: string, to: string): void => {
 
 export class KuzuStore {
   private readonly statements = new Map<string, PreparedStatement>();
+  /** Positions of the change rows this store wrote, oldest first (for pruning). */
+  private readonly changes: number[] = [];
 
   private constructor(
     readonly path: string,
@@ -104,8 +120,8 @@ export class KuzuStore {
   }
 
   /** Applies one batch's write and the checkpoint atomically: a crash leaves the graph before or after it, never between. */
-  async write(write: GraphWrite, checkpoint: { readonly name: string } & StoredCheckpoint): Promise<void> {
-    await this.writeInTwo(write, () => write, checkpoint);
+  async write(write: GraphWrite, checkpoint: { readonly name: string } & StoredCheckpoint, change?: GraphChange): Promise<void> {
+    await this.writeInTwo(write, () => write, checkpoint, {}, change);
   }
 
   /**
@@ -124,6 +140,7 @@ export class KuzuStore {
      * which is why a delta copies only large groups.
      */
     options: { readonly intoEmpty?: boolean } = {},
+    change?: GraphChange,
   ): Promise<void> {
     const staging = new Staging();
     await this.exec("BEGIN TRANSACTION");
@@ -197,6 +214,7 @@ export class KuzuStore {
         position: checkpoint.position,
         version: checkpoint.version,
       });
+      if (change !== undefined) await this.recordChange(checkpoint.position, change);
       await this.exec("COMMIT");
     } catch (e) {
       // Kuzu rolls a failed statement's transaction back itself; ROLLBACK then has nothing to do.
@@ -205,6 +223,20 @@ export class KuzuStore {
       throw e instanceof GraphStoreError ? e : new GraphStoreError({ path: this.path, reason: errorText(e) });
     } finally {
       staging.remove();
+    }
+  }
+
+  /** One change row (see `GraphChange`), and the oldest ones dropped once there are more than CHANGES_KEPT. */
+  private async recordChange(position: number, change: GraphChange): Promise<void> {
+    await this.exec("MERGE (g:GraphChange {position: $position}) SET g.previous = $previous, g.paths = $paths", {
+      position,
+      previous: change.previous,
+      paths: JSON.stringify([...new Set(change.paths)].sort()),
+    });
+    this.changes.push(position);
+    if (this.changes.length > CHANGES_KEPT) {
+      const floor = this.changes.splice(0, this.changes.length - CHANGES_KEPT).at(-1)!;
+      await this.exec("MATCH (g:GraphChange) WHERE g.position <= $floor DELETE g", { floor });
     }
   }
 
@@ -217,7 +249,11 @@ export class KuzuStore {
 
   private async ensureSchema(): Promise<void> {
     const tables = new Set((await this.query("CALL show_tables() RETURN name")).map((r) => String(r.name)));
-    if (tables.has("Checkpoint")) return;
+    if (tables.has("Checkpoint")) {
+      // A store written before change rows existed: add their table, nothing else differs.
+      if (!tables.has("GraphChange")) await this.exec(GRAPH_CHANGE_DDL);
+      return;
+    }
     await this.exec("BEGIN TRANSACTION");
     try {
       for (const ddl of SCHEMA_DDL) await this.exec(ddl);

@@ -39,6 +39,14 @@ export const COLUMN_TYPES: Readonly<Record<string, string>> = {
   line: "INT64",
 };
 
+/**
+ * The files each recent write changed, so a reader holding the graph in memory at an earlier
+ * checkpoint can reload only those files' nodes and edges (queries/graphChanges.ts). `paths` is
+ * a JSON list: the files whose nodes or outgoing edges the write replaced. Not graph content:
+ * dumps and the adjacency leave it out, and it is pruned to the last writes.
+ */
+export const GRAPH_CHANGE_DDL = "CREATE NODE TABLE GraphChange(position INT64, previous INT64, paths STRING, PRIMARY KEY(position))";
+
 const NODE_DDL = [
   // Unresolved references stay data on their file (a JSON list), never guessed edges.
   `CREATE NODE TABLE File(id STRING, path STRING, language STRING, lines INT64, hash STRING, status STRING,
@@ -48,6 +56,7 @@ const NODE_DDL = [
     returns STRING, params STRING, PRIMARY KEY(id))`,
   "CREATE NODE TABLE External(id STRING, name STRING, PRIMARY KEY(id))",
   "CREATE NODE TABLE Checkpoint(name STRING, position INT64, version INT64, PRIMARY KEY(name))",
+  GRAPH_CHANGE_DDL,
 ];
 
 /** Every edge kind may join any source (File, Symbol) to any target (File, Symbol, External): the resolver decides. */

@@ -1,6 +1,7 @@
 import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
-import { adjacency, KINDS, nodesByNumber } from "../graph/adjacency.js";
-import { nodeIndex } from "../symbols/nodeIndex.js";
+import { fileNodeId } from "../../projections/graph/model.js";
+import { adjacency, KINDS, nodesByNumber, type Adjacency } from "../graph/adjacency.js";
+import { nodeIndex, type NodeIndex } from "../symbols/nodeIndex.js";
 
 /** Files joined to others by the code graph: what search needs to lift graph neighbours into its ranking. */
 export interface FileLinks {
@@ -32,39 +33,57 @@ export const graphFileLinks = (graph: GraphQueryable): FileLinks => ({
   },
 });
 
-/** Every file's links, as `FileLinks.linkedFiles` gives them for all files at once. */
-export type FileLinkMap = ReadonlyMap<string, ReadonlyMap<string, number>>;
+/** Every file's links, as `FileLinks.linkedFiles` gives them, by file. */
+export interface FileLinkMap {
+  get(path: string): ReadonlyMap<string, number> | undefined;
+}
 
 const LINK_KINDS = new Set(["CALLS", "IMPORTS"]);
 
 /**
- * Every file pair joined by a call or an import, in either direction, with how many such edges
- * join them: what a long-lived process keeps until the graph changes (Kuzu has no index on
- * `path`, so asking per search scanned the graph each time). Counted over the edges in memory,
- * which the graph tools load for the same graph state anyway.
+ * Every file's links, each worked out on first ask and kept: the file's nodes (its File node
+ * and its symbols) and their calls and imports either way, counted by the other end's file.
+ * Read from the edges in memory, which the graph tools keep for the same graph state, so a
+ * graph change costs nothing here until a search asks (Kuzu has no index on `path`: asking
+ * it per search scanned the graph each time; counting every file's links at each change cost
+ * ~100 ms of CPU on sympy).
  */
 export const loadFileLinks = async (graph: GraphQueryable): Promise<FileLinkMap> => {
   const adj = await adjacency(graph);
-  const nodes = nodesByNumber(adj, await nodeIndex(graph));
-  const out = new Map<string, Map<string, number>>();
-  const add = (src: string, dst: string) => {
-    let near = out.get(src);
-    if (!near) out.set(src, (near = new Map()));
-    near.set(dst, (near.get(dst) ?? 0) + 1);
-  };
+  const index = await nodeIndex(graph);
+  const nodes = nodesByNumber(adj, index);
+  const wanted = KINDS.map((k) => LINK_KINDS.has(k));
   // External nodes have no path: only File and Symbol ends count.
   const pathOf = (n: number) => (nodes[n]!.table === "External" ? null : nodes[n]!.path);
-  const wanted = KINDS.map((k) => LINK_KINDS.has(k));
-  for (let n = 0; n < nodes.length; n++) {
-    const from = pathOf(n);
-    if (from === null) continue;
-    for (let e = adj.out.start[n]!; e < adj.out.start[n + 1]!; e++) {
-      if (!wanted[adj.out.kind[e]!]) continue;
-      const to = pathOf(adj.out.far[e]!);
-      if (to === null || to === from) continue;
-      add(from, to);
-      add(to, from);
-    }
+  const kept = new Map<string, ReadonlyMap<string, number> | undefined>();
+  return {
+    get(path) {
+      if (kept.has(path)) return kept.get(path);
+      const near = new Map<string, number>();
+      for (const n of ownNodes(adj, index, path)) {
+        for (const side of [adj.out, adj.in]) {
+          for (let e = side.start[n]!; e < side.start[n + 1]!; e++) {
+            if (!wanted[side.kind[e]!]) continue;
+            const other = pathOf(side.far[e]!);
+            if (other !== null && other !== path) near.set(other, (near.get(other) ?? 0) + 1);
+          }
+        }
+      }
+      const links = near.size > 0 ? near : undefined;
+      kept.set(path, links);
+      return links;
+    },
+  };
+};
+
+/** The adjacency numbers of a file's nodes: its File node and its symbols. */
+export const ownNodes = (adj: Adjacency, index: NodeIndex, path: string): number[] => {
+  const out: number[] = [];
+  const file = adj.numbers.get(fileNodeId(path));
+  if (file !== undefined) out.push(file);
+  for (const s of index.symbolsByPath.get(path) ?? []) {
+    const n = adj.numbers.get(s.id);
+    if (n !== undefined) out.push(n);
   }
   return out;
 };

@@ -1,6 +1,8 @@
 import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
 import { adjacency, KIND_NUMBER, nodesByNumber } from "../graph/adjacency.js";
+import { fileNodeId } from "../../projections/graph/model.js";
 import { nodeIndex } from "../symbols/nodeIndex.js";
+import { ownNodes } from "./fileLinks.js";
 
 /** The two graph questions related files need; GraphReader answers both, and so does `loadFileNeighbours`. */
 export interface FileNeighbours {
@@ -10,38 +12,47 @@ export interface FileNeighbours {
 
 /**
  * Every file's imports and importers, answering as GraphReader's importsOf and dependentsOf do
- * (sorted, each path once), from maps built over the edges in memory: what a long-lived process
- * keeps until the graph changes, instead of two graph scans per file of every search answer.
- * As GraphReader asks them: a file imports what its own IMPORTS reach (a file, or a symbol's
- * file); anything importing a file or one of its symbols, a file or a symbol, depends on it.
+ * (sorted, each path once), each worked out on first ask from the edges in memory: what a
+ * long-lived process keeps until the graph changes, instead of two graph scans per file of every
+ * search answer. As GraphReader asks them: a file imports what its own IMPORTS reach (a file, or
+ * a symbol's file); anything importing a file or one of its symbols, a file or a symbol, depends on it.
  */
 export const loadFileNeighbours = async (graph: GraphQueryable): Promise<FileNeighbours> => {
   const adj = await adjacency(graph);
-  const nodes = nodesByNumber(adj, await nodeIndex(graph));
-  const imports = new Map<string, Set<string>>();
-  const dependents = new Map<string, Set<string>>();
-  const add = (map: Map<string, Set<string>>, key: string, value: string) => {
-    const set = map.get(key);
-    if (set) set.add(value);
-    else map.set(key, new Set([value]));
-  };
+  const index = await nodeIndex(graph);
+  const nodes = nodesByNumber(adj, index);
   const IMPORTS = KIND_NUMBER.get("IMPORTS")!;
-  for (let n = 0; n < nodes.length; n++) {
-    const a = nodes[n]!;
-    if (a.table === "External" || a.path === null) continue;
-    for (let e = adj.out.start[n]!; e < adj.out.start[n + 1]!; e++) {
-      if (adj.out.kind[e] !== IMPORTS) continue;
-      const b = nodes[adj.out.far[e]!]!;
-      if (b.table === "External" || b.path === null) continue;
-      if (a.table === "File" && a.path !== b.path) add(imports, a.path, b.path);
-      add(dependents, b.path, a.path);
+  const pathOf = (n: number) => (nodes[n]!.table === "External" ? null : nodes[n]!.path);
+  const imports = new Map<string, string[]>();
+  const dependents = new Map<string, string[]>();
+  const importsOf = (path: string): string[] => {
+    let found = imports.get(path);
+    if (found !== undefined) return found;
+    const out = new Set<string>();
+    const file = adj.numbers.get(fileNodeId(path));
+    if (file !== undefined && nodes[file]!.table === "File") {
+      for (let e = adj.out.start[file]!; e < adj.out.start[file + 1]!; e++) {
+        const to = adj.out.kind[e] === IMPORTS ? pathOf(adj.out.far[e]!) : null;
+        if (to !== null && to !== path) out.add(to);
+      }
     }
-  }
-  const sorted = (set: Set<string> | undefined) => [...(set ?? [])].sort();
-  return {
-    importsOf: async (path) => sorted(imports.get(path)),
-    dependentsOf: async (path) => sorted(dependents.get(path)),
+    imports.set(path, (found = [...out].sort()));
+    return found;
   };
+  const dependentsOf = (path: string): string[] => {
+    let found = dependents.get(path);
+    if (found !== undefined) return found;
+    const out = new Set<string>();
+    for (const n of ownNodes(adj, index, path)) {
+      for (let e = adj.in.start[n]!; e < adj.in.start[n + 1]!; e++) {
+        const from = adj.in.kind[e] === IMPORTS ? pathOf(adj.in.far[e]!) : null;
+        if (from !== null) out.add(from);
+      }
+    }
+    dependents.set(path, (found = [...out].sort()));
+    return found;
+  };
+  return { importsOf: async (path) => importsOf(path), dependentsOf: async (path) => dependentsOf(path) };
 };
 
 /**

@@ -1,4 +1,4 @@
-import type { GraphNode, NodeIndex } from "./nodeIndex.js";
+import { nodeIndexChange, type GraphNode, type NodeIndex, type NodeIndexChange } from "./nodeIndex.js";
 
 /**
  * The segment lists a node is matched by (`matchNames` computes them for the nodes it tests).
@@ -147,18 +147,64 @@ const build = (index: NodeIndex): NameIndex => {
       else if (list[list.length - 1] !== n) list.push(n);
     }
   }
-  const fuzzyName = index.nodes.map((n) =>
-    n.table === "Symbol" ? normaliseSegment(n.name) : n.table === "File" ? normaliseSegment(fileSegments(n.path).file.at(-1) ?? "") : "",
-  );
+  const fuzzyName = index.nodes.map(fuzzyNameOf);
   return { byKey, externals, fuzzyName, masks: Int32Array.from(fuzzyName, letterMask) };
+};
+
+/** A node's one-segment fuzzy name (see `NameIndex.fuzzyName`). */
+const fuzzyNameOf = (n: GraphNode): string =>
+  n.table === "Symbol" ? normaliseSegment(n.name) : n.table === "File" ? normaliseSegment(fileSegments(n.path).file.at(-1) ?? "") : "";
+
+/**
+ * `previous` (the names of `change.previous`) following `change`: the removed nodes unfiled from
+ * their keys, the added ones filed, per-position names carried over for the nodes that stayed.
+ * Equal to `build(index)` up to the order of nodes within a key, which no caller depends on
+ * (matches are sorted by `compareMatches`, a total order).
+ */
+const follow = (previous: NameIndex, change: NodeIndexChange, index: NodeIndex): NameIndex => {
+  const byKey = new Map(previous.byKey);
+  const removed = new Set(change.removed);
+  const touched = new Set<string>();
+  for (const n of change.removed) for (const key of nodeKeys(n)) touched.add(key);
+  for (const key of touched) {
+    const list = byKey.get(key)?.filter((n) => !removed.has(n));
+    if (list === undefined || list.length === 0) byKey.delete(key);
+    else byKey.set(key, list);
+  }
+  for (const n of change.added) {
+    for (const key of nodeKeys(n)) {
+      const list = byKey.get(key);
+      if (list === undefined) byKey.set(key, [n]);
+      else if (list[list.length - 1] !== n) byKey.set(key, [...list, n]);
+    }
+  }
+  const oldPosition = new Map(change.previous.nodes.map((n, i) => [n, i]));
+  const fuzzyName = index.nodes.map((n) => {
+    const at = oldPosition.get(n);
+    return at === undefined ? fuzzyNameOf(n) : previous.fuzzyName[at]!;
+  });
+  const masks = new Int32Array(index.nodes.length);
+  index.nodes.forEach((n, i) => {
+    const at = oldPosition.get(n);
+    masks[i] = at === undefined ? letterMask(fuzzyName[i]!) : previous.masks[at]!;
+  });
+  return { byKey, externals: index.nodes.filter((n) => n.table === "External"), fuzzyName, masks };
 };
 
 const built = new WeakMap<NodeIndex, NameIndex>();
 
-/** The name index of a node index, built on first use and kept as long as it. */
+/**
+ * The name index of a node index, built on first use and kept as long as it; for an index
+ * brought forward from one whose names were built, those names brought forward by the same change.
+ */
 export const nameIndex = (index: NodeIndex): NameIndex => {
   let found = built.get(index);
-  if (found === undefined) built.set(index, (found = build(index)));
+  if (found === undefined) {
+    const change = nodeIndexChange(index);
+    const before = change === undefined ? undefined : built.get(change.previous);
+    found = change !== undefined && before !== undefined ? follow(before, change, index) : build(index);
+    built.set(index, found);
+  }
   return found;
 };
 

@@ -79,7 +79,8 @@ const externalNode = (r: Record<string, unknown>): GraphNode => ({
   exported: true,
 });
 
-const buildIndex = (nodes: GraphNode[]): NodeIndex => {
+/** Symbols by file path, each list in line order. */
+const groupSymbols = (nodes: ReadonlyArray<GraphNode>): Map<string, GraphNode[]> => {
   const symbolsByPath = new Map<string, GraphNode[]>();
   for (const n of nodes) {
     if (n.table !== "Symbol" || n.path === null) continue;
@@ -88,32 +89,81 @@ const buildIndex = (nodes: GraphNode[]): NodeIndex => {
     else symbolsByPath.set(n.path, [n]);
   }
   for (const list of symbolsByPath.values()) list.sort((a, b) => a.startLine - b.startLine || compareText(a.id, b.id));
-  return {
-    nodes,
-    byId: new Map(nodes.map((n) => [n.id, n])),
-    files: nodes.filter((n) => n.table === "File"),
-    symbolsByPath,
-  };
+  return symbolsByPath;
 };
+
+const buildIndex = (nodes: GraphNode[]): NodeIndex => ({
+  nodes,
+  byId: new Map(nodes.map((n) => [n.id, n])),
+  files: nodes.filter((n) => n.table === "File"),
+  symbolsByPath: groupSymbols(nodes),
+});
 
 /** Builds an index from nodes already in hand (tests, or a caller that loaded them itself). */
 export const nodeIndexOf = (nodes: ReadonlyArray<GraphNode>): NodeIndex => buildIndex([...nodes]);
 
+const SYMBOL_COLUMNS = `s.id AS id, s.path AS path, s.kind AS kind, s.name AS name, s.qualifiedName AS qualifiedName,
+  s.signature AS signature, s.startLine AS startLine, s.endLine AS endLine, s.exported AS exported`;
+const FILE_COLUMNS = "f.id AS id, f.path AS path, f.language AS language, f.lines AS lines";
+
 const loadNodes = async (graph: GraphQueryable): Promise<GraphNode[]> => {
-  const symbols = await graph.query(
-    `MATCH (s:Symbol) RETURN s.id AS id, s.path AS path, s.kind AS kind, s.name AS name, s.qualifiedName AS qualifiedName,
-       s.signature AS signature, s.startLine AS startLine, s.endLine AS endLine, s.exported AS exported`,
-  );
-  const files = await graph.query("MATCH (f:File) RETURN f.id AS id, f.path AS path, f.language AS language, f.lines AS lines");
+  const symbols = await graph.query(`MATCH (s:Symbol) RETURN ${SYMBOL_COLUMNS}`);
+  const files = await graph.query(`MATCH (f:File) RETURN ${FILE_COLUMNS}`);
   const externals = await graph.query("MATCH (x:External) RETURN x.id AS id, x.name AS name");
   return [...symbols.map(symbolNode), ...files.map(fileNode), ...externals.map(externalNode)];
 };
 
+/** How an index was brought forward from an earlier one: what `nameIndex` needs to follow it. */
+export interface NodeIndexChange {
+  readonly previous: NodeIndex;
+  readonly removed: ReadonlyArray<GraphNode>;
+  readonly added: ReadonlyArray<GraphNode>;
+}
+
+const changes = new WeakMap<NodeIndex, NodeIndexChange>();
+
+/** The change that made `index` from an earlier index, if it was made that way (and not loaded whole). */
+export const nodeIndexChange = (index: NodeIndex): NodeIndexChange | undefined => changes.get(index);
+
+/**
+ * `previous` with the nodes of the `changed` files read again and every external (few, and the
+ * writes drop the unused ones). Nodes of other files are the same objects as before, so what
+ * was computed per node (name keys) carries over.
+ */
+const updateNodes = async (previous: NodeIndex, changed: ReadonlySet<string>, graph: GraphQueryable): Promise<NodeIndex> => {
+  if (changed.size === 0) return previous;
+  const paths = [...changed];
+  const symbols = (await graph.query(`MATCH (s:Symbol) WHERE list_contains($paths, s.path) RETURN ${SYMBOL_COLUMNS}`, { paths })).map(symbolNode);
+  const files = (await graph.query(`MATCH (f:File) WHERE list_contains($paths, f.path) RETURN ${FILE_COLUMNS}`, { paths })).map(fileNode);
+  const freshExternals = (await graph.query("MATCH (x:External) RETURN x.id AS id, x.name AS name")).map(externalNode);
+  const oldExternals = new Map(previous.nodes.filter((n) => n.table === "External").map((n) => [n.id, n]));
+  const externals = freshExternals.map((x) => oldExternals.get(x.id) ?? x);
+  const keptExternals = new Set(externals);
+  const stays = (n: GraphNode) => (n.table === "External" ? keptExternals.has(n) : n.path === null || !changed.has(n.path));
+  const removed = previous.nodes.filter((n) => !stays(n));
+  const kept = previous.nodes.filter((n) => n.table !== "External" && stays(n));
+  const added = [...symbols, ...files, ...externals.filter((x) => !oldExternals.has(x.id))];
+  const nodes = [...kept, ...symbols, ...files, ...externals];
+  // The lookups of the untouched files carry over; only the changed files' entries are redone.
+  const byId = new Map(previous.byId);
+  for (const n of removed) byId.delete(n.id);
+  for (const n of added) byId.set(n.id, n);
+  const symbolsByPath = new Map(previous.symbolsByPath);
+  for (const path of changed) symbolsByPath.delete(path);
+  for (const [path, list] of groupSymbols(symbols)) symbolsByPath.set(path, list);
+  const index: NodeIndex = { nodes, byId, files: nodes.filter((n) => n.table === "File"), symbolsByPath };
+  // One link only: an index must not keep every index before it alive.
+  changes.delete(previous);
+  changes.set(index, { previous, removed, added });
+  return index;
+};
+
 /**
  * The resolvable nodes of `graph`, loaded with three queries and kept until the graph changes
- * (see `perGraphState`). Name matching cannot use a Kuzu index, so it runs over this in memory.
+ * (see `perGraphState`); after a write, only the files it changed are read again. Name matching
+ * cannot use a Kuzu index, so it runs over this in memory.
  */
-export const nodeIndex: (graph: GraphQueryable) => Promise<NodeIndex> = perGraphState((graph) => loadNodes(graph).then(buildIndex));
+export const nodeIndex: (graph: GraphQueryable) => Promise<NodeIndex> = perGraphState((graph) => loadNodes(graph).then(buildIndex), updateNodes);
 
 /**
  * The node with `id`, or a stand-in named by its id when the index lacks it (a node the graph
