@@ -71,7 +71,7 @@ describe("embeddings leave the machine only when the config says openai", () => 
     const init = await spawnCli(dir, ["init"], withKey);
     expect(init.stdout).toContain(`embeddings: openai text-embedding-3-small — chunk text is sent to ${fake.url}\n`);
     const index = await spawnCli(dir, ["index"], withKey);
-    expect({ code: index.code, signal: index.signal, stderr: index.stderr }).toEqual({ code: 0, signal: null, stderr: "" });
+    expect({ code: index.code, stderr: index.stderr }).toEqual({ code: 0, stderr: "" });
     expect(index.stdout).toContain(`${where}\n`);
     expect(fake.texts.some((t) => t.includes("function login"))).toBe(true);
     expect((await spawnCli(dir, ["status"], withKey)).stdout).toContain(`${where}\n`);

@@ -27,7 +27,7 @@ const runShell = (cwd: string, line: string): Promise<CliResult> =>
     p.stdout.on("data", (d) => (stdout += d));
     p.stderr.on("data", (d) => (stderr += d));
     p.on("error", reject);
-    p.on("close", (code, signal) => resolve({ code: code ?? -1, signal, stdout, stderr }));
+    p.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
   });
 
 /** The rows of the last table printed (`log --memory` ends the quick start): type and the entry's id. */

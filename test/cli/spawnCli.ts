@@ -4,9 +4,8 @@ import { CLI } from "../helpers.js";
 export interface CliResult {
   readonly code: number;
   readonly stdout: string;
+  /** Ends with a line naming the signal when one killed the command (code -1), so a failure says so. */
   readonly stderr: string;
-  /** The signal that ended the command (code is then -1), so a failure can say it was killed. */
-  readonly signal: NodeJS.Signals | null;
 }
 
 /**
@@ -18,5 +17,5 @@ export const spawnCli = async (cwd: string, args: ReadonlyArray<string>, env: No
   const child = startNode(CLI, args, { cwd, env: { ...env, NO_COLOR: "1", NEMESIS_ACTOR: "tester" }, name: `nemesis ${args.join(" ")}` });
   child.end();
   const { code, signal, stdout, stderr } = await child.exit();
-  return { code: code ?? -1, signal, stdout, stderr };
+  return { code: code ?? -1, stdout, stderr: signal === null ? stderr : `${stderr}[killed by ${signal}]\n` };
 };
