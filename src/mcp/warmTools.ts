@@ -2,8 +2,13 @@ import type { Logger } from "./logger.js";
 import type { ToolDefinition } from "./tool.js";
 import type { ToolContext } from "./ToolContext.js";
 
-/** Quiet time after the read models last moved before warming again: a burst of edits warms once. */
-const SETTLE_MS = 500;
+/**
+ * Quiet time after the read models last moved before warming again: idle-time work. A warm-up
+ * redoes whole-graph work (the architecture's ranks, get_smart_context's graph: ~1-2 s of CPU on
+ * sympy), and on a small machine it would take the cores the next save's projection and the
+ * next answer need while edits come in quick succession; a burst of edits warms once, after it.
+ */
+export const SETTLE_MS = 3_000;
 /** A warm-up shorter than this is not worth a log line (nothing had changed). */
 const WORTH_LOGGING_MS = 20;
 

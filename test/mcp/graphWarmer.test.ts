@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { graphWarmer } from "../../src/mcp/graphWarmer.js";
+import { graphWarmer, QUIET_MS } from "../../src/mcp/graphWarmer.js";
 
 /** A load that finishes when the test says so. */
 const controlledLoad = () => {
@@ -17,10 +17,10 @@ describe("graphWarmer", () => {
     const warmer = graphWarmer(load, () => {});
     for (let i = 0; i < 5; i++) {
       warmer.changed();
-      await vi.advanceTimersByTimeAsync(100);
+      await vi.advanceTimersByTimeAsync(QUIET_MS / 2);
     }
     expect(load).not.toHaveBeenCalled();
-    await vi.advanceTimersByTimeAsync(300);
+    await vi.advanceTimersByTimeAsync(QUIET_MS);
     expect(load).toHaveBeenCalledTimes(1);
     finish();
     await warmer.idle();
@@ -30,11 +30,11 @@ describe("graphWarmer", () => {
     const { load, finish } = controlledLoad();
     const warmer = graphWarmer(load, () => {});
     warmer.changed();
-    await vi.advanceTimersByTimeAsync(300);
+    await vi.advanceTimersByTimeAsync(QUIET_MS);
     warmer.changed();
-    await vi.advanceTimersByTimeAsync(300);
+    await vi.advanceTimersByTimeAsync(QUIET_MS);
     warmer.changed();
-    await vi.advanceTimersByTimeAsync(300);
+    await vi.advanceTimersByTimeAsync(QUIET_MS);
     expect(load).toHaveBeenCalledTimes(1);
     finish();
     await vi.advanceTimersByTimeAsync(0);
@@ -48,7 +48,7 @@ describe("graphWarmer", () => {
     const errors: unknown[] = [];
     const warmer = graphWarmer(() => Promise.reject(new Error("kuzu closed")), (e) => errors.push(e));
     warmer.changed();
-    await vi.advanceTimersByTimeAsync(300);
+    await vi.advanceTimersByTimeAsync(QUIET_MS);
     await warmer.idle();
     expect(errors).toHaveLength(1);
     warmer.stop();

@@ -1,8 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { Logger } from "../../src/mcp/logger.js";
 import type { ToolDefinition } from "../../src/mcp/tool.js";
 import type { ToolContext } from "../../src/mcp/ToolContext.js";
-import { toolWarmer } from "../../src/mcp/warmTools.js";
+import { SETTLE_MS, toolWarmer } from "../../src/mcp/warmTools.js";
 
 const logs: string[] = [];
 const logger: Logger = { info: (m) => logs.push(m), error: (m) => logs.push(`error: ${m}`) };
@@ -32,14 +32,23 @@ describe("toolWarmer", () => {
   });
 
   it("warms once after a burst of changes, and not at all once stopped", async () => {
-    let warmed = 0;
-    const warmer = toolWarmer([tool("a", async () => void warmed++)], () => ctx, logger);
-    for (let i = 0; i < 5; i++) warmer.changed();
-    await sleep(800);
-    expect(warmed).toBe(1);
-    warmer.changed();
-    await warmer.stop();
-    await sleep(800);
-    expect(warmed).toBe(1);
+    vi.useFakeTimers();
+    try {
+      let warmed = 0;
+      const warmer = toolWarmer([tool("a", async () => void warmed++)], () => ctx, logger);
+      for (let i = 0; i < 5; i++) {
+        warmer.changed();
+        await vi.advanceTimersByTimeAsync(SETTLE_MS / 2);
+      }
+      expect(warmed).toBe(0);
+      await vi.advanceTimersByTimeAsync(SETTLE_MS);
+      expect(warmed).toBe(1);
+      warmer.changed();
+      await warmer.stop();
+      await vi.advanceTimersByTimeAsync(SETTLE_MS * 2);
+      expect(warmed).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
