@@ -52,3 +52,12 @@ export const changedFilesBetween = async (graph: GraphQueryable, from: GraphStat
   }
   return at === to.position ? paths : null;
 };
+
+/** Whether node `id` (`f:<path>`, `s:<path>#<name>`) belongs to one of `paths`; an external belongs to none. */
+export const nodeInFiles = (id: string, paths: ReadonlySet<string>): boolean => {
+  if (id.startsWith("f:")) return paths.has(id.slice(2));
+  if (!id.startsWith("s:")) return false;
+  // A path may itself hold a '#': try each one as the end of the path.
+  for (let i = id.indexOf("#"); i >= 0; i = id.indexOf("#", i + 1)) if (paths.has(id.slice(2, i))) return true;
+  return false;
+};

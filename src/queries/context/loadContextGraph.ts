@@ -1,56 +1,117 @@
 import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
 import type { EdgeKind } from "../../projections/graph/model.js";
-import type { EdgeRow } from "../graph/edgesOf.js";
-import { contextGraphOf, DOC_LINES, type ContextGraph, type ContextSymbol } from "./contextGraph.js";
+import { adjacency, KIND_NUMBER, KINDS, nodesByNumber, type EdgeRow } from "../graph/adjacency.js";
+import { nodeIndex, type GraphNode } from "../symbols/nodeIndex.js";
+import { DOC_LINES, type ContextGraph, type ContextSymbol } from "./contextGraph.js";
+import { symbolDocs } from "./symbolDocs.js";
 
 /** The edges the walk follows (`expandNeighbourhood`). */
-const WALKED: ReadonlyArray<EdgeKind> = ["CALLS", "IMPLEMENTS", "INHERITS", "TESTS", "IMPORTS"];
+const WALKED: ReadonlySet<EdgeKind> = new Set(["CALLS", "IMPLEMENTS", "INHERITS", "TESTS", "IMPORTS"]);
+
+const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * Every column comes back as one list (`collect`), the lists side by side: Kuzu's Node binding
- * builds a JS object per struct, which made struct rows (`queryAsList`) three times the CPU on
- * sympy (symbols 0.72 s -> 0.27 s, edges 2.0 s -> 0.47 s). Kuzu's collect skips nulls, so every
- * column is coalesced: the lists stay aligned.
+ * The symbols of the graph as smart context shows them, each made on first ask from the node
+ * index and the docstrings: an answer looks at a few hundred of the project's symbols.
  */
-const SYMBOLS = `MATCH (s:Symbol) RETURN collect(s.id) AS id, collect(s.path) AS path, collect(coalesce(s.kind, 'Symbol')) AS kind,
-  collect(coalesce(s.qualifiedName, '')) AS name, collect(coalesce(s.signature, '')) AS sig, collect(coalesce(s.doc, '')) AS doc,
-  collect(coalesce(s.startLine, 0)) AS first, collect(coalesce(s.endLine, 0)) AS last`;
-const edgesOfKind = (kind: EdgeKind) =>
-  `MATCH (a)-[r:${kind}]->(b) WHERE label(b) <> 'External' RETURN collect(a.id) AS a, collect(b.id) AS b, collect(coalesce(r.line, 0)) AS line`;
+class ContextSymbols implements ReadonlyMap<string, ContextSymbol> {
+  private readonly made = new Map<string, ContextSymbol>();
+  private all: Map<string, ContextSymbol> | null = null;
 
-const column = <T>(row: Record<string, unknown> | undefined, name: string): T[] => (row?.[name] ?? []) as T[];
+  constructor(
+    private readonly byId: ReadonlyMap<string, GraphNode>,
+    private readonly nodes: ReadonlyArray<GraphNode>,
+    private readonly docs: ReadonlyMap<string, string>,
+  ) {}
 
-/** The smart-context graph of the whole project, in six reads whatever its size. */
-export const loadContextGraph = async (graph: GraphQueryable): Promise<ContextGraph> => {
-  const [s] = await graph.query(SYMBOLS);
-  const ids = column<string>(s, "id");
-  const [path, kind, name, sig, doc] = [column<string>(s, "path"), column<string>(s, "kind"), column<string>(s, "name"), column<string>(s, "sig"), column<string>(s, "doc")];
-  const [first, last] = [column<number>(s, "first"), column<number>(s, "last")];
-  const symbols: ContextSymbol[] = ids.map((id, i) => ({
-    id,
-    path: path[i]!,
-    kind: kind[i]!,
-    name: name[i]!,
-    signature: sig[i]!,
-    doc: doc[i]!.split("\n", DOC_LINES).join("\n").trim(),
-    start: Number(first[i]),
-    end: Number(last[i]),
-  }));
-  // Edges point at the symbols' own id strings, not a copy per edge.
-  const canonical = new Map<string, string>(ids.map((id) => [id, id]));
-  const intern = (id: string) => {
-    const kept = canonical.get(id);
+  get(id: string): ContextSymbol | undefined {
+    const kept = this.made.get(id);
     if (kept !== undefined) return kept;
-    canonical.set(id, id);
-    return id;
-  };
-  const edges: EdgeRow[] = [];
-  for (const k of WALKED) {
-    const [e] = await graph.query(edgesOfKind(k));
-    const from = column<string>(e, "a");
-    const to = column<string>(e, "b");
-    const line = column<number>(e, "line");
-    for (let i = 0; i < from.length; i++) edges.push({ kind: k, from: intern(from[i]!), to: intern(to[i]!), line: Number(line[i]) });
+    const n = this.byId.get(id);
+    if (n === undefined || n.table !== "Symbol") return undefined;
+    return this.of(n);
   }
-  return contextGraphOf(symbols, edges);
+
+  of(n: GraphNode): ContextSymbol {
+    let s = this.made.get(n.id);
+    if (s === undefined) {
+      s = {
+        id: n.id,
+        path: n.path ?? "",
+        kind: n.kind || "Symbol",
+        name: n.qualifiedName,
+        signature: n.signature ?? "",
+        doc: (this.docs.get(n.id) ?? "").split("\n", DOC_LINES).join("\n").trim(),
+        start: n.startLine,
+        end: n.endLine,
+      };
+      this.made.set(n.id, s);
+    }
+    return s;
+  }
+
+  has(id: string): boolean {
+    return this.get(id) !== undefined;
+  }
+
+  private everything(): Map<string, ContextSymbol> {
+    return (this.all ??= new Map(this.nodes.filter((n) => n.table === "Symbol").map((n) => [n.id, this.of(n)])));
+  }
+
+  get size(): number {
+    return this.everything().size;
+  }
+  forEach(f: (value: ContextSymbol, key: string, map: ReadonlyMap<string, ContextSymbol>) => void): void {
+    this.everything().forEach((v, k) => f(v, k, this));
+  }
+  entries() {
+    return this.everything().entries();
+  }
+  keys() {
+    return this.everything().keys();
+  }
+  values() {
+    return this.everything().values();
+  }
+  [Symbol.iterator]() {
+    return this.everything()[Symbol.iterator]();
+  }
+}
+
+/**
+ * The smart-context graph of the whole project, read from what the graph tools keep in memory
+ * for the same graph state (the node index, the edges, the docstrings), each brought forward by
+ * the files a write changed: after an edit it costs milliseconds, where reading every symbol and
+ * edge from Kuzu again cost ~0.5-1 s of CPU on sympy. Edges between project nodes only (an
+ * External end is left out, as the walk leaves it out), in the order `edgesOf` reads from Kuzu.
+ */
+export const loadContextGraph = async (graph: GraphQueryable): Promise<ContextGraph> => {
+  const [adj, index, docs] = await Promise.all([adjacency(graph), nodeIndex(graph), symbolDocs(graph)]);
+  const nodes = nodesByNumber(adj, index);
+  const symbols = new ContextSymbols(index.byId, index.nodes, docs);
+  const external = (n: number) => adj.ids[n]!.startsWith("x:");
+  return {
+    symbols,
+    symbolsIn: (path) => (index.symbolsByPath.get(path) ?? []).map((n) => symbols.of(n)),
+    edgesOf: (ids, direction, kinds, perNode = Infinity) => {
+      const wanted = new Uint8Array(KINDS.length);
+      for (const k of kinds) if (WALKED.has(k)) wanted[KIND_NUMBER.get(k)!] = 1;
+      const side = adj[direction];
+      const rows: EdgeRow[] = [];
+      for (const id of [...new Set(ids)].sort(byText)) {
+        const n = adj.numbers.get(id);
+        if (n === undefined || external(n)) continue;
+        let taken = 0;
+        for (let e = side.start[n]!; e < side.start[n + 1]!; e++) {
+          if (taken >= perNode) break;
+          const far = side.far[e]!;
+          if (wanted[side.kind[e]!] === 0 || external(far)) continue;
+          const other = nodes[far]!.id;
+          rows.push({ kind: KINDS[side.kind[e]!]!, from: direction === "out" ? id : other, to: direction === "out" ? other : id, line: side.line[e]! });
+          if (far !== n) taken++;
+        }
+      }
+      return rows;
+    },
+  };
 };

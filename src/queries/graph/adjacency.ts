@@ -3,6 +3,7 @@ import { REL_PAIRS } from "../../projections/graph/kuzuSchema.js";
 import { EDGE_KINDS, type EdgeKind } from "../../projections/graph/model.js";
 import { perGraphState } from "../perGraphState.js";
 import { compareText, nodeOf, type GraphNode, type NodeIndex } from "../symbols/nodeIndex.js";
+import { nodeInFiles } from "../graphChanges.js";
 import { followAdjacency } from "./followAdjacency.js";
 
 /** One direction's edges, grouped by the node they start from (`out`) or end at (`in`). */
@@ -120,15 +121,6 @@ const changedQuery = (paths: ReadonlyArray<string>): string => {
 /** A Cypher string literal: backslash and quote escaped. Other control characters are not written (see `update`). */
 const cypherString = (text: string): string => `'${text.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
 
-/** Whether node `id` (`f:<path>`, `s:<path>#<name>`) belongs to one of `paths`. */
-const inFiles = (id: string, paths: ReadonlySet<string>): boolean => {
-  if (id.startsWith("f:")) return paths.has(id.slice(2));
-  if (!id.startsWith("s:")) return false;
-  // A path may itself hold a '#': try each one as the end of the path.
-  for (let i = id.indexOf("#"); i >= 0; i = id.indexOf("#", i + 1)) if (paths.has(id.slice(2, i))) return true;
-  return false;
-};
-
 /**
  * `previous` with the changed files' nodes and outgoing edges read again (see `GraphUpdate` and
  * `followAdjacency`). Equal to a fresh `load` (adjacency.test.ts).
@@ -149,7 +141,7 @@ const update = async (previous: Adjacency, changed: ReadonlySet<string>, graph: 
       if (kind !== undefined) edges.push({ from: String(r.a), to: String(r.b), kind, line: Number(r.l ?? 0) });
     }
   }
-  return followAdjacency(previous, { inChangedFiles: (id) => inFiles(id, changed), nodes, externals, edges });
+  return followAdjacency(previous, { inChangedFiles: (id) => nodeInFiles(id, changed), nodes, externals, edges });
 };
 
 interface EdgeArrays {

@@ -5,6 +5,7 @@ import type { GraphQueryable } from "../../../src/projections/index.js";
 import { adjacency, type Adjacency } from "../../../src/queries/graph/adjacency.js";
 import { readGraphState, changedFilesBetween } from "../../../src/queries/graphChanges.js";
 import { pinGraph } from "../../../src/queries/perGraphState.js";
+import { loadContextGraph } from "../../../src/queries/context/loadContextGraph.js";
 import { loadFileLinks } from "../../../src/queries/search/fileLinks.js";
 import { loadFileNeighbours } from "../../../src/queries/search/relatedFiles.js";
 import { nameIndex, type NameIndex } from "../../../src/queries/symbols/nameIndex.js";
@@ -53,6 +54,14 @@ const expectFollowedEqualsFresh = async (graph: GraphQueryable): Promise<NodeInd
   expect(adjacencyAsData(await adjacency(pinned))).toEqual(adjacencyAsData(await adjacency(fresh)));
   const files = loaded.files.map((f) => f.path!);
   expect(await linksAsData(pinned, files)).toEqual(await linksAsData(fresh, files));
+  const [context, freshContext] = [await loadContextGraph(pinned), await loadContextGraph(fresh)];
+  expect(files.map((f) => context.symbolsIn(f))).toEqual(files.map((f) => freshContext.symbolsIn(f)));
+  const ids = loaded.nodes.map((n) => n.id);
+  for (const direction of ["out", "in"] as const) {
+    expect(context.edgesOf(ids, direction, ["CALLS", "IMPLEMENTS", "INHERITS", "TESTS", "IMPORTS"])).toEqual(
+      freshContext.edgesOf(ids, direction, ["CALLS", "IMPLEMENTS", "INHERITS", "TESTS", "IMPORTS"]),
+    );
+  }
   return followed;
 };
 
