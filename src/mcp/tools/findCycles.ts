@@ -77,11 +77,8 @@ export const findCyclesTool = defineTool({
     if (output.graph !== undefined) return renderScratchCycles(output);
     const imports = output.edgeType === "IMPORTS";
     const what = imports ? "files" : "functions";
-    // The resolver drops an edge from a node to itself (resolveFile's EdgeSet), so direct
-    // self-recursion never reaches the graph; say so rather than let silence read as "none".
-    const selfNote = imports ? "" : "\n(a function calling only itself is not shown: the graph records no self-calls)";
     if (output.cycles.length === 0) {
-      return `no ${imports ? "import cycles" : "recursion"} among ${output.nodes} ${what} (${output.edges} ${output.edgeType} edges; scope: ${output.scope})${selfNote}`;
+      return `no ${imports ? "import cycles" : "recursion"} among ${output.nodes} ${what} (${output.edges} ${output.edgeType} edges; scope: ${output.scope})`;
     }
     const members = output.components.reduce((n, c) => n + c.length, 0);
     const lines = [
@@ -89,6 +86,6 @@ export const findCyclesTool = defineTool({
       ...output.cycles.map((c) => `${c.map((s) => stepText(s, imports)).join(" → ")} → ${imports ? c[0]!.file : c[0]!.name}`),
     ];
     if (output.capped) lines.push(`more cycles exist: first ${output.cycles.length} listed (raise limit or narrow scope)`);
-    return lines.join("\n") + selfNote;
+    return lines.join("\n");
   },
 });

@@ -58,8 +58,9 @@ import { readLatestParses } from "./readLatestParses.js";
  * (`Reference.path`) is never a local; a TS alias of one type stands for it; Java `new X()`
  * reaches X's constructor; JSDoc `@param {T}` / `@returns {T}` type JavaScript functions;
  * names unpacked from a returned tuple (`a, b = f()`, `const [a, b] = f()`) are typed `f()[i]`.
+ * 9: a function calling itself has a CALLS edge to itself (recursion).
  */
-export const GRAPH_VERSION = 8;
+export const GRAPH_VERSION = 9;
 const NAME = "graph";
 export const GRAPH_HANDLES = ["FileParsed", "FileDeleted", "ParseFailed"] as const;
 const HANDLES = GRAPH_HANDLES;

@@ -23,14 +23,14 @@ describe("find_cycles", () => {
     expect(output.capped).toBe(false);
   });
 
-  it("recursion between functions", async () => {
+  it("recursion between functions, a function calling itself included", async () => {
     const { text } = await callTool(findCyclesTool, { edge_type: "CALLS", scope: "src" }, project.context());
     expect(text).toBe(
       [
-        "2 recursive groups holding 5 of 14 functions (scope: src); each call's file:line, the last step returns to the first:",
+        "3 recursive groups holding 6 of 15 functions (scope: src); each call's file:line, the last step returns to the first:",
         "fromA (src/loop/a.ts:4) → fromB (src/loop/b.ts:4) → fromC (src/loop/c.ts:4) → fromA",
         "isEven (src/parity.ts:2) → isOdd (src/parity.ts:6) → isEven",
-        "(a function calling only itself is not shown: the graph records no self-calls)",
+        "factorial (src/parity.ts:10) → factorial",
       ].join("\n"),
     );
   });
