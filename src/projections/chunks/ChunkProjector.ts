@@ -14,6 +14,7 @@ import { keywordIndexPath } from "./keywordIndexPath.js";
 import { Mutex } from "./Mutex.js";
 import { NO_VECTORS } from "./noVectors.js";
 import { loadVectorMatrix } from "./loadVectorMatrix.js";
+import { MOST_IDS_LISTED, type VectorChange } from "./recordVectorChange.js";
 import { vectorSnapshotEpoch, vectorSnapshotPath, writeVectorSnapshot } from "./vectorSnapshot.js";
 
 /** Bump when the rows, their ids, the keyword terms or the embedded text change. */
@@ -83,6 +84,31 @@ interface FileTarget {
   readonly path: string;
   readonly language: string | null;
   readonly rows: ChunkRow[];
+}
+
+/** What `apply` carries from one write group to the next. */
+interface GroupState {
+  readonly lanceAhead: boolean;
+  marked: boolean;
+  pending: boolean;
+  readonly changed: ChangedIds;
+}
+
+/** The chunk ids a pass removed and added, for readers to follow (recordVectorChange.ts); past the limit, unlisted. */
+class ChangedIds {
+  private removed: string[] | null = [];
+  private added: string[] = [];
+
+  add(change: { readonly removed: ReadonlyArray<string>; readonly added: ReadonlyArray<ChunkRow> }): void {
+    if (this.removed === null) return;
+    for (const id of change.removed) this.removed.push(id);
+    for (const r of change.added) this.added.push(r.id);
+    if (this.removed.length + this.added.length > MOST_IDS_LISTED) (this.removed = null), (this.added = []);
+  }
+
+  change(): VectorChange | null {
+    return this.removed === null ? null : { removed: this.removed, added: this.added };
+  }
 }
 
 /** An embedder that can hand vectors over already encoded (the cached one). */
@@ -159,7 +185,7 @@ export class ChunkProjector implements Projector {
     // A LanceDB write not followed by its keyword commit (a crash) leaves rows the keyword
     // index does not know: then this batch merges by id instead of appending.
     const lanceAhead = this.store !== null && this.keywords.lanceAhead();
-    const state = { lanceAhead, marked: lanceAhead, pending: false };
+    const state: GroupState = { lanceAhead, marked: lanceAhead, pending: false, changed: new ChangedIds() };
     const limit = this.options.groupRows ?? GROUP_ROWS;
     let group: FileTarget[] = [];
     let groupRows = 0;
@@ -175,7 +201,7 @@ export class ChunkProjector implements Projector {
     await this.applyGroup(group, state);
     this.keywords.transaction(() => {
       if (state.marked) this.keywords.setLanceAhead(false);
-      this.keywords.saveCheckpoint({ position: upTo, version: this.version, embedder: this.embedderId }, this.dimensions);
+      this.keywords.saveCheckpoint({ position: upTo, version: this.version, embedder: this.embedderId }, this.dimensions, state.changed.change());
     });
     if (state.pending) this.queueBackfill();
     this.queueMaintenance();
@@ -188,7 +214,7 @@ export class ChunkProjector implements Projector {
    */
   private async applyGroup(
     files: ReadonlyArray<FileTarget>,
-    state: { readonly lanceAhead: boolean; marked: boolean; pending: boolean },
+    state: GroupState,
   ): Promise<void> {
     if (files.length === 0) return;
     const removed: string[] = [];
@@ -226,7 +252,7 @@ export class ChunkProjector implements Projector {
       });
     }
     this.keywords.transaction(() => {
-      for (const { path, language, rows } of files) this.keywords.replaceFile(path, language, rows, blobs);
+      for (const { path, language, rows } of files) state.changed.add(this.keywords.replaceFile(path, language, rows, blobs));
     });
   }
 

@@ -2,6 +2,7 @@ import type Database from "better-sqlite3";
 import type { ChunkRow } from "./ChunkRow.js";
 import { termBytes, termText } from "./keywordTerms.js";
 import { openKeywordIndex } from "./openKeywordIndex.js";
+import { recordVectorChange, type VectorChange } from "./recordVectorChange.js";
 
 export interface Checkpoint {
   readonly position: number;
@@ -82,13 +83,20 @@ export class KeywordIndex {
     return { position, version, embedder };
   }
 
-  saveCheckpoint(c: Checkpoint, dimensions: number): void {
+  /** `change`: the chunk ids the pass removed and added (null: not known, readers reload every vector). */
+  saveCheckpoint(c: Checkpoint, dimensions: number, change: VectorChange | null): void {
     this.s.setMeta.run("position", String(c.position));
     this.s.setMeta.run("version", String(c.version));
     this.s.setMeta.run("embedder", c.embedder ?? "");
     this.s.setMeta.run("dimensions", String(dimensions));
-    // Readers cache the vector matrix until this moves.
+    this.moveVectorEpoch(change);
+  }
+
+  /** Readers cache the vector matrix until the epoch moves, then follow what each move recorded. */
+  private moveVectorEpoch(change: VectorChange | null): void {
+    const previous = this.vectorEpoch();
     this.s.bumpVectorEpoch.run(firstEpoch());
+    recordVectorChange(this.db, previous, this.vectorEpoch(), change);
   }
 
   /**
@@ -123,8 +131,9 @@ export class KeywordIndex {
 
   /** Stores vectors the backfill computed for chunks still present (a chunk deleted meanwhile is skipped). */
   fillVectors(blobs: ReadonlyMap<string, Buffer>): void {
-    for (const [id, blob] of blobs) this.s.fillVector.run(blob, id);
-    this.s.bumpVectorEpoch.run(firstEpoch());
+    const added: string[] = [];
+    for (const [id, blob] of blobs) if (this.s.fillVector.run(blob, id).changes > 0) added.push(id);
+    this.moveVectorEpoch({ removed: [], added });
   }
 
   /** Ids of the chunks the index holds for `path` now. */
