@@ -61,6 +61,7 @@ export class ChunkReader {
   /** Opened only for an index built before vectors lived in SQLite (CHUNKS_VERSION 1). */
   private store: Promise<ChunkStore | null> | null = null;
   private pending: Database.Statement | null = null;
+  private pendingAt: { readonly epoch: number; readonly count: number } | null = null;
   /** keywordChunksRanked's statements, prepared on first use. */
   private ranked: { readonly top: Database.Statement; readonly rows: Database.Statement } | null = null;
 
@@ -307,8 +308,13 @@ export class ChunkReader {
   async pendingVectors(): Promise<number> {
     if (this.vectorsDisabled()) return 0;
     if (this.vectorsInSqlite) {
-      this.pending ??= this.db.prepare("SELECT (SELECT count(*) FROM chunks) - (SELECT count(*) FROM chunk_vectors)").pluck();
-      return this.pending.get() as number;
+      // Two counts of every row (a few ms a search): they move only with the epoch.
+      const epoch = this.epoch();
+      if (this.pendingAt?.epoch !== epoch) {
+        this.pending ??= this.db.prepare("SELECT (SELECT count(*) FROM chunks) - (SELECT count(*) FROM chunk_vectors)").pluck();
+        this.pendingAt = { epoch, count: this.pending.get() as number };
+      }
+      return this.pendingAt.count;
     }
     const store = await this.lance();
     return store ? store.countPending() : 0;
