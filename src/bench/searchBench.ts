@@ -5,6 +5,8 @@
  *   - embedding + table build: FileParsed events projected by the chunk projector with the
  *     default embedder (keyword index, LanceDB rows and vectors);
  *   - hybrid search p50/p95 over 50 queries (warm process: vectors loaded once);
+ *   - one-file saves (NEMESIS_BENCH_SAVES, 10): the chunk pass, the reader's vectors brought to
+ *     it, and the first search after it;
  *   - regex search p50 over the whole repository (warm worker);
  *   - peak RSS.
  * NEMESIS_BENCH_FILES caps the file count.
@@ -19,6 +21,7 @@ import { chunkFile } from "../parse/chunk/index.js";
 import { ChunkProjector, ChunkReader } from "../projections/chunks/index.js";
 import { cachedEmbedder, createHashEmbedder, openEmbeddingCache } from "../projections/embed/index.js";
 import { catchUp } from "../projections/runProjector.js";
+import { searchAfterSaves } from "./searchAfterSaves.js";
 import { closeGrepWorkers, grepCode } from "../queries/grep/grepCode.js";
 import { searchCode } from "../queries/search/searchCode.js";
 import { graphFileLinks, preloadedFileLinks, type FileLinks } from "../queries/search/fileLinks.js";
@@ -87,6 +90,8 @@ const QUERIES = [
 const GREPS = ["def _eval_is_\\w+\\(self\\)", "raise NotImplementedError", "import numpy", "class \\w+\\(Basic\\)", "TODO|FIXME"];
 
 const ms = (n: number): string => `${n.toFixed(1)} ms`;
+/** One-file saves timed after the queries (NEMESIS_BENCH_SAVES). */
+const SAVES = Number(process.env.NEMESIS_BENCH_SAVES ?? 10);
 
 export const run = async (): Promise<void> => {
   if (!existsSync(REPO)) {
@@ -162,6 +167,11 @@ export const run = async (): Promise<void> => {
       times.push(performance.now() - t);
     }
     process.stdout.write(`search (${QUERIES.length} queries, limit 10): p50 ${ms(median(times))}, p95 ${ms(percentile(times, 95))}\n`);
+    const saved = await searchAfterSaves(log, chunksDir, reader, embedder, SAVES);
+    process.stdout.write(
+      `after a one-file save (${saved.follow.length} saves): chunk pass p50 ${ms(median(saved.apply))}; vectors brought to it p50 ${ms(median(saved.follow))}, ` +
+        `p95 ${ms(percentile(saved.follow, 95))}; first search p50 ${ms(median(saved.firstSearch))}, p95 ${ms(percentile(saved.firstSearch, 95))}\n`,
+    );
 
     t0 = performance.now();
     Either.getOrThrow(await grepCode(reader, { pattern: "warm" }));

@@ -14,6 +14,7 @@ import { keywordIndexPath } from "./keywordIndexPath.js";
 import { Mutex } from "./Mutex.js";
 import { NO_VECTORS } from "./noVectors.js";
 import { loadVectorMatrix } from "./loadVectorMatrix.js";
+import { MOST_IDS_LISTED, type VectorChange } from "./recordVectorChange.js";
 import { vectorSnapshotEpoch, vectorSnapshotPath, writeVectorSnapshot } from "./vectorSnapshot.js";
 
 /** Bump when the rows, their ids, the keyword terms or the embedded text change. */
@@ -27,6 +28,8 @@ export { NO_VECTORS };
 export const CHUNK_HANDLES = ["FileParsed", "FileDeleted", "ParseFailed", "FileSkipped"] as const;
 const HANDLES = CHUNK_HANDLES;
 const EMBED_BATCH = 256;
+/** Passes of up to this many files (saves) leave their LanceDB write to the background. */
+const DEFER_LANCE_FILES = 16;
 /**
  * Rows per write group: a batch is applied a few thousand rows at a time (embed, one LanceDB
  * write, one keyword transaction), so a replay's memory stays flat whatever the batch size,
@@ -61,6 +64,11 @@ export interface ChunkProjectorOptions {
   readonly release?: () => void;
   /** Called with a background failure (backfill or maintenance); indexing carries on regardless. */
   readonly onBackgroundError?: (error: unknown) => void;
+  /**
+   * False: what small passes leave to LanceDB waits for the next open or `rows()` (a test of a
+   * process that ended before its background sync). Default true.
+   */
+  readonly syncLanceInBackground?: boolean;
   /** Rows per write group (default GROUP_ROWS; tests make it small to cross group boundaries). */
   readonly groupRows?: number;
 }
@@ -83,6 +91,33 @@ interface FileTarget {
   readonly path: string;
   readonly language: string | null;
   readonly rows: ChunkRow[];
+}
+
+/** What `apply` carries from one write group to the next. */
+interface GroupState {
+  readonly lanceAhead: boolean;
+  marked: boolean;
+  pending: boolean;
+  /** LanceDB is left to the background (syncLance). */
+  readonly deferLance: boolean;
+  readonly changed: ChangedIds;
+}
+
+/** The chunk ids a pass removed and added, for readers to follow (recordVectorChange.ts); past the limit, unlisted. */
+class ChangedIds {
+  private removed: string[] | null = [];
+  private added: string[] = [];
+
+  add(change: { readonly removed: ReadonlyArray<string>; readonly added: ReadonlyArray<ChunkRow> }): void {
+    if (this.removed === null) return;
+    for (const id of change.removed) this.removed.push(id);
+    for (const r of change.added) this.added.push(r.id);
+    if (this.removed.length + this.added.length > MOST_IDS_LISTED) (this.removed = null), (this.added = []);
+  }
+
+  change(): VectorChange | null {
+    return this.removed === null ? null : { removed: this.removed, added: this.added };
+  }
 }
 
 /** An embedder that can hand vectors over already encoded (the cached one). */
@@ -109,6 +144,8 @@ export class ChunkProjector implements Projector {
   private readonly lance = new Mutex();
   private background: Promise<void> = Promise.resolve();
   private backfillQueued = false;
+  /** The last LanceDB sync queued: a pass that writes LanceDB itself waits for it. */
+  private lanceSynced: Promise<void> = Promise.resolve();
   /** Not part of `background`: closing never waits minutes for an index build. */
   private annBuild: Promise<void> | null = null;
   /** The last failure of a background task or of inline embedding, for status and tests. */
@@ -126,7 +163,10 @@ export class ChunkProjector implements Projector {
   static async open(dir: string, embedder: Embedder | null, options: ChunkProjectorOptions): Promise<ChunkProjector> {
     const keywords = KeywordIndex.open(keywordIndexPath(dir));
     const store = embedder ? await openStore(dir, embedder.dimensions) : null;
-    return new ChunkProjector(dir, keywords, store, embedder, options);
+    const projector = new ChunkProjector(dir, keywords, store, embedder, options);
+    // Left to a background sync that never ran (the process ended first).
+    if (store && keywords.hasLancePending()) projector.queueLanceSync();
+    return projector;
   }
 
   private get embedderId(): string {
@@ -159,7 +199,15 @@ export class ChunkProjector implements Projector {
     // A LanceDB write not followed by its keyword commit (a crash) leaves rows the keyword
     // index does not know: then this batch merges by id instead of appending.
     const lanceAhead = this.store !== null && this.keywords.lanceAhead();
-    const state = { lanceAhead, marked: lanceAhead, pending: false };
+    // Search reads the keyword index alone: a save's LanceDB write (and a compaction it may
+    // wait for) need not hold up its checkpoint. A larger batch writes LanceDB first, as a
+    // cold build appends it fastest, once LanceDB has caught up with what was left to it.
+    const deferLance = this.store !== null && !lanceAhead && latest.size <= DEFER_LANCE_FILES;
+    if (this.store !== null && !deferLance) {
+      await this.lanceSynced;
+      if (this.keywords.hasLancePending()) await this.syncLance();
+    }
+    const state: GroupState = { lanceAhead, marked: lanceAhead, pending: false, deferLance, changed: new ChangedIds() };
     const limit = this.options.groupRows ?? GROUP_ROWS;
     let group: FileTarget[] = [];
     let groupRows = 0;
@@ -175,9 +223,10 @@ export class ChunkProjector implements Projector {
     await this.applyGroup(group, state);
     this.keywords.transaction(() => {
       if (state.marked) this.keywords.setLanceAhead(false);
-      this.keywords.saveCheckpoint({ position: upTo, version: this.version, embedder: this.embedderId }, this.dimensions);
+      this.keywords.saveCheckpoint({ position: upTo, version: this.version, embedder: this.embedderId }, this.dimensions, state.changed.change());
     });
     if (state.pending) this.queueBackfill();
+    if (deferLance && this.options.syncLanceInBackground !== false) this.queueLanceSync();
     this.queueMaintenance();
   }
 
@@ -188,7 +237,7 @@ export class ChunkProjector implements Projector {
    */
   private async applyGroup(
     files: ReadonlyArray<FileTarget>,
-    state: { readonly lanceAhead: boolean; marked: boolean; pending: boolean },
+    state: GroupState,
   ): Promise<void> {
     if (files.length === 0) return;
     const removed: string[] = [];
@@ -206,7 +255,14 @@ export class ChunkProjector implements Projector {
     }
     const store = this.store;
     const blobs = new Map<string, Buffer>();
-    if (store) {
+    if (store && state.deferLance) {
+      const encoded = this.options.inlineEmbedding ? await this.embedBlobsOrNull(added) : added.map(() => null);
+      added.forEach((r, i) => {
+        const b = encoded[i];
+        if (b) blobs.set(r.id, b);
+        else state.pending = true;
+      });
+    } else if (store) {
       const encoded = this.options.inlineEmbedding ? await this.embedBlobsOrNull(added) : added.map(() => null);
       if (added.length > 0 && !state.marked) {
         this.keywords.setLanceAhead(true);
@@ -226,7 +282,8 @@ export class ChunkProjector implements Projector {
       });
     }
     this.keywords.transaction(() => {
-      for (const { path, language, rows } of files) this.keywords.replaceFile(path, language, rows, blobs);
+      for (const { path, language, rows } of files) state.changed.add(this.keywords.replaceFile(path, language, rows, blobs));
+      if (state.deferLance) this.keywords.markLancePending([...removed, ...added.map((r) => r.id)], this.keywords.vectorEpoch() + 1);
     });
   }
 
@@ -277,6 +334,33 @@ export class ChunkProjector implements Projector {
       filled += rows.length;
     }
     return { filled, pending: this.keywords.pendingCount() };
+  }
+
+  /**
+   * Brings LanceDB's rows of the ids small passes left to it to what the keyword index holds,
+   * a batch at a time; each batch is read and written under the LanceDB lock, so no pass's
+   * write falls between. An id asked for again meanwhile stays pending (see lance_pending).
+   */
+  async syncLance(): Promise<void> {
+    const store = this.store;
+    if (!store) return;
+    for (;;) {
+      const batch = await this.lance.run(async () => {
+        const pending = this.keywords.lancePending(EMBED_BATCH);
+        if (pending.length === 0) return pending;
+        const ids = pending.map((p) => p.id);
+        // Delete, then append: a merge by id joins the whole table (~10x the time of both).
+        await store.deleteIds(ids);
+        await store.add(this.keywords.rowsWithVectors(ids));
+        return pending;
+      });
+      if (batch.length === 0) return;
+      this.keywords.transaction(() => this.keywords.clearLancePending(batch));
+    }
+  }
+
+  private queueLanceSync(): void {
+    this.lanceSynced = this.background = this.background.then(() => this.syncLance().catch((e) => this.reportBackground(e)));
   }
 
   private queueBackfill(): void {
@@ -334,9 +418,12 @@ export class ChunkProjector implements Projector {
   }
 
   /** The rows sorted by id (replay-equality checks): LanceDB's, or the keyword index's when vectors are off. */
-  rows(): Promise<StoredChunk[]> {
-    if (this.store) return this.store.allRows();
-    return Promise.resolve(this.keywords.allRows().map((r) => ({ ...r, vector: null })));
+  async rows(): Promise<StoredChunk[]> {
+    if (!this.store) return this.keywords.allRows().map((r) => ({ ...r, vector: null }));
+    // What the passes left to the background is part of the read model.
+    await this.lanceSynced;
+    await this.syncLance();
+    return this.store.allRows();
   }
 
   async reset(): Promise<void> {

@@ -4,9 +4,12 @@ import { keywordIndexPath } from "./keywordIndexPath.js";
 import { NO_VECTORS } from "./noVectors.js";
 import type { ChunkRow } from "./ChunkRow.js";
 import type { ChunkStore } from "./ChunkStore.js";
+import { followVectorChanges, type FollowedVectors } from "./followVectorChanges.js";
 import { loadVectorMatrix } from "./loadVectorMatrix.js";
 import { openKeywordIndex } from "./openKeywordIndex.js";
 import type { VectorMatrix } from "./VectorMatrix.js";
+import { wholeSet, type VectorSet } from "./VectorSet.js";
+import { vectorChangesBetween } from "./vectorChangesBetween.js";
 import { readVectorSnapshot, vectorSnapshotPath } from "./vectorSnapshot.js";
 
 export interface KeywordHit {
@@ -40,8 +43,10 @@ const binaryOrder = (a: string, b: string): number => {
 
 const ftsQuery = (terms: ReadonlyArray<string>): string => terms.map((t) => `"${t.replace(/"/g, "")}"`).join(" OR ");
 
-/** Vectors are loaded once per process and vector epoch; queries after the first pay nothing. */
-const vectorCache = new Map<string, VectorMatrix>();
+/** Vectors are loaded once per process, then follow each vector epoch's changes; queries at an unchanged epoch pay nothing. */
+const vectorCache = new Map<string, FollowedVectors>();
+/** Vectors of an index from before the SQLite vectors (LanceDB), by table version. */
+const lanceCache = new Map<string, VectorMatrix>();
 /** How many queries a process answers from the column file before loading the whole matrix. */
 const SNAPSHOT_QUERIES = 3;
 const snapshotUses = new Map<string, number>();
@@ -52,10 +57,11 @@ const snapshotUses = new Map<string, number>();
  */
 export class ChunkReader {
   private readonly s;
-  private pathOf: Map<string, string> | null = null;
+  private pathOf: { readonly epoch: number; readonly map: Map<string, string> } | null = null;
   /** Opened only for an index built before vectors lived in SQLite (CHUNKS_VERSION 1). */
   private store: Promise<ChunkStore | null> | null = null;
   private pending: Database.Statement | null = null;
+  private pendingAt: { readonly epoch: number; readonly count: number } | null = null;
   /** keywordChunksRanked's statements, prepared on first use. */
   private ranked: { readonly top: Database.Statement; readonly rows: Database.Statement } | null = null;
 
@@ -177,20 +183,35 @@ export class ChunkReader {
     return this.s.rowsOfPath.all(path) as ChunkRow[];
   }
 
-  /** Chunk id → file path, for every chunk (read once per reader). */
+  /**
+   * Chunk id → file path, for every chunk: read once per reader, then kept current by the
+   * changes each epoch recorded (read again when they do not reach back).
+   */
   paths(): Map<string, string> {
-    if (!this.pathOf) {
-      this.pathOf = new Map();
-      for (const r of this.s.idPaths.iterate() as IterableIterator<{ id: string; path: string }>) this.pathOf.set(r.id, r.path);
-    }
-    return this.pathOf;
+    return this.db.transaction((): Map<string, string> => {
+      const epoch = this.epoch();
+      const known = this.pathOf;
+      if (known && known.epoch === epoch) return known.map;
+      const changes = known && vectorChangesBetween(this.db, known.epoch, epoch);
+      if (known && changes) {
+        for (const id of changes.removed) known.map.delete(id);
+        for (const id of changes.added) known.map.delete(id);
+        for (const r of this.s.pathsOfIds.all(JSON.stringify([...changes.added])) as Array<{ id: string; path: string }>) known.map.set(r.id, r.path);
+        this.pathOf = { epoch, map: known.map };
+        return known.map;
+      }
+      const map = new Map<string, string>();
+      for (const r of this.s.idPaths.iterate() as IterableIterator<{ id: string; path: string }>) map.set(r.id, r.path);
+      this.pathOf = { epoch, map };
+      return map;
+    })();
   }
 
   /** File paths of the given chunks (a few hundred candidates: cheaper than `paths()` for one query). */
   pathsOf(ids: Iterable<string>): Map<string, string> {
     const wanted = [...ids];
     // One query for all: a statement per id cost ~30 µs each, 7 ms a search.
-    const found = this.pathOf ?? new Map((this.s.pathsOfIds.all(JSON.stringify(wanted)) as Array<{ id: string; path: string }>).map((r) => [r.id, r.path]));
+    const found = this.pathOf ? this.paths() : new Map((this.s.pathsOfIds.all(JSON.stringify(wanted)) as Array<{ id: string; path: string }>).map((r) => [r.id, r.path]));
     const out = new Map<string, string>();
     for (const id of wanted) {
       const path = found.get(id);
@@ -214,55 +235,68 @@ export class ChunkReader {
    * dimensions from the column file when it is current (a one-shot CLI run pays milliseconds,
    * not a scan of every vector); later ones load and cache the whole matrix.
    */
-  async vectorsFor(query: Float32Array): Promise<VectorMatrix | null> {
+  async vectorsFor(query: Float32Array): Promise<VectorSet | null> {
     if (!this.vectorsInSqlite) return this.lanceVectors();
-    const current = this.sqliteVectorsState();
-    if (current === null) return null;
-    const { dimensions, version, cached } = current;
-    if (cached) return cached;
-    const uses = snapshotUses.get(this.dir) ?? 0;
-    if (uses < SNAPSHOT_QUERIES) {
-      const nonZero: number[] = [];
-      for (let j = 0; j < query.length; j++) if (query[j] !== 0) nonZero.push(j);
-      const partial = readVectorSnapshot(vectorSnapshotPath(this.dir), version, nonZero);
-      if (partial && partial.dimensions === dimensions) {
-        snapshotUses.set(this.dir, uses + 1);
-        return partial;
+    return this.sqliteVectors(query);
+  }
+
+  /** Every vector, loaded once per process and then kept current by the changes each epoch recorded. */
+  async vectors(): Promise<VectorSet | null> {
+    if (!this.vectorsInSqlite) return this.lanceVectors();
+    return this.sqliteVectors(null);
+  }
+
+  /**
+   * The matrix at the current epoch: the cached one if current, else the cached one with the
+   * rows changed since replaced (when the changes recorded since reach back to it), else, for a
+   * `query` among a process's first, its dimensions from the column file, else a full load.
+   * One read transaction, so the epoch, its changes and the rows read agree.
+   */
+  private sqliteVectors(query: Float32Array | null): VectorSet | null {
+    return this.db.transaction((): VectorSet | null => {
+      const dimensions = Number(this.s.meta.get("dimensions") ?? 0);
+      if (dimensions === 0) return null;
+      const version = this.epoch();
+      const cached = vectorCache.get(this.dir);
+      if (cached && cached.set.dimensions === dimensions) {
+        if (cached.set.version === version) return cached.set;
+        const changes = vectorChangesBetween(this.db, cached.set.version, version);
+        const followed = changes && followVectorChanges(this.db, cached, changes, version);
+        if (followed) {
+          vectorCache.set(this.dir, followed);
+          return followed.set;
+        }
       }
-    }
-    return this.vectors();
+      const uses = snapshotUses.get(this.dir) ?? 0;
+      if (query && uses < SNAPSHOT_QUERIES) {
+        const nonZero: number[] = [];
+        for (let j = 0; j < query.length; j++) if (query[j] !== 0) nonZero.push(j);
+        const partial = readVectorSnapshot(vectorSnapshotPath(this.dir), version, nonZero);
+        if (partial && partial.dimensions === dimensions) {
+          snapshotUses.set(this.dir, uses + 1);
+          return wholeSet(partial);
+        }
+      }
+      const loaded = wholeSet(loadVectorMatrix(this.db, dimensions, version));
+      vectorCache.set(this.dir, { set: loaded, recentRows: [] });
+      return loaded;
+    })();
   }
 
-  /** Every vector, loaded once per process and vector epoch. */
-  async vectors(): Promise<VectorMatrix | null> {
-    if (!this.vectorsInSqlite) return this.lanceVectors();
-    const current = this.sqliteVectorsState();
-    if (current === null) return null;
-    const { dimensions, version, cached } = current;
-    if (cached) return cached;
-    const loaded = loadVectorMatrix(this.db, dimensions, version);
-    vectorCache.set(this.dir, loaded);
-    return loaded;
+  /** Moves whenever the chunk rows or their vectors do (every projector pass, every backfill batch). */
+  private epoch(): number {
+    return Number(this.s.meta.get("vector_epoch") ?? 0);
   }
 
-  /** The keyword index's vector shape and epoch, with this process's matrix if it is still current; null without vectors. */
-  private sqliteVectorsState(): { dimensions: number; version: number; cached: VectorMatrix | null } | null {
-    const dimensions = Number(this.s.meta.get("dimensions") ?? 0);
-    if (dimensions === 0) return null;
-    const version = Number(this.s.meta.get("vector_epoch") ?? 0);
-    const cached = vectorCache.get(this.dir);
-    return { dimensions, version, cached: cached && cached.version === version && cached.dimensions === dimensions ? cached : null };
-  }
-
-  private async lanceVectors(): Promise<VectorMatrix | null> {
+  private async lanceVectors(): Promise<VectorSet | null> {
     const store = await this.lance();
     if (!store || store.dimensions === 0) return null;
     const version = await store.version();
-    const cached = vectorCache.get(this.dir);
-    if (cached && cached.version === version) return cached;
+    const cached = lanceCache.get(this.dir);
+    if (cached && cached.version === version) return wholeSet(cached);
     const loaded = await store.loadVectors();
-    vectorCache.set(this.dir, loaded);
-    return loaded;
+    lanceCache.set(this.dir, loaded);
+    return wholeSet(loaded);
   }
 
   /** True when the index was built with `embedding.provider = "none"`: search is keyword-only by design. */
@@ -274,8 +308,13 @@ export class ChunkReader {
   async pendingVectors(): Promise<number> {
     if (this.vectorsDisabled()) return 0;
     if (this.vectorsInSqlite) {
-      this.pending ??= this.db.prepare("SELECT (SELECT count(*) FROM chunks) - (SELECT count(*) FROM chunk_vectors)").pluck();
-      return this.pending.get() as number;
+      // Two counts of every row (a few ms a search): they move only with the epoch.
+      const epoch = this.epoch();
+      if (this.pendingAt?.epoch !== epoch) {
+        this.pending ??= this.db.prepare("SELECT (SELECT count(*) FROM chunks) - (SELECT count(*) FROM chunk_vectors)").pluck();
+        this.pendingAt = { epoch, count: this.pending.get() as number };
+      }
+      return this.pendingAt.count;
     }
     const store = await this.lance();
     return store ? store.countPending() : 0;

@@ -2,6 +2,7 @@ import type Database from "better-sqlite3";
 import type { ChunkRow } from "./ChunkRow.js";
 import { termBytes, termText } from "./keywordTerms.js";
 import { openKeywordIndex } from "./openKeywordIndex.js";
+import { recordVectorChange, type VectorChange } from "./recordVectorChange.js";
 
 export interface Checkpoint {
   readonly position: number;
@@ -66,6 +67,12 @@ export class KeywordIndex {
       deleteFile: db.prepare("DELETE FROM files WHERE rowid = ?"),
       insertFileTerms: db.prepare("INSERT INTO file_terms (rowid, path_terms, body_terms) VALUES (?, ?, CAST(? AS TEXT))"),
       deleteFileTerms: db.prepare("DELETE FROM file_terms WHERE rowid = ?"),
+      markLance: db.prepare("INSERT INTO lance_pending (id, seq) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET seq = excluded.seq"),
+      lancePending: db.prepare("SELECT id, seq FROM lance_pending ORDER BY seq LIMIT ?"),
+      anyLancePending: db.prepare("SELECT 1 FROM lance_pending LIMIT 1").pluck(),
+      clearLance: db.prepare("DELETE FROM lance_pending WHERE id = ? AND seq = ?"),
+      rowsWithVectors: db.prepare(`SELECT c.id, c.path, c.symbol, c.kind, c.language, c.start_line AS startLine, c.end_line AS endLine, c.text, v.vector AS blob
+        FROM chunks c LEFT JOIN chunk_vectors v ON v.rowid = c.rowid WHERE c.id IN (SELECT value FROM json_each(?))`),
       allRows: db.prepare(`SELECT id, path, symbol, kind, language, start_line AS startLine, end_line AS endLine, text
         FROM chunks ORDER BY id`),
     };
@@ -82,13 +89,20 @@ export class KeywordIndex {
     return { position, version, embedder };
   }
 
-  saveCheckpoint(c: Checkpoint, dimensions: number): void {
+  /** `change`: the chunk ids the pass removed and added (null: not known, readers reload every vector). */
+  saveCheckpoint(c: Checkpoint, dimensions: number, change: VectorChange | null): void {
     this.s.setMeta.run("position", String(c.position));
     this.s.setMeta.run("version", String(c.version));
     this.s.setMeta.run("embedder", c.embedder ?? "");
     this.s.setMeta.run("dimensions", String(dimensions));
-    // Readers cache the vector matrix until this moves.
+    this.moveVectorEpoch(change);
+  }
+
+  /** Readers cache the vector matrix until the epoch moves, then follow what each move recorded. */
+  private moveVectorEpoch(change: VectorChange | null): void {
+    const previous = this.vectorEpoch();
     this.s.bumpVectorEpoch.run(firstEpoch());
+    recordVectorChange(this.db, previous, this.vectorEpoch(), change);
   }
 
   /**
@@ -101,6 +115,32 @@ export class KeywordIndex {
 
   setLanceAhead(ahead: boolean): void {
     this.s.setMeta.run("lance_ahead", ahead ? "1" : "0");
+  }
+
+  /**
+   * Leaves LanceDB's rows of `ids` to the background: each is brought to what this index holds
+   * (the row with its vector, or none). `seq` orders requests for one id (the vector epoch will do).
+   */
+  markLancePending(ids: Iterable<string>, seq: number): void {
+    for (const id of ids) this.s.markLance.run(id, seq);
+  }
+
+  lancePending(limit: number): Array<{ id: string; seq: number }> {
+    return this.s.lancePending.all(limit) as Array<{ id: string; seq: number }>;
+  }
+
+  hasLancePending(): boolean {
+    return this.s.anyLancePending.get() !== undefined;
+  }
+
+  /** Forgets the requests synced, unless one was made again since (another seq). */
+  clearLancePending(synced: ReadonlyArray<{ id: string; seq: number }>): void {
+    for (const { id, seq } of synced) this.s.clearLance.run(id, seq);
+  }
+
+  /** The rows of `ids` still present, each with its stored vector (null while pending). */
+  rowsWithVectors(ids: ReadonlyArray<string>): Array<ChunkRow & { blob: Buffer | null }> {
+    return this.s.rowsWithVectors.all(JSON.stringify(ids)) as Array<ChunkRow & { blob: Buffer | null }>;
   }
 
   /** Every chunk row, sorted by id (replay-equality checks when there is no LanceDB table). */
@@ -123,8 +163,9 @@ export class KeywordIndex {
 
   /** Stores vectors the backfill computed for chunks still present (a chunk deleted meanwhile is skipped). */
   fillVectors(blobs: ReadonlyMap<string, Buffer>): void {
-    for (const [id, blob] of blobs) this.s.fillVector.run(blob, id);
-    this.s.bumpVectorEpoch.run(firstEpoch());
+    const added: string[] = [];
+    for (const [id, blob] of blobs) if (this.s.fillVector.run(blob, id).changes > 0) added.push(id);
+    this.moveVectorEpoch({ removed: [], added });
   }
 
   /** Ids of the chunks the index holds for `path` now. */

@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3";
 import { copyDense, copySparse, sparseCount } from "../embed/vectorBlob.js";
-import type { SparseColumns, VectorMatrix } from "./VectorMatrix.js";
+import { sparseByColumn } from "./sparseByColumn.js";
+import type { VectorMatrix } from "./VectorMatrix.js";
 
 /**
  * Reads every vector of the keyword index in one sequential scan of `chunk_vectors`. Sparse
@@ -33,23 +34,5 @@ export const loadVectorMatrix = (db: Database.Database, dimensions: number, vers
     at += sparseCount(blob);
     offsets[++i] = at;
   }
-  return { ids, dimensions, data: null, sparse: byColumn(offsets, index, values, dimensions), version };
-};
-
-/** Row-major sparse rows to column-major (a counting sort by dimension; rows stay ascending). */
-const byColumn = (rowOffsets: Int32Array, index: Uint16Array, values: Float32Array, dimensions: number): SparseColumns => {
-  const offsets = new Int32Array(dimensions + 1);
-  for (let k = 0; k < index.length; k++) offsets[index[k]! + 1]!++;
-  for (let j = 0; j < dimensions; j++) offsets[j + 1]! += offsets[j]!;
-  const next = offsets.slice(0, dimensions);
-  const rows = new Int32Array(index.length);
-  const out = new Float32Array(index.length);
-  for (let r = 0; r + 1 < rowOffsets.length; r++) {
-    for (let k = rowOffsets[r]!; k < rowOffsets[r + 1]!; k++) {
-      const at = next[index[k]!]!++;
-      rows[at] = r;
-      out[at] = values[k]!;
-    }
-  }
-  return { offsets, rows, values: out };
+  return { ids, dimensions, data: null, sparse: sparseByColumn(offsets, index, values, dimensions), version };
 };

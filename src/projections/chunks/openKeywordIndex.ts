@@ -25,6 +25,12 @@ CREATE TABLE IF NOT EXISTS files (rowid INTEGER PRIMARY KEY, path TEXT NOT NULL 
 -- contentless_delete=1 table never lowers the row count and token totals bm25() reads
 -- (SQLite 3.51), so every delta inflated IDF and the average length, and a delta-built index
 -- ranked differently from a fresh one of the same tree (test/projections/chunks/delta-bm25.test.ts).
+-- What each recent vector epoch changed (recordVectorChange.ts): a reader follows the chain from the
+-- epoch of its cached matrix and replaces those rows instead of reading every vector again.
+CREATE TABLE IF NOT EXISTS vector_changes (epoch INTEGER PRIMARY KEY, previous INTEGER NOT NULL, removed TEXT, added TEXT);
+-- Chunk ids whose LanceDB row a small pass left to the background (ChunkProjector.syncLance): present
+-- here means "make LanceDB agree with this index for this id"; seq tells a newer request from the one synced.
+CREATE TABLE IF NOT EXISTS lance_pending (id TEXT PRIMARY KEY, seq INTEGER NOT NULL);
 CREATE VIRTUAL TABLE IF NOT EXISTS chunk_terms USING fts5(
   path_terms, symbol_terms, body_terms, tokenize="unicode61 tokenchars '_'"
 );

@@ -10,7 +10,7 @@ import { byScore, fuseRanks, RRF_K } from "./fuseRanks.js";
 import { graphNeighbourRanks } from "./graphNeighbourRanks.js";
 import { liftToSymbols } from "./liftToSymbols.js";
 import { snippetOf } from "./snippet.js";
-import { topCosine } from "./topCosine.js";
+import { topCosineOf } from "./topCosine.js";
 
 export interface SearchOptions {
   /** Most hits returned (default 10). */
@@ -111,12 +111,12 @@ export const searchCode = async (
   let vector: Array<[string, number]> = [];
   const q = embedder && query.trim().length > 0 ? await embedder.embedQuery(query) : null;
   const matrix = q ? await reader.vectorsFor(q) : null;
-  if (q && matrix && matrix.ids.length > 0) {
+  if (q && matrix && matrix.size > 0) {
     const ids = filter.language || filter.kind ? reader.idsWhere(filter) : null;
     // Every chunk's path is read only when a glob needs it: it is a scan of the chunk table.
     const all = inPath ? reader.paths() : null;
     const allow = ids || all ? (id: string) => (!ids || ids.has(id)) && (!all || inPath!(all.get(id) ?? "")) : undefined;
-    vector = topCosine(matrix, q, CANDIDATES, allow);
+    vector = topCosineOf(matrix, q, CANDIDATES, allow);
   }
 
   const chunkScores = fuseRanks([

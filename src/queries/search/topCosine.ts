@@ -1,8 +1,21 @@
-import type { VectorMatrix } from "../../projections/chunks/index.js";
+import type { VectorMatrix, VectorSet } from "../../projections/chunks/index.js";
+
+/** Best first; equal scores by id. */
+const byRank = (a: [string, number], b: [string, number]): number => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+
+/**
+ * topCosine over a set's parts: the best k of the union is among each part's best k (one
+ * order, score then id, and each id live in one part), so this is the whole set's top k.
+ */
+export const topCosineOf = (v: VectorSet, query: Float32Array, k: number, allow?: (id: string) => boolean): Array<[string, number]> => {
+  const base = topCosine(v.base, query, k, allow, v.dropped);
+  if (!v.recent) return base;
+  return [...base, ...topCosine(v.recent, query, k, allow)].sort(byRank).slice(0, k);
+};
 
 /**
  * The `k` rows of `m` nearest to `query` by dot product (vectors are unit length, so this is
- * cosine), skipping rows `allow` rejects. Brute force: at 100k × 384 it is ~40M multiply-adds,
+ * cosine), skipping rows `allow` rejects and rows `skip` marks. Brute force: at 100k × 384 it is ~40M multiply-adds,
  * tens of milliseconds, and needs no index to build or keep fresh.
  */
 export const topCosine = (
@@ -10,10 +23,12 @@ export const topCosine = (
   query: Float32Array,
   k: number,
   allow?: (id: string) => boolean,
+  skip?: Uint8Array | null,
 ): Array<[string, number]> => {
   const scores = m.sparse ? sparseScores(m, query) : denseScores(m, query);
   const top = new TopK(k, m.ids);
   for (let r = 0; r < scores.length; r++) {
+    if (skip && skip[r] === 1) continue;
     const s = scores[r]!;
     if (!top.admits(s, r)) continue;
     if (allow && !allow(m.ids[r]!)) continue;
