@@ -2,7 +2,9 @@ import type { ExtractedSymbol, Reference } from "../../../events/index.js";
 import { withoutTypeArguments } from "../../../parse/extract/typeLists.js";
 import type { FileScope } from "./FileScope.js";
 import { bestOverload, type JavaType } from "./javaOverloads.js";
-import { TYPE_KINDS, UNTYPED_LOCAL, type Resolution } from "./Resolution.js";
+import type { Resolution } from "./Resolution.js";
+import { TYPE_KINDS } from "./Target.js";
+import { UNTYPED_LOCAL } from "./TypeInference.js";
 
 type SymbolTarget = { readonly path: string; readonly symbol: ExtractedSymbol };
 
@@ -33,13 +35,13 @@ export class JavaArgumentTypes {
     const plain = { name, project: null, variable: false, ancestors: NOTHING, open: false };
     // Arrays are told apart by their name only.
     if (base !== bare) return plain;
-    if (this.resolution.isTypeParameter(scope, fromId, base)) return { ...plain, variable: true };
+    if (this.resolution.types.isTypeParameter(scope, fromId, base)) return { ...plain, variable: true };
     const target = this.typeNamed(scope, fromId, base);
     return target !== null ? this.ofProject(target) : plain;
   }
 
   private typeNamed(scope: FileScope, fromId: string | null, name: string): SymbolTarget | null {
-    const target = this.resolution.annotatedType(scope, fromId, name);
+    const target = this.resolution.types.annotatedType(scope, fromId, name);
     return target !== null && target.kind === "symbol" ? target : null;
   }
 
@@ -92,7 +94,7 @@ export class JavaArgumentTypes {
       const owner = this.projectTarget(this.argument(scope, fromId, `=${head}`, depth + 1)) ?? this.typeNamed(scope, fromId, head);
       return owner !== null ? this.field(owner, value.slice(dot + 1)) : null;
     }
-    const bound = this.resolution.boundType(scope, fromId, value);
+    const bound = this.resolution.types.boundType(scope, fromId, value);
     if (bound === UNTYPED_LOCAL || bound === null) return null;
     if (bound !== undefined) {
       // `var x = a.b()`: typed by the call, as the extractor wrote it.
@@ -109,7 +111,7 @@ export class JavaArgumentTypes {
 
   /** What `callee()` declares it returns. */
   private returnedBy(scope: FileScope, fromId: string | null, callee: string): JavaType | null {
-    const target = this.resolution.calledFunction(scope, fromId, callee);
+    const target = this.resolution.types.calledFunction(scope, fromId, callee);
     if (target === null || target.symbol.returnType === undefined) return null;
     const calleeScope = this.resolution.scope(target.path);
     return calleeScope !== null ? this.written(calleeScope, target.symbol.id, target.symbol.returnType) : null;

@@ -13,8 +13,9 @@ import { heritageSubject, scopeOf, type FileScope } from "./FileScope.js";
 import type { Lookup } from "./Lookup.js";
 import { submoduleOf } from "./modules/python.js";
 import { JavaArgumentTypes } from "./javaArgumentTypes.js";
-import { Resolution, type SharedExports, type Target } from "./Resolution.js";
+import { Resolution } from "./Resolution.js";
 import { structuralImplements } from "./structuralImplements.js";
+import type { SharedExports, Target } from "./Target.js";
 import { typeNamesIn } from "./typeNames.js";
 
 const CALLABLE = new Set(["Function", "Method", "Class", "Variable"]);
@@ -127,7 +128,7 @@ export const resolveFile = (lookup: Lookup, path: string, shared?: SharedExports
   };
 
   for (const imp of file.imports) {
-    const target = resolution.module(scope, imp.specifier);
+    const target = resolution.modules.module(scope, imp.specifier);
     switch (target.kind) {
       case "file": {
         let submodules = 0;
@@ -169,7 +170,7 @@ export const resolveFile = (lookup: Lookup, path: string, shared?: SharedExports
           unresolvedRef(ref);
           break;
         }
-        const found = symbolTarget(resolution.callee(resolution.resolveQualified(scope, ref.from, ref.qualifier, ref.name, "value", ref.path === true)));
+        const found = symbolTarget(resolution.modules.callee(resolution.resolveQualified(scope, ref.from, ref.qualifier, ref.name, "value", ref.path === true)));
         const callee = ref.kind === "new" && found !== null ? constructorOf(resolution, found) : found;
         const target = callee !== null && ref.arity !== undefined && callee.symbol.kind === "Method" ? overloadFor(resolution, argumentTypes, scope, ref, ref.arity, callee) : callee;
         const accepted = ref.kind === "new" ? CONSTRUCTIBLE : CALLABLE;
