@@ -11,8 +11,8 @@ import {
 } from "../model.js";
 import { heritageSubject, scopeOf, type FileScope } from "./FileScope.js";
 import type { Lookup } from "./Lookup.js";
-import { submoduleOf } from "./modules/python.js";
 import { JavaArgumentTypes } from "./javaArgumentTypes.js";
+import { policyOf } from "./languages/index.js";
 import { Resolution } from "./Resolution.js";
 import { structuralImplements } from "./structuralImplements.js";
 import type { SharedExports, Target } from "./Target.js";
@@ -69,7 +69,7 @@ const symbolTarget = (target: Target | null): { path: string; symbol: ExtractedS
 const constructorOf = (resolution: Resolution, cls: { path: string; symbol: ExtractedSymbol }): { path: string; symbol: ExtractedSymbol } => {
   if (cls.symbol.kind !== "Class") return cls;
   const scope = resolution.scope(cls.path);
-  const name = scope?.family === "java" ? cls.symbol.name : "constructor";
+  const name = scope !== null ? policyOf(scope.family).newConstructor(cls.symbol) : "constructor";
   const own = scope?.declared.get(cls.symbol.id)?.get(name)?.find((s) => s.kind === "Method");
   return own !== undefined ? { path: cls.path, symbol: own } : cls;
 };
@@ -116,6 +116,7 @@ export const resolveFile = (lookup: Lookup, path: string, shared?: SharedExports
   const file = lookup.file(path);
   if (file === undefined) return EMPTY_RESOLUTION;
   const scope = scopeOf(file);
+  const policy = policyOf(scope.family);
   const resolution = new Resolution(lookup, shared);
   let javaTypes: JavaArgumentTypes | null = null;
   const argumentTypes = (): JavaArgumentTypes => (javaTypes ??= new JavaArgumentTypes(resolution));
@@ -132,9 +133,9 @@ export const resolveFile = (lookup: Lookup, path: string, shared?: SharedExports
     switch (target.kind) {
       case "file": {
         let submodules = 0;
-        if (scope.family === "python") {
+        if (policy.importedSubmodule !== undefined) {
           for (const n of imp.names) {
-            const sub = n.name === "*" ? null : submoduleOf(lookup, target.path, n.name);
+            const sub = n.name === "*" ? null : policy.importedSubmodule(lookup, target.path, n.name);
             if (sub !== null) {
               edges.add("IMPORTS", fileNode, fileNodeId(sub), imp.line);
               submodules++;
@@ -212,8 +213,7 @@ export const resolveFile = (lookup: Lookup, path: string, shared?: SharedExports
     for (const name of symbol.returns) typeEdge("RETURNS", symbol, name, null);
     for (const param of symbol.params) {
       if (param.type === null) continue;
-      // A quoted Python annotation is a forward reference: the type written as a string.
-      const text = scope.family === "python" ? param.type.replace(/["']/g, " ") : param.type;
+      const text = policy.annotationText(param.type);
       for (const { qualifier, name } of typeNamesIn(text)) typeEdge("ACCEPTS", symbol, name, qualifier);
     }
   }

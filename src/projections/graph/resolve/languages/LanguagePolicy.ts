@@ -19,6 +19,8 @@ export interface LanguagePolicy {
   importBinding?(r: Resolution, scope: FileScope, binding: Binding, depth: number, space: Space): Target | null;
   /** `binding.name` imported from the module file `path` (the common rule: what that module exports under the name). */
   importedName(r: Resolution, path: string, binding: Binding, depth: number, space: Space): Target | null;
+  /** A submodule of the package module `path` that an import of `name` from it names too (Python `from pkg import mod`), or null. */
+  importedSubmodule?(lookup: Lookup, path: string, name: string): string | null;
   /** Of a module's top-level declarations of a name, those an importer can reach. */
   exportable(list: readonly ExtractedSymbol[] | undefined): readonly ExtractedSymbol[] | undefined;
   /** A submodule a package's own module exports under `name` (Python `__init__.py`), or null. */
@@ -69,6 +71,10 @@ export interface LanguagePolicy {
   readonly typeAliases: boolean;
   /** The constructor whose parameters type `this.x` / `self.x` when the class says nothing else, or null. */
   readonly constructorName: string | null;
+  /** The name of the method `new C()` calls when class `cls` declares it (else the class itself is called). */
+  newConstructor(cls: ExtractedSymbol): string;
+  /** A parameter's annotation as the type names in it are read (Python: a quoted forward reference is read unquoted). */
+  annotationText(annotation: string): string;
   /** A method read without a call stands for the value it gives (a TS getter, a Python property). */
   isAccessor(method: ExtractedSymbol): boolean;
   /** A declared return type is read as written (`ExtractedSymbol.returnType`); otherwise the names in `returns`. */
@@ -108,6 +114,8 @@ export const COMMON: LanguagePolicy = {
   superIsCall: false,
   typeAliases: false,
   constructorName: null,
+  newConstructor: () => "constructor",
+  annotationText: (annotation) => annotation,
   isAccessor: () => false,
   readsReturnType: false,
 };

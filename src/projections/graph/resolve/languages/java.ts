@@ -73,5 +73,7 @@ export const JAVA: LanguagePolicy = {
     const created = createdClass(receiver);
     return created !== null ? { type: created.cls, rest: created.rest } : castReceiver(receiver, false);
   },
+  // A constructor is a method named like its class.
+  newConstructor: (cls) => cls.name,
   readsReturnType: true,
 };

@@ -39,6 +39,7 @@ export const PYTHON: LanguagePolicy = {
     if (found !== null) return found;
     return sub !== null ? { kind: "module", path: sub } : null;
   },
+  importedSubmodule: submoduleOf,
   exportedSubmodule: (lookup, path, name) => (isPackageInit(path) ? submoduleOf(lookup, path, name) : null),
   hiddenFromStar: (name) => name.startsWith("_"),
   functionMembers: false,
@@ -47,6 +48,8 @@ export const PYTHON: LanguagePolicy = {
   qualifiedPath: (r, scope, _fromId, qualifier, name) => dotted(r, scope, qualifier, name),
   superIsCall: true,
   constructorName: "__init__",
+  // A quoted annotation is a forward reference: the type written as a string.
+  annotationText: (annotation) => annotation.replace(/["']/g, " "),
   isAccessor: () => true,
   readsReturnType: true,
 };
