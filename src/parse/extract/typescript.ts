@@ -1,3 +1,7 @@
+/**
+ * The TypeScript, TSX and JavaScript extractor: which nodes it reads and which part handles
+ * each (typescript/declarations, modules, typeBinding and references).
+ */
 import { endOf, firstNamedChildOf, namedChildrenOf, startOf } from "../collectNodes.js";
 import { FUNCTION_KINDS } from "./Extraction.js";
 import { field, typeNameAt, type LanguageExtractor } from "./LanguageExtractor.js";
@@ -15,11 +19,6 @@ import { markExported, visitExport, visitImport, visitModuleAssignment } from ".
 import { heritage, isTestFile, visitCall, visitJsx, visitNestedType, visitNew } from "./typescript/references.js";
 import { newTsFile } from "./typescript/syntax.js";
 import { bindLocals, iteratedType, visitAssignmentIn, visitInnerFunction, visitReturn } from "./typescript/typeBinding.js";
-
-/*
- * The TypeScript, TSX and JavaScript extractor: which nodes it reads and which part handles
- * each (typescript/declarations, modules, typeBinding and references).
- */
 
 const BRANCHES = new Set([
   "if_statement",

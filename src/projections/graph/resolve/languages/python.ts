@@ -1,6 +1,6 @@
-import type { Space } from "../pickSymbol.js";
 import type { FileScope } from "../FileScope.js";
 import { isPackageInit, resolvePyModule, submoduleOf } from "../modules/python.js";
+import type { Space } from "../pickSymbol.js";
 import type { Resolution } from "../Resolution.js";
 import type { Target } from "../Target.js";
 import { COMMON, type LanguagePolicy } from "./LanguagePolicy.js";

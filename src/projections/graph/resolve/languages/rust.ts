@@ -1,9 +1,8 @@
-import type { FileScope } from "../FileScope.js";
+import type { Binding, FileScope } from "../FileScope.js";
 import { resolveRustModule } from "../modules/rust.js";
 import type { Space } from "../pickSymbol.js";
 import type { Resolution } from "../Resolution.js";
 import type { Target } from "../Target.js";
-import type { Binding } from "../FileScope.js";
 import { COMMON, type LanguagePolicy } from "./LanguagePolicy.js";
 
 /** What a Rust `impl` block can be for (or a trait's own default methods). */
