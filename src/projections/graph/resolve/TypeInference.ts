@@ -3,6 +3,7 @@ import type { FileScope } from "./FileScope.js";
 import { policyOf } from "./languages/index.js";
 import { annotatedTypeName, callbackParameter, splitCallee, tupleElement } from "./receiverText.js";
 import type { Resolution } from "./Resolution.js";
+import { readTypeNotation } from "./typeNotation.js";
 import { FUNCTION_LIKE, TYPE_KINDS, type SymbolTarget, type Target } from "./Target.js";
 
 /** The one class a declared return type names once awaited: `Promise<User>` → User, `list[User]` → list. */
@@ -19,12 +20,6 @@ const heldType = (symbol: ExtractedSymbol): string | null => symbol.typed?.find(
 
 /** The right-hand side of a TS type alias's signature (`type A<T> = B<T>`). */
 const TYPE_ALIAS = /^(?:export\s+)?(?:declare\s+)?type\s+[\w$]+\s*(?:<.*?>)?\s*=\s*(.+?);?$/;
-
-/** Element i of the tuple a call returns, as the extractors type `a, b = f()` / `const [a, b] = f()`: `f()[i]`. */
-const UNPACKED = /^(.+)\(\)\[(\d+)\]$/;
-
-/** A callback's parameter as the TS extractor types it: `callback <argument> of <callee> param <index>`. */
-const CALLBACK_PARAMETER = /^callback (\d+) of (.+) param (\d+)$/;
 
 /** See `TypeInference.boundType`. */
 export const UNTYPED_LOCAL = Symbol("untyped local");
@@ -127,19 +122,27 @@ export class TypeInference {
     }
     this.bindingsInProgress.add(key);
     try {
-      if (type.startsWith("typeof ")) {
-        // The value a name denotes (`typeof ZodString.create`, `typeof Auth`): itself, not an instance.
-        const name = type.slice("typeof ".length).trim();
-        const dot = name.lastIndexOf(".");
-        return this.valueOf(this.r.resolveQualified(scope, fromId, dot === -1 ? null : name.slice(0, dot), name.slice(dot + 1)));
+      const notation = readTypeNotation(type);
+      switch (notation._tag) {
+        case "ValueOf": {
+          // The value a name denotes (`typeof ZodString.create`, `typeof Auth`): itself, not an instance.
+          const dot = notation.name.lastIndexOf(".");
+          return this.valueOf(this.r.resolveQualified(scope, fromId, dot === -1 ? null : notation.name.slice(0, dot), notation.name.slice(dot + 1)));
+        }
+        case "TupleElement":
+          return this.unpackedType(scope, fromId, notation.callee, notation.index);
+        case "CallbackParameter":
+          return this.callbackParameterType(scope, fromId, notation.callee, notation.argument, notation.parameter);
+        case "Returned": {
+          const callee = splitCallee(notation.callee);
+          return this.instanceOf(this.r.resolveQualified(scope, fromId, callee.qualifier, callee.name));
+        }
+        case "This":
+          // `const self = this`: read as an annotation naming `this`, which denotes nothing of ours.
+          return this.annotatedType(scope, fromId, "this");
+        case "Annotation":
+          return this.annotatedType(scope, fromId, notation.text);
       }
-      const unpacked = UNPACKED.exec(type);
-      if (unpacked !== null) return this.unpackedType(scope, fromId, unpacked[1]!, Number(unpacked[2]));
-      const callback = CALLBACK_PARAMETER.exec(type);
-      if (callback !== null) return this.callbackParameterType(scope, fromId, callback[2]!, Number(callback[1]), Number(callback[3]));
-      if (!type.endsWith("()")) return this.annotatedType(scope, fromId, type);
-      const callee = splitCallee(type.slice(0, -2));
-      return this.instanceOf(this.r.resolveQualified(scope, fromId, callee.qualifier, callee.name));
     } finally {
       this.bindingsInProgress.delete(key);
     }
@@ -248,7 +251,7 @@ export class TypeInference {
     if (symbol.kind === "Variable") {
       // Calling a variable calls what it copies (`const stringType = ZodString.create`).
       const held = heldType(symbol);
-      return held !== null && held.startsWith("typeof ") ? this.instanceOf(this.valueOf(target)) : null;
+      return held !== null && readTypeNotation(held)._tag === "ValueOf" ? this.instanceOf(this.valueOf(target)) : null;
     }
     if (symbol.kind !== "Function" && symbol.kind !== "Method") return null;
     const scope = this.r.scope(target.path);
@@ -267,7 +270,7 @@ export class TypeInference {
     }
     if (symbol.returnValue !== undefined) {
       // No return type written: what its returns agree on, read inside the function.
-      if (symbol.returnValue === "this") {
+      if (readTypeNotation(symbol.returnValue)._tag === "This") {
         // A method's `this` is what it belongs to: its class, or the object (`api.a().b()`).
         const owner = symbol.kind === "Method" && symbol.parent !== null ? scope.byId.get(symbol.parent) : undefined;
         return owner !== undefined ? { kind: "symbol", path: target.path, symbol: owner } : null;
