@@ -5,7 +5,7 @@ import { docstringText } from "./docComments.js";
 import { elementTypeOf } from "./elementType.js";
 import { FUNCTION_KINDS, oneLine, type Extraction, type SymbolDraft } from "./Extraction.js";
 import { field, identifierAt, textOf, type LanguageExtractor } from "./LanguageExtractor.js";
-import { splitCallee } from "./typescript.js";
+import { splitCallee } from "./splitCallee.js";
 import { splitTopLevel } from "./typeLists.js";
 
 const BRANCHES = new Set([

@@ -4,7 +4,7 @@ import { endOf, namedChildrenOf, startOf } from "../collectNodes.js";
 import { lineDocAbove } from "./docComments.js";
 import { FUNCTION_KINDS, oneLine, type Extraction, type Mutable, type SymbolDraft } from "./Extraction.js";
 import { field, identifierAt, textOf, typeNameAt, type LanguageExtractor } from "./LanguageExtractor.js";
-import { splitCallee } from "./typescript.js";
+import { splitCallee } from "./splitCallee.js";
 import { listedTypes, splitTopLevel } from "./typeLists.js";
 
 const BRANCHES = new Set(["if_expression", "match_arm", "while_expression", "for_expression", "&&", "||"]);

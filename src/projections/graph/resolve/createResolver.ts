@@ -3,8 +3,8 @@ import type { FileResolution, Resolver } from "../model.js";
 import { DependencyIndex } from "./DependencyIndex.js";
 import { FileTable } from "./FileTable.js";
 import { Lookup } from "./Lookup.js";
-import type { SharedExports } from "./Resolution.js";
 import { EMPTY_RESOLUTION, resolveFile } from "./resolveFile.js";
+import type { SharedExports } from "./Target.js";
 
 /**
  * The resolver over the current parse result of every file. Each `resolve` records what it

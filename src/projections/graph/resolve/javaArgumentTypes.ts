@@ -2,7 +2,10 @@ import type { ExtractedSymbol, Reference } from "../../../events/index.js";
 import { withoutTypeArguments } from "../../../parse/extract/typeLists.js";
 import type { FileScope } from "./FileScope.js";
 import { bestOverload, type JavaType } from "./javaOverloads.js";
-import { TYPE_KINDS, UNTYPED_LOCAL, type Resolution } from "./Resolution.js";
+import type { Resolution } from "./Resolution.js";
+import { TYPE_KINDS } from "./Target.js";
+import { UNTYPED_LOCAL } from "./TypeInference.js";
+import { readArgumentHint, readTypeNotation, type ArgumentHint } from "./typeNotation.js";
 
 type SymbolTarget = { readonly path: string; readonly symbol: ExtractedSymbol };
 
@@ -33,13 +36,13 @@ export class JavaArgumentTypes {
     const plain = { name, project: null, variable: false, ancestors: NOTHING, open: false };
     // Arrays are told apart by their name only.
     if (base !== bare) return plain;
-    if (this.resolution.isTypeParameter(scope, fromId, base)) return { ...plain, variable: true };
+    if (this.resolution.types.isTypeParameter(scope, fromId, base)) return { ...plain, variable: true };
     const target = this.typeNamed(scope, fromId, base);
     return target !== null ? this.ofProject(target) : plain;
   }
 
   private typeNamed(scope: FileScope, fromId: string | null, name: string): SymbolTarget | null {
-    const target = this.resolution.annotatedType(scope, fromId, name);
+    const target = this.resolution.types.annotatedType(scope, fromId, name);
     return target !== null && target.kind === "symbol" ? target : null;
   }
 
@@ -76,10 +79,24 @@ export class JavaArgumentTypes {
   }
 
   /** The type of an argument from its hint (`Reference.args`), null when nothing says. */
-  argument(scope: FileScope, fromId: string | null, hint: string | null, depth = 0): JavaType | null {
-    if (hint === null || depth > 6) return null;
-    if (!hint.startsWith("=")) return hint === "null" ? { name: "null", project: null, variable: false, ancestors: NOTHING, open: false } : this.written(scope, fromId, hint);
-    const value = hint.slice(1);
+  argument(scope: FileScope, fromId: string | null, hint: string | null): JavaType | null {
+    return hint !== null ? this.hinted(scope, fromId, readArgumentHint(hint), 0) : null;
+  }
+
+  private hinted(scope: FileScope, fromId: string | null, hint: ArgumentHint, depth: number): JavaType | null {
+    if (depth > 6) return null;
+    switch (hint._tag) {
+      case "NullLiteral":
+        return { name: "null", project: null, variable: false, ancestors: NOTHING, open: false };
+      case "Written":
+        return this.written(scope, fromId, hint.type);
+      case "Value":
+        return this.valueType(scope, fromId, hint.expression, depth);
+    }
+  }
+
+  /** The type of a value written `x`, `this`, `this.f`, `a.f`, `Type.CONSTANT` or `a.b()`. */
+  private valueType(scope: FileScope, fromId: string | null, value: string, depth: number): JavaType | null {
     if (value === "this") {
       const cls = this.resolution.enclosingClass(scope, fromId);
       return cls !== null ? this.ofProject({ path: scope.file.path, symbol: cls }) : null;
@@ -89,14 +106,15 @@ export class JavaArgumentTypes {
     if (dot !== -1) {
       // `this.f`, `a.f`, `Type.CONSTANT`: a field of what the head is, else a static one of the type it names.
       const head = value.slice(0, dot);
-      const owner = this.projectTarget(this.argument(scope, fromId, `=${head}`, depth + 1)) ?? this.typeNamed(scope, fromId, head);
+      const owner = this.projectTarget(this.hinted(scope, fromId, { _tag: "Value", expression: head }, depth + 1)) ?? this.typeNamed(scope, fromId, head);
       return owner !== null ? this.field(owner, value.slice(dot + 1)) : null;
     }
-    const bound = this.resolution.boundType(scope, fromId, value);
+    const bound = this.resolution.types.boundType(scope, fromId, value);
     if (bound === UNTYPED_LOCAL || bound === null) return null;
     if (bound !== undefined) {
       // `var x = a.b()`: typed by the call, as the extractor wrote it.
-      if (bound.endsWith("()")) return this.argument(scope, fromId, `=${bound}`, depth + 1);
+      const notation = readTypeNotation(bound);
+      if (notation._tag === "Returned") return depth + 1 > 6 ? null : this.returnedBy(scope, fromId, notation.callee);
       return this.written(scope, fromId, bound);
     }
     // A bare name that no enclosing method binds: a field of the class, or of a class around it.
@@ -109,7 +127,7 @@ export class JavaArgumentTypes {
 
   /** What `callee()` declares it returns. */
   private returnedBy(scope: FileScope, fromId: string | null, callee: string): JavaType | null {
-    const target = this.resolution.calledFunction(scope, fromId, callee);
+    const target = this.resolution.types.calledFunction(scope, fromId, callee);
     if (target === null || target.symbol.returnType === undefined) return null;
     const calleeScope = this.resolution.scope(target.path);
     return calleeScope !== null ? this.written(calleeScope, target.symbol.id, target.symbol.returnType) : null;

@@ -2,7 +2,7 @@
  * Choosing among Java overloads of the same arity by what the arguments show of their types,
  * in the spirit of JLS §15.12.2: an exact type beats a widening, which beats boxing, which beats
  * `Object`; a candidate some argument cannot be passed to is out. Plain functions: the resolver
- * supplies the types (see `Resolution.javaArgumentType`).
+ * supplies the types (see `JavaArgumentTypes`).
  */
 
 /** A type as the resolver read it: its simple name (`String`, `int`, `Foo[]`) and what it is. */

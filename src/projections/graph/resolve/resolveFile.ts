@@ -11,10 +11,11 @@ import {
 } from "../model.js";
 import { heritageSubject, scopeOf, type FileScope } from "./FileScope.js";
 import type { Lookup } from "./Lookup.js";
-import { submoduleOf } from "./modules/python.js";
 import { JavaArgumentTypes } from "./javaArgumentTypes.js";
-import { Resolution, type SharedExports, type Target } from "./Resolution.js";
+import { policyOf } from "./languages/index.js";
+import { Resolution } from "./Resolution.js";
 import { structuralImplements } from "./structuralImplements.js";
+import type { SharedExports, Target } from "./Target.js";
 import { typeNamesIn } from "./typeNames.js";
 
 const CALLABLE = new Set(["Function", "Method", "Class", "Variable"]);
@@ -69,7 +70,7 @@ const symbolTarget = (target: Target | null): { path: string; symbol: ExtractedS
 const constructorOf = (resolution: Resolution, cls: { path: string; symbol: ExtractedSymbol }): { path: string; symbol: ExtractedSymbol } => {
   if (cls.symbol.kind !== "Class") return cls;
   const scope = resolution.scope(cls.path);
-  const name = scope?.family === "java" ? cls.symbol.name : "constructor";
+  const name = scope !== null ? policyOf(scope.family).newConstructor(cls.symbol) : "constructor";
   const own = scope?.declared.get(cls.symbol.id)?.get(name)?.find((s) => s.kind === "Method");
   return own !== undefined ? { path: cls.path, symbol: own } : cls;
 };
@@ -116,6 +117,7 @@ export const resolveFile = (lookup: Lookup, path: string, shared?: SharedExports
   const file = lookup.file(path);
   if (file === undefined) return EMPTY_RESOLUTION;
   const scope = scopeOf(file);
+  const policy = policyOf(scope.family);
   const resolution = new Resolution(lookup, shared);
   let javaTypes: JavaArgumentTypes | null = null;
   const argumentTypes = (): JavaArgumentTypes => (javaTypes ??= new JavaArgumentTypes(resolution));
@@ -128,13 +130,13 @@ export const resolveFile = (lookup: Lookup, path: string, shared?: SharedExports
   };
 
   for (const imp of file.imports) {
-    const target = resolution.module(scope, imp.specifier);
+    const target = resolution.modules.module(scope, imp.specifier);
     switch (target.kind) {
       case "file": {
         let submodules = 0;
-        if (scope.family === "python") {
+        if (policy.importedSubmodule !== undefined) {
           for (const n of imp.names) {
-            const sub = n.name === "*" ? null : submoduleOf(lookup, target.path, n.name);
+            const sub = n.name === "*" ? null : policy.importedSubmodule(lookup, target.path, n.name);
             if (sub !== null) {
               edges.add("IMPORTS", fileNode, fileNodeId(sub), imp.line);
               submodules++;
@@ -170,7 +172,7 @@ export const resolveFile = (lookup: Lookup, path: string, shared?: SharedExports
           unresolvedRef(ref);
           break;
         }
-        const found = symbolTarget(resolution.callee(resolution.resolveQualified(scope, ref.from, ref.qualifier, ref.name, "value", ref.path === true)));
+        const found = symbolTarget(resolution.modules.callee(resolution.resolveQualified(scope, ref.from, ref.qualifier, ref.name, "value", ref.path === true)));
         const callee = ref.kind === "new" && found !== null ? constructorOf(resolution, found) : found;
         const target = callee !== null && ref.arity !== undefined && callee.symbol.kind === "Method" ? overloadFor(resolution, argumentTypes, scope, ref, ref.arity, callee) : callee;
         const accepted = ref.kind === "new" ? CONSTRUCTIBLE : CALLABLE;
@@ -212,8 +214,7 @@ export const resolveFile = (lookup: Lookup, path: string, shared?: SharedExports
     for (const name of symbol.returns) typeEdge("RETURNS", symbol, name, null);
     for (const param of symbol.params) {
       if (param.type === null) continue;
-      // A quoted Python annotation is a forward reference: the type written as a string.
-      const text = scope.family === "python" ? param.type.replace(/["']/g, " ") : param.type;
+      const text = policy.annotationText(param.type);
       for (const { qualifier, name } of typeNamesIn(text)) typeEdge("ACCEPTS", symbol, name, qualifier);
     }
   }

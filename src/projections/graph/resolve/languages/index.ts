@@ -1,0 +1,21 @@
+import type { Family } from "../language.js";
+import { GO } from "./go.js";
+import { JAVA } from "./java.js";
+import { COMMON, type LanguagePolicy } from "./LanguagePolicy.js";
+import { PYTHON } from "./python.js";
+import { RUST } from "./rust.js";
+import { TYPESCRIPT } from "./typescript.js";
+
+export type { LanguagePolicy } from "./LanguagePolicy.js";
+
+const POLICIES: Readonly<Record<Family, LanguagePolicy>> = {
+  ts: TYPESCRIPT,
+  python: PYTHON,
+  go: GO,
+  java: JAVA,
+  rust: RUST,
+  other: COMMON,
+};
+
+/** The resolution rules of a language family. */
+export const policyOf = (family: Family): LanguagePolicy => POLICIES[family];

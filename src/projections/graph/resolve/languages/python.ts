@@ -1,0 +1,55 @@
+import type { FileScope } from "../FileScope.js";
+import { isPackageInit, resolvePyModule, submoduleOf } from "../modules/python.js";
+import type { Space } from "../pickSymbol.js";
+import type { Resolution } from "../Resolution.js";
+import type { Target } from "../Target.js";
+import { COMMON, type LanguagePolicy } from "./LanguagePolicy.js";
+
+/** `a.b.c.f` where `import a.b.c` was written: the longest imported prefix is the module. */
+const dotted = (r: Resolution, scope: FileScope, qualifier: string, name: string): Target | null | undefined => {
+  if (scope.dotted.size === 0) return undefined;
+  const dot = qualifier.indexOf(".");
+  const binding = scope.bindings.get(dot === -1 ? qualifier : qualifier.slice(0, dot));
+  if (binding === undefined || !scope.dotted.has(binding.imp.specifier)) return undefined;
+  const parts = qualifier.split(".");
+  for (let take = parts.length; take >= 1; take--) {
+    const imp = scope.dotted.get(parts.slice(0, take).join("."));
+    if (imp === undefined) continue;
+    let current = r.modules.moduleAsTarget(r.modules.module(scope, imp.specifier));
+    for (const segment of [...parts.slice(take), name]) {
+      if (current === null || current.kind === "external") return current;
+      if (current.kind === "module") {
+        const sub = submoduleOf(r.lookup, current.path, segment);
+        current = r.modules.exportOf(current.path, segment) ?? (sub !== null ? { kind: "module", path: sub } : null);
+      } else current = r.memberOf(current, segment);
+    }
+    return current;
+  }
+  return undefined;
+};
+
+/** Python: modules and packages, `self`/`cls`, `super()`, properties. */
+export const PYTHON: LanguagePolicy = {
+  ...COMMON,
+  resolveModule: resolvePyModule,
+  importedName(r: Resolution, path: string, binding, depth: number, space: Space) {
+    // `from pkg import mod` names a submodule unless the package's own module defines the name.
+    const sub = submoduleOf(r.lookup, path, binding.name);
+    const found = r.modules.exportOf(path, binding.name, depth + 1, space);
+    if (found !== null) return found;
+    return sub !== null ? { kind: "module", path: sub } : null;
+  },
+  importedSubmodule: submoduleOf,
+  exportedSubmodule: (lookup, path, name) => (isPackageInit(path) ? submoduleOf(lookup, path, name) : null),
+  hiddenFromStar: (name) => name.startsWith("_"),
+  functionMembers: false,
+  isSelf: (head) => head === "self" || head === "cls",
+  isSuper: (head) => head === "super()",
+  qualifiedPath: (r, scope, _fromId, qualifier, name) => dotted(r, scope, qualifier, name),
+  superIsCall: true,
+  constructorName: "__init__",
+  // A quoted annotation is a forward reference: the type written as a string.
+  annotationText: (annotation) => annotation.replace(/["']/g, " "),
+  isAccessor: () => true,
+  readsReturnType: true,
+};
