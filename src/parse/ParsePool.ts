@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
-import { builtEntryUrl } from "./builtEntryUrl.js";
+import { builtEntryUrl } from "../shared/builtEntryUrl.js";
 import { EncodedPayload } from "../events/encodedPayload.js";
 import { encodeParseResult } from "./encodeParseResult.js";
 import { DEFAULT_BUDGET_MS, parseSource, type ParseInput, type ParseResult } from "./parseSource.js";

@@ -8,7 +8,7 @@ import { engineOwner } from "../../engine/engineOwner.js";
 import { countPendingEvents } from "../../events/sqlite/countPendingEvents.js";
 import { openEventLog } from "../../events/sqlite/openEventLog.js";
 import type { Logger } from "../../mcp/logger.js";
-import { countTokens } from "../../parse/chunk/countTokens.js";
+import { countTokens } from "../../shared/countTokens.js";
 import { readCatalogSummary } from "../../projections/catalog/readCatalogSummary.js";
 import { architectureCachePath, readArchitectureCache } from "../../queries/architecture/architectureCache.js";
 import { sessionBrief } from "../../queries/session/sessionBrief.js";

@@ -4,7 +4,7 @@
  * at tens of MB/s. It mimics cl100k's pre-tokenizer (letter runs split at camelCase,
  * digit groups of three, punctuation runs, newline+indent runs) and weighs each kind of piece
  * by a linear fit against tiktoken on ~3 MB of TypeScript, JavaScript, Go and Python
- * (mean absolute error 4.4% per 1,500-character window; test/parse/chunk/countTokens.test.ts
+ * (mean absolute error 4.4% per 1,500-character window; test/shared/countTokens.test.ts
  * re-checks it against tiktoken on this repository's own sources).
  */
 const W_SEGMENT = 0.913; // one camelCase segment of a letter run
