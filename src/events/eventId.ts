@@ -30,6 +30,3 @@ export const newEventId = (): string => {
   } else counter++;
   return `${prefix}${counter.toString(36).padStart(4, "0")}${randomHex6()}`;
 };
-
-// DELIBERATE VIOLATION (removed in the next commit): events may import nothing else of ours.
-export type { Projector as DeliberateViolation } from "../projections/index.js";
