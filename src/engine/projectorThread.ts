@@ -1,5 +1,5 @@
 import { parentPort, workerData } from "node:worker_threads";
-import { openEventLog } from "../events/index.js";
+import { closeEventLog, openEventLog } from "../events/index.js";
 import { catchUp, openProjector, type Projector } from "../projections/index.js";
 import { decodeThreadRequest, type ProjectorThreadData, type ThreadReply, type ThreadRequest } from "./projectorThreadMessages.js";
 
@@ -25,7 +25,7 @@ const handle = async (request: ThreadRequest): Promise<unknown> => {
       return (await store()).reset();
     case "close":
       if (projector !== null) await (await projector).close();
-      log.db.close();
+      closeEventLog(log);
       return null;
   }
 };

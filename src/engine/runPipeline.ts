@@ -1,4 +1,4 @@
-import { headPosition, type LogHandle } from "../events/index.js";
+import { countEventsOfTypes, headPosition, type LogHandle } from "../events/index.js";
 import type { ParseReactor, ReactorResult } from "../parse/reactor/index.js";
 import { catchUp, type CatchUpOptions, type CatchUpResult, type Projector } from "../projections/index.js";
 import { LazyProjector } from "./LazyProjector.js";
@@ -35,17 +35,7 @@ export interface PipelineResult {
  * markers, memory events for the graph), which costs nothing and saves opening its store.
  */
 export const hasWorkFor = (log: LogHandle, projector: Projector, after: number): boolean =>
-  after < headPosition(log) && pendingFor(log, projector, after, 1) > 0;
-
-/** How many events the projector handles lie after `after`, counted up to `limit`. */
-const pendingFor = (log: LogHandle, projector: Projector, after: number, limit: number): number => {
-  if (projector.handles.length === 0) return 0;
-  const placeholders = projector.handles.map(() => "?").join(",");
-  return log.db
-    .prepare(`SELECT COUNT(*) FROM (SELECT 1 FROM events WHERE type IN (${placeholders}) AND position > ? LIMIT ${limit})`)
-    .pluck()
-    .get(...projector.handles, after) as number;
-};
+  after < headPosition(log) && countEventsOfTypes(log, projector.handles, after, 1) > 0;
 
 /** Catches one projector up; a lazily opened one goes through its own thread when it has one. */
 const catchUpOne = (log: LogHandle, projector: Projector, options: CatchUpOptions): Promise<CatchUpResult> =>
@@ -71,7 +61,7 @@ const BUSY_EVENTS = 256;
  */
 export const keepsACoreBusy = (log: LogHandle, projector: LazyProjector): boolean => {
   const hint = projector.hint();
-  return hint === null || pendingFor(log, projector, hint.position, BUSY_EVENTS) >= BUSY_EVENTS;
+  return hint === null || countEventsOfTypes(log, projector.handles, hint.position, BUSY_EVENTS) >= BUSY_EVENTS;
 };
 
 /** Catches one projector up if it has work, timing it; null when it had none. */

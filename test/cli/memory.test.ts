@@ -1,7 +1,7 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openEventLog, readEvents } from "../../src/events/index.js";
+import { closeEventLog, openEventLog, readEvents } from "../../src/events/index.js";
 import { CatalogReader } from "../../src/projections/index.js";
 import { tempDir } from "../helpers.js";
 import { spawnCli } from "./spawnCli.js";
@@ -26,7 +26,7 @@ describe("nemesis rule / decision / convention / log", () => {
     try {
       return readEvents(log);
     } finally {
-      log.db.close();
+      closeEventLog(log);
     }
   };
 

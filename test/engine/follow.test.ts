@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { recordFileChanges } from "../../src/commands/recordFileChanges.js";
 import { scanProject } from "../../src/commands/scan/index.js";
 import { Engine, inlineParser } from "../../src/engine/index.js";
-import { openEventLog } from "../../src/events/index.js";
+import { closeEventLog, openEventLog } from "../../src/events/index.js";
 import { CatalogReader } from "../../src/projections/index.js";
 import { removeDir, SCAN_DEFAULTS, tempDir, write } from "../commands/scan/helpers.js";
 import { projectContext } from "./helpers.js";
@@ -45,7 +45,7 @@ describe("a live engine", () => {
       expect(caughtUp.reduce((a, b) => a + b, 0)).toBe(1);
     } finally {
       stop();
-      writer.db.close();
+      closeEventLog(writer);
       await engine.close();
     }
   });
@@ -64,7 +64,7 @@ describe("a live engine", () => {
       }
     } finally {
       stop();
-      writer.db.close();
+      closeEventLog(writer);
       await engine.close();
     }
   });

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import * as Either from "effect/Either";
 import { afterEach, describe, expect, it } from "vitest";
 import { Engine, indexProject, inlineParser } from "../../src/engine/index.js";
-import { dropProjectionHint } from "../../src/engine/projectionHints.js";
+import { dropProjectionHint } from "../../src/events/index.js";
 import { keywordIndexPath } from "../../src/projections/chunks/index.js";
 import { copyFixture, removeDir } from "../commands/scan/helpers.js";
 import { projectContext } from "./helpers.js";

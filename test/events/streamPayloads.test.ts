@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { payloadLoader, streamPayloads, type LogHandle } from "../../src/events/index.js";
 import { eachTestWithTempLog, insertRawEvent } from "./support.js";
+import { sqliteLog } from "../../src/events/sqlite/sqliteLog.js";
 
 // Worker threads cannot load TypeScript: the thread entry is the built one (CI builds first).
 const THREAD = new URL("../../dist/events/payloadReaderThread.js", import.meta.url);
@@ -13,15 +14,15 @@ const OMIT = { FileParsed: ["chunks"] } as const;
 /** `n` FileParsed-shaped payloads of a few KB each (chunk texts included), and a small event of another type between. */
 const fill = (log: LogHandle, n: number): number[] => {
   for (let i = 0; i < n; i++) {
-    insertRawEvent(log.db, {
+    insertRawEvent(log, {
       eventId: `p${i}`,
       stream: `file:src/f${i}.ts`,
       type: "FileParsed",
       data: { path: `src/f${i}.ts`, symbols: [{ name: `f${i}`, note: "é→𝄞".repeat(i % 7) }], chunks: [{ text: "x".repeat(2000 + i) }] },
     });
-    if (i % 50 === 0) insertRawEvent(log.db, { eventId: `r${i}`, stream: `rule:${i}`, type: "RuleStored", data: { text: `rule ${i}` } });
+    if (i % 50 === 0) insertRawEvent(log, { eventId: `r${i}`, stream: `rule:${i}`, type: "RuleStored", data: { text: `rule ${i}` } });
   }
-  return log.db.prepare("SELECT position FROM events ORDER BY position").pluck().all() as number[];
+  return sqliteLog(log).db.prepare("SELECT position FROM events ORDER BY position").pluck().all() as number[];
 };
 
 const collect = async (gen: AsyncGenerator<string | null>, pauseEvery = 0): Promise<Array<string | null>> => {

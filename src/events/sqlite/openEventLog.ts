@@ -3,38 +3,9 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { SUMMARY_FIELDS, summarySql } from "../summaries.js";
 import { openSqlite } from "./openSqlite.js";
+import { sqliteLog, type LogHandle, type SqliteLog } from "./sqliteLog.js";
 
-export interface LogHandle {
-  readonly db: Database.Database;
-  readonly path: string;
-  readonly readonly: boolean;
-  /** False only for a log opened read-only that no writer of this build has migrated yet. */
-  readonly hasSummaries: boolean;
-  /**
-   * SQL matching the rows of one stream, given its name as the one parameter, and the column
-   * that groups rows by stream. A read-only open of a log no writer of this build has migrated
-   * yet has no stream numbers and matches by name.
-   */
-  readonly streamSql: { readonly is: string; readonly group: string };
-  /**
-   * INSERT of `rows` events (1 to ROWS_PER_INSERT), prepared once per row count. Seven
-   * positional parameters a row (event_id, stream, stream_id, version, type, schema, data),
-   * then `meta`, unless `sharedMeta`, and named `@recorded_at` (and `@meta` when shared) bound
-   * once for the statement: an append has one time, and its events mostly one source.
-   */
-  readonly insertRows: (rows: number, sharedMeta: boolean) => Database.Statement;
-  /** INSERT of `rows` (position, summary) pairs into event_summaries (see summaries.ts). */
-  readonly insertSummaries: (rows: number) => Database.Statement;
-  readonly stmt: {
-    /** The stream's number and version (`{ id, version }`), undefined for a stream never written (write handles only). */
-    readonly stream: Database.Statement | undefined;
-    /** Numbers a new stream (write handles only); its id is the insert's rowid. */
-    readonly newStream: Database.Statement | undefined;
-    readonly streamVersion: Database.Statement;
-    readonly positionOfId: Database.Statement;
-    readonly head: Database.Statement;
-  };
-}
+export type { LogHandle } from "./sqliteLog.js";
 
 /**
  * `data` comes last: for a FileParsed (~4 KB) most of the row spills into an overflow page, and
@@ -143,7 +114,7 @@ export const LOG_PAGE_SIZE = 8_192;
 const MMAP_BYTES = 1024 * 1024 * 1024;
 
 export const readThroughMemoryMap = (log: LogHandle): void => {
-  log.db.pragma(`mmap_size = ${MMAP_BYTES}`);
+  sqliteLog(log).db.pragma(`mmap_size = ${MMAP_BYTES}`);
 };
 
 /** Bytes the WAL may keep after a checkpoint; larger WALs are truncated back to this. */
@@ -161,7 +132,7 @@ const EVENT_INSERT = "INSERT OR FAIL INTO events (event_id, stream, stream_id, v
 const NUMBERED = { is: "stream_id = (SELECT id FROM streams WHERE name = ?)", group: "stream_id" } as const;
 const BY_NAME = { is: "stream = ?", group: "stream" } as const;
 
-const insertRows = (db: Database.Database): LogHandle["insertRows"] => {
+const insertRows = (db: Database.Database): SqliteLog["insertRows"] => {
   const own = statementsByRows(db, EVENT_INSERT, "(?, ?, ?, ?, ?, ?, ?, ?, @recorded_at)");
   const shared = statementsByRows(db, EVENT_INSERT, "(?, ?, ?, ?, ?, ?, ?, @meta, @recorded_at)");
   return (rows, sharedMeta) => (sharedMeta ? shared(rows) : own(rows));
@@ -200,7 +171,7 @@ export const openEventLog = (path: string, options: { readonly readonly?: boolea
   }
   const hasSummaries = !readonly || hasTable(db, "event_summaries");
   const streamSql = !readonly || hasColumn(db, "events", "stream_id") ? NUMBERED : BY_NAME;
-  return {
+  const log: Omit<SqliteLog, keyof LogHandle> & Pick<LogHandle, "path" | "readonly"> = {
     db,
     path,
     readonly,
@@ -218,4 +189,5 @@ export const openEventLog = (path: string, options: { readonly readonly?: boolea
       head: db.prepare("SELECT COALESCE(MAX(position), 0) FROM events").pluck(),
     },
   };
+  return log as SqliteLog;
 };

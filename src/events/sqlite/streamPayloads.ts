@@ -1,6 +1,6 @@
 import { Worker } from "node:worker_threads";
 import { builtEntryUrl } from "../../shared/builtEntryUrl.js";
-import type { LogHandle } from "./openEventLog.js";
+import { preparedOn, type LogHandle } from "./sqliteLog.js";
 import { payloadText } from "./payloadText.js";
 import type { PayloadBatch, PayloadReaderData } from "./payloadReaderThread.js";
 import { payloadByPositionSql, type ReadFilter } from "./readEvents.js";
@@ -52,7 +52,7 @@ export async function* streamPayloads(
     }
   }
   if (next === positions.length) return;
-  const stmt = log.db.prepare(sql).pluck();
+  const stmt = preparedOn(log, sql, "pluck");
   for (; next < positions.length; next++) yield payloadText(stmt.get(positions[next]) as string | Buffer | undefined);
 }
 

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { loadGraphState } from "../../../src/commands/graphs/index.js";
-import { openEventLog } from "../../../src/events/index.js";
+import { closeEventLog, openEventLog } from "../../../src/events/index.js";
 import { startNode, type Child } from "../../child.js";
 import { requireBuild, tempLog } from "../../events/support.js";
 
@@ -40,7 +40,7 @@ describe("two processes writing one graph at once", () => {
       expect(state.edges.size).toBe(2 * count);
       expect(state.version).toBe(2 * count * 2 + 1);
     } finally {
-      log.db.close();
+      closeEventLog(log);
     }
   }, 60_000);
 });
