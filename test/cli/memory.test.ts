@@ -6,7 +6,7 @@ import { CatalogReader } from "../../src/projections/index.js";
 import { tempDir } from "../helpers.js";
 import { spawnCli } from "./spawnCli.js";
 
-/** Memory through the real CLI: `node dist/cli.js` in a temp project (tests run after `npm run build`). */
+/** Memory through the real CLI: `node dist/cli.js` in a temp project (built by vitest's globalSetup). */
 describe("nemesis rule / decision / convention / log", () => {
   const t = tempDir("nemesis-cli-memory-");
   const ids: Record<string, string> = {};

@@ -1,8 +1,8 @@
 import { join } from "node:path";
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { closeEventLog, type LogHandle, readEvents, tailEvents } from "../../src/events/index.js";
 import { startNode, type Child } from "../child.js";
-import { CHILDREN, requireBuild, tempLog } from "./support.js";
+import { CHILDREN, tempLog } from "./support.js";
 import { sqliteLog } from "../../src/events/sqlite/sqliteLog.js";
 
 describe("the log across processes", () => {
@@ -14,7 +14,6 @@ describe("the log across processes", () => {
     children.push(c);
     return c;
   };
-  beforeAll(requireBuild);
   beforeEach(() => {
     t = tempLog();
     log = t.open();

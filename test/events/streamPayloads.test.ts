@@ -1,13 +1,10 @@
-import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { payloadLoader, streamPayloads, type LogHandle } from "../../src/events/index.js";
 import { eachTestWithTempLog, insertRawEvent } from "./support.js";
 import { sqliteLog } from "../../src/events/sqlite/sqliteLog.js";
 
-// Worker threads cannot load TypeScript: the thread entry is the built one (CI builds first).
+// Worker threads cannot load TypeScript: the thread entry is the built one (vitest's globalSetup builds it).
 const THREAD = new URL("../../dist/events/payloadReaderThread.js", import.meta.url);
-const built = existsSync(fileURLToPath(THREAD));
 
 const OMIT = { FileParsed: ["chunks"] } as const;
 
@@ -51,7 +48,7 @@ describe("streamPayloads", () => {
     });
   };
 
-  it.skipIf(!built)("reads ahead in a thread: the same texts in order, fields omitted, a missing position null", async () => {
+  it("reads ahead in a thread: the same texts in order, fields omitted, a missing position null", async () => {
     const positions = [...fill(log, 600), 999_999];
     const streamed = await collect(streamPayloads(log, positions, OMIT, { url: THREAD, windowKb: 64 }), 40);
     expect(streamed).toEqual(expected(positions));
@@ -62,7 +59,7 @@ describe("streamPayloads", () => {
     expect(streamed.some((p) => p !== null && JSON.parse(p).text !== undefined)).toBe(true);
   });
 
-  it.skipIf(!built)("stops the thread when the reader stops early", async () => {
+  it("stops the thread when the reader stops early", async () => {
     const positions = fill(log, 400);
     const got: string[] = [];
     for await (const p of streamPayloads(log, positions, OMIT, { url: THREAD, windowKb: 16 })) {

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { afterEach, beforeEach } from "vitest";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -6,12 +6,6 @@ import { closeEventLog, openEventLog, type LogHandle } from "../../src/events/in
 import { sqliteLog } from "../../src/events/sqlite/sqliteLog.js";
 
 export const CHILDREN = resolve(import.meta.dirname, "children");
-const DIST_EVENTS = resolve(import.meta.dirname, "..", "..", "dist", "events", "index.js");
-
-/** Child processes run the compiled log (CI builds before testing); say so plainly when it is missing. */
-export const requireBuild = (): void => {
-  if (!existsSync(DIST_EVENTS)) throw new Error(`${DIST_EVENTS} is missing: run \`npm run build\` before these tests`);
-};
 
 export const tempLog = (): { path: string; open: () => LogHandle; cleanup: () => void } => {
   const dir = mkdtempSync(join(tmpdir(), "nemesis-log-"));
