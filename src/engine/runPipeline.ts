@@ -44,9 +44,9 @@ const catchUpOne = (log: LogHandle, projector: Projector, options: CatchUpOption
 /** Whether a projector has anything to do: a stale version, or events it handles past its checkpoint. */
 const needsCatchUp = async (log: LogHandle, projector: Projector): Promise<boolean> => {
   // A threaded store with no hint must be opened to answer, and its answer comes back through
-  // this thread, which is about to run the graph for seconds without yielding: on a cold sympy
-  // index the chunk thread idled ~1.2 s waiting for the request that followed. Its own
-  // catch-up reads the checkpoint and finds out whether there is work.
+  // this thread, which is about to run the graph for seconds without yielding: the chunk thread
+  // would idle waiting for the request that followed. Its own catch-up reads the checkpoint and
+  // finds out whether there is work.
   if (projector instanceof LazyProjector && projector.concurrent && !projector.isOpen && projector.hint() === null) return true;
   const checkpoint = await projector.checkpoint();
   return checkpoint.version !== projector.version || hasWorkFor(log, projector, checkpoint.position);
@@ -82,8 +82,7 @@ const runOne = async (
  * One pass of the engine: the parse reactor catches up (appending FileParsed), then every
  * projector catches up to the new head. Projectors that run in their own thread start when
  * parsing ends and run alongside the others: parsing already keeps every core busy (one worker
- * per core), while the graph stage that follows runs on one core and leaves the others idle
- * (sympy, 2 cores, no embeddings: cold index 29.2 s when kicked during parsing, 23.8 s this way).
+ * per core), while the graph stage that follows runs on one core and leaves the others idle.
  * Used once by `nemesis index` and on every tick of a live engine. The caller holds the engine lock.
  */
 export const runPipeline = async (

@@ -52,8 +52,7 @@ interface Slot {
 
 /**
  * Jobs posted to one worker at a time. Two, so that a worker that finishes a file starts the
- * next at once instead of waiting for the main thread, which may be busy committing a batch
- * (on sympy each worker sat idle ~20% of the parse with one job in flight).
+ * next at once instead of waiting for the main thread, which may be busy committing a batch.
  */
 const IN_FLIGHT = 2;
 

@@ -12,10 +12,10 @@ export type { LogHandle } from "./sqliteLog.js";
  * the columns after the spill point can only be read by walking it.
  *
  * Streams are numbered (`streams`): the (stream, version) index holds the number, not the name.
- * A batch over 1,000 streams inserts at 1,000 places of that index, so the commit rewrites most
- * of its pages; with names (~40 bytes an entry) that was 134 pages of WAL per 1,000 small events,
- * with numbers 63 (events/s +15-50%). `stream` keeps the name too: every reader selects it, and a
- * join per row would cost each of them what the index saves the writer.
+ * A batch over many streams inserts at as many places of that index, so the commit rewrites
+ * most of its pages; a number is a fraction of a name's bytes, so about half the pages of WAL
+ * are written per batch. `stream` keeps the name too: every reader selects it, and a join per
+ * row would cost each of them what the index saves the writer.
  */
 const EVENTS_TABLE = (name: string) => `
 CREATE TABLE ${name} (
@@ -95,11 +95,10 @@ const migrate = (db: Database.Database): void => {
 };
 
 /**
- * Page size of a new log. A FileParsed row (2-4 KB of JSON) does not fit a 4 KB page: each one
- * took a page of its own plus an overflow page, so the file was twice its data and a replay
- * read twice the pages. 8 KB pages hold it whole (batched mixed appends +18%). Larger pages
- * cost every small transaction more: each commit writes whole pages to the WAL (one event
- * per transaction: 11.5k/s at 4 KB, 8.5k at 8 KB, 5.6k at 16 KB).
+ * Page size of a new log. A FileParsed row (a few KB of JSON) does not fit a 4 KB page: each
+ * would take a page of its own plus an overflow page, so the file would be twice its data and a
+ * replay would read twice the pages. 8 KB pages hold it whole. Larger pages cost every small
+ * transaction more: each commit writes whole pages to the WAL (measured by `npm run bench -- log`).
  */
 export const LOG_PAGE_SIZE = 8_192;
 
@@ -107,7 +106,7 @@ export const LOG_PAGE_SIZE = 8_192;
  * Reads of the log file through a memory map, for a process that reads the whole log (a
  * replay): with read() each page is a system call and a copy (a third of the time of reading a
  * row). Not the default: mapped pages count in the process's resident memory, and a cold index
- * reads every FileParsed (+165 MB of peak RSS on sympy). The WAL is still read with read().
+ * reads every FileParsed. The WAL is still read with read().
  * SQLite never shrinks a WAL-mode log file under a map (no VACUUM, no auto-vacuum here), which
  * is what would make a mapped read fault.
  */

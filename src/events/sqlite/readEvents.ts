@@ -35,15 +35,15 @@ export interface ReadFilter {
   /**
    * Per event type, top-level payload fields SQLite removes before the text reaches JavaScript:
    * for a reader that never looks at a large field (the graph and FileParsed's chunk texts,
-   * a third of a sympy log). Building that text as a string and parsing it cost more than
+   * a large part of a log). Building that text as a string and parsing it cost more than
    * SQLite's own pass over the JSON.
    */
   readonly omit?: Readonly<Record<string, ReadonlyArray<string>>>;
   /**
    * Types whose payload `readEvents` fetches only when an event's `data` is first read, one
    * row at a time. A batch of large payloads read at once sits in memory as text until each
-   * is parsed, long enough for the garbage collector to copy all of it to the old generation
-   * (64 MB for a sympy graph replay); fetched at first read, each text dies young. Not for a
+   * is parsed, long enough for the garbage collector to copy all of it to the old generation;
+   * fetched at first read, each text dies young. Not for a
    * summarised type, nor for readEventRows.
    */
   readonly deferred?: ReadonlyArray<string>;
