@@ -70,9 +70,9 @@ const KNOWN: ReadonlyArray<readonly [file: string, reaches: Folder, why: string]
   ["src/engine/indexProject.ts", "commands", "`nemesis index` scans, then runs the pipeline, in the engine"],
   ["src/mcp/ToolContext.ts", "events", "tools hand the log to commands (LogHandle)"],
   ["src/mcp/projectBackend.ts", "events", "tools hand the log to commands (LogHandle)"],
-  ["src/mcp/engineToolContext.ts", "events", "the tool context opens and holds the log"],
-  ["src/mcp/tools/graphs/graphAccess.ts", "events", "scratch-graph tools read their stream's version"],
-  ["src/mcp/tools/memoryWrites.ts", "events", "memory tools name the event source (EventSource)"],
+  ["src/mcp/engineToolContext.ts", "events", "freshness: the newest memory event's position (lastPositionOfTypes)"],
+  ["src/mcp/tools/graphs/graphAccess.ts", "events", "provides the EventLog service to the scratch-graph commands"],
+  ["src/mcp/tools/memoryWrites.ts", "events", "provides the EventLog service to the memory commands"],
   ["src/mcp/ToolContext.ts", "projections", "the tool context holds the read models' readers"],
   ["src/mcp/engineToolContext.ts", "projections", "the tool context opens the read models' readers"],
   ["src/mcp/scratchGraphAccess.ts", "projections", "tools catch the scratch-graph projector up before reading"],
@@ -86,7 +86,7 @@ const KNOWN: ReadonlyArray<readonly [file: string, reaches: Folder, why: string]
   ["src/mcp/tools/queryNodeEdges.ts", "projections", "graph node ids (projections/graph/model)"],
   ["src/mcp/watchControl.ts", "sources", "the watcher's type; the CLI hands the start function in"],
   ["src/mcp/tools/watcherStatus.ts", "sources", "reads the watcher's state file (sources/watcher)"],
-  ["src/queries/graphs/matchNode.ts", "events", "scratch-graph node kinds come from the graph events' schema"],
+  ["src/queries/graphs/matchNode.ts", "events", "normaliseLabel: node labels match as the graph events store them"],
 ];
 
 const SRC = join(REPO_ROOT, "src");
