@@ -104,7 +104,7 @@ describe("nemesis rule / decision / convention / log", () => {
     const before = logRows();
     const same = async (args: string[], stdout: string) => {
       const r = await cli(...args);
-      expect(r).toEqual({ code: 0, signal: null, stdout, stderr: "" });
+      expect(r).toEqual({ code: 0, stdout, stderr: "" });
     };
     await same(["rule", "add", "never LOG access tokens."], `Already recorded as ${ids.r1}; nothing stored (to replace it: nemesis rule retire ${ids.r1}, then add the new rule)\n`);
     await same(
