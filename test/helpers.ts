@@ -14,7 +14,7 @@ export const tempDir = (prefix = "nemesis-test-"): { dir: string; cleanup: () =>
 };
 
 /**
- * Runs the built CLI as a real process (tests run after `npm run build`). A command that does
+ * Runs the built CLI as a real process (vitest's globalSetup builds it: test/buildOnce.ts). A command that does
  * not exit within CHILD_WAIT_MS is killed and fails the test with its stderr.
  */
 export const runCli = (cwd: string, args: ReadonlyArray<string>, input?: string) => {

@@ -11,7 +11,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
-import { appendToStreams, openEventLog, type FileParsed, type LogHandle, type NewEvent } from "../events/index.js";
+import { appendToStreams, closeEventLog, openEventLog, type FileParsed, type LogHandle, type NewEvent } from "../events/index.js";
 import { parseSource } from "../parse/parseSource.js";
 import { GraphProjector } from "../projections/graph/GraphProjector.js";
 import { GraphReader } from "../projections/graph/GraphReader.js";
@@ -140,7 +140,7 @@ export const run = async (): Promise<void> => {
     );
     await projector.close();
   } finally {
-    log.db.close();
+    closeEventLog(log);
     rmSync(dir, { recursive: true, force: true });
   }
 };

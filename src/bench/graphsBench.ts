@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { loadGraphState } from "../commands/graphs/index.js";
 import { defaultConfig, nemesisPaths } from "../config/index.js";
 import { Engine, inlineParser } from "../engine/index.js";
-import { openEventLog } from "../events/index.js";
+import { closeEventLog, openEventLog } from "../events/index.js";
 import { engineReadModels } from "../mcp/engineToolContext.js";
 import { ALL_TOOLS, callTool } from "../mcp/registry.js";
 import { rebuild } from "../projections/index.js";
@@ -146,7 +146,7 @@ export const run = async (): Promise<void> => {
       loadGraphState(fresh, `graph:${GRAPH}`);
       folds.push(performance.now() - t);
       foldsCpu.push(cpuMs(c));
-      fresh.db.close();
+      closeEventLog(fresh);
     }
     process.stdout.write(
       `in-memory graph from graphs.db: median ${ms(median(loads))} (${ms(median(loadsCpu))} CPU); folding the stream from the log instead: median ${ms(median(folds))} (${ms(median(foldsCpu))} CPU)\n`,
@@ -163,7 +163,7 @@ export const run = async (): Promise<void> => {
   } finally {
     await models.close();
     await engine.close();
-    log.db.close();
+    closeEventLog(log);
     rmSync(root, { recursive: true, force: true });
   }
 };

@@ -22,7 +22,7 @@ import { recordFileChanges } from "../commands/recordFileChanges.js";
 import { inspectFile, scanProject } from "../commands/scan/index.js";
 import { defaultConfig, nemesisPaths } from "../config/index.js";
 import { Engine } from "../engine/index.js";
-import { openEventLog } from "../events/index.js";
+import { closeEventLog, openEventLog } from "../events/index.js";
 import { createParsePool, decodeSourceBytes } from "../parse/index.js";
 import { median, percentile } from "./stats.js";
 
@@ -244,7 +244,7 @@ const singleFileLatency = async (dir: string, edit: EditKind): Promise<LatencyRu
     return { single: latencies, batch: { files: files.length, toGraphMs, totalMs, parseMs: result.parseMs, projectMs } };
   } finally {
     await engine.close();
-    log.db.close();
+    closeEventLog(log);
   }
 };
 

@@ -26,9 +26,7 @@ import { join, relative } from "node:path";
 import { BENCH_REPO, listSourceFiles } from "./benchRepo.js";
 import { caughtUp, CLI, connect, stop, textOf, type Server } from "./benchServer.js";
 import { indexedCopy, KEPT } from "./keptIndex.js";
-import { readProjectionHint } from "../engine/projectionHints.js";
-import { openEventLog, type LogHandle } from "../events/sqlite/openEventLog.js";
-import { headPosition } from "../events/sqlite/readEvents.js";
+import { closeEventLog, headPosition, openEventLog, readEvents, readProjectionHint, type LogHandle } from "../events/index.js";
 import { median, percentile } from "./stats.js";
 
 const SAVES = Number(process.env.NEMESIS_BENCH_SAVES ?? 20);
@@ -87,7 +85,7 @@ const withLog = <A>(root: string, f: (log: LogHandle) => A): A => {
   try {
     return f(log);
   } finally {
-    log.db.close();
+    closeEventLog(log);
   }
 };
 
@@ -111,20 +109,22 @@ const runFileChangedHook = (root: string, path: string): Promise<void> =>
 const projectedFromLog = async (root: string, mark: unknown): Promise<number | null> => {
   const log = openEventLog(join(root, ".nemesis", "events.db"), { readonly: true });
   try {
-    const parsedAfter = log.db.prepare("SELECT MIN(position) FROM events WHERE type = 'FileParsed' AND position > ?").pluck();
-    const changedAt = log.db.prepare("SELECT recorded_at FROM events WHERE type = 'FileChanged' AND position > ? ORDER BY position LIMIT 1").pluck();
+    // The first of each type after the mark; the FileParsed's payload is never read (deferred).
+    const parsedAfter = (after: number): number | null =>
+      readEvents(log, { after, types: ["FileParsed"], limit: 1, deferred: ["FileParsed"] })[0]?.position ?? null;
+    const changedAt = (after: number): string | undefined => readEvents(log, { after, types: ["FileChanged"], limit: 1 })[0]?.recordedAt;
     const t0 = performance.now();
     while (performance.now() - t0 < GIVE_UP_MS) {
-      const parsed = parsedAfter.get(mark) as number | null;
+      const parsed = parsedAfter(mark as number);
       if (parsed !== null && ["graph", "chunks"].every((name) => (readProjectionHint(log, name)?.position ?? 0) >= parsed)) {
-        const at = changedAt.get(mark) as string | undefined;
+        const at = changedAt(mark as number);
         return at === undefined ? null : Date.now() - Date.parse(at);
       }
       await sleep(2);
     }
     return null;
   } finally {
-    log.db.close();
+    closeEventLog(log);
   }
 };
 

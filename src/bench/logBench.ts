@@ -4,7 +4,7 @@ import { cpus as cpuList, loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import { appendToStreams, openEventLog, readEvents, readThroughMemoryMap, tailEvents, type EventMeta, type LogHandle, type StreamAppend } from "../events/index.js";
+import { appendToStreams, checkpointWal, closeEventLog, openEventLog, readEvents, readThroughMemoryMap, tailEvents, type EventMeta, type LogHandle, type StreamAppend } from "../events/index.js";
 import { CatalogProjector, rebuild } from "../projections/index.js";
 import { fmtRate, median, percentile } from "./stats.js";
 
@@ -216,7 +216,7 @@ const tailLatency = async (path: string, samples: number): Promise<number[]> => 
   } finally {
     stop();
     child.kill();
-    log.db.close();
+    closeEventLog(log);
   }
   return out;
 };
@@ -236,19 +236,19 @@ export const run = async (): Promise<void> => {
         if (!("appended" in r)) throw new Error(r.message);
       }
     });
-    single.db.close();
+    closeEventLog(single);
     row("append, 1 event per transaction", `${fmtRate(rate(SINGLE, perTx.wallMs))} ev/s`, `${fmtRate(rate(SINGLE, perTx.cpuMs))} ev/s`, `${SINGLE} events, ${(perTx.wallMs / SINGLE).toFixed(2)} ms each`);
 
     // 2a. Batches of 1,000 small events (a scan, a burst of hooks).
     const small = openEventLog(join(dir, "small.db"));
     const s = fillLog(small, 30_000, smallBatch);
-    small.db.close();
+    closeEventLog(small);
     row("append, batches of 1,000 FileChanged (1,000 streams)", `${fmtRate(median(s.wall))} ev/s`, `${fmtRate(median(s.cpu))} ev/s`, `median of ${s.wall.length} batches, ~${Math.round(s.bytes / 30_000)} B/event`);
 
     // 2b. Batches of 1,000 small events to one stream (a bulk import into one stream).
     const one = openEventLog(join(dir, "one.db"));
     const o = fillLog(one, 30_000, oneStreamBatch);
-    one.db.close();
+    closeEventLog(one);
     row("append, batches of 1,000 to one stream", `${fmtRate(median(o.wall))} ev/s`, `${fmtRate(median(o.cpu))} ev/s`, `median of ${o.wall.length} batches`);
 
     // 2c. Batches of ~1,000 of the realistic mix: this fills the 100k-event log used below.
@@ -292,8 +292,8 @@ export const run = async (): Promise<void> => {
       `${fmtRate(median(replays.map((r) => rate(r.result.events, r.cpuMs))))} ev/s`,
       "median of 3 rebuilds of the 100k-event log",
     );
-    log.db.pragma("wal_checkpoint(TRUNCATE)");
-    log.db.close();
+    checkpointWal(log, true);
+    closeEventLog(log);
 
     // 5. `nemesis log --limit 50` as a user runs it: a fresh process each time.
     const cliPath = join(dirname(fileURLToPath(import.meta.url)), "..", "cli.js");

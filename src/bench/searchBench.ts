@@ -15,7 +15,7 @@ import * as Either from "effect/Either";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
-import { appendToStreams, openEventLog, type FileParsed } from "../events/index.js";
+import { appendToStreams, closeEventLog, openEventLog, type FileParsed } from "../events/index.js";
 import { detectLanguage } from "../parse/languages.js";
 import { chunkFile } from "../parse/chunk/index.js";
 import { ChunkProjector, ChunkReader } from "../projections/chunks/index.js";
@@ -200,7 +200,7 @@ export const run = async (): Promise<void> => {
     await searchAsTheCliRanks();
   } finally {
     clearInterval(sample);
-    log.db.close();
+    closeEventLog(log);
     rmSync(dir, { recursive: true, force: true });
   }
 };

@@ -1,6 +1,6 @@
 import * as Either from "effect/Either";
 import { loadConfig, type NemesisConfig, type NemesisPaths } from "../config/index.js";
-import { openEventLog, type LogHandle } from "../events/index.js";
+import { closeEventLog, type LogHandle, openEventLog } from "../events/index.js";
 import { CliError } from "./errors.js";
 import { locateProject, noProjectMessage, type GlobalOptions } from "./locateProject.js";
 
@@ -22,7 +22,7 @@ export const openProjectAt = (paths: NemesisPaths): ProjectContext => {
   } catch (e) {
     throw new CliError(`cannot open ${paths.events}: ${(e as Error).message}`);
   }
-  return { paths, config: config.right, log, close: () => log.db.close() };
+  return { paths, config: config.right, log, close: () => closeEventLog(log) };
 };
 
 export const openProject = (options: GlobalOptions): ProjectContext => {

@@ -1,7 +1,6 @@
 import { existsSync } from "node:fs";
-import type { LogHandle, RecordedEvent } from "../events/index.js";
+import { dropProjectionHint, readProjectionHint, saveProjectionHint, type LogHandle, type RecordedEvent } from "../events/index.js";
 import { catchUp, type ApplyContext, type CatchUpOptions, type CatchUpResult, type Projector } from "../projections/index.js";
-import { dropProjectionHint, readProjectionHint, saveProjectionHint } from "./projectionHints.js";
 import { catchesUpItself } from "./ThreadedProjector.js";
 
 export interface LazyProjectorSpec {

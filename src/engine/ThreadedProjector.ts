@@ -1,13 +1,8 @@
 import { Worker } from "node:worker_threads";
 import type { RecordedEvent } from "../events/index.js";
-import { builtEntryUrl } from "../parse/builtEntryUrl.js";
+import { builtEntryUrl } from "../shared/builtEntryUrl.js";
 import type { CatchUpResult, Projector } from "../projections/index.js";
-import type { ProjectorThreadData } from "./projectorThread.js";
-
-export type ThreadRequest = { readonly id: number; readonly op: "checkpoint" | "catchUp" | "reset" | "close" };
-export type ThreadReply =
-  | { readonly id: number; readonly ok: true; readonly value: unknown }
-  | { readonly id: number; readonly ok: false; readonly error: string };
+import { decodeThreadReply, type ProjectorThreadData, type ThreadRequest } from "./projectorThreadMessages.js";
 
 /** A projector that reads the log itself (in its own thread) instead of being handed batches. */
 export interface SelfCatchingUp {
@@ -40,7 +35,8 @@ export class ThreadedProjector implements Projector, SelfCatchingUp {
     data: ProjectorThreadData,
   ) {
     this.worker = new Worker(url, { workerData: data });
-    this.worker.on("message", (reply: ThreadReply) => {
+    this.worker.on("message", (message: unknown) => {
+      const reply = decodeThreadReply(message);
       const w = this.waiting.get(reply.id);
       if (!w) return;
       this.waiting.delete(reply.id);

@@ -1,21 +1,13 @@
 import { parentPort, workerData } from "node:worker_threads";
-import type { NemesisConfig, NemesisPaths } from "../config/index.js";
-import { openEventLog } from "../events/index.js";
-import { catchUp, openProjector, type ProjectionName, type Projector } from "../projections/index.js";
-import type { ThreadReply, ThreadRequest } from "./ThreadedProjector.js";
+import { closeEventLog, openEventLog } from "../events/index.js";
+import { catchUp, openProjector, type Projector } from "../projections/index.js";
+import { decodeThreadRequest, type ProjectorThreadData, type ThreadReply, type ThreadRequest } from "./projectorThreadMessages.js";
 
 /**
  * Entry of a projector thread: one read model caught up off the main thread, so the parse
  * workers, the graph and this model use both cores at once. It reads the log through its own
  * read-only connection and owns its store; the main thread only says when to catch up.
  */
-export interface ProjectorThreadData {
-  readonly name: ProjectionName;
-  readonly paths: NemesisPaths;
-  readonly config: NemesisConfig;
-  readonly batchSize: number;
-}
-
 const port = parentPort;
 if (port === null) throw new Error("projectorThread.js must run as a worker thread (see ThreadedProjector)");
 const data = workerData as ProjectorThreadData;
@@ -33,13 +25,14 @@ const handle = async (request: ThreadRequest): Promise<unknown> => {
       return (await store()).reset();
     case "close":
       if (projector !== null) await (await projector).close();
-      log.db.close();
+      closeEventLog(log);
       return null;
   }
 };
 
 // Requests arrive one at a time (the main side serialises them), so a catch-up never overlaps a reset or close.
-port.on("message", (request: ThreadRequest) => {
+port.on("message", (message: unknown) => {
+  const request = decodeThreadRequest(message);
   handle(request).then(
     (value) => port.postMessage({ id: request.id, ok: true, value } satisfies ThreadReply),
     (error: unknown) =>

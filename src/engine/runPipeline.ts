@@ -1,4 +1,4 @@
-import { headPosition, type LogHandle } from "../events/index.js";
+import { countEventsOfTypes, headPosition, type LogHandle } from "../events/index.js";
 import type { ParseReactor, ReactorResult } from "../parse/reactor/index.js";
 import { catchUp, type CatchUpOptions, type CatchUpResult, type Projector } from "../projections/index.js";
 import { LazyProjector } from "./LazyProjector.js";
@@ -35,17 +35,7 @@ export interface PipelineResult {
  * markers, memory events for the graph), which costs nothing and saves opening its store.
  */
 export const hasWorkFor = (log: LogHandle, projector: Projector, after: number): boolean =>
-  after < headPosition(log) && pendingFor(log, projector, after, 1) > 0;
-
-/** How many events the projector handles lie after `after`, counted up to `limit`. */
-const pendingFor = (log: LogHandle, projector: Projector, after: number, limit: number): number => {
-  if (projector.handles.length === 0) return 0;
-  const placeholders = projector.handles.map(() => "?").join(",");
-  return log.db
-    .prepare(`SELECT COUNT(*) FROM (SELECT 1 FROM events WHERE type IN (${placeholders}) AND position > ? LIMIT ${limit})`)
-    .pluck()
-    .get(...projector.handles, after) as number;
-};
+  after < headPosition(log) && countEventsOfTypes(log, projector.handles, after, 1) > 0;
 
 /** Catches one projector up; a lazily opened one goes through its own thread when it has one. */
 const catchUpOne = (log: LogHandle, projector: Projector, options: CatchUpOptions): Promise<CatchUpResult> =>
@@ -54,9 +44,9 @@ const catchUpOne = (log: LogHandle, projector: Projector, options: CatchUpOption
 /** Whether a projector has anything to do: a stale version, or events it handles past its checkpoint. */
 const needsCatchUp = async (log: LogHandle, projector: Projector): Promise<boolean> => {
   // A threaded store with no hint must be opened to answer, and its answer comes back through
-  // this thread, which is about to run the graph for seconds without yielding: on a cold sympy
-  // index the chunk thread idled ~1.2 s waiting for the request that followed. Its own
-  // catch-up reads the checkpoint and finds out whether there is work.
+  // this thread, which is about to run the graph for seconds without yielding: the chunk thread
+  // would idle waiting for the request that followed. Its own catch-up reads the checkpoint and
+  // finds out whether there is work.
   if (projector instanceof LazyProjector && projector.concurrent && !projector.isOpen && projector.hint() === null) return true;
   const checkpoint = await projector.checkpoint();
   return checkpoint.version !== projector.version || hasWorkFor(log, projector, checkpoint.position);
@@ -71,7 +61,7 @@ const BUSY_EVENTS = 256;
  */
 export const keepsACoreBusy = (log: LogHandle, projector: LazyProjector): boolean => {
   const hint = projector.hint();
-  return hint === null || pendingFor(log, projector, hint.position, BUSY_EVENTS) >= BUSY_EVENTS;
+  return hint === null || countEventsOfTypes(log, projector.handles, hint.position, BUSY_EVENTS) >= BUSY_EVENTS;
 };
 
 /** Catches one projector up if it has work, timing it; null when it had none. */
@@ -92,8 +82,7 @@ const runOne = async (
  * One pass of the engine: the parse reactor catches up (appending FileParsed), then every
  * projector catches up to the new head. Projectors that run in their own thread start when
  * parsing ends and run alongside the others: parsing already keeps every core busy (one worker
- * per core), while the graph stage that follows runs on one core and leaves the others idle
- * (sympy, 2 cores, no embeddings: cold index 29.2 s when kicked during parsing, 23.8 s this way).
+ * per core), while the graph stage that follows runs on one core and leaves the others idle.
  * Used once by `nemesis index` and on every tick of a live engine. The caller holds the engine lock.
  */
 export const runPipeline = async (

@@ -5,6 +5,7 @@ import type { ExpectedVersion, NewEvent, RecordedEvent } from "./envelope.js";
 import { EventLogError, VersionConflict } from "./errors.js";
 import { appendToStreams, type AppendResult, type StreamAppend } from "./sqlite/appendToStreams.js";
 import { checkpointWal } from "./sqlite/checkpointWal.js";
+import { closeEventLog } from "./sqlite/closeEventLog.js";
 import { openEventLog, type LogHandle } from "./sqlite/openEventLog.js";
 import { headPosition, readEvents, readStream, streamVersion, type ReadFilter } from "./sqlite/readEvents.js";
 import { tailEvents, type TailOptions } from "./sqlite/tailEvents.js";
@@ -62,6 +63,6 @@ export const EventLogLive = (path: string): Layer.Layer<EventLog, EventLogError>
     EventLog,
     Effect.acquireRelease(
       attempt(() => makeEventLog(openEventLog(path))),
-      (log) => Effect.sync(() => log.handle.db.close()),
+      (log) => Effect.sync(() => closeEventLog(log.handle)),
     ),
   );

@@ -21,10 +21,26 @@ export {
 export { EncodedPayload, encodePayload, isEncodedPayload } from "./encodedPayload.js";
 export { EventDecodeError, EventLogError, VersionConflict } from "./errors.js";
 export { EVENT_SOURCES, EVENT_TYPES, GRAPH_EVENT_TYPES, MEMORY_EVENT_TYPES } from "./eventNames.js";
+// The log's operations, one per file in sqlite/: every SQL statement and table of events.db is there.
+export { appendAndCheckpoint } from "./sqlite/appendAndCheckpoint.js";
 export { appendToStreams, type AppendResult, type StreamAppend } from "./sqlite/appendToStreams.js";
 export { checkpointWal } from "./sqlite/checkpointWal.js";
+export { closeEventLog } from "./sqlite/closeEventLog.js";
+export { countEventsOfTypes } from "./sqlite/countEventsOfTypes.js";
 export { countPendingEvents, type PendingEvents } from "./sqlite/countPendingEvents.js";
+export { dropProjectionHint } from "./sqlite/dropProjectionHint.js";
+export { lastPositionInStream } from "./sqlite/lastPositionInStream.js";
+export { measureFileChanges } from "./sqlite/measureFileChanges.js";
 export { openEventLog, readThroughMemoryMap, type LogHandle } from "./sqlite/openEventLog.js";
+export { positionOfEvent } from "./sqlite/positionOfEvent.js";
+export type { ProjectionHint } from "./sqlite/projectionHintTable.js";
+export { ensureReactorCheckpoint } from "./sqlite/reactorCheckpointTable.js";
+export { readFileStream, readFileStreams, type FileStreams, type LatestFileEvent } from "./sqlite/readFileStreams.js";
+export { readLatestParses } from "./sqlite/readLatestParses.js";
+export { readProjectionHint } from "./sqlite/readProjectionHint.js";
+export { readReactorCheckpoint } from "./sqlite/readReactorCheckpoint.js";
+export { saveProjectionHint } from "./sqlite/saveProjectionHint.js";
+export { saveReactorCheckpoint } from "./sqlite/saveReactorCheckpoint.js";
 export {
   headPosition,
   lastPositionOfTypes,

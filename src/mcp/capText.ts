@@ -1,4 +1,4 @@
-import { countTokens as estimateTokens } from "../parse/chunk/countTokens.js";
+import { countTokens as estimateTokens } from "../shared/countTokens.js";
 import { countTokens } from "./exactTokens.js";
 
 export { countTokens };
@@ -9,9 +9,9 @@ export const MAX_RESPONSE_TOKENS = 20_000;
 /**
  * `text` cut at a line boundary to fit `maxTokens`, ending with a marker that says how much was
  * left out and how to get it. Text of no more characters than tokens allowed is never counted,
- * nor text the fast estimate puts under half the cap: exact counting of new text runs at about
- * 1 MB/s (10 MB/s once its pieces are known), the estimate at tens of MB/s and a few per cent
- * off, so only an answer that may come near the cap is counted exactly.
+ * nor text the fast estimate puts under half the cap: exact counting is an order of magnitude
+ * slower than the estimate, which is a few per cent off, so only an answer that may come near
+ * the cap is counted exactly.
  */
 export const capText = (text: string, maxTokens: number, howToNarrow: string): string => {
   if (text.length <= maxTokens || estimateTokens(text) <= maxTokens / 2 || countTokens(text) <= maxTokens) return text;

@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
-import { builtEntryUrl } from "./builtEntryUrl.js";
+import { builtEntryUrl } from "../shared/builtEntryUrl.js";
 import { EncodedPayload } from "../events/encodedPayload.js";
 import { encodeParseResult } from "./encodeParseResult.js";
 import { DEFAULT_BUDGET_MS, parseSource, type ParseInput, type ParseResult } from "./parseSource.js";
@@ -52,8 +52,7 @@ interface Slot {
 
 /**
  * Jobs posted to one worker at a time. Two, so that a worker that finishes a file starts the
- * next at once instead of waiting for the main thread, which may be busy committing a batch
- * (on sympy each worker sat idle ~20% of the parse with one job in flight).
+ * next at once instead of waiting for the main thread, which may be busy committing a batch.
  */
 const IN_FLIGHT = 2;
 

@@ -2,7 +2,7 @@ import { mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openEventLog, readEvents } from "../../src/events/index.js";
+import { closeEventLog, openEventLog, readEvents } from "../../src/events/index.js";
 import { spawnCli } from "./spawnCli.js";
 
 const line = (o: unknown) => JSON.stringify(o);
@@ -30,7 +30,7 @@ describe("nemesis learn", () => {
         .filter((e) => ["RuleStored", "DecisionRecorded", "ConventionStored"].includes(e.type))
         .map((e) => ({ type: e.type, text: ((e.data as Record<string, string>).content ?? (e.data as Record<string, string>).title ?? (e.data as Record<string, string>).pattern)!, source: e.meta.source, session: e.meta.session }));
     } finally {
-      log.db.close();
+      closeEventLog(log);
     }
   };
   beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appendToStreams, openEventLog } from "../../src/events/index.js";
+import { appendToStreams, closeEventLog, openEventLog } from "../../src/events/index.js";
 import { startNode } from "../child.js";
 import { CLI, tempDir } from "../helpers.js";
 import { spawnCli } from "./spawnCli.js";
@@ -35,7 +35,7 @@ describe("nemesis log", () => {
         },
       ]);
     }
-    log.db.close();
+    closeEventLog(log);
     expect((await cli("rule", "add", "Keep the log small")).code).toBe(0);
   });
   afterAll(() => t.cleanup());

@@ -1,12 +1,12 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openEventLog, readEvents } from "../../src/events/index.js";
+import { closeEventLog, openEventLog, readEvents } from "../../src/events/index.js";
 import { CatalogReader } from "../../src/projections/index.js";
 import { tempDir } from "../helpers.js";
 import { spawnCli } from "./spawnCli.js";
 
-/** Memory through the real CLI: `node dist/cli.js` in a temp project (tests run after `npm run build`). */
+/** Memory through the real CLI: `node dist/cli.js` in a temp project (built by vitest's globalSetup). */
 describe("nemesis rule / decision / convention / log", () => {
   const t = tempDir("nemesis-cli-memory-");
   const ids: Record<string, string> = {};
@@ -26,7 +26,7 @@ describe("nemesis rule / decision / convention / log", () => {
     try {
       return readEvents(log);
     } finally {
-      log.db.close();
+      closeEventLog(log);
     }
   };
 

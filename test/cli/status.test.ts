@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { appendToStreams, openEventLog } from "../../src/events/index.js";
+import { appendToStreams, closeEventLog, openEventLog } from "../../src/events/index.js";
 import { tempDir } from "../helpers.js";
 import { spawnCli } from "./spawnCli.js";
 
@@ -37,7 +37,7 @@ describe("nemesis status: what each read model still has to do, and what the eng
     try {
       appendToStreams(log, [{ stream: "file:src/a.ts", expectedVersion: "any", events: [{ type: "FileDeleted", data: { path: "src/a.ts" }, meta: { source: "cli" } }] }]);
     } finally {
-      log.db.close();
+      closeEventLog(log);
     }
     json = JSON.parse((await spawnCli(t.dir, ["status", "--json"])).stdout);
     expect(json.projections.graph).toMatchObject({ position: graphAt, behind: 1, notForIt: skipped });

@@ -3,7 +3,7 @@ import * as Either from "effect/Either";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { EventLog, makeEventLog, openEventLog, readEvents, type EventLogService, type EventMeta, type RecordedEvent } from "../../src/events/index.js";
+import { closeEventLog, EventLog, type EventLogService, type EventMeta, makeEventLog, openEventLog, readEvents, type RecordedEvent } from "../../src/events/index.js";
 
 export const meta: EventMeta = { source: "test", actor: "tester" };
 
@@ -33,7 +33,7 @@ export const scenario = () => {
       return readEvents(handle);
     },
     close() {
-      handle.db.close();
+      closeEventLog(handle);
       rmSync(dir, { recursive: true, force: true });
     },
   };

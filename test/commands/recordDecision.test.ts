@@ -62,7 +62,7 @@ describe("recordDecision", () => {
 
   it("given a v1 decision (no relatedTo) with the same title and reasoning, reports the duplicate", () => {
     s.given([]);
-    insertRawEvent(s.handle.db, {
+    insertRawEvent(s.handle, {
       eventId: "old-1",
       stream: "decision:dec-00000001",
       type: "DecisionRecorded",

@@ -2,7 +2,7 @@ import * as Effect from "effect/Effect";
 import * as Either from "effect/Either";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { retireRule } from "../../src/commands/index.js";
-import { appendToStreams, EventLog, openEventLog, type EventLogService } from "../../src/events/index.js";
+import { appendToStreams, closeEventLog, EventLog, type EventLogService, openEventLog } from "../../src/events/index.js";
 import { expectLeft, expectRight, meta, scenario } from "./harness.js";
 
 const stored = { stream: "rule:rule-0000000a", type: "RuleStored", data: { id: "rule-0000000a", content: "No default exports", scope: "*", relatedTo: [] } };
@@ -67,7 +67,7 @@ describe("retireRule against a concurrent writer", () => {
       const r = Effect.runSync(Effect.either(Effect.provideService(retireRule({ id: "rule-0000000a", meta }), EventLog, racing)));
       expect(Either.isLeft(r) && r.left._tag).toBe("AlreadyRetired");
       expect(s.newEvents().map((e) => e.data)).toEqual([{ id: "rule-0000000a", reason: "rival" }]);
-      rival.db.close();
+      closeEventLog(rival);
     } finally {
       s.close();
     }

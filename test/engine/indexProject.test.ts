@@ -3,11 +3,12 @@ import { join } from "node:path";
 import * as Either from "effect/Either";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Engine, EngineLockHeld, indexProject, inlineParser } from "../../src/engine/index.js";
-import { readEvents } from "../../src/events/index.js";
+import { headPosition, readEvents } from "../../src/events/index.js";
 import { hashContent } from "../../src/parse/reactor/index.js";
 import { CatalogReader } from "../../src/projections/index.js";
 import { copyFixture, mkfifo, removeDir, runningAsRoot, tempDir, write } from "../commands/scan/helpers.js";
 import { projectContext } from "./helpers.js";
+import { rawDatabase } from "../events/support.js";
 
 let root: string;
 let outside: string;
@@ -108,7 +109,7 @@ describe("indexProject: runs and re-runs", () => {
         const first = await indexProject(c, opts);
         expect(first.files.changed).toBe(5);
         expect(first.parse?.parsed).toBe(5);
-        const head = c.log.stmt.head.get() as number;
+        const head = headPosition(c.log);
         const second = await indexProject(c, opts);
         expect(second.files).toMatchObject({ changed: 0, unchanged: 5, deleted: 0 });
         expect(readEvents(c.log, { after: head }).map((e) => e.type)).toEqual(["IndexRunStarted", "IndexRunCompleted"]);
@@ -124,8 +125,9 @@ describe("indexProject: runs and re-runs", () => {
     write(root, "a.ts", "export const a = 1;\n");
     write(root, "b.py", "def b():\n    return 2\n");
     await indexProject(ctx, opts);
-    const head = ctx.log.stmt.head.get() as number;
-    ctx.log.db.prepare("DELETE FROM reactor_checkpoint").run();
+    const head = headPosition(ctx.log);
+    // A log whose reactor checkpoint was lost (written by a build that kept none).
+    rawDatabase(ctx.log).prepare("DELETE FROM reactor_checkpoint").run();
     const engine = Either.getOrThrow(await Engine.open(ctx, opts));
     try {
       const r = await engine.catchUp();
@@ -133,7 +135,7 @@ describe("indexProject: runs and re-runs", () => {
     } finally {
       await engine.close();
     }
-    expect(ctx.log.stmt.head.get()).toBe(head);
+    expect(headPosition(ctx.log)).toBe(head);
   });
 
   it("while another engine holds the lock, index records the changes and leaves projection to it", async () => {

@@ -4,7 +4,7 @@ import { recordFileChanges } from "../../src/commands/recordFileChanges.js";
 import { scanProject } from "../../src/commands/scan/index.js";
 import { Engine, inlineParser } from "../../src/engine/index.js";
 import { INLINE_MAX_BYTES, INLINE_MAX_FILES, lazySourceParser } from "../../src/engine/lazySourceParser.js";
-import { appendToStreams, readEvents } from "../../src/events/index.js";
+import { appendToStreams, readEvents, streamVersion } from "../../src/events/index.js";
 import { parseSource } from "../../src/parse/parseSource.js";
 import { PARSER_VERSION } from "../../src/parse/version.js";
 import { removeDir, SCAN_DEFAULTS, tempDir, write } from "../commands/scan/helpers.js";
@@ -111,7 +111,7 @@ describe("a file parsed by an older version of the extractors", () => {
       await engine.catchUp();
       // What an older build appended for a.ts: the same content, another parser version.
       const [latest] = readEvents(ctx.log, { types: ["FileParsed"] }).filter((e) => e.stream === "file:a.ts");
-      const version = ctx.log.stmt.streamVersion.get("file:a.ts") as number;
+      const version = streamVersion(ctx.log, "file:a.ts");
       appendToStreams(ctx.log, [
         { stream: "file:a.ts", expectedVersion: version, events: [{ type: "FileParsed", data: { ...(latest!.data as object), parserVersion: "ts-extract-0" }, meta: { source: "engine" } }] },
       ]);

@@ -4,13 +4,14 @@ import * as Either from "effect/Either";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Engine, indexProject, inlineParser } from "../../src/engine/index.js";
 import { LazyProjector } from "../../src/engine/LazyProjector.js";
-import { dropProjectionHint, readProjectionHint } from "../../src/engine/projectionHints.js";
+import { dropProjectionHint, readProjectionHint } from "../../src/events/index.js";
 import { keepsACoreBusy } from "../../src/engine/runPipeline.js";
 import { insertRawEvent } from "../events/support.js";
 import { keywordIndexPath } from "../../src/projections/chunks/index.js";
 import { runCli } from "../helpers.js";
 import { copyFixture, removeDir } from "../commands/scan/helpers.js";
 import { projectContext } from "./helpers.js";
+import { closeEventLog } from "../../src/events/index.js";
 
 const projections = ["catalog", "graph", "chunks"] as const;
 let fixture: string;
@@ -73,7 +74,7 @@ describe("lazily opened read models", () => {
   it("nemesis replay forgets the hints of what it rebuilds: a replay cut short is caught up by the next run", async () => {
     await indexProject(ctx, { parser: inlineParser, projections });
     expect(readProjectionHint(ctx.log, "graph")).not.toBeNull();
-    ctx.log.db.close();
+    closeEventLog(ctx.log);
     expect(runCli(fixture, ["replay", "--projection", "graph"]).code).toBe(0);
     ctx = projectContext(fixture);
     expect(readProjectionHint(ctx.log, "graph")).toBeNull();
@@ -97,7 +98,7 @@ describe("whether a threaded projector's catch-up takes a core (the graph reads 
       const lazy = chunks as LazyProjector;
       expect(keepsACoreBusy(ctx.log, lazy)).toBe(false);
       for (let i = 0; i < 300; i++) {
-        insertRawEvent(ctx.log.db, { eventId: `gone-${i}`, stream: `file:gone/${i}.ts`, type: lazy.handles[0]!, data: { path: `gone/${i}.ts` } });
+        insertRawEvent(ctx.log, { eventId: `gone-${i}`, stream: `file:gone/${i}.ts`, type: lazy.handles[0]!, data: { path: `gone/${i}.ts` } });
       }
       expect(keepsACoreBusy(ctx.log, lazy)).toBe(true);
       dropProjectionHint(ctx.log, "chunks");

@@ -1,18 +1,16 @@
 import Database from "better-sqlite3";
-import { existsSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import * as Either from "effect/Either";
 import { afterEach, describe, expect, it } from "vitest";
 import { Engine, indexProject, inlineParser } from "../../src/engine/index.js";
-import { dropProjectionHint } from "../../src/engine/projectionHints.js";
+import { dropProjectionHint } from "../../src/events/index.js";
 import { keywordIndexPath } from "../../src/projections/chunks/index.js";
 import { copyFixture, removeDir } from "../commands/scan/helpers.js";
 import { projectContext } from "./helpers.js";
 
-// The thread entry is a built file (workers cannot load TypeScript): `npm run build` makes it.
+// The thread entry is a built file (workers cannot load TypeScript): vitest's globalSetup builds it (test/buildOnce.ts).
 const THREAD = new URL("../../dist/engine/projectorThread.js", import.meta.url);
-const built = existsSync(fileURLToPath(THREAD));
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -40,7 +38,7 @@ const indexWith = async (threads: URL | false) => {
   }
 };
 
-describe.skipIf(!built)("the chunk model caught up in its own thread", () => {
+describe("the chunk model caught up in its own thread", () => {
   it("builds the same chunk rows as in-process projection, and reports its run", async () => {
     const threaded = await indexWith(THREAD);
     const inProcess = await indexWith(false);

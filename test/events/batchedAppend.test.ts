@@ -1,16 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  appendToStreams,
-  openEventLog,
-  readEvents,
-  readStream,
-  VersionConflict,
-  type AppendResult,
-  type LogHandle,
-  type NewEvent,
-  type StreamAppend,
-} from "../../src/events/index.js";
+import { type AppendResult, appendToStreams, closeEventLog, type LogHandle, type NewEvent, openEventLog, readEvents, readStream, type StreamAppend, VersionConflict } from "../../src/events/index.js";
 import { eachTestWithTempLog, insertRawEvent } from "./support.js";
+import { sqliteLog } from "../../src/events/sqlite/sqliteLog.js";
 
 const meta = { source: "test" as const };
 const changed = (path: string, eventId?: string): NewEvent => ({
@@ -70,7 +61,7 @@ describe("batched appends", () => {
   it("summaries come from the stored ones in either order, and from the payload where none was stored", () => {
     ok(appendToStreams(log, [{ stream: "file:a", expectedVersion: "any", events: [parsed("a", 2), changed("b")] }]));
     // Written as an older build would have, without a summary beside it.
-    insertRawEvent(log.db, { eventId: "old", stream: "file:d", type: "FileParsed", data: { path: "d", symbols: [1, 2, 3] }, meta: "{}", recordedAt: "2026-01-01" });
+    insertRawEvent(log, { eventId: "old", stream: "file:d", type: "FileParsed", data: { path: "d", symbols: [1, 2, 3] }, meta: "{}", recordedAt: "2026-01-01" });
     ok(appendToStreams(log, [{ stream: "file:c", expectedVersion: "any", events: [parsed("c", 5)] }]));
     const summaries = { FileParsed: { path: "$.path", symbolCount: "length:$.symbols" } };
     const up = readEvents(log, { summaries }).map((e) => e.data);
@@ -112,7 +103,7 @@ describe("batched appends", () => {
       expect(readStream(log, "file:a").map((e) => e.version)).toEqual([1, 2, 3, 4, 5, 6]);
       expect(readStream(log, "file:other-0").map((e) => e.version)).toEqual([1, 2, 3, 4]);
     } finally {
-      other.db.close();
+      closeEventLog(other);
     }
   });
 
@@ -120,7 +111,7 @@ describe("batched appends", () => {
     const a = (expectedVersion: StreamAppend["expectedVersion"], n = 1): StreamAppend => ({ stream: "file:a", expectedVersion, events: Array.from({ length: n }, () => changed("a")) });
     ok(appendToStreams(log, withOthers(a("no_stream"))));
     expect(() =>
-      log.db.transaction(() => {
+      sqliteLog(log).db.transaction(() => {
         ok(appendToStreams(log, withOthers(a(1, 2))));
         throw new Error("the caller gives up");
       })(),

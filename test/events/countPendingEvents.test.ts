@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { appendToStreams, countPendingEvents, type LogHandle, type NewEvent } from "../../src/events/index.js";
 import { eachTestWithTempLog } from "./support.js";
+import { sqliteLog } from "../../src/events/sqlite/sqliteLog.js";
 
 const meta = { source: "test" as const };
 const deleted = (path: string): NewEvent => ({ type: "FileDeleted", data: { path }, meta });
@@ -26,7 +27,7 @@ describe("countPendingEvents", () => {
 
   it("counts events, not positions, where compaction left holes", () => {
     appendToStreams(log, [{ stream: "file:a.ts", expectedVersion: "any", events: [deleted("a.ts"), deleted("a.ts"), deleted("a.ts")] }]);
-    log.db.prepare("DELETE FROM events WHERE position = 2").run();
+    sqliteLog(log).db.prepare("DELETE FROM events WHERE position = 2").run();
     expect(countPendingEvents(log, 0, ["FileDeleted"])).toEqual({ pending: 2, notForIt: 0 });
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { appendToStreams, encodePayload, isEncodedPayload, readStream, type LogHandle, type NewEvent } from "../../src/events/index.js";
 import { summarize } from "../../src/events/summaries.js";
 import { eachTestWithTempLog } from "./support.js";
+import { sqliteLog } from "../../src/events/sqlite/sqliteLog.js";
 
 const data = {
   path: "src/a.ts",
@@ -27,7 +28,7 @@ describe("payloads serialised before the append", () => {
     const asObject: NewEvent = { type: "FileParsed", data, meta };
     const asEncoded: NewEvent = { type: "FileParsed", data: encodePayload("FileParsed", data), meta };
     appendToStreams(log, [{ stream: "file:src/a.ts", expectedVersion: "any", events: [asObject, asEncoded] }]);
-    const rows = log.db.prepare("SELECT e.data, s.summary FROM events e LEFT JOIN event_summaries s USING (position) ORDER BY position").all() as {
+    const rows = sqliteLog(log).db.prepare("SELECT e.data, s.summary FROM events e LEFT JOIN event_summaries s USING (position) ORDER BY position").all() as {
       data: string | Buffer;
       summary: string | null;
     }[];

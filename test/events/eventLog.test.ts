@@ -15,6 +15,7 @@ import {
   type NewEvent,
 } from "../../src/events/index.js";
 import { eachTestWithTempLog } from "./support.js";
+import { sqliteLog } from "../../src/events/sqlite/sqliteLog.js";
 
 const meta = { source: "test" as const, actor: "t" };
 const changed = (path: string, eventId?: string): NewEvent => ({
@@ -29,9 +30,9 @@ describe("SQLite event log", () => {
   eachTestWithTempLog((l) => (log = l));
 
   it("runs in WAL mode with a busy timeout", () => {
-    expect(log.db.pragma("journal_mode", { simple: true })).toBe("wal");
-    expect(log.db.pragma("busy_timeout", { simple: true })).toBeGreaterThan(0);
-    expect(log.db.pragma("journal_size_limit", { simple: true })).toBeGreaterThan(0);
+    expect(sqliteLog(log).db.pragma("journal_mode", { simple: true })).toBe("wal");
+    expect(sqliteLog(log).db.pragma("busy_timeout", { simple: true })).toBeGreaterThan(0);
+    expect(sqliteLog(log).db.pragma("journal_size_limit", { simple: true })).toBeGreaterThan(0);
   });
 
   it("appends with versions per stream and positions across streams; reads them back", () => {

@@ -1,17 +1,10 @@
 import Database from "better-sqlite3";
 import * as Either from "effect/Either";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  appendToStreams,
-  decodeEvent,
-  openEventLog,
-  readEvents,
-  readStream,
-  streamVersion,
-  validatePayload,
-} from "../../src/events/index.js";
+import { appendToStreams, closeEventLog, decodeEvent, openEventLog, readEvents, readStream, streamVersion, validatePayload } from "../../src/events/index.js";
 import { readKnownFiles } from "../../src/commands/scan/index.js";
 import { insertRawEvent, tempLog } from "./support.js";
+import { sqliteLog } from "../../src/events/sqlite/sqliteLog.js";
 
 /** The schema every log had before summaries: `data` before `meta`, no summary table, user_version 0. */
 const OLD_SCHEMA = `
@@ -79,8 +72,8 @@ describe("event log schema migration", () => {
 
     const log = t.open();
     try {
-      expect(log.db.pragma("user_version", { simple: true })).toBe(3);
-      expect(log.db.prepare("SELECT COUNT(*) FROM event_summaries").pluck().get()).toBe(2);
+      expect(sqliteLog(log).db.pragma("user_version", { simple: true })).toBe(3);
+      expect(sqliteLog(log).db.prepare("SELECT COUNT(*) FROM event_summaries").pluck().get()).toBe(2);
       const r = appendToStreams(log, [{ stream: "file:a.ts", expectedVersion: 2, events: [{ type: "FileParsed", data: parsed("a.ts", 5), meta }] }]);
       expect("versions" in r && r.versions).toEqual([3]);
       const summaries = readEvents(log, { types: ["FileParsed"], summaries: WANT }).map((e) => e.data);
@@ -92,19 +85,19 @@ describe("event log schema migration", () => {
       // Whole payloads still read in full, in both layouts.
       expect(readStream(log, "file:a.ts").map((e) => (e.data as { path: string }).path)).toEqual(["a.ts", "a.ts", "a.ts"]);
     } finally {
-      log.db.close();
+      closeEventLog(log);
     }
     // A second open does not migrate again (the backfill would find nothing new anyway).
     const again = t.open();
-    expect(again.db.prepare("SELECT COUNT(*) FROM event_summaries").pluck().get()).toBe(3);
-    again.db.close();
+    expect(sqliteLog(again).db.prepare("SELECT COUNT(*) FROM event_summaries").pluck().get()).toBe(3);
+    closeEventLog(again);
   });
 
   it("reads events stored without a summary row from their payload", () => {
     const log = t.open();
     try {
       appendToStreams(log, [{ stream: "file:a.ts", expectedVersion: "any", events: [{ type: "FileParsed", data: parsed("a.ts", 2), meta }] }]);
-      insertRawEvent(log.db, { eventId: "raw-b", stream: "file:b.ts", type: "FileParsed", data: parsed("b.ts", 4, true) });
+      insertRawEvent(log, { eventId: "raw-b", stream: "file:b.ts", type: "FileParsed", data: parsed("b.ts", 4, true) });
       const viaSummary = readEvents(log, { types: ["FileParsed"], summaries: WANT }).map((e) => e.data);
       expect(viaSummary).toEqual([
         { path: "a.ts", hash: "h-a.ts", symbolCount: 2, chunks: 2, hasErrors: false },
@@ -116,7 +109,7 @@ describe("event log schema migration", () => {
         { lines: 3 },
       ]);
     } finally {
-      log.db.close();
+      closeEventLog(log);
     }
   });
 
@@ -146,9 +139,9 @@ describe("event log schema migration", () => {
 
     const log = t.open();
     try {
-      expect(log.db.pragma("user_version", { simple: true })).toBe(3);
-      expect(log.db.prepare(ALL_COLUMNS).all()).toEqual(before);
-      expect(log.db.prepare("SELECT name FROM streams ORDER BY id").pluck().all()).toEqual(["file:a.ts", "rule:r1", "file:b.ts"]);
+      expect(sqliteLog(log).db.pragma("user_version", { simple: true })).toBe(3);
+      expect(sqliteLog(log).db.prepare(ALL_COLUMNS).all()).toEqual(before);
+      expect(sqliteLog(log).db.prepare("SELECT name FROM streams ORDER BY id").pluck().all()).toEqual(["file:a.ts", "rule:r1", "file:b.ts"]);
       expect(readStream(log, "file:a.ts").map((e) => e.version)).toEqual([1, 2]);
       expect(streamVersion(log, "file:b.ts")).toBe(1);
       expect([...readKnownFiles(log).values()].map((f) => [f.path, f.version, f.state])).toEqual([
@@ -164,7 +157,7 @@ describe("event log schema migration", () => {
         _tag: "VersionConflict",
       });
     } finally {
-      log.db.close();
+      closeEventLog(log);
     }
   });
 
@@ -176,7 +169,7 @@ describe("event log schema migration", () => {
       expect(streamVersion(log, "file:a.ts")).toBe(2);
       expect([...readKnownFiles(log).values()].map((f) => [f.path, f.version, f.contentHash])).toEqual([["a.ts", 2, "h1"]]);
     } finally {
-      log.db.close();
+      closeEventLog(log);
     }
     // The file is as it was: no writer has opened it.
     const check = new Database(t.path, { readonly: true });
@@ -191,12 +184,12 @@ describe("event log schema migration", () => {
     old.close();
     const log = openEventLog(t.path, { readonly: true });
     try {
-      expect(log.hasSummaries).toBe(false);
+      expect(sqliteLog(log).hasSummaries).toBe(false);
       expect(readEvents(log, { summaries: WANT }).map((e) => e.data)).toEqual([
         { path: "a.ts", hash: "h-a.ts", symbolCount: 1, chunks: 2, hasErrors: false },
       ]);
     } finally {
-      log.db.close();
+      closeEventLog(log);
     }
   });
 });

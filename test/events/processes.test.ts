@@ -1,8 +1,9 @@
 import { join } from "node:path";
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { readEvents, tailEvents, type LogHandle } from "../../src/events/index.js";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { closeEventLog, type LogHandle, readEvents, tailEvents } from "../../src/events/index.js";
 import { startNode, type Child } from "../child.js";
-import { CHILDREN, requireBuild, tempLog } from "./support.js";
+import { CHILDREN, tempLog } from "./support.js";
+import { sqliteLog } from "../../src/events/sqlite/sqliteLog.js";
 
 describe("the log across processes", () => {
   let t: ReturnType<typeof tempLog>;
@@ -13,14 +14,13 @@ describe("the log across processes", () => {
     children.push(c);
     return c;
   };
-  beforeAll(requireBuild);
   beforeEach(() => {
     t = tempLog();
     log = t.open();
   });
   afterEach(() => {
     for (const c of children.splice(0)) c.kill("SIGKILL");
-    log.db.close();
+    closeEventLog(log);
     t.cleanup();
   });
 
@@ -71,7 +71,7 @@ describe("the log across processes", () => {
   });
 
   it("a writer killed with SIGKILL mid-burst loses no acknowledged event and leaves a readable log", async () => {
-    log.db.close();
+    closeEventLog(log);
     const burst = child("burst.mjs", [t.path]);
     await burst.lines(300);
     burst.kill("SIGKILL");
@@ -84,7 +84,7 @@ describe("the log across processes", () => {
       return { ids: ids!.split(","), position: Number(position) };
     });
     log = t.open();
-    expect(log.db.pragma("integrity_check", { simple: true })).toBe("ok");
+    expect(sqliteLog(log).db.pragma("integrity_check", { simple: true })).toBe("ok");
     const stored = new Map(readEvents(log).map((e) => [e.eventId, e.position]));
     for (const a of acked) for (const [k, id] of a.ids.entries()) expect(stored.get(id)).toBe(a.position - 2 + k);
     expect(stored.size).toBeGreaterThanOrEqual(acked.length * 3);

@@ -1,27 +1,25 @@
-import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { payloadLoader, streamPayloads, type LogHandle } from "../../src/events/index.js";
 import { eachTestWithTempLog, insertRawEvent } from "./support.js";
+import { sqliteLog } from "../../src/events/sqlite/sqliteLog.js";
 
-// Worker threads cannot load TypeScript: the thread entry is the built one (CI builds first).
+// Worker threads cannot load TypeScript: the thread entry is the built one (vitest's globalSetup builds it).
 const THREAD = new URL("../../dist/events/payloadReaderThread.js", import.meta.url);
-const built = existsSync(fileURLToPath(THREAD));
 
 const OMIT = { FileParsed: ["chunks"] } as const;
 
 /** `n` FileParsed-shaped payloads of a few KB each (chunk texts included), and a small event of another type between. */
 const fill = (log: LogHandle, n: number): number[] => {
   for (let i = 0; i < n; i++) {
-    insertRawEvent(log.db, {
+    insertRawEvent(log, {
       eventId: `p${i}`,
       stream: `file:src/f${i}.ts`,
       type: "FileParsed",
       data: { path: `src/f${i}.ts`, symbols: [{ name: `f${i}`, note: "é→𝄞".repeat(i % 7) }], chunks: [{ text: "x".repeat(2000 + i) }] },
     });
-    if (i % 50 === 0) insertRawEvent(log.db, { eventId: `r${i}`, stream: `rule:${i}`, type: "RuleStored", data: { text: `rule ${i}` } });
+    if (i % 50 === 0) insertRawEvent(log, { eventId: `r${i}`, stream: `rule:${i}`, type: "RuleStored", data: { text: `rule ${i}` } });
   }
-  return log.db.prepare("SELECT position FROM events ORDER BY position").pluck().all() as number[];
+  return sqliteLog(log).db.prepare("SELECT position FROM events ORDER BY position").pluck().all() as number[];
 };
 
 const collect = async (gen: AsyncGenerator<string | null>, pauseEvery = 0): Promise<Array<string | null>> => {
@@ -50,7 +48,7 @@ describe("streamPayloads", () => {
     });
   };
 
-  it.skipIf(!built)("reads ahead in a thread: the same texts in order, fields omitted, a missing position null", async () => {
+  it("reads ahead in a thread: the same texts in order, fields omitted, a missing position null", async () => {
     const positions = [...fill(log, 600), 999_999];
     const streamed = await collect(streamPayloads(log, positions, OMIT, { url: THREAD, windowKb: 64 }), 40);
     expect(streamed).toEqual(expected(positions));
@@ -61,7 +59,7 @@ describe("streamPayloads", () => {
     expect(streamed.some((p) => p !== null && JSON.parse(p).text !== undefined)).toBe(true);
   });
 
-  it.skipIf(!built)("stops the thread when the reader stops early", async () => {
+  it("stops the thread when the reader stops early", async () => {
     const positions = fill(log, 400);
     const got: string[] = [];
     for await (const p of streamPayloads(log, positions, OMIT, { url: THREAD, windowKb: 16 })) {

@@ -1,17 +1,11 @@
-import type Database from "better-sqlite3";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { afterEach, beforeEach } from "vitest";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { openEventLog, type LogHandle } from "../../src/events/index.js";
+import { closeEventLog, openEventLog, type LogHandle } from "../../src/events/index.js";
+import { sqliteLog } from "../../src/events/sqlite/sqliteLog.js";
 
 export const CHILDREN = resolve(import.meta.dirname, "children");
-const DIST_EVENTS = resolve(import.meta.dirname, "..", "..", "dist", "events", "index.js");
-
-/** Child processes run the compiled log (CI builds before testing); say so plainly when it is missing. */
-export const requireBuild = (): void => {
-  if (!existsSync(DIST_EVENTS)) throw new Error(`${DIST_EVENTS} is missing: run \`npm run build\` before these tests`);
-};
 
 export const tempLog = (): { path: string; open: () => LogHandle; cleanup: () => void } => {
   const dir = mkdtempSync(join(tmpdir(), "nemesis-log-"));
@@ -29,7 +23,7 @@ export const eachTestWithTempLog = (use: (log: LogHandle, path: string) => void)
     use(log, t.path);
   });
   afterEach(() => {
-    log.db.close();
+    closeEventLog(log);
     t.cleanup();
   });
 };
@@ -51,7 +45,8 @@ export interface RawEvent {
  * summary beside it, the connection's cached stream versions bypassed. For tests of old
  * payloads and of readers' fallbacks.
  */
-export const insertRawEvent = (db: Database.Database, e: RawEvent): void => {
+export const insertRawEvent = (log: LogHandle, e: RawEvent): void => {
+  const db = rawDatabase(log);
   db.prepare("INSERT OR IGNORE INTO streams (name) VALUES (?)").run(e.stream);
   db.prepare(
     `INSERT INTO events (event_id, stream, stream_id, version, type, schema, data, meta, recorded_at)
@@ -68,3 +63,9 @@ export const insertRawEvent = (db: Database.Database, e: RawEvent): void => {
     e.recordedAt ?? "2026-01-01T00:00:00.000Z",
   );
 };
+
+/**
+ * The log's SQLite connection, for a test that plays another build, a crash or a tool outside
+ * Nemesis (src/ never reaches it outside src/events: see test/dependencyRules.test.ts).
+ */
+export const rawDatabase = (log: LogHandle) => sqliteLog(log).db;

@@ -2,13 +2,14 @@ import * as Either from "effect/Either";
 import { describe, expect, it } from "vitest";
 import { currentSchemaVersion, decodeEvent, EventCatalog, readEvents, type LogHandle } from "../../src/events/index.js";
 import { eachTestWithTempLog, insertRawEvent } from "./support.js";
+import { sqliteLog } from "../../src/events/sqlite/sqliteLog.js";
 
 describe("upcasting", () => {
   let log: LogHandle;
   eachTestWithTempLog((l) => (log = l));
 
   const insertRaw = (schema: number, data: unknown) =>
-    insertRawEvent(log.db, { eventId: `old-${schema}`, stream: `decision:dec-${schema}`, type: "DecisionRecorded", schema, data, recordedAt: "2025-01-01T00:00:00.000Z" });
+    insertRawEvent(log, { eventId: `old-${schema}`, stream: `decision:dec-${schema}`, type: "DecisionRecorded", schema, data, recordedAt: "2025-01-01T00:00:00.000Z" });
 
   it("reads a stored v1 DecisionRecorded (no relatedTo) as v2, leaving the stored row as it was", () => {
     const v1 = { id: "dec-1", title: "Use SQLite", reasoning: "one file", alternatives: [{ title: "Postgres", reasonRejected: "server" }], status: "accepted" };
@@ -18,7 +19,7 @@ describe("upcasting", () => {
     const decoded = decodeEvent(raw!);
     expect(Either.isRight(decoded)).toBe(true);
     expect(Either.getOrThrow(decoded).data).toEqual({ ...v1, relatedTo: [] });
-    expect(log.db.prepare("SELECT schema, data FROM events").get()).toEqual({ schema: 1, data: JSON.stringify(v1) });
+    expect(sqliteLog(log).db.prepare("SELECT schema, data FROM events").get()).toEqual({ schema: 1, data: JSON.stringify(v1) });
   });
 
   it("a payload no schema accepts, or from a newer schema, is a typed decode error naming the position", () => {

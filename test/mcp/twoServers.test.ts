@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { openEventLog, readEvents } from "../../src/events/index.js";
+import { closeEventLog, openEventLog, readEvents } from "../../src/events/index.js";
 import { removeDir } from "../commands/scan/helpers.js";
 import { spawnCli } from "../cli/spawnCli.js";
 import { connectStdio, fixtureCopy, textOf, waitIndexed } from "./mcpClient.js";
@@ -18,7 +18,7 @@ const storedRules = (): string[] => {
       .filter((e) => e.type === "RuleStored")
       .map((e) => (e.data as { content: string }).content);
   } finally {
-    log.db.close();
+    closeEventLog(log);
   }
 };
 

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordDecision, retireRule, storeConvention, storeRule, supersedeDecision } from "../../src/commands/index.js";
-import { EventLog, makeEventLog, openEventLog, type EventMeta } from "../../src/events/index.js";
+import { closeEventLog, EventLog, type EventMeta, makeEventLog, openEventLog } from "../../src/events/index.js";
 import { CatalogProjector, CatalogReader, catchUp } from "../../src/projections/index.js";
 import { queryMemory, scopeCovers } from "../../src/queries/memory.js";
 
@@ -29,7 +29,7 @@ describe("queryMemory", () => {
     const projector = new CatalogProjector(join(dir, "catalog.db"));
     await catchUp(handle, projector);
     await projector.close();
-    handle.db.close();
+    closeEventLog(handle);
     reader = CatalogReader.open(join(dir, "catalog.db"));
   });
   afterAll(() => {

@@ -3,7 +3,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } fr
 import { join, resolve } from "node:path";
 import * as Either from "effect/Either";
 import { CONFIG_TEMPLATE, loadConfig, nemesisPaths } from "../../config/index.js";
-import { openEventLog } from "../../events/index.js";
+import { closeEventLog, openEventLog } from "../../events/index.js";
 import { settingsFromConfig } from "../../projections/embed/createEmbedder.js";
 import { describeEmbedding, embeddingText } from "../../projections/embed/describeEmbedding.js";
 import { CliError } from "../errors.js";
@@ -22,7 +22,7 @@ export const initProject = (rootDir: string): { created: string[]; root: string 
     created.push(".nemesis/config.toml");
   }
   if (!existsSync(paths.events)) {
-    openEventLog(paths.events).db.close();
+    closeEventLog(openEventLog(paths.events));
     created.push(".nemesis/events.db");
   }
   const gitignore = join(paths.root, ".gitignore");

@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 // Only light modules here: `nemesis log` must answer in well under 200 ms on a large log, so it
 // loads neither the schema library nor the read models (see commands/index.ts).
+import { closeEventLog } from "../../events/sqlite/closeEventLog.js";
 import { EVENT_SOURCES, EVENT_TYPES, GRAPH_EVENT_TYPES, MEMORY_EVENT_TYPES } from "../../events/eventNames.js";
 import type { RecordedEvent } from "../../events/envelope.js";
 import { openEventLog, type LogHandle } from "../../events/sqlite/openEventLog.js";
@@ -143,7 +144,7 @@ export const runLog = async (options: LogOptions, globals: GlobalOptions): Promi
       process.once("SIGTERM", end);
     });
   } finally {
-    log.db.close();
+    closeEventLog(log);
   }
 };
 

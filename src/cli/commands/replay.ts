@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { dropProjectionHint } from "../../engine/projectionHints.js";
+import { dropProjectionHint } from "../../events/index.js";
 import { readThroughMemoryMap } from "../../events/index.js";
 import { openProjectors, PROJECTION_NAMES, rebuild, type ProjectionName } from "../../projections/index.js";
 import { withProject } from "../context.js";

@@ -1,6 +1,7 @@
 import { realpathSync } from "node:fs";
 import { loadHookConfig } from "../../config/hookConfig.js";
 import type { NemesisPaths } from "../../config/paths.js";
+import { closeEventLog } from "../../events/sqlite/closeEventLog.js";
 import { openEventLog } from "../../events/sqlite/openEventLog.js";
 import type { Logger } from "../../mcp/logger.js";
 import { recordHookedFile } from "../../sources/hooks/recordHookedFile.js";
@@ -31,6 +32,6 @@ export const fileChangedHook = async (paths: NemesisPaths, input: HookInput, log
       logger.info(`file-changed: ${outcome.path} is not on disk; ${outcome.recorded ? "recorded as deleted" : "nothing recorded"}`);
     }
   } finally {
-    log.db.close();
+    closeEventLog(log);
   }
 };

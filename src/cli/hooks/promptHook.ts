@@ -1,5 +1,6 @@
 import { findInstructions, type Instruction } from "../../commands/learn/classifyInstruction.js";
 import type { NemesisConfig, NemesisPaths } from "../../config/index.js";
+import { closeEventLog } from "../../events/sqlite/closeEventLog.js";
 import type { LogHandle } from "../../events/sqlite/openEventLog.js";
 import type { Logger } from "../../mcp/logger.js";
 import { contextAnswer, type HookInput } from "./hookInput.js";
@@ -126,6 +127,6 @@ export const promptHook = async (name: PromptHookName, paths: NemesisPaths, inpu
       if (!timedOut) await backend.close();
     }
   } finally {
-    if (!timedOut) log.db.close();
+    if (!timedOut) closeEventLog(log);
   }
 };

@@ -5,10 +5,11 @@ import { findStaleFiles } from "../../commands/scan/findStaleFiles.js";
 import { HOOK_CONFIG_DEFAULTS, loadHookConfig } from "../../config/hookConfig.js";
 import type { NemesisPaths } from "../../config/paths.js";
 import { engineOwner } from "../../engine/engineOwner.js";
+import { closeEventLog } from "../../events/sqlite/closeEventLog.js";
 import { countPendingEvents } from "../../events/sqlite/countPendingEvents.js";
 import { openEventLog } from "../../events/sqlite/openEventLog.js";
 import type { Logger } from "../../mcp/logger.js";
-import { countTokens } from "../../parse/chunk/countTokens.js";
+import { countTokens } from "../../shared/countTokens.js";
 import { readCatalogSummary } from "../../projections/catalog/readCatalogSummary.js";
 import { architectureCachePath, readArchitectureCache } from "../../queries/architecture/architectureCache.js";
 import { sessionBrief } from "../../queries/session/sessionBrief.js";
@@ -33,7 +34,7 @@ const pendingFileEvents = (eventsPath: string, checkpoint: number): number => {
   try {
     return countPendingEvents(log, checkpoint, ["FileChanged", "FileDeleted", "FileSkipped"]).pending;
   } finally {
-    log.db.close();
+    closeEventLog(log);
   }
 };
 

@@ -5,7 +5,8 @@ import { VersionConflict } from "../versionConflict.js";
 import { isEncodedPayload } from "../encodedPayload.js";
 import { summarize } from "../summaries.js";
 import { forgetVersions, knownVersions, type KnownStream } from "./knownVersions.js";
-import { ROWS_PER_INSERT, type LogHandle } from "./openEventLog.js";
+import { ROWS_PER_INSERT } from "./openEventLog.js";
+import { sqliteLog, type LogHandle, type SqliteLog } from "./sqliteLog.js";
 
 export interface StreamAppend {
   readonly stream: string;
@@ -36,7 +37,7 @@ const IN_THIS_APPEND = 1;
  * Positions of the caller's own keys that are already stored (0 for the rest), or undefined
  * when none of the events carries a key: fresh ids cannot be stored yet, so they skip the lookup.
  */
-const storedPositions = (log: LogHandle, events: ReadonlyArray<NewEvent>, seen: ReadonlySet<string>): number[] | undefined => {
+const storedPositions = (log: SqliteLog, events: ReadonlyArray<NewEvent>, seen: ReadonlySet<string>): number[] | undefined => {
   let known: number[] | undefined;
   for (let i = 0; i < events.length; i++) {
     const id = events[i]!.eventId;
@@ -47,7 +48,7 @@ const storedPositions = (log: LogHandle, events: ReadonlyArray<NewEvent>, seen: 
   return known;
 };
 
-/** Positional parameters of one row before its meta (see LogHandle.insertRows). */
+/** Positional parameters of one row before its meta (see SqliteLog.insertRows). */
 const ROW_PARAMS = 7;
 
 /**
@@ -67,7 +68,7 @@ class RowWriter {
   lastPosition = 0;
 
   constructor(
-    private readonly log: LogHandle,
+    private readonly log: SqliteLog,
     private readonly recordedAt: string,
   ) {}
 
@@ -119,9 +120,10 @@ class RowWriter {
  * a version check; otherwise the stream must be at `expectedVersion`.
  */
 export const appendToStreams = (
-  log: LogHandle,
+  handle: LogHandle,
   appends: ReadonlyArray<StreamAppend>,
 ): AppendResult | VersionConflict => {
+  const log = sqliteLog(handle);
   if (log.readonly) throw new Error(`event log ${log.path} is open read-only: it cannot be appended to`);
   const recordedAt = new Date().toISOString();
   const { stream: streamRow, newStream } = log.stmt;

@@ -1,5 +1,6 @@
 import { statSync } from "node:fs";
-import { WAL_SIZE_LIMIT, type LogHandle } from "./openEventLog.js";
+import { WAL_SIZE_LIMIT } from "./openEventLog.js";
+import { sqliteLog, type LogHandle } from "./sqliteLog.js";
 
 /**
  * Truncates the WAL when it has grown past the cap. Readers that hold old snapshots can make
@@ -14,6 +15,6 @@ export const checkpointWal = (log: LogHandle, force = false): boolean => {
     return false;
   }
   if (!force && size <= WAL_SIZE_LIMIT) return false;
-  log.db.pragma("wal_checkpoint(TRUNCATE)");
+  sqliteLog(log).db.pragma("wal_checkpoint(TRUNCATE)");
   return true;
 };

@@ -1,4 +1,5 @@
-import type { LogHandle } from "./openEventLog.js";
+import { countEventsOfTypes } from "./countEventsOfTypes.js";
+import { preparedOn, type LogHandle } from "./sqliteLog.js";
 
 /** What lies after a consumer's checkpoint. */
 export interface PendingEvents {
@@ -13,13 +14,7 @@ export interface PendingEvents {
  * have holes (compaction), so the head minus a checkpoint is no count; both numbers are counted.
  */
 export const countPendingEvents = (log: LogHandle, after: number, handles: ReadonlyArray<string>): PendingEvents => {
-  const later = log.db.prepare("SELECT COUNT(*) FROM events WHERE position > ?").pluck().get(after) as number;
-  const pending =
-    handles.length === 0
-      ? 0
-      : (log.db
-          .prepare(`SELECT COUNT(*) FROM events WHERE type IN (${handles.map(() => "?").join(",")}) AND position > ?`)
-          .pluck()
-          .get(...handles, after) as number);
+  const later = preparedOn(log, "SELECT COUNT(*) FROM events WHERE position > ?", "pluck").get(after) as number;
+  const pending = countEventsOfTypes(log, handles, after);
   return { pending, notForIt: later - pending };
 };

@@ -3,48 +3,19 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { SUMMARY_FIELDS, summarySql } from "../summaries.js";
 import { openSqlite } from "./openSqlite.js";
+import { sqliteLog, type LogHandle, type SqliteLog } from "./sqliteLog.js";
 
-export interface LogHandle {
-  readonly db: Database.Database;
-  readonly path: string;
-  readonly readonly: boolean;
-  /** False only for a log opened read-only that no writer of this build has migrated yet. */
-  readonly hasSummaries: boolean;
-  /**
-   * SQL matching the rows of one stream, given its name as the one parameter, and the column
-   * that groups rows by stream. A read-only open of a log no writer of this build has migrated
-   * yet has no stream numbers and matches by name.
-   */
-  readonly streamSql: { readonly is: string; readonly group: string };
-  /**
-   * INSERT of `rows` events (1 to ROWS_PER_INSERT), prepared once per row count. Seven
-   * positional parameters a row (event_id, stream, stream_id, version, type, schema, data),
-   * then `meta`, unless `sharedMeta`, and named `@recorded_at` (and `@meta` when shared) bound
-   * once for the statement: an append has one time, and its events mostly one source.
-   */
-  readonly insertRows: (rows: number, sharedMeta: boolean) => Database.Statement;
-  /** INSERT of `rows` (position, summary) pairs into event_summaries (see summaries.ts). */
-  readonly insertSummaries: (rows: number) => Database.Statement;
-  readonly stmt: {
-    /** The stream's number and version (`{ id, version }`), undefined for a stream never written (write handles only). */
-    readonly stream: Database.Statement | undefined;
-    /** Numbers a new stream (write handles only); its id is the insert's rowid. */
-    readonly newStream: Database.Statement | undefined;
-    readonly streamVersion: Database.Statement;
-    readonly positionOfId: Database.Statement;
-    readonly head: Database.Statement;
-  };
-}
+export type { LogHandle } from "./sqliteLog.js";
 
 /**
  * `data` comes last: for a FileParsed (~4 KB) most of the row spills into an overflow page, and
  * the columns after the spill point can only be read by walking it.
  *
  * Streams are numbered (`streams`): the (stream, version) index holds the number, not the name.
- * A batch over 1,000 streams inserts at 1,000 places of that index, so the commit rewrites most
- * of its pages; with names (~40 bytes an entry) that was 134 pages of WAL per 1,000 small events,
- * with numbers 63 (events/s +15-50%). `stream` keeps the name too: every reader selects it, and a
- * join per row would cost each of them what the index saves the writer.
+ * A batch over many streams inserts at as many places of that index, so the commit rewrites
+ * most of its pages; a number is a fraction of a name's bytes, so about half the pages of WAL
+ * are written per batch. `stream` keeps the name too: every reader selects it, and a join per
+ * row would cost each of them what the index saves the writer.
  */
 const EVENTS_TABLE = (name: string) => `
 CREATE TABLE ${name} (
@@ -124,11 +95,10 @@ const migrate = (db: Database.Database): void => {
 };
 
 /**
- * Page size of a new log. A FileParsed row (2-4 KB of JSON) does not fit a 4 KB page: each one
- * took a page of its own plus an overflow page, so the file was twice its data and a replay
- * read twice the pages. 8 KB pages hold it whole (batched mixed appends +18%). Larger pages
- * cost every small transaction more: each commit writes whole pages to the WAL (one event
- * per transaction: 11.5k/s at 4 KB, 8.5k at 8 KB, 5.6k at 16 KB).
+ * Page size of a new log. A FileParsed row (a few KB of JSON) does not fit a 4 KB page: each
+ * would take a page of its own plus an overflow page, so the file would be twice its data and a
+ * replay would read twice the pages. 8 KB pages hold it whole. Larger pages cost every small
+ * transaction more: each commit writes whole pages to the WAL (measured by `npm run bench -- log`).
  */
 export const LOG_PAGE_SIZE = 8_192;
 
@@ -136,14 +106,14 @@ export const LOG_PAGE_SIZE = 8_192;
  * Reads of the log file through a memory map, for a process that reads the whole log (a
  * replay): with read() each page is a system call and a copy (a third of the time of reading a
  * row). Not the default: mapped pages count in the process's resident memory, and a cold index
- * reads every FileParsed (+165 MB of peak RSS on sympy). The WAL is still read with read().
+ * reads every FileParsed. The WAL is still read with read().
  * SQLite never shrinks a WAL-mode log file under a map (no VACUUM, no auto-vacuum here), which
  * is what would make a mapped read fault.
  */
 const MMAP_BYTES = 1024 * 1024 * 1024;
 
 export const readThroughMemoryMap = (log: LogHandle): void => {
-  log.db.pragma(`mmap_size = ${MMAP_BYTES}`);
+  sqliteLog(log).db.pragma(`mmap_size = ${MMAP_BYTES}`);
 };
 
 /** Bytes the WAL may keep after a checkpoint; larger WALs are truncated back to this. */
@@ -161,7 +131,7 @@ const EVENT_INSERT = "INSERT OR FAIL INTO events (event_id, stream, stream_id, v
 const NUMBERED = { is: "stream_id = (SELECT id FROM streams WHERE name = ?)", group: "stream_id" } as const;
 const BY_NAME = { is: "stream = ?", group: "stream" } as const;
 
-const insertRows = (db: Database.Database): LogHandle["insertRows"] => {
+const insertRows = (db: Database.Database): SqliteLog["insertRows"] => {
   const own = statementsByRows(db, EVENT_INSERT, "(?, ?, ?, ?, ?, ?, ?, ?, @recorded_at)");
   const shared = statementsByRows(db, EVENT_INSERT, "(?, ?, ?, ?, ?, ?, ?, @meta, @recorded_at)");
   return (rows, sharedMeta) => (sharedMeta ? shared(rows) : own(rows));
@@ -200,7 +170,7 @@ export const openEventLog = (path: string, options: { readonly readonly?: boolea
   }
   const hasSummaries = !readonly || hasTable(db, "event_summaries");
   const streamSql = !readonly || hasColumn(db, "events", "stream_id") ? NUMBERED : BY_NAME;
-  return {
+  const log: Omit<SqliteLog, keyof LogHandle> & Pick<LogHandle, "path" | "readonly"> = {
     db,
     path,
     readonly,
@@ -218,4 +188,5 @@ export const openEventLog = (path: string, options: { readonly readonly?: boolea
       head: db.prepare("SELECT COALESCE(MAX(position), 0) FROM events").pluck(),
     },
   };
+  return log as SqliteLog;
 };

@@ -1,7 +1,7 @@
 import type { RecordedEvent } from "../envelope.js";
 import type { Statement } from "better-sqlite3";
 import { checkSpec, specSql, storedCovers } from "../summaries.js";
-import type { LogHandle } from "./openEventLog.js";
+import { preparedOn, sqliteLog, type LogHandle } from "./sqliteLog.js";
 import { payloadText } from "./payloadText.js";
 import { EVENT_COLUMNS, rowToEvent, type EventRow, type SummaryPick } from "./rowToEvent.js";
 
@@ -35,15 +35,15 @@ export interface ReadFilter {
   /**
    * Per event type, top-level payload fields SQLite removes before the text reaches JavaScript:
    * for a reader that never looks at a large field (the graph and FileParsed's chunk texts,
-   * a third of a sympy log). Building that text as a string and parsing it cost more than
+   * a large part of a log). Building that text as a string and parsing it cost more than
    * SQLite's own pass over the JSON.
    */
   readonly omit?: Readonly<Record<string, ReadonlyArray<string>>>;
   /**
    * Types whose payload `readEvents` fetches only when an event's `data` is first read, one
    * row at a time. A batch of large payloads read at once sits in memory as text until each
-   * is parsed, long enough for the garbage collector to copy all of it to the old generation
-   * (64 MB for a sympy graph replay); fetched at first read, each text dies young. Not for a
+   * is parsed, long enough for the garbage collector to copy all of it to the old generation;
+   * fetched at first read, each text dies young. Not for a
    * summarised type, nor for readEventRows.
    */
   readonly deferred?: ReadonlyArray<string>;
@@ -82,7 +82,7 @@ const dataColumn = (
     picks.set(type, pick);
     const specs = [...new Set(pick.map(([, spec]) => spec))];
     const extracted = `json_object(${specs.map((spec) => `${quote(spec)}, ${specSql(spec, "e.data")}`).join(", ")})`;
-    if (!(log.hasSummaries && storedCovers(type, specs))) return `WHEN ${quote(type)} THEN ${extracted}`;
+    if (!(sqliteLog(log).hasSummaries && storedCovers(type, specs))) return `WHEN ${quote(type)} THEN ${extracted}`;
     stored.set(type, extracted);
     return `WHEN ${quote(type)} THEN NULL`;
   });
@@ -139,7 +139,7 @@ const prepared = (log: LogHandle, key: string, make: () => { sql: string; picks?
   let entry = stmts.get(key);
   if (!entry) {
     const { sql, picks, stored } = make();
-    stmts.set(key, (entry = { stmt: log.db.prepare(sql).raw(true), picks, stored: stored && stored.size > 0 ? stored : undefined }));
+    stmts.set(key, (entry = { stmt: sqliteLog(log).db.prepare(sql).raw(true), picks, stored: stored && stored.size > 0 ? stored : undefined }));
   }
   return entry;
 };
@@ -246,20 +246,20 @@ export const payloadByPositionSql = (omit: ReadFilter["omit"]): string => `SELEC
 /** Reads one stream from a version on, in version order. */
 export const readStream = (log: LogHandle, stream: string, fromVersion = 1): RecordedEvent[] => {
   const { stmt } = prepared(log, "stream", () => ({
-    sql: `SELECT ${EVENT_COLUMNS} FROM events WHERE ${log.streamSql.is} AND version >= ? ORDER BY version`,
+    sql: `SELECT ${EVENT_COLUMNS} FROM events WHERE ${sqliteLog(log).streamSql.is} AND version >= ? ORDER BY version`,
   }));
   return (stmt.all(stream, fromVersion) as EventRow[]).map((row) => rowToEvent(row));
 };
 
-export const headPosition = (log: LogHandle): number => log.stmt.head.get() as number;
+export const headPosition = (log: LogHandle): number => sqliteLog(log).stmt.head.get() as number;
 
 export const streamVersion = (log: LogHandle, stream: string): number =>
-  (log.stmt.streamVersion.get(stream) as number | null) ?? 0;
+  (sqliteLog(log).stmt.streamVersion.get(stream) as number | null) ?? 0;
 
 /** Position of the newest event of any of `types` (0 when none): one index lookup per type. */
 export const lastPositionOfTypes = (log: LogHandle, types: ReadonlyArray<string>): number => {
   let last = 0;
-  const stmt = log.db.prepare("SELECT COALESCE(MAX(position), 0) FROM events WHERE type = ?").pluck();
+  const stmt = preparedOn(log, "SELECT COALESCE(MAX(position), 0) FROM events WHERE type = ?", "pluck");
   for (const type of types) last = Math.max(last, stmt.get(type) as number);
   return last;
 };

@@ -1,12 +1,12 @@
 import { Worker } from "node:worker_threads";
-import { builtEntryUrl } from "../../parse/builtEntryUrl.js";
-import type { LogHandle } from "./openEventLog.js";
+import { builtEntryUrl } from "../../shared/builtEntryUrl.js";
+import { preparedOn, type LogHandle } from "./sqliteLog.js";
 import { payloadText } from "./payloadText.js";
 import type { PayloadBatch, PayloadReaderData } from "./payloadReaderThread.js";
 import { payloadByPositionSql, type ReadFilter } from "./readEvents.js";
 
 /**
- * Payloads fewer than this are read on the calling thread: starting a thread costs ~30 ms.
+ * Payloads fewer than this are read on the calling thread: starting a thread costs more than reading them.
  * A graph replay, a rebuild or a restart reads thousands.
  */
 const THREAD_MIN_PAYLOADS = 256;
@@ -21,7 +21,7 @@ const readerUrl = (): URL | null =>
  * The payload text of each of `positions`, in order (null for a position the log does not
  * hold), for a reader about to parse thousands of large payloads one after the other (the
  * graph's replay, rebuild and restart): SQLite reading them (and removing `omit`'s fields)
- * was ~40% of that time, on one core while the other idled. From THREAD_MIN_PAYLOADS on, a
+ * is a large part of that time, on one core while the other idles. From THREAD_MIN_PAYLOADS on, a
  * worker thread reads them with its own connection while this thread parses; a thread that
  * fails hands the rest back to this one.
  */
@@ -52,7 +52,7 @@ export async function* streamPayloads(
     }
   }
   if (next === positions.length) return;
-  const stmt = log.db.prepare(sql).pluck();
+  const stmt = preparedOn(log, sql, "pluck");
   for (; next < positions.length; next++) yield payloadText(stmt.get(positions[next]) as string | Buffer | undefined);
 }
 

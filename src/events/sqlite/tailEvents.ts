@@ -1,5 +1,5 @@
 import type { RecordedEvent } from "../envelope.js";
-import type { LogHandle } from "./openEventLog.js";
+import type { LogHandle } from "./sqliteLog.js";
 import { headPosition, readEvents } from "./readEvents.js";
 
 export interface TailOptions {

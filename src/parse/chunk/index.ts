@@ -4,7 +4,7 @@ import { assignSymbols } from "./assignSymbols.js";
 import { MeasureScratch, measureText } from "./measureText.js";
 import { splitLines, splitNodes, type ChunkableNode, type ChunkCaps, type Range } from "./splitNodes.js";
 
-export { countTokens } from "./countTokens.js";
+export { countTokens } from "../../shared/countTokens.js";
 export type { ChunkableNode, ChunkCaps } from "./splitNodes.js";
 
 /**

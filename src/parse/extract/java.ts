@@ -4,7 +4,8 @@ import { endOf, namedChildrenOf, startOf } from "../collectNodes.js";
 import { blockDocAbove } from "./docComments.js";
 import { FUNCTION_KINDS, oneLine, type Extraction, type Mutable } from "./Extraction.js";
 import { field, identifierAt, textOf, typeNameAt, type LanguageExtractor } from "./LanguageExtractor.js";
-import { listedTypes, withoutTypeArguments } from "./typeLists.js";
+import { withoutTypeArguments } from "../../shared/withoutTypeArguments.js";
+import { listedTypes } from "./typeLists.js";
 
 const BRANCHES = new Set([
   "if_statement",

@@ -41,13 +41,3 @@ export const listedTypes = (text: string, separator = ","): ListedType[] => {
   }
   return out;
 };
-
-/** A type without its generic arguments, nested ones included: `Map<K, List<V>>[]` → `Map[]`. */
-export const withoutTypeArguments = (text: string): string => {
-  let out = text;
-  for (let before = ""; before !== out; ) {
-    before = out;
-    out = out.replace(/<[^<>]*>/g, "");
-  }
-  return out;
-};

@@ -1,9 +1,16 @@
 import * as Either from "effect/Either";
 import {
-  appendToStreams,
+  appendAndCheckpoint,
+  countEventsOfTypes,
   decodeEvent,
+  ensureReactorCheckpoint,
   headPosition,
+  lastPositionInStream,
+  measureFileChanges,
+  positionOfEvent,
   readEvents,
+  readReactorCheckpoint,
+  streamVersion,
   VersionConflict,
   type EventMeta,
   type FileChanged,
@@ -12,7 +19,6 @@ import {
   type StreamAppend,
 } from "../../events/index.js";
 import { outcomeIdFor, planParseOutcome, type ParseLimits, type PlannedOutcome } from "./planParseOutcome.js";
-import { ensureReactorCheckpoint, readReactorCheckpoint, saveReactorCheckpoint } from "./reactorCheckpoint.js";
 import type { SourceParser } from "./SourceParser.js";
 
 export const PARSE_REACTOR = "parse";
@@ -50,7 +56,7 @@ interface Job {
   expectedVersion: number;
 }
 
-const DECISIVE = "('FileChanged', 'FileDeleted', 'FileSkipped')";
+const DECISIVE = ["FileChanged", "FileDeleted", "FileSkipped"];
 
 /**
  * Consumes FileChanged events after its checkpoint and appends each one's outcome
@@ -65,21 +71,11 @@ interface StartedBatch {
 }
 
 export class ParseReactor {
-  private readonly stmt;
-
   constructor(
     private readonly log: LogHandle,
     private readonly options: ParseReactorOptions,
   ) {
     ensureReactorCheckpoint(log);
-    this.stmt = {
-      latestDecisive: log.db.prepare(`SELECT MAX(position) FROM events WHERE ${log.streamSql.is} AND type IN ${DECISIVE}`).pluck(),
-      pending: log.db.prepare("SELECT COUNT(*) FROM events WHERE type = 'FileChanged' AND position > ?").pluck(),
-      firstPending: log.db.prepare(
-        `SELECT COUNT(*) AS files, COALESCE(SUM(size), 0) AS bytes FROM
-          (SELECT json_extract(data, '$.size') AS size FROM events WHERE type = 'FileChanged' AND position > ? ORDER BY position LIMIT ?)`,
-      ),
-    };
   }
 
   checkpoint(): number {
@@ -88,7 +84,7 @@ export class ParseReactor {
 
   /** FileChanged events after the checkpoint (an upper bound on the files left to parse). */
   pending(): number {
-    return this.stmt.pending.get(this.checkpoint()) as number;
+    return countEventsOfTypes(this.log, ["FileChanged"], this.checkpoint());
   }
 
   /**
@@ -96,8 +92,7 @@ export class ParseReactor {
    * files held when scanned (enough to tell a one-file update from a larger catch-up).
    */
   pendingUpTo(limit: number): { readonly files: number; readonly bytes: number } {
-    const row = this.stmt.firstPending.get(this.checkpoint(), limit) as { files: number; bytes: number };
-    return { files: row.files, bytes: row.bytes };
+    return measureFileChanges(this.log, this.checkpoint(), limit);
   }
 
   /**
@@ -137,12 +132,12 @@ export class ParseReactor {
   }
 
   private jobFor(event: RecordedEvent): Job | null {
-    if (this.log.stmt.positionOfId.get(outcomeIdFor(event.eventId)) !== undefined) return null;
-    const latest = this.stmt.latestDecisive.get(event.stream) as number | null;
+    if (positionOfEvent(this.log, outcomeIdFor(event.eventId)) !== undefined) return null;
+    const latest = lastPositionInStream(this.log, event.stream, DECISIVE);
     if (latest !== null && latest > event.position) return null;
     const decoded = decodeEvent(event);
     if (Either.isLeft(decoded) || decoded.right.type !== "FileChanged") return null;
-    return { event, data: decoded.right.data, expectedVersion: this.log.stmt.streamVersion.get(event.stream) as number };
+    return { event, data: decoded.right.data, expectedVersion: streamVersion(this.log, event.stream) };
   }
 
   /** Hands a batch's files to the parser at once; the outcomes are awaited by `commitBatch`. */
@@ -178,15 +173,8 @@ export class ParseReactor {
         const outcome = outcomes[i];
         if (job && outcome) appends.push({ stream: job.event.stream, expectedVersion: job.expectedVersion, events: outcome.events });
       });
-      const conflict = this.log.db
-        .transaction(() => {
-          const r = appendToStreams(this.log, appends);
-          if (r instanceof VersionConflict) return r;
-          saveReactorCheckpoint(this.log, PARSE_REACTOR, upTo);
-          return null;
-        })
-        .immediate();
-      if (conflict === null) return outcomes;
+      const conflict = appendAndCheckpoint(this.log, appends, PARSE_REACTOR, upTo);
+      if (!(conflict instanceof VersionConflict)) return outcomes;
       if (attempt >= 5) throw conflict;
       // Someone wrote to these files while they were parsed: drop outcomes a newer event made moot.
       jobs.forEach((job, i) => {

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as Either from "effect/Either";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,7 +9,6 @@ import { readEvents } from "../../../src/events/index.js";
 import { hashContent } from "../../../src/parse/reactor/hashContent.js";
 import { CatalogReader } from "../../../src/projections/index.js";
 import { startNode } from "../../child.js";
-import { REPO_ROOT } from "../../helpers.js";
 import { git, initRepo, removeDir, SCAN_DEFAULTS, tempDir, write } from "../../commands/scan/helpers.js";
 import { projectContext } from "../../engine/helpers.js";
 import { hookInput, removeStateHome, runCli } from "./hookCli.js";
@@ -37,7 +36,6 @@ describe("a hook storm during a branch switch", () => {
   let base = "";
 
   beforeAll(() => {
-    if (!existsSync(join(REPO_ROOT, "dist", "cli", "hooks", "allHooks.js"))) throw new Error("dist/ is missing: run `npm run build` before this test");
     initRepo(root);
     // main: 120 modules in a chain of imports; the branch edits 80, deletes 20 and adds 30.
     for (let i = 0; i < 120; i++) write(root, `src/m${i}.ts`, source(i, i + 1 < 120 ? i + 1 : null, "main"));

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openEventLog, readEvents } from "../../../src/events/index.js";
+import { closeEventLog, openEventLog, readEvents } from "../../../src/events/index.js";
 import { removeDir } from "../../commands/scan/helpers.js";
 import { connectStdio, fixtureCopy, waitIndexed } from "../../mcp/mcpClient.js";
 import { hookInput, removeStateHome, runCli } from "./hookCli.js";
@@ -19,7 +19,7 @@ describe("the prompt-submit and pre-task hooks", () => {
         .filter((e) => e.type === "RuleStored")
         .map((e) => ({ content: (e.data as { content: string }).content, source: e.meta.source, session: e.meta.session }));
     } finally {
-      log.db.close();
+      closeEventLog(log);
     }
   };
 

@@ -1,16 +1,15 @@
 import { join } from "node:path";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { loadGraphState } from "../../../src/commands/graphs/index.js";
-import { openEventLog } from "../../../src/events/index.js";
+import { closeEventLog, openEventLog } from "../../../src/events/index.js";
 import { startNode, type Child } from "../../child.js";
-import { requireBuild, tempLog } from "../../events/support.js";
+import { tempLog } from "../../events/support.js";
 
 const WRITER = join(import.meta.dirname, "graphWriter.mjs");
 
 describe("two processes writing one graph at once", () => {
   const children: Child[] = [];
   let t: ReturnType<typeof tempLog>;
-  beforeAll(requireBuild);
   afterEach(() => {
     for (const c of children.splice(0)) c.kill("SIGKILL");
     t?.cleanup();
@@ -40,7 +39,7 @@ describe("two processes writing one graph at once", () => {
       expect(state.edges.size).toBe(2 * count);
       expect(state.version).toBe(2 * count * 2 + 1);
     } finally {
-      log.db.close();
+      closeEventLog(log);
     }
   }, 60_000);
 });

@@ -4,7 +4,7 @@
 import { once } from "node:events";
 import * as Effect from "effect/Effect";
 import { addEdges, addNodes } from "../../../dist/commands/graphs/index.js";
-import { EventLog, makeEventLog, openEventLog } from "../../../dist/events/index.js";
+import { closeEventLog, EventLog, makeEventLog, openEventLog } from "../../../dist/events/index.js";
 
 const [dbPath, name, countArg] = process.argv.slice(2);
 const count = Number(countArg);
@@ -19,5 +19,5 @@ for (let i = 0; i < count; i++) {
   const [edge] = run(addEdges("shared", [{ source: `${name}-${i}`, target: "hub", relation: "links" }], meta)).answer;
   if (edge._tag !== "Added") throw new Error(edge.reason);
 }
-log.handle.db.close();
+closeEventLog(log.handle);
 process.stdout.write(`done ${count}\n`);

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { recordFileChanges } from "../../../src/commands/recordFileChanges.js";
 import { DirectoryRules, inspectPaths, readKnownFiles, scanProject } from "../../../src/commands/scan/index.js";
-import { openEventLog, readEvents, type LogHandle } from "../../../src/events/index.js";
+import { closeEventLog, headPosition, type LogHandle, openEventLog, readEvents } from "../../../src/events/index.js";
 import { hashContent } from "../../../src/parse/reactor/index.js";
 import { copyFixture, mkfifo, removeDir, SCAN_DEFAULTS, tempDir, write } from "./helpers.js";
 
@@ -18,7 +18,7 @@ beforeEach(() => {
   log = openEventLog(join(logDir, "events.db"));
 });
 afterEach(() => {
-  log.db.close();
+  closeEventLog(log);
   removeDir(root);
   removeDir(logDir);
 });
@@ -65,7 +65,7 @@ describe("inspectPaths: what a scan would find, one path at a time", () => {
 describe("recordFileChanges with the paths looked at (the watcher's batch)", () => {
   it("deletes only the known files among those paths, and appends nothing for an unchanged one", async () => {
     recordFileChanges(log, await scanProject(root, SCAN_DEFAULTS), { meta });
-    const head = log.stmt.head.get() as number;
+    const head = headPosition(log);
     write(root, "src/math.ts", "export const changed = 1;\n");
     removeDir(join(root, "src/tool.py"));
     removeDir(join(root, "docs/example.ts"));

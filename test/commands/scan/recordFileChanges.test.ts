@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { recordFileChanges } from "../../../src/commands/recordFileChanges.js";
 import { decideFileChanges, readKnownFiles, scanProject } from "../../../src/commands/scan/index.js";
-import { appendToStreams, openEventLog, readEvents, type LogHandle } from "../../../src/events/index.js";
+import { appendToStreams, closeEventLog, headPosition, type LogHandle, openEventLog, readEvents } from "../../../src/events/index.js";
 import { removeDir, SCAN_DEFAULTS, tempDir, write } from "./helpers.js";
 
 let root: string;
@@ -17,14 +17,14 @@ beforeEach(() => {
   log = openEventLog(join(logDir, "events.db"));
 });
 afterEach(() => {
-  log.db.close();
+  closeEventLog(log);
   removeDir(root);
   removeDir(logDir);
 });
 
 const index = async () => recordFileChanges(log, await scanProject(root, SCAN_DEFAULTS), { meta });
 const appended = (after: number) => readEvents(log, { after }).map((e) => `${e.type} ${e.stream}`);
-const head = () => log.stmt.head.get() as number;
+const head = () => headPosition(log);
 
 describe("recordFileChanges: given the log, when a scan is recorded, then only differences are appended", () => {
   it("records every file on first sight, and nothing when nothing changed", async () => {

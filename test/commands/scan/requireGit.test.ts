@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { insideGitRepo, scanProject } from "../../../src/commands/scan/index.js";
 import { CONFIG_TEMPLATE, loadConfig, nemesisPaths } from "../../../src/config/index.js";
 import { indexProject, inlineParser } from "../../../src/engine/index.js";
-import { openEventLog, readEvents } from "../../../src/events/index.js";
+import { closeEventLog, openEventLog, readEvents } from "../../../src/events/index.js";
 import { git, hasGit, initRepo, SCAN_DEFAULTS, tempDir, trackedDirs, write } from "./helpers.js";
 
 if (!hasGit) console.warn("requireGit.test: `git` is not installed; the linked-worktree test is skipped");
@@ -132,7 +132,7 @@ describe("config [index] require_git", () => {
         .sort();
       expect(recorded).toEqual(["docs/example.ts", "main.go"]);
     } finally {
-      log.db.close();
+      closeEventLog(log);
     }
   });
 });

@@ -3,7 +3,7 @@
 // is halfway too, so the two bursts overlap however the machine schedules them. Prints
 // "done <conflicts>" at the end.
 import { once } from "node:events";
-import { appendToStreams, openEventLog, streamVersion, VersionConflict } from "../../../dist/events/index.js";
+import { appendToStreams, closeEventLog, openEventLog, streamVersion, VersionConflict } from "../../../dist/events/index.js";
 
 const [dbPath, name, other, countArg] = process.argv.slice(2);
 const count = Number(countArg);
@@ -30,5 +30,5 @@ for (let i = 0; i < count; i++) {
     own++;
   }
 }
-log.db.close();
+closeEventLog(log);
 process.stdout.write(`done ${conflicts}\n`);

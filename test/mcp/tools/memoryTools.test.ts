@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALL_TOOLS, callTool } from "../../../src/mcp/registry.js";
+import { readEvents } from "../../../src/events/index.js";
 import { indexedFixture, type IndexedProject } from "../harness.js";
 
 let project: IndexedProject;
@@ -18,11 +19,8 @@ describe("memory tools", () => {
     const stored = await call("store_rule", { rule: "Rendering never mutates a shape", related_to: ["render", "src/lib/math.ts", "Square.area", "rendr"], json_output: true });
     expect(stored.json).toMatchObject({ stored: true, linked: ["src/render.ts:render", "src/lib/math.ts", "src/shapes/square.ts:Square.area"] });
     expect((stored.json!.unknown as string[])[0]).toMatch(/^rendr \(did you mean render/);
-    const rule = project.models.engine.ctx.log.db
-      .prepare("SELECT meta FROM events WHERE type = 'RuleStored' ORDER BY position DESC LIMIT 1")
-      .pluck()
-      .get() as string;
-    expect(JSON.parse(rule)).toMatchObject({ source: "cli", actor: "claude-code" });
+    const [rule] = readEvents(project.models.engine.ctx.log, { types: ["RuleStored"], descending: true, limit: 1 });
+    expect(rule?.meta).toMatchObject({ source: "cli", actor: "claude-code" });
     const context = await call("get_project_context", { topic: "render" });
     expect(context.text).toContain("Rendering never mutates a shape");
   });

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { recordDecision, retireRule, storeConvention, storeRule, supersedeDecision } from "../../../src/commands/index.js";
-import { appendToStreams, EventLog, headPosition, makeEventLog, openEventLog, readEvents, type EventMeta, type LogHandle } from "../../../src/events/index.js";
+import { appendToStreams, closeEventLog, EventLog, type EventMeta, headPosition, type LogHandle, makeEventLog, openEventLog, readEvents } from "../../../src/events/index.js";
 import { insertRawEvent } from "../../events/support.js";
 import { CATALOG_VERSION, CatalogProjector, CatalogReader, catchUp, rebuild } from "../../../src/projections/index.js";
 
@@ -50,7 +50,7 @@ const steps = (log: LogHandle): Array<() => void> => {
       ids.r2 = run(storeRule({ content: "Small modules", meta })).id;
       ids.d1 = run(recordDecision({ title: "SQLite", reasoning: "one file", alternatives: [{ title: "PG", reasonRejected: "server" }], meta })).id;
       // A v1 decision, as an older Nemesis wrote it.
-      insertRawEvent(log.db, {
+      insertRawEvent(log, {
         eventId: "v1",
         stream: "decision:dec-old",
         type: "DecisionRecorded",
@@ -91,7 +91,7 @@ describe("CatalogProjector", () => {
     log = openEventLog(join(dir, "events.db"));
   });
   afterEach(() => {
-    log.db.close();
+    closeEventLog(log);
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -137,7 +137,7 @@ describe("CatalogProjector", () => {
       await rebuild(freshLog, fresh);
       await fresh.close();
     } finally {
-      freshLog.db.close();
+      closeEventLog(freshLog);
     }
     // Positions differ between two logs by construction; every other column must not.
     const facts = (p: string) =>

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { appendToStreams, openEventLog, readEvents, type EventMeta, type LogHandle, type NewEvent } from "../../../src/events/index.js";
+import { appendToStreams, closeEventLog, type EventMeta, type LogHandle, type NewEvent, openEventLog, readEvents } from "../../../src/events/index.js";
 import { CatalogProjector, CatalogReader, catchUp, rebuild } from "../../../src/projections/index.js";
 
 const meta: EventMeta = { source: "test" };
@@ -82,7 +82,7 @@ describe("catalog file rows, folded per batch", () => {
     log = openEventLog(join(dir, "events.db"));
   });
   afterEach(() => {
-    log.db.close();
+    closeEventLog(log);
     rmSync(dir, { recursive: true, force: true });
   });
 

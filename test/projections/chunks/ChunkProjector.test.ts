@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { join } from "node:path";
 import type { LogHandle } from "../../../src/events/index.js";
-import { readEvents, headPosition } from "../../../src/events/index.js";
+import { closeEventLog, headPosition, readEvents } from "../../../src/events/index.js";
 import { ChunkProjector, ChunkReader } from "../../../src/projections/chunks/index.js";
 import { cachedEmbedder, openEmbeddingCache } from "../../../src/projections/embed/index.js";
 import { catchUp, rebuild } from "../../../src/projections/index.js";
@@ -16,7 +16,7 @@ beforeEach(() => {
   log = openLog(tmp.dir);
 });
 afterEach(() => {
-  log.db.close();
+  closeEventLog(log);
   tmp.cleanup();
 });
 

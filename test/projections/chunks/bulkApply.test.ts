@@ -11,6 +11,7 @@ import { catchUp, rebuild } from "../../../src/projections/index.js";
 import { searchCode } from "../../../src/queries/search/searchCode.js";
 import { tempDir } from "../../helpers.js";
 import { appendDeleted, appendParsed, countingEmbedder, openLog, parsedFile, SAMPLE, sampleEvents } from "./chunkFixture.js";
+import { closeEventLog } from "../../../src/events/index.js";
 
 let tmp: ReturnType<typeof tempDir>;
 let log: LogHandle;
@@ -19,7 +20,7 @@ beforeEach(() => {
   log = openLog(tmp.dir);
 });
 afterEach(() => {
-  log.db.close();
+  closeEventLog(log);
   tmp.cleanup();
 });
 

@@ -1,7 +1,7 @@
 import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { readEvents } from "../../../src/events/index.js";
+import { closeEventLog, readEvents } from "../../../src/events/index.js";
 import { catchUp, rebuild } from "../../../src/projections/runProjector.js";
 import { tempDir } from "../../helpers.js";
 import { createResolver } from "../../../src/projections/graph/resolve/index.js";
@@ -189,7 +189,7 @@ describe("GraphProjector", () => {
     await g.projector.close();
     const log = g.log;
     g = await openGraph(t.dir, { log });
-    cleanups.push(g.close, () => log.db.close());
+    cleanups.push(g.close, () => closeEventLog(log));
     // The reopened resolver must know b.ts defines `load`, or a.ts would not be re-resolved.
     repo.apply([{ op: "write", path: "src/b.ts", model: file({ functions: [fn("store")] }) }]);
     await catchUp(g.log, g.projector);
@@ -304,7 +304,7 @@ describe("GraphProjector", () => {
     ];
     let g = await openGraph(t.dir);
     const log = g.log;
-    cleanups.push(() => log.db.close());
+    cleanups.push(() => closeEventLog(log));
     const repo = new FixtureRepo(log);
     repo.apply([...version(0), ...others]);
     await catchUp(log, g.projector);
@@ -360,7 +360,7 @@ describe("GraphProjector", () => {
     await g.projector.close();
     const log = g.log;
     g = await openGraph(t.dir, { log, fresh: true });
-    cleanups.push(g.close, () => log.db.close());
+    cleanups.push(g.close, () => closeEventLog(log));
     expect(await g.reader.dump()).toEqual([]);
     expect(await g.projector.checkpoint()).toEqual({ position: 0, version: g.projector.version });
     await rebuild(g.log, g.projector);

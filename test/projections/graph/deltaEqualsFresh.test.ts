@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { openEventLog } from "../../../src/events/index.js";
+import { closeEventLog, openEventLog } from "../../../src/events/index.js";
 import type { Resolver } from "../../../src/projections/graph/model.js";
 import { createResolver } from "../../../src/projections/graph/resolve/index.js";
 import { catchUp, rebuild } from "../../../src/projections/runProjector.js";
@@ -33,7 +33,7 @@ const check = async (
   await catchUp(freshLog, fresh.projector);
   const freshDump = await fresh.reader.dump();
   await fresh.close();
-  freshLog.db.close();
+  closeEventLog(freshLog);
 
   // Replay with tiny batches: COPY into tables that already hold earlier batches.
   const replay = await openGraph(dir, { name: "replay", log: incremental.log, copyThreshold: 0, ...(resolver ? { resolver } : {}) });
@@ -57,7 +57,7 @@ describe("graph delta = fresh = replay", () => {
     const rand = mulberry32(seed);
     let g = await openGraph(t.dir);
     const log = g.log;
-    cleanups.push(() => log.db.close());
+    cleanups.push(() => closeEventLog(log));
     const repo = new FixtureRepo(log);
     for (let step = 0; step < 20; step++) {
       repo.apply(randomOps(rand, repo.models));
@@ -79,7 +79,7 @@ describe("graph delta = fresh = replay", () => {
     const rand = mulberry32(seed);
     let g = await openGraph(t.dir, { resolver: createResolver });
     const log = g.log;
-    cleanups.push(() => log.db.close());
+    cleanups.push(() => closeEventLog(log));
     const repo = new SourceRepo(log);
     repo.indexAll();
     await catchUp(log, g.projector);

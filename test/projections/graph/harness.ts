@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { openEventLog, type LogHandle } from "../../../src/events/index.js";
+import { closeEventLog, type LogHandle, openEventLog } from "../../../src/events/index.js";
 import { GraphProjector } from "../../../src/projections/graph/GraphProjector.js";
 import { GraphReader } from "../../../src/projections/graph/GraphReader.js";
 import type { Resolver } from "../../../src/projections/graph/model.js";
@@ -26,7 +26,7 @@ export const openGraph = async (
     reader,
     close: async () => {
       await projector.close();
-      if (options.log === undefined) log.db.close();
+      if (options.log === undefined) closeEventLog(log);
     },
   };
 };

@@ -2,7 +2,7 @@ import Database from "better-sqlite3";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { openEventLog } from "../../../src/events/index.js";
+import { closeEventLog, openEventLog } from "../../../src/events/index.js";
 import type { Resolver } from "../../../src/projections/graph/model.js";
 import { createResolver } from "../../../src/projections/graph/resolve/index.js";
 import { ResolutionCache, resolutionCachePath, type CachedResolution } from "../../../src/projections/graph/ResolutionCache.js";
@@ -41,7 +41,7 @@ const built = async (alongside = false) => {
   const t = tempDir("nemesis-graph-cache-");
   cleanups.push(t.cleanup);
   const log = openEventLog(join(t.dir, "g-events.db"));
-  cleanups.push(() => log.db.close());
+  cleanups.push(() => closeEventLog(log));
   const { count, make } = counted();
   let g = await openGraph(t.dir, { log, resolver: make });
   const repo = new SourceRepo(log);
@@ -70,7 +70,7 @@ const built = async (alongside = false) => {
     await catchUp(freshLog, fresh.projector);
     expect(dump).toEqual(await fresh.reader.dump());
     await fresh.close();
-    freshLog.db.close();
+    closeEventLog(freshLog);
   };
   return { t, log, repo, cache, restartAndEdit, expectFresh, files: () => repo.files.size };
 };

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { addEdges, addNodes, deleteGraph, loadGraphState, removeEdges, removeNodes } from "../../../src/commands/graphs/index.js";
-import { EventLog, makeEventLog, openEventLog, readEvents, type LogHandle } from "../../../src/events/index.js";
+import { closeEventLog, EventLog, type LogHandle, makeEventLog, openEventLog, readEvents } from "../../../src/events/index.js";
 import { catchUp, rebuild } from "../../../src/projections/index.js";
 import { ScratchProjector, ScratchReader } from "../../../src/projections/scratch/index.js";
 
@@ -17,7 +17,7 @@ beforeEach(() => {
   log = openEventLog(join(dir, "events.db"));
 });
 afterEach(() => {
-  log.db.close();
+  closeEventLog(log);
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -11,6 +11,7 @@ import { graphNeighbourRanks } from "../../../src/queries/search/graphNeighbourR
 import { GRAPH_SEEDS, searchCode } from "../../../src/queries/search/searchCode.js";
 import { REPO_ROOT, runCli, tempDir } from "../../helpers.js";
 import { appendParsed, openLog, sampleEvents } from "../../projections/chunks/chunkFixture.js";
+import { closeEventLog } from "../../../src/events/index.js";
 
 describe("graphNeighbourRanks", () => {
   it("ranks neighbours by edges, discounted by the rank of the seed that lends them", () => {
@@ -45,7 +46,7 @@ describe("search with graph neighbours", () => {
   afterAll(() => {
     Object.assign(GRAPH_SEEDS, saved);
     reader.close();
-    log.db.close();
+    closeEventLog(log);
     tmp.cleanup();
   });
 

@@ -9,6 +9,7 @@ import { closeGrepWorkers, grepCode } from "../../../src/queries/grep/grepCode.j
 import { searchCode } from "../../../src/queries/search/searchCode.js";
 import { tempDir } from "../../helpers.js";
 import { appendParsed, openLog, parsedFile, sampleEvents } from "../../projections/chunks/chunkFixture.js";
+import { closeEventLog } from "../../../src/events/index.js";
 
 let tmp: ReturnType<typeof tempDir>;
 let log: LogHandle;
@@ -28,7 +29,7 @@ beforeAll(async () => {
 afterAll(async () => {
   reader.close();
   await closeGrepWorkers();
-  log.db.close();
+  closeEventLog(log);
   tmp.cleanup();
 });
 

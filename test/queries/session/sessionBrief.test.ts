@@ -1,7 +1,7 @@
 import { getEncoding } from "js-tiktoken";
 import { describe, expect, it } from "vitest";
 import { SESSION_BRIEF_TOKENS } from "../../../src/cli/hooks/sessionStartHook.js";
-import { countTokens } from "../../../src/parse/chunk/countTokens.js";
+import { countTokens } from "../../../src/shared/countTokens.js";
 import type { CatalogSummary } from "../../../src/projections/catalog/readCatalogSummary.js";
 import type { ArchitectureSummary } from "../../../src/queries/architecture/ArchitectureSummary.js";
 import { sessionBrief, type SessionFacts } from "../../../src/queries/session/sessionBrief.js";

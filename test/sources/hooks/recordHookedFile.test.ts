@@ -2,7 +2,7 @@ import { readFileSync, symlinkSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { HOOK_CONFIG_DEFAULTS, type HookConfig } from "../../../src/config/hookConfig.js";
-import { openEventLog, readEvents, type LogHandle } from "../../../src/events/index.js";
+import { closeEventLog, type LogHandle, openEventLog, readEvents } from "../../../src/events/index.js";
 import { hashContent } from "../../../src/parse/reactor/hashContent.js";
 import { recordHookedFile } from "../../../src/sources/hooks/recordHookedFile.js";
 import { initRepo, removeDir, tempDir, write } from "../../commands/scan/helpers.js";
@@ -17,7 +17,7 @@ beforeEach(() => {
   log = openEventLog(join(root, ".nemesis", "events.db"));
 });
 afterEach(() => {
-  log.db.close();
+  closeEventLog(log);
   removeDir(root);
   removeDir(outside);
 });

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { getEncoding } from "js-tiktoken";
 import { describe, expect, it } from "vitest";
-import { countTokens } from "../../../src/parse/chunk/index.js";
+import { countTokens } from "../../src/shared/countTokens.js";
 
 const sources = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
@@ -12,7 +12,7 @@ const sources = (dir: string): string[] =>
 describe("countTokens", () => {
   it("estimates cl100k within 12% on real source windows", () => {
     const enc = getEncoding("cl100k_base");
-    const windows = sources(join(import.meta.dirname, "../../../src"))
+    const windows = sources(join(import.meta.dirname, "../../src"))
       .map((f) => readFileSync(f, "utf8"))
       .flatMap((t) => Array.from({ length: Math.floor(t.length / 1500) }, (_, i) => t.slice(i * 1500, i * 1500 + 1500)))
       .slice(0, 200);

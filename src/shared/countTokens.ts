@@ -1,11 +1,9 @@
 /**
- * A fast estimate of the cl100k_base token count (OpenAI's tokenizer). js-tiktoken runs at
- * ~0.4 MB/s, far too slow to size every candidate chunk of a large repository; this scan runs
- * at tens of MB/s. It mimics cl100k's pre-tokenizer (letter runs split at camelCase,
+ * A fast estimate of the cl100k_base token count (OpenAI's tokenizer). js-tiktoken is far too
+ * slow to size every candidate chunk of a large repository; this one linear scan is not. It mimics cl100k's pre-tokenizer (letter runs split at camelCase,
  * digit groups of three, punctuation runs, newline+indent runs) and weighs each kind of piece
- * by a linear fit against tiktoken on ~3 MB of TypeScript, JavaScript, Go and Python
- * (mean absolute error 4.4% per 1,500-character window; test/parse/chunk/countTokens.test.ts
- * re-checks it against tiktoken on this repository's own sources).
+ * by a linear fit against tiktoken on TypeScript, JavaScript, Go and Python
+ * (test/shared/countTokens.test.ts checks it against tiktoken on this repository's own sources).
  */
 const W_SEGMENT = 0.913; // one camelCase segment of a letter run
 const W_LONG_SEGMENT_CHAR = 0.068; // each letter beyond six in one segment

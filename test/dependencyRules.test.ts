@@ -1,0 +1,226 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve, sep } from "node:path";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+import { REPO_ROOT } from "./helpers.js";
+
+/**
+ * Holds the code to DESIGN.md §2's table: which folder of src/ may import which. A new import
+ * that breaks the table fails here; so does an entry of KNOWN that no longer happens (then
+ * delete it). When the code is right and the table is wrong, change both the table and RULES.
+ */
+
+type Folder =
+  | "events"
+  | "commands"
+  | "parse"
+  | "projections"
+  | "sources"
+  | "engine"
+  | "queries"
+  | "mcp"
+  | "cli"
+  | "config"
+  | "shared"
+  | "bench";
+
+interface Rule {
+  /** Folders this one may import anything from. */
+  readonly may: ReadonlyArray<Folder>;
+  /** Folders this one may import types from (`import type`), and nothing else. */
+  readonly types?: ReadonlyArray<Folder>;
+}
+
+const ALL: ReadonlyArray<Folder> = ["events", "commands", "parse", "projections", "sources", "engine", "queries", "mcp", "cli", "config", "shared"];
+
+/**
+ * DESIGN.md §2, row by row. Two rows are not in that table yet (proposed with this check):
+ * `config` and `shared` are leaves (they import nothing else of ours), so every folder may
+ * import them; and `bench` (benchmarks, bound to leave src/) may import everything, like `cli`.
+ */
+const LEAVES: ReadonlyArray<Folder> = ["config", "shared"];
+const RULES: Readonly<Record<Folder, Rule>> = {
+  events: { may: [] },
+  commands: { may: ["events"] },
+  parse: { may: ["events"] },
+  projections: { may: ["events"], types: ["parse"] },
+  sources: { may: ["events", "commands"] },
+  engine: { may: ["events", "parse", "projections", "queries"] },
+  // "projections' read-model interfaces": a reader is handed in, so its module is imported for types and the helpers beside it.
+  queries: { may: ["projections"] },
+  // "engine (its client)".
+  mcp: { may: ["queries", "commands", "engine"] },
+  cli: { may: ALL },
+  config: { may: [] },
+  shared: { may: [] },
+  bench: { may: ALL },
+};
+
+/**
+ * Imports that break the table today, each with why it stands. One line each: the importing
+ * file and the folder it reaches. Fix the code or the table, then delete the line.
+ */
+const KNOWN: ReadonlyArray<readonly [file: string, reaches: Folder, why: string]> = [
+  ["src/commands/scan/classifyEntry.ts", "parse", "the scan is a change source (bound for src/sources) sharing the reactor's file reader"],
+  ["src/commands/scan/decideFileChanges.ts", "parse", "the scan records a file parsed by an older PARSER_VERSION as changed"],
+  ["src/commands/scan/findStaleFiles.ts", "parse", "the scan is a change source (bound for src/sources) sharing the reactor's file reader"],
+  ["src/commands/scan/inspectFile.ts", "parse", "the scan is a change source (bound for src/sources) sharing the reactor's file reader"],
+  ["src/commands/scan/walkProject.ts", "parse", "the scan is a change source (bound for src/sources) sharing the reactor's file reader"],
+  ["src/sources/hooks/recordHookedFile.ts", "parse", "a hook names a file's language as the scan does (parse/languages)"],
+  ["src/engine/indexProject.ts", "commands", "`nemesis index` scans, then runs the pipeline, in the engine"],
+  ["src/mcp/ToolContext.ts", "events", "tools hand the log to commands (LogHandle)"],
+  ["src/mcp/projectBackend.ts", "events", "tools hand the log to commands (LogHandle)"],
+  ["src/mcp/engineToolContext.ts", "events", "freshness: the newest memory event's position (lastPositionOfTypes)"],
+  ["src/mcp/tools/graphs/graphAccess.ts", "events", "provides the EventLog service to the scratch-graph commands"],
+  ["src/mcp/tools/memoryWrites.ts", "events", "provides the EventLog service to the memory commands"],
+  ["src/mcp/ToolContext.ts", "projections", "the tool context holds the read models' readers"],
+  ["src/mcp/engineToolContext.ts", "projections", "the tool context opens the read models' readers"],
+  ["src/mcp/scratchGraphAccess.ts", "projections", "tools catch the scratch-graph projector up before reading"],
+  ["src/mcp/tools/codeGraphArguments.ts", "projections", "graph node ids (projections/graph/model)"],
+  ["src/mcp/tools/exportGraph.ts", "projections", "graph node ids (projections/graph/model)"],
+  ["src/mcp/tools/findPath.ts", "projections", "graph node ids (projections/graph/model)"],
+  ["src/mcp/tools/graphArguments.ts", "projections", "the GraphReader type"],
+  ["src/mcp/tools/graphs/edgeTools.ts", "projections", "the scratch store's types"],
+  ["src/mcp/tools/graphs/graphAccess.ts", "projections", "the embedder's type"],
+  ["src/mcp/tools/indexStatus.ts", "projections", "the read models' names and versions"],
+  ["src/mcp/tools/queryNodeEdges.ts", "projections", "graph node ids (projections/graph/model)"],
+  ["src/mcp/watchControl.ts", "sources", "the watcher's type; the CLI hands the start function in"],
+  ["src/mcp/tools/watcherStatus.ts", "sources", "reads the watcher's state file (sources/watcher)"],
+  ["src/queries/graphs/matchNode.ts", "events", "normaliseLabel: node labels match as the graph events store them"],
+];
+
+const SRC = join(REPO_ROOT, "src");
+
+const sourceFiles = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sourceFiles(join(dir, e.name)) : e.name.endsWith(".ts") ? [join(dir, e.name)] : [],
+  );
+
+/** The folder of src/ a file belongs to (`src/cli.ts`, the entry, is the CLI's). */
+const folderOf = (file: string): Folder => {
+  const parts = relative(SRC, file).split(sep);
+  return (parts.length === 1 ? "cli" : parts[0]) as Folder;
+};
+
+interface Import {
+  readonly from: string;
+  /** The imported module's file (`.js` specifiers name `.ts` sources). */
+  readonly to: string;
+  readonly typeOnly: boolean;
+}
+
+/** Every relative import, re-export and dynamic import() of one file; `import type` and all-type named imports are type-only. */
+const importsOf = (file: string): Import[] => {
+  const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, false);
+  const found: Import[] = [];
+  const add = (specifier: string, typeOnly: boolean) => {
+    if (!specifier.startsWith(".")) return;
+    const target = resolve(dirname(file), specifier);
+    const ts_ = target.replace(/\.js$/, ".ts");
+    found.push({ from: file, to: existsSync(ts_) ? ts_ : target, typeOnly });
+  };
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      const clause = node.importClause;
+      const named = clause?.namedBindings;
+      const allTypes =
+        clause !== undefined &&
+        clause.name === undefined &&
+        named !== undefined &&
+        ts.isNamedImports(named) &&
+        named.elements.length > 0 &&
+        named.elements.every((e) => e.isTypeOnly);
+      add(node.moduleSpecifier.text, clause?.isTypeOnly === true || allTypes);
+    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier !== undefined && ts.isStringLiteral(node.moduleSpecifier)) {
+      add(node.moduleSpecifier.text, node.isTypeOnly);
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      const [arg] = node.arguments;
+      if (arg !== undefined && ts.isStringLiteral(arg)) add(arg.text, false);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+};
+
+const rel = (file: string) => relative(REPO_ROOT, file).split(sep).join("/");
+
+/** The imports DESIGN.md §2 forbids, as `file → folder (what)` lines. */
+const violations = (imports: ReadonlyArray<Import>): Array<{ file: string; reaches: Folder; line: string }> => {
+  const out = new Map<string, { file: string; reaches: Folder; line: string }>();
+  for (const { from, to, typeOnly } of imports) {
+    const a = folderOf(from);
+    const b = folderOf(to);
+    if (a === b || LEAVES.includes(b)) continue;
+    const rule = RULES[a];
+    if (rule === undefined) throw new Error(`${rel(from)}: src/${a} is not in DESIGN.md §2's table (add a row to RULES)`);
+    if (rule.may.includes(b) || (typeOnly && rule.types?.includes(b))) continue;
+    const file = rel(from);
+    out.set(`${file}|${b}`, { file, reaches: b, line: `${file} → ${rel(to)}${typeOnly ? " (types)" : ""}` });
+  }
+  return [...out.values()];
+};
+
+/** Import cycles between files (Tarjan's strongly connected components of more than one file). */
+const cycles = (imports: ReadonlyArray<Import>): string[][] => {
+  const next = new Map<string, string[]>();
+  for (const { from, to } of imports) next.set(from, [...(next.get(from) ?? []), to]);
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (v: string): void => {
+    index.set(v, index.size);
+    low.set(v, index.get(v)!);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of next.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const component: string[] = [];
+    for (let w = stack.pop()!; ; w = stack.pop()!) {
+      onStack.delete(w);
+      component.push(rel(w));
+      if (w === v) break;
+    }
+    if (component.length > 1) found.push(component.sort());
+  };
+  for (const v of next.keys()) if (!index.has(v)) visit(v);
+  return found;
+};
+
+describe("the dependency rules of DESIGN.md §2", () => {
+  const imports = sourceFiles(SRC).flatMap(importsOf);
+
+  it("reads the imports of every source file", () => {
+    expect(imports.length).toBeGreaterThan(1000);
+    // The reader must see each kind of import, or the rules below would pass on nothing.
+    expect(imports.some((i) => i.typeOnly)).toBe(true);
+    expect(imports.some((i) => rel(i.from) === "src/cli/main.ts" && !i.typeOnly)).toBe(true);
+  });
+
+  it("allows only what the table allows, apart from the known exceptions", () => {
+    const known = new Set(KNOWN.map(([file, reaches]) => `${file}|${reaches}`));
+    const broken = violations(imports).filter((v) => !known.has(`${v.file}|${v.reaches}`));
+    expect(broken.map((v) => v.line), "imports DESIGN.md §2 forbids (move the shared piece to a folder both may import, or change the table and RULES)").toEqual([]);
+  });
+
+  it("lists no exception that no longer happens", () => {
+    const seen = new Set(violations(imports).map((v) => `${v.file}|${v.reaches}`));
+    expect(KNOWN.filter(([file, reaches]) => !seen.has(`${file}|${reaches}`)).map(([file, reaches]) => `${file} → src/${reaches}`)).toEqual([]);
+  });
+
+  it("has no import cycles between files", () => {
+    expect(cycles(imports), "files that import each other, directly or around a loop: move what both need into a module of its own").toEqual([]);
+  });
+
+  it("keeps the log's connection inside src/events", () => {
+    const leaks = imports.filter((i) => rel(i.to) === "src/events/sqlite/sqliteLog.ts" && folderOf(i.from) !== "events").map((i) => rel(i.from));
+    expect(leaks, "only src/events holds the SQLite connection of the log; add a named operation there instead").toEqual([]);
+  });
+});
