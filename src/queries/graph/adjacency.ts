@@ -4,30 +4,10 @@ import { EDGE_KINDS, type EdgeKind } from "../../projections/graph/model.js";
 import { perGraphState } from "../perGraphState.js";
 import { compareText, nodeOf, type GraphNode, type NodeIndex } from "../symbols/nodeIndex.js";
 import { nodeInFiles } from "../graphChanges.js";
+import type { Adjacency, Side } from "./adjacencyTypes.js";
 import { followAdjacency } from "./followAdjacency.js";
 
-/** One direction's edges, grouped by the node they start from (`out`) or end at (`in`). */
-export interface Side {
-  /** Edges of node n are positions `start[n]` to `start[n + 1]`, sorted by kind, far node, line. */
-  readonly start: Int32Array;
-  readonly far: Int32Array;
-  /** Index into KINDS. */
-  readonly kind: Uint8Array;
-  readonly line: Int32Array;
-}
-
-/**
- * Every edge of one graph state in memory, both ways. Following edges level by level costs a
- * Cypher query per level whose `id IN $list` Kuzu answers with a scan of every edge (sympy: 80 ms
- * for the callers of one class's methods, 500 ms for a two-level walk); here it is array reads.
- */
-export interface Adjacency {
-  /** Node ids by number, in code-point order: comparing numbers compares ids. */
-  readonly ids: ReadonlyArray<string>;
-  readonly numbers: ReadonlyMap<string, number>;
-  readonly out: Side;
-  readonly in: Side;
-}
+export type { Adjacency, Side } from "./adjacencyTypes.js";
 
 /** Edge kinds in name order, as Cypher's `ORDER BY label(r)` sorts them. */
 export const KINDS: ReadonlyArray<EdgeKind> = [...EDGE_KINDS].sort(compareText);

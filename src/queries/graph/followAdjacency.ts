@@ -1,5 +1,5 @@
 import { compareText } from "../symbols/nodeIndex.js";
-import type { Adjacency, Side } from "./adjacency.js";
+import type { Adjacency, Side } from "./adjacencyTypes.js";
 
 /** What a write changed, as read from the graph after it (see `update` in adjacency.ts). */
 export interface AdjacencyChange {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { join } from "node:path";
-import type { LogHandle } from "../../../src/events/index.js";
+import { closeEventLog, type LogHandle } from "../../../src/events/index.js";
 import { ChunkProjector, ChunkStore } from "../../../src/projections/chunks/index.js";
 import { catchUp, rebuild } from "../../../src/projections/index.js";
 import { tempDir } from "../../helpers.js";
@@ -13,7 +13,7 @@ beforeEach(() => {
   log = openLog(tmp.dir);
 });
 afterEach(() => {
-  log.db.close();
+  closeEventLog(log);
   tmp.cleanup();
 });
 

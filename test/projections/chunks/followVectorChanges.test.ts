@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import Database from "better-sqlite3";
 import { join } from "node:path";
-import type { LogHandle } from "../../../src/events/index.js";
+import { closeEventLog, type LogHandle } from "../../../src/events/index.js";
 import { ChunkProjector, ChunkReader, type VectorMatrix, type VectorSet } from "../../../src/projections/chunks/index.js";
 import { loadVectorMatrix } from "../../../src/projections/chunks/loadVectorMatrix.js";
 import { recordVectorChange, VECTOR_CHANGES_KEPT } from "../../../src/projections/chunks/recordVectorChange.js";
@@ -20,7 +20,7 @@ beforeEach(() => {
   log = openLog(tmp.dir);
 });
 afterEach(() => {
-  log.db.close();
+  closeEventLog(log);
   tmp.cleanup();
 });
 
