@@ -1,6 +1,6 @@
 import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
 import type { EdgeKind } from "../../projections/graph/model.js";
-import { adjacency, KIND_NUMBER, KINDS, nodesByNumber, type EdgeRow } from "../graph/adjacency.js";
+import { adjacency, KIND_NUMBER, KINDS, type EdgeRow } from "../graph/adjacency.js";
 import { nodeIndex, type GraphNode } from "../symbols/nodeIndex.js";
 import { DOC_LINES, type ContextGraph, type ContextSymbol } from "./contextGraph.js";
 import { symbolDocs } from "./symbolDocs.js";
@@ -87,7 +87,6 @@ class ContextSymbols implements ReadonlyMap<string, ContextSymbol> {
  */
 export const loadContextGraph = async (graph: GraphQueryable): Promise<ContextGraph> => {
   const [adj, index, docs] = await Promise.all([adjacency(graph), nodeIndex(graph), symbolDocs(graph)]);
-  const nodes = nodesByNumber(adj, index);
   const symbols = new ContextSymbols(index.byId, index.nodes, docs);
   const external = (n: number) => adj.ids[n]!.startsWith("x:");
   return {
@@ -106,7 +105,7 @@ export const loadContextGraph = async (graph: GraphQueryable): Promise<ContextGr
           if (taken >= perNode) break;
           const far = side.far[e]!;
           if (wanted[side.kind[e]!] === 0 || external(far)) continue;
-          const other = nodes[far]!.id;
+          const other = adj.ids[far]!;
           rows.push({ kind: KINDS[side.kind[e]!]!, from: direction === "out" ? id : other, to: direction === "out" ? other : id, line: side.line[e]! });
           if (far !== n) taken++;
         }

@@ -1,7 +1,7 @@
 import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
-import { adjacency, KIND_NUMBER, nodesByNumber } from "../graph/adjacency.js";
+import { adjacency, KIND_NUMBER } from "../graph/adjacency.js";
 import { fileNodeId } from "../../projections/graph/model.js";
-import { nodeIndex } from "../symbols/nodeIndex.js";
+import { nodeIndex, nodeOf } from "../symbols/nodeIndex.js";
 import { ownNodes } from "./fileLinks.js";
 
 /** The two graph questions related files need; GraphReader answers both, and so does `loadFileNeighbours`. */
@@ -20,9 +20,12 @@ export interface FileNeighbours {
 export const loadFileNeighbours = async (graph: GraphQueryable): Promise<FileNeighbours> => {
   const adj = await adjacency(graph);
   const index = await nodeIndex(graph);
-  const nodes = nodesByNumber(adj, index);
   const IMPORTS = KIND_NUMBER.get("IMPORTS")!;
-  const pathOf = (n: number) => (nodes[n]!.table === "External" ? null : nodes[n]!.path);
+  const nodeAt = (n: number) => nodeOf(index, adj.ids[n]!);
+  const pathOf = (n: number) => {
+    const node = nodeAt(n);
+    return node.table === "External" ? null : node.path;
+  };
   const imports = new Map<string, string[]>();
   const dependents = new Map<string, string[]>();
   const importsOf = (path: string): string[] => {
@@ -30,7 +33,7 @@ export const loadFileNeighbours = async (graph: GraphQueryable): Promise<FileNei
     if (found !== undefined) return found;
     const out = new Set<string>();
     const file = adj.numbers.get(fileNodeId(path));
-    if (file !== undefined && nodes[file]!.table === "File") {
+    if (file !== undefined && nodeAt(file).table === "File") {
       for (let e = adj.out.start[file]!; e < adj.out.start[file + 1]!; e++) {
         const to = adj.out.kind[e] === IMPORTS ? pathOf(adj.out.far[e]!) : null;
         if (to !== null && to !== path) out.add(to);

@@ -155,39 +155,98 @@ const build = (index: NodeIndex): NameIndex => {
 const fuzzyNameOf = (n: GraphNode): string =>
   n.table === "Symbol" ? normaliseSegment(n.name) : n.table === "File" ? normaliseSegment(fileSegments(n.path).file.at(-1) ?? "") : "";
 
+/** Overlay entries past which a layered key map is flattened into one map again. */
+const OVERLAY_MAX = 20_000;
+type KeyMap = ReadonlyMap<string, ReadonlyArray<GraphNode>>;
+
+/**
+ * A key map as `base` with the keys an edit touched in `overlay` (an empty list: the key is
+ * gone): following an edit rewrites a few keys instead of copying ~90k (sympy). Reads are `get`;
+ * the rest of the map's interface flattens it first.
+ */
+class LayeredKeys implements KeyMap {
+  private flat: Map<string, ReadonlyArray<GraphNode>> | null = null;
+  constructor(
+    readonly base: KeyMap,
+    readonly overlay: ReadonlyMap<string, ReadonlyArray<GraphNode>>,
+  ) {}
+  get(key: string): ReadonlyArray<GraphNode> | undefined {
+    const over = this.overlay.get(key);
+    if (over === undefined) return this.base.get(key);
+    return over.length === 0 ? undefined : over;
+  }
+  has(key: string): boolean {
+    return this.get(key) !== undefined;
+  }
+  private all(): Map<string, ReadonlyArray<GraphNode>> {
+    if (this.flat === null) {
+      this.flat = new Map(this.base);
+      for (const [key, list] of this.overlay) {
+        if (list.length === 0) this.flat.delete(key);
+        else this.flat.set(key, list);
+      }
+    }
+    return this.flat;
+  }
+  get size(): number {
+    return this.all().size;
+  }
+  forEach(f: (value: ReadonlyArray<GraphNode>, key: string, map: KeyMap) => void): void {
+    this.all().forEach((v, k) => f(v, k, this));
+  }
+  entries() {
+    return this.all().entries();
+  }
+  keys() {
+    return this.all().keys();
+  }
+  values() {
+    return this.all().values();
+  }
+  [Symbol.iterator]() {
+    return this.all()[Symbol.iterator]();
+  }
+}
+
 /**
  * `previous` (the names of `change.previous`) following `change`: the removed nodes unfiled from
- * their keys, the added ones filed, per-position names carried over for the nodes that stayed.
- * Equal to `build(index)` up to the order of nodes within a key, which no caller depends on
- * (matches are sorted by `compareMatches`, a total order).
+ * their keys, the added ones filed, per-position names carried over for the nodes that stayed
+ * (the node index keeps them first, in their old order). Equal to `build(index)` up to the order
+ * of nodes within a key, which no caller depends on (matches are sorted by `compareMatches`, a
+ * total order).
  */
 const follow = (previous: NameIndex, change: NodeIndexChange, index: NodeIndex): NameIndex => {
-  const byKey = new Map(previous.byKey);
+  const prior = previous.byKey instanceof LayeredKeys ? previous.byKey : null;
+  const base = prior?.base ?? previous.byKey;
+  const overlay = new Map(prior?.overlay ?? []);
+  const current = (key: string) => {
+    const over = overlay.get(key);
+    return over === undefined ? base.get(key) : over;
+  };
   const removed = new Set(change.removed);
   const touched = new Set<string>();
   for (const n of change.removed) for (const key of nodeKeys(n)) touched.add(key);
-  for (const key of touched) {
-    const list = byKey.get(key)?.filter((n) => !removed.has(n));
-    if (list === undefined || list.length === 0) byKey.delete(key);
-    else byKey.set(key, list);
-  }
+  for (const key of touched) overlay.set(key, (current(key) ?? []).filter((n) => !removed.has(n)));
   for (const n of change.added) {
     for (const key of nodeKeys(n)) {
-      const list = byKey.get(key);
-      if (list === undefined) byKey.set(key, [n]);
-      else if (list[list.length - 1] !== n) byKey.set(key, [...list, n]);
+      const list = current(key) ?? [];
+      if (list[list.length - 1] !== n) overlay.set(key, [...list, n]);
     }
   }
-  const oldPosition = new Map(change.previous.nodes.map((n, i) => [n, i]));
-  const fuzzyName = index.nodes.map((n) => {
-    const at = oldPosition.get(n);
-    return at === undefined ? fuzzyNameOf(n) : previous.fuzzyName[at]!;
-  });
+  const byKey: KeyMap = overlay.size > OVERLAY_MAX ? new Map([...new LayeredKeys(base, overlay)]) : new LayeredKeys(base, overlay);
+  // The node index lists the nodes that stayed first, in their old order, then the new ones.
+  const fuzzyName: string[] = [];
   const masks = new Int32Array(index.nodes.length);
-  index.nodes.forEach((n, i) => {
-    const at = oldPosition.get(n);
-    masks[i] = at === undefined ? letterMask(fuzzyName[i]!) : previous.masks[at]!;
+  change.previous.nodes.forEach((n, i) => {
+    if (n.table === "External" || removed.has(n)) return;
+    masks[fuzzyName.length] = previous.masks[i]!;
+    fuzzyName.push(previous.fuzzyName[i]!);
   });
+  for (let i = fuzzyName.length; i < index.nodes.length; i++) {
+    const name = fuzzyNameOf(index.nodes[i]!);
+    fuzzyName.push(name);
+    masks[i] = letterMask(name);
+  }
   return { byKey, externals: index.nodes.filter((n) => n.table === "External"), fuzzyName, masks };
 };
 

@@ -1,4 +1,5 @@
 import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
+import { LayeredMap } from "../layeredMap.js";
 import { perGraphState } from "../perGraphState.js";
 
 /** `File`, `External`, or a symbol kind (`Class`, `Function`, `Method`, …). */
@@ -134,24 +135,30 @@ const updateNodes = async (previous: NodeIndex, changed: ReadonlySet<string>, gr
   if (changed.size === 0) return previous;
   const paths = [...changed];
   const symbols = (await graph.query(`MATCH (s:Symbol) WHERE list_contains($paths, s.path) RETURN ${SYMBOL_COLUMNS}`, { paths })).map(symbolNode);
-  const files = (await graph.query(`MATCH (f:File) WHERE list_contains($paths, f.path) RETURN ${FILE_COLUMNS}`, { paths })).map(fileNode);
+  const freshFiles = (await graph.query(`MATCH (f:File) WHERE list_contains($paths, f.path) RETURN ${FILE_COLUMNS}`, { paths })).map(fileNode);
   const freshExternals = (await graph.query("MATCH (x:External) RETURN x.id AS id, x.name AS name")).map(externalNode);
   const oldExternals = new Map(previous.nodes.filter((n) => n.table === "External").map((n) => [n.id, n]));
   const externals = freshExternals.map((x) => oldExternals.get(x.id) ?? x);
   const keptExternals = new Set(externals);
-  const stays = (n: GraphNode) => (n.table === "External" ? keptExternals.has(n) : n.path === null || !changed.has(n.path));
-  const removed = previous.nodes.filter((n) => !stays(n));
-  const kept = previous.nodes.filter((n) => n.table !== "External" && stays(n));
-  const added = [...symbols, ...files, ...externals.filter((x) => !oldExternals.has(x.id))];
-  const nodes = [...kept, ...symbols, ...files, ...externals];
+  const removed: GraphNode[] = [];
+  const kept: GraphNode[] = [];
+  for (const n of previous.nodes) {
+    if (n.table === "External") {
+      if (!keptExternals.has(n)) removed.push(n);
+    } else if (n.path !== null && changed.has(n.path)) removed.push(n);
+    else kept.push(n);
+  }
+  const added = [...symbols, ...freshFiles, ...externals.filter((x) => !oldExternals.has(x.id))];
+  const nodes = [...kept, ...symbols, ...freshFiles, ...externals];
   // The lookups of the untouched files carry over; only the changed files' entries are redone.
-  const byId = new Map(previous.byId);
-  for (const n of removed) byId.delete(n.id);
-  for (const n of added) byId.set(n.id, n);
-  const symbolsByPath = new Map(previous.symbolsByPath);
-  for (const path of changed) symbolsByPath.delete(path);
-  for (const [path, list] of groupSymbols(symbols)) symbolsByPath.set(path, list);
-  const index: NodeIndex = { nodes, byId, files: nodes.filter((n) => n.table === "File"), symbolsByPath };
+  const byId = LayeredMap.after(
+    previous.byId,
+    removed.map((n) => n.id),
+    added.map((n) => [n.id, n] as const),
+  );
+  const symbolsByPath = LayeredMap.after(previous.symbolsByPath, changed, groupSymbols(symbols));
+  const files = [...previous.files.filter((f) => f.path === null || !changed.has(f.path)), ...freshFiles];
+  const index: NodeIndex = { nodes, byId, files, symbolsByPath };
   // One link only: an index must not keep every index before it alive.
   changes.delete(previous);
   changes.set(index, { previous, removed, added });
