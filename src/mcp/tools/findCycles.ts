@@ -2,7 +2,7 @@ import * as Schema from "effect/Schema";
 import { describeScope } from "../../queries/analysis/PathScope.js";
 import { findCycles } from "../../queries/graph/findCycles.js";
 import { scratchCycles, SCRATCH_GRAPH_ARGUMENT } from "./graphs/scratchCycles.js";
-import { defineTool, READ_ONLY } from "../tool.js";
+import { defineTool, READ_ONLY, toolError } from "../tool.js";
 import { requireGraph, scopeArgument } from "./graphArguments.js";
 
 const Input = Schema.Struct({
@@ -53,13 +53,19 @@ export const findCyclesTool = defineTool({
   name: "find_cycles",
   title: "Dependency cycles",
   description:
-    "Circular dependencies: import cycles between files (IMPORTS) or mutual recursion between functions (CALLS), each a closed path with the file:line of every import or call, covering every file or function caught in one. For untangling modules or import-order breaks. Example: {\"scope\": \"src/services\"}",
+    "Circular dependencies: import cycles between files (IMPORTS) or recursion between functions (CALLS), each a closed path with the file:line of every import or call, covering every file or function caught in one. For untangling modules or import-order breaks. Example: {\"scope\": \"src/services\"}",
   toolset: "core",
   input: Input,
   output: Output,
   annotations: READ_ONLY,
   run: async (input, ctx) => {
-    if (input.graph !== undefined && input.graph !== "code") return scratchCycles(ctx, input.graph, input.limit);
+    if (input.graph !== undefined && input.graph !== "code") {
+      // A scratch graph has no files: saying nothing would read as "scoped" when it was not.
+      if ((input.scope ?? "").trim() !== "") {
+        throw toolError(`scope is for the code graph's files: graph "${input.graph}" has none; call find_cycles without scope (it covers every relation), or subgraph first to narrow it`);
+      }
+      return scratchCycles(ctx, input.graph, input.limit);
+    }
     const graph = await requireGraph(ctx);
     const scope = scopeArgument(ctx.root, input.scope);
     const answer = await findCycles(graph, input.edge_type, scope, input.limit);

@@ -87,6 +87,8 @@ describe("the graph tool set", () => {
     expect((await json("get_graph_info", { graph: "dag" })).edge_count).toBe(4);
     await json("add_edge", { graph: "dag", source: "D", target: "A", relation: "back" });
     expect((await call("find_cycles", { graph: "dag", limit: 5 })).text).toMatch(/^1 cycle groups holding 4 of 6 nodes in graph "dag"/);
+    // A scratch graph has no files to scope to: said, not ignored.
+    expect(await failure("find_cycles", { graph: "dag", scope: "src" })).toMatch(/scope is for the code graph's files: graph "dag" has none/);
     expect(await failure("transitive_reduction", { graph: "dag" })).toMatch(/has a cycle .* find_cycles shows the cycles to break/);
     expect((await json("subgraph", { graph: "dag", nodes: ["A", "B", "Nope"] })).edges).toEqual([{ source: "A", target: "B", relation: "r" }]);
   });
