@@ -107,6 +107,11 @@ export class LazyProjector implements Projector {
     saveProjectionHint(this.log, this.spec.name, { position, version: this.spec.version, fingerprint: this.spec.fingerprint, detail });
   }
 
+  /** The store's warm-up, if it has one: opens the store (a serving engine opens it soon anyway). */
+  async warmUp(): Promise<void> {
+    await (await this.store()).warmUp?.();
+  }
+
   async close(): Promise<void> {
     if (this.opening === null) return;
     await (await this.opening).close();

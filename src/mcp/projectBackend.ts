@@ -140,6 +140,9 @@ export const openProjectBackend = async (options: BackendOptions): Promise<Proje
             },
           });
           warming.changed();
+          // The first save after a start would load the graph's resolver state itself (~4.5 s on
+          // sympy): load it now, while nobody waits. A save arriving meanwhile waits for the same load.
+          for (const p of engine.projectors) void p.warmUp?.().catch((e: unknown) => logger.error(`warming up the ${p.name} projector failed (its first change loads instead)`, e));
           if (watcher && watchFrom) await watcher.start(watchFrom.scope).catch((e) => logger.error("the file watcher did not start", e));
           // The session-start hook's picture of the project, computed while nobody is waiting.
           await refreshArchitectureCache(models.context({ name: "nemesis", source: "mcp" })).catch((e) => logger.error("architecture summary failed", e));

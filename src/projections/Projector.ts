@@ -38,5 +38,10 @@ export interface Projector {
   readonly bare?: ReadonlyArray<string>;
   /** Drops the read model entirely (replay starts from nothing). */
   reset(): Promise<void>;
+  /**
+   * Optional: loads what the first `apply` after a start would otherwise load itself (the graph's
+   * resolver state), for a long-running engine with idle time before the first change arrives.
+   */
+  warmUp?(): Promise<void>;
   close(): Promise<void>;
 }
