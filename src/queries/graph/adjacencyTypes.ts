@@ -16,7 +16,8 @@ export interface Side {
 export interface Adjacency {
   /** Node ids by number, in code-point order: comparing numbers compares ids. */
   readonly ids: ReadonlyArray<string>;
-  readonly numbers: ReadonlyMap<string, number>;
+  /** A map for a loaded state; a binary search over `ids` for one followed from it. */
+  readonly numbers: Pick<ReadonlyMap<string, number>, "get" | "has">;
   readonly out: Side;
   readonly in: Side;
 }
