@@ -188,7 +188,8 @@ export const groundTruth = (
       const callerKey = `${doc.path}#${caller.id}`;
       const callee = calleeOf(key);
       if (callee === null) unrepresentable.add(`${callerKey} -> ${o.symbol}`);
-      else if (callee !== callerKey) calls.add(`${callerKey} -> ${callee}`);
+      // A function calling itself counts: the graph keeps recursion as a CALLS edge to itself.
+      else calls.add(`${callerKey} -> ${callee}`);
     }
   }
   return { calls, unrepresentable, imports, unjudged };
