@@ -157,7 +157,10 @@ export class Engine {
           // Not `onCaughtUp?.(await this.catchUp())`: an optional call skips its arguments, so
           // without a listener nothing would ever catch up.
           const result = await this.catchUp();
-          options.onCaughtUp?.(result, head);
+          // The pass's own FileParsed events lie past `head`: when nothing is left to parse, the
+          // next tick need not run a pass for them (each projector reached `projectedTo`).
+          if (result.projectedTo > seen && this.reactor.pendingUpTo(1).files === 0) seen = result.projectedTo;
+          options.onCaughtUp?.(result, Math.max(head, seen));
         } catch (e) {
           options.onError?.(e);
         }

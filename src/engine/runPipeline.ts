@@ -27,6 +27,11 @@ export interface PipelineResult {
   readonly parseMaxRssMb: number;
   readonly projections: ReadonlyArray<ProjectionRun>;
   readonly durationMs: number;
+  /**
+   * The log's head once parsing ended: every projector reached at least this position (each
+   * catches up to the head it finds when it starts, after parsing).
+   */
+  readonly projectedTo: number;
 }
 
 /**
@@ -97,6 +102,7 @@ export const runPipeline = async (
   const isThreaded = (p: Projector) => p instanceof LazyProjector && p.concurrent;
   const result = await reactor.catchUp((p) => onProgress?.({ stage: "parse", ...p }));
   const parseMs = performance.now() - t0;
+  const projectedTo = headPosition(log);
   const parseMaxRssMb = maxRssMb();
   const threadedProjectors = projectors.filter(isThreaded) as LazyProjector[];
   const alongside = threadedProjectors.some((p) => keepsACoreBusy(log, p));
@@ -120,5 +126,5 @@ export const runPipeline = async (
       if (s.value !== null) projections.push(s.value);
     }
   }
-  return { reactor: result, parseMs, parseMaxRssMb, projections, durationMs: performance.now() - t0 };
+  return { reactor: result, parseMs, parseMaxRssMb, projections, durationMs: performance.now() - t0, projectedTo };
 };
