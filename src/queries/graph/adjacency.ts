@@ -1,9 +1,9 @@
 import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
 import { REL_PAIRS } from "../../projections/graph/kuzuSchema.js";
 import { EDGE_KINDS, type EdgeKind } from "../../projections/graph/model.js";
+import { changedPart } from "../changedPart.js";
 import { perGraphState } from "../perGraphState.js";
 import { compareText, nodeOf, type GraphNode, type NodeIndex } from "../symbols/nodeIndex.js";
-import { nodeInFiles } from "../graphChanges.js";
 import type { Adjacency, Side } from "./adjacencyTypes.js";
 import { followAdjacency } from "./followAdjacency.js";
 
@@ -79,49 +79,21 @@ const load = async (graph: GraphQueryable): Promise<Adjacency> => {
 };
 
 /**
- * The ids of the changed files' nodes, every external's, and the edges leaving the changed
- * files' nodes, by id: one query, so one read transaction (edges and the nodes they join agree).
- * Each node table is scanned once and its edges followed from the nodes found: a pattern per
- * edge kind would scan the Symbol table sixty times. The paths are written into the query as a
- * literal: Kuzu 0.11 crashes on a parameter used in more than one part of a UNION. Edges leave
- * only files and symbols, which carry a path.
- */
-const changedQuery = (paths: ReadonlyArray<string>): string => {
-  const list = `[${paths.map(cypherString).join(", ")}]`;
-  const none = "'' AS b, CAST(0 AS INT64) AS l";
-  return [
-    `MATCH (n:Symbol) WHERE list_contains(${list}, n.path) RETURN 'node' AS k, n.id AS a, ${none}`,
-    `MATCH (n:File) WHERE list_contains(${list}, n.path) RETURN 'node' AS k, n.id AS a, ${none}`,
-    `MATCH (n:External) RETURN 'external' AS k, n.id AS a, ${none}`,
-    `MATCH (x:Symbol) WHERE list_contains(${list}, x.path) MATCH (x)-[r]->(y) RETURN label(r) AS k, x.id AS a, y.id AS b, r.line AS l`,
-    `MATCH (x:File) WHERE list_contains(${list}, x.path) MATCH (x)-[r]->(y) RETURN label(r) AS k, x.id AS a, y.id AS b, r.line AS l`,
-  ].join(" UNION ALL ");
-};
-
-/** A Cypher string literal: backslash and quote escaped. Other control characters are not written (see `update`). */
-const cypherString = (text: string): string => `'${text.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
-
-/**
  * `previous` with the changed files' nodes and outgoing edges read again (see `GraphUpdate` and
  * `followAdjacency`). Equal to a fresh `load` (adjacency.test.ts).
  */
 const update = async (previous: Adjacency, changed: ReadonlySet<string>, graph: GraphQueryable): Promise<Adjacency> => {
   if (changed.size === 0) return previous;
-  // A path with a control character cannot be written as a literal safely: load it all instead.
-  if ([...changed].some((p) => /[\u0000-\u001f]/.test(p))) return load(graph);
-  const rows = await graph.query(changedQuery([...changed]));
-  const nodes = new Set<string>();
-  const externals = new Set<string>();
-  const edges: Array<{ from: string; to: string; kind: number; line: number }> = [];
-  for (const r of rows) {
-    if (r.k === "node") nodes.add(String(r.a));
-    else if (r.k === "external") externals.add(String(r.a));
-    else {
-      const kind = KIND_NUMBER.get(String(r.k));
-      if (kind !== undefined) edges.push({ from: String(r.a), to: String(r.b), kind, line: Number(r.l ?? 0) });
-    }
-  }
-  return followAdjacency(previous, { inChangedFiles: (id) => nodeInFiles(id, changed), nodes, externals, edges });
+  const read = changedPart(graph, changed);
+  if (read === null) return load(graph);
+  const part = await read;
+  const nodes = new Set([...part.symbols, ...part.files].map((r) => String(r.id)));
+  const externals = new Set(part.externals.map((r) => String(r.id)));
+  const edges = part.edges.flatMap((e) => {
+    const kind = KIND_NUMBER.get(e.kind);
+    return kind === undefined ? [] : [{ from: e.from, to: e.to, kind, line: e.line }];
+  });
+  return followAdjacency(previous, { paths: changed, nodes, externals, edges });
 };
 
 interface EdgeArrays {

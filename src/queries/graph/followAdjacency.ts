@@ -3,8 +3,8 @@ import type { Adjacency, Side } from "./adjacencyTypes.js";
 
 /** What a write changed, as read from the graph after it (see `update` in adjacency.ts). */
 export interface AdjacencyChange {
-  /** Whether a node id belongs to one of the changed files (its outgoing edges are all in `edges`). */
-  readonly inChangedFiles: (id: string) => boolean;
+  /** The changed files: their nodes' outgoing edges are all in `edges`. */
+  readonly paths: ReadonlySet<string>;
   /** The changed files' nodes as they stand now. */
   readonly nodes: ReadonlySet<string>;
   /** Every external as it stands now (writes drop the unused ones). */
@@ -36,6 +36,18 @@ class SortedNumbers {
     return this.get(id) !== undefined;
   }
 }
+
+/** The first position of sorted `ids` whose id is not before `key` in code-point order. */
+const firstAtOrAfter = (ids: ReadonlyArray<string>, key: string): number => {
+  let lo = 0;
+  let hi = ids.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compareText(ids[mid]!, key) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+};
 
 /** Edges by number: near, far, kind, line. */
 interface Fresh {
@@ -133,37 +145,49 @@ const followSide = (
 export const followAdjacency = (previous: Adjacency, change: AdjacencyChange): Adjacency => {
   const oldN = previous.ids.length;
   const changedOld = new Uint8Array(oldN);
-  const gone = (id: string, i: number): boolean => {
-    if (change.inChangedFiles(id)) return (changedOld[i] = 1), true;
-    return id.startsWith("x:") && !change.externals.has(id);
-  };
-  // The ids that stay, by old number, merged in code-point order with the new ones: the merge
-  // gives each old number its new one, with no lookup by id.
-  const keptOld: number[] = [];
-  previous.ids.forEach((id, i) => {
-    if (!gone(id, i)) keptOld.push(i);
-  });
+  const goneOld = new Uint8Array(oldN);
+  // A file's ids are one run of the sorted ids (`f:<path>`, then `s:<path>#…`), as are the
+  // externals (`x:…`): found by binary search rather than by testing every id of the graph.
+  for (const path of change.paths) {
+    for (const prefix of [`f:${path}`, `s:${path}#`]) {
+      for (let i = firstAtOrAfter(previous.ids, prefix); i < oldN && previous.ids[i]!.startsWith(prefix); i++) {
+        if (prefix[0] === "f" && previous.ids[i] !== prefix) break;
+        changedOld[i] = 1;
+        goneOld[i] = 1;
+      }
+    }
+  }
+  for (let i = firstAtOrAfter(previous.ids, "x:"); i < oldN && previous.ids[i]!.startsWith("x:"); i++) {
+    if (!change.externals.has(previous.ids[i]!)) goneOld[i] = 1;
+  }
+  // The ids that stay, in their order, with the new ones put where a binary search over the old
+  // ids places them: each old number gets its new one with no lookup by id and no comparison of
+  // the ids that stay.
+  let kept = 0;
+  for (let o = 0; o < oldN; o++) if (goneOld[o] === 0) kept++;
   const added = [...change.nodes, ...[...change.externals].filter((id) => !previous.numbers.has(id))].sort(compareText);
-  const ids: string[] = new Array(keptOld.length + added.length);
+  const insertAt = added.map((id) => firstAtOrAfter(previous.ids, id));
+  const ids: string[] = new Array(kept + added.length);
   const renumber = new Int32Array(oldN).fill(-1);
   const oldOf = new Int32Array(ids.length).fill(-1);
-  let i = 0;
+  let m = 0;
   let j = 0;
-  for (let m = 0; m < ids.length; m++) {
-    if (j >= added.length || (i < keptOld.length && compareText(previous.ids[keptOld[i]!]!, added[j]!) <= 0)) {
-      const o = keptOld[i++]!;
+  for (let o = 0; o <= oldN; o++) {
+    for (; j < added.length && insertAt[j]! <= o; j++, m++) {
+      const id = added[j]!;
+      ids[m] = id;
+      // A changed file's node that was there before keeps its edges from elsewhere.
+      const before = previous.numbers.get(id);
+      if (before !== undefined) {
+        renumber[before] = m;
+        oldOf[m] = before;
+      }
+    }
+    if (o < oldN && goneOld[o] === 0) {
       ids[m] = previous.ids[o]!;
       renumber[o] = m;
       oldOf[m] = o;
-    } else {
-      const id = added[j++]!;
-      ids[m] = id;
-      // A changed file's node that was there before keeps its edges from elsewhere.
-      const o = previous.numbers.get(id);
-      if (o !== undefined) {
-        renumber[o] = m;
-        oldOf[m] = o;
-      }
+      m++;
     }
   }
   const numbers = new SortedNumbers(ids);

@@ -1,5 +1,6 @@
 import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
 import { LayeredMap } from "../layeredMap.js";
+import { changedPart, FILE_COLUMNS, SYMBOL_COLUMNS } from "../changedPart.js";
 import { perGraphState } from "../perGraphState.js";
 
 /** `File`, `External`, or a symbol kind (`Class`, `Function`, `Method`, …). */
@@ -103,15 +104,22 @@ const buildIndex = (nodes: GraphNode[]): NodeIndex => ({
 /** Builds an index from nodes already in hand (tests, or a caller that loaded them itself). */
 export const nodeIndexOf = (nodes: ReadonlyArray<GraphNode>): NodeIndex => buildIndex([...nodes]);
 
-const SYMBOL_COLUMNS = `s.id AS id, s.path AS path, s.kind AS kind, s.name AS name, s.qualifiedName AS qualifiedName,
-  s.signature AS signature, s.startLine AS startLine, s.endLine AS endLine, s.exported AS exported`;
-const FILE_COLUMNS = "f.id AS id, f.path AS path, f.language AS language, f.lines AS lines";
 
 const loadNodes = async (graph: GraphQueryable): Promise<GraphNode[]> => {
   const symbols = await graph.query(`MATCH (s:Symbol) RETURN ${SYMBOL_COLUMNS}`);
   const files = await graph.query(`MATCH (f:File) RETURN ${FILE_COLUMNS}`);
   const externals = await graph.query("MATCH (x:External) RETURN x.id AS id, x.name AS name");
   return [...symbols.map(symbolNode), ...files.map(fileNode), ...externals.map(externalNode)];
+};
+
+/** The changed files' nodes by parameterised queries, for paths `changedPart` cannot write as literals. */
+const readPart = async (graph: GraphQueryable, changed: ReadonlySet<string>) => {
+  const paths = [...changed];
+  return {
+    symbols: await graph.query(`MATCH (s:Symbol) WHERE list_contains($paths, s.path) RETURN ${SYMBOL_COLUMNS}`, { paths }),
+    files: await graph.query(`MATCH (f:File) WHERE list_contains($paths, f.path) RETURN ${FILE_COLUMNS}`, { paths }),
+    externals: await graph.query("MATCH (x:External) RETURN x.id AS id, x.name AS name"),
+  };
 };
 
 /** How an index was brought forward from an earlier one: what `nameIndex` needs to follow it. */
@@ -133,10 +141,10 @@ export const nodeIndexChange = (index: NodeIndex): NodeIndexChange | undefined =
  */
 const updateNodes = async (previous: NodeIndex, changed: ReadonlySet<string>, graph: GraphQueryable): Promise<NodeIndex> => {
   if (changed.size === 0) return previous;
-  const paths = [...changed];
-  const symbols = (await graph.query(`MATCH (s:Symbol) WHERE list_contains($paths, s.path) RETURN ${SYMBOL_COLUMNS}`, { paths })).map(symbolNode);
-  const freshFiles = (await graph.query(`MATCH (f:File) WHERE list_contains($paths, f.path) RETURN ${FILE_COLUMNS}`, { paths })).map(fileNode);
-  const freshExternals = (await graph.query("MATCH (x:External) RETURN x.id AS id, x.name AS name")).map(externalNode);
+  const part = await (changedPart(graph, changed) ?? readPart(graph, changed));
+  const symbols = part.symbols.map(symbolNode);
+  const freshFiles = part.files.map(fileNode);
+  const freshExternals = part.externals.map(externalNode);
   const oldExternals = new Map(previous.nodes.filter((n) => n.table === "External").map((n) => [n.id, n]));
   const externals = freshExternals.map((x) => oldExternals.get(x.id) ?? x);
   const keptExternals = new Set(externals);
