@@ -1,3 +1,4 @@
+import { LayeredMap } from "../layeredMap.js";
 import { nodeIndexChange, type GraphNode, type NodeIndex, type NodeIndexChange } from "./nodeIndex.js";
 
 /**
@@ -155,59 +156,6 @@ const build = (index: NodeIndex): NameIndex => {
 const fuzzyNameOf = (n: GraphNode): string =>
   n.table === "Symbol" ? normaliseSegment(n.name) : n.table === "File" ? normaliseSegment(fileSegments(n.path).file.at(-1) ?? "") : "";
 
-/** Overlay entries past which a layered key map is flattened into one map again. */
-const OVERLAY_MAX = 20_000;
-type KeyMap = ReadonlyMap<string, ReadonlyArray<GraphNode>>;
-
-/**
- * A key map as `base` with the keys an edit touched in `overlay` (an empty list: the key is
- * gone): following an edit rewrites a few keys instead of copying ~90k (sympy). Reads are `get`;
- * the rest of the map's interface flattens it first.
- */
-class LayeredKeys implements KeyMap {
-  private flat: Map<string, ReadonlyArray<GraphNode>> | null = null;
-  constructor(
-    readonly base: KeyMap,
-    readonly overlay: ReadonlyMap<string, ReadonlyArray<GraphNode>>,
-  ) {}
-  get(key: string): ReadonlyArray<GraphNode> | undefined {
-    const over = this.overlay.get(key);
-    if (over === undefined) return this.base.get(key);
-    return over.length === 0 ? undefined : over;
-  }
-  has(key: string): boolean {
-    return this.get(key) !== undefined;
-  }
-  private all(): Map<string, ReadonlyArray<GraphNode>> {
-    if (this.flat === null) {
-      this.flat = new Map(this.base);
-      for (const [key, list] of this.overlay) {
-        if (list.length === 0) this.flat.delete(key);
-        else this.flat.set(key, list);
-      }
-    }
-    return this.flat;
-  }
-  get size(): number {
-    return this.all().size;
-  }
-  forEach(f: (value: ReadonlyArray<GraphNode>, key: string, map: KeyMap) => void): void {
-    this.all().forEach((v, k) => f(v, k, this));
-  }
-  entries() {
-    return this.all().entries();
-  }
-  keys() {
-    return this.all().keys();
-  }
-  values() {
-    return this.all().values();
-  }
-  [Symbol.iterator]() {
-    return this.all()[Symbol.iterator]();
-  }
-}
-
 /**
  * `previous` (the names of `change.previous`) following `change`: the removed nodes unfiled from
  * their keys, the added ones filed, per-position names carried over for the nodes that stayed
@@ -216,24 +164,19 @@ class LayeredKeys implements KeyMap {
  * total order).
  */
 const follow = (previous: NameIndex, change: NodeIndexChange, index: NodeIndex): NameIndex => {
-  const prior = previous.byKey instanceof LayeredKeys ? previous.byKey : null;
-  const base = prior?.base ?? previous.byKey;
-  const overlay = new Map(prior?.overlay ?? []);
-  const current = (key: string) => {
-    const over = overlay.get(key);
-    return over === undefined ? base.get(key) : over;
-  };
+  // The lists of the keys the change touches; an empty one: the key is gone.
+  const next = new Map<string, ReadonlyArray<GraphNode>>();
+  const current = (key: string) => next.get(key) ?? previous.byKey.get(key) ?? [];
   const removed = new Set(change.removed);
-  const touched = new Set<string>();
-  for (const n of change.removed) for (const key of nodeKeys(n)) touched.add(key);
-  for (const key of touched) overlay.set(key, (current(key) ?? []).filter((n) => !removed.has(n)));
+  for (const n of change.removed) for (const key of nodeKeys(n)) if (!next.has(key)) next.set(key, current(key).filter((m) => !removed.has(m)));
   for (const n of change.added) {
     for (const key of nodeKeys(n)) {
-      const list = current(key) ?? [];
-      if (list[list.length - 1] !== n) overlay.set(key, [...list, n]);
+      const list = current(key);
+      if (list[list.length - 1] !== n) next.set(key, [...list, n]);
     }
   }
-  const byKey: KeyMap = overlay.size > OVERLAY_MAX ? new Map([...new LayeredKeys(base, overlay)]) : new LayeredKeys(base, overlay);
+  const gone = [...next].filter(([, list]) => list.length === 0).map(([key]) => key);
+  const byKey = LayeredMap.after(previous.byKey, gone, [...next].filter(([, list]) => list.length > 0));
   // The node index lists the nodes that stayed first, in their old order, then the new ones.
   const fuzzyName: string[] = [];
   const masks = new Int32Array(index.nodes.length);
@@ -247,7 +190,7 @@ const follow = (previous: NameIndex, change: NodeIndexChange, index: NodeIndex):
     fuzzyName.push(name);
     masks[i] = letterMask(name);
   }
-  return { byKey, externals: index.nodes.filter((n) => n.table === "External"), fuzzyName, masks };
+  return { byKey, externals: index.externals, fuzzyName, masks };
 };
 
 const built = new WeakMap<NodeIndex, NameIndex>();

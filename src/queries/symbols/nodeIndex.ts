@@ -1,6 +1,6 @@
 import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
 import { LayeredMap } from "../layeredMap.js";
-import { changedPart, FILE_COLUMNS, SYMBOL_COLUMNS } from "../changedPart.js";
+import { changedPart, FILE_COLUMNS, SYMBOL_COLUMNS, type ChangedPart } from "../changedPart.js";
 import { perGraphState } from "../perGraphState.js";
 
 /** `File`, `External`, or a symbol kind (`Class`, `Function`, `Method`, …). */
@@ -30,6 +30,7 @@ export interface NodeIndex {
   readonly nodes: ReadonlyArray<GraphNode>;
   readonly byId: ReadonlyMap<string, GraphNode>;
   readonly files: ReadonlyArray<GraphNode>;
+  readonly externals: ReadonlyArray<GraphNode>;
   /** Symbols by file path, in line order. */
   readonly symbolsByPath: ReadonlyMap<string, ReadonlyArray<GraphNode>>;
 }
@@ -98,6 +99,7 @@ const buildIndex = (nodes: GraphNode[]): NodeIndex => ({
   nodes,
   byId: new Map(nodes.map((n) => [n.id, n])),
   files: nodes.filter((n) => n.table === "File"),
+  externals: nodes.filter((n) => n.table === "External"),
   symbolsByPath: groupSymbols(nodes),
 });
 
@@ -141,23 +143,27 @@ export const nodeIndexChange = (index: NodeIndex): NodeIndexChange | undefined =
  */
 const updateNodes = async (previous: NodeIndex, changed: ReadonlySet<string>, graph: GraphQueryable): Promise<NodeIndex> => {
   if (changed.size === 0) return previous;
-  const part = await (changedPart(graph, changed) ?? readPart(graph, changed));
+  return followNodes(previous, changed, await (changedPart(graph, changed) ?? readPart(graph, changed)));
+};
+
+/** `previous` with the nodes of the `changed` files and the externals as `part` holds them now. */
+export const followNodes = (previous: NodeIndex, changed: ReadonlySet<string>, part: Pick<ChangedPart, "symbols" | "files" | "externals">): NodeIndex => {
   const symbols = part.symbols.map(symbolNode);
   const freshFiles = part.files.map(fileNode);
-  const freshExternals = part.externals.map(externalNode);
-  const oldExternals = new Map(previous.nodes.filter((n) => n.table === "External").map((n) => [n.id, n]));
-  const externals = freshExternals.map((x) => oldExternals.get(x.id) ?? x);
+  const oldExternals = new Map(previous.externals.map((n) => [n.id, n]));
+  const externals = part.externals.map(externalNode).map((x) => oldExternals.get(x.id) ?? x);
   const keptExternals = new Set(externals);
-  const removed: GraphNode[] = [];
-  const kept: GraphNode[] = [];
-  for (const n of previous.nodes) {
-    if (n.table === "External") {
-      if (!keptExternals.has(n)) removed.push(n);
-    } else if (n.path !== null && changed.has(n.path)) removed.push(n);
-    else kept.push(n);
+  // The nodes going are the changed files' (found through the index, not by a pass over every
+  // node comparing paths) and the externals the graph no longer has.
+  const removed: GraphNode[] = previous.externals.filter((n) => !keptExternals.has(n));
+  for (const path of changed) {
+    const file = previous.byId.get(`f:${path}`);
+    if (file !== undefined) removed.push(file);
+    removed.push(...(previous.symbolsByPath.get(path) ?? []));
   }
+  const going = new Set(removed);
   const added = [...symbols, ...freshFiles, ...externals.filter((x) => !oldExternals.has(x.id))];
-  const nodes = [...kept, ...symbols, ...freshFiles, ...externals];
+  const nodes = [...previous.nodes.filter((n) => n.table !== "External" && !going.has(n)), ...symbols, ...freshFiles, ...externals];
   // The lookups of the untouched files carry over; only the changed files' entries are redone.
   const byId = LayeredMap.after(
     previous.byId,
@@ -165,8 +171,8 @@ const updateNodes = async (previous: NodeIndex, changed: ReadonlySet<string>, gr
     added.map((n) => [n.id, n] as const),
   );
   const symbolsByPath = LayeredMap.after(previous.symbolsByPath, changed, groupSymbols(symbols));
-  const files = [...previous.files.filter((f) => f.path === null || !changed.has(f.path)), ...freshFiles];
-  const index: NodeIndex = { nodes, byId, files, symbolsByPath };
+  const files = [...previous.files.filter((f) => !going.has(f)), ...freshFiles];
+  const index: NodeIndex = { nodes, byId, files, externals, symbolsByPath };
   // One link only: an index must not keep every index before it alive.
   changes.delete(previous);
   changes.set(index, { previous, removed, added });
