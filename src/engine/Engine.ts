@@ -29,6 +29,7 @@ const THREADED: ReadonlySet<ProjectionName> = new Set(["chunks"]);
 const THREAD_BATCH = 200;
 import { acquireEngineLock, type EngineLock, type EngineLockHeld } from "./engineLock.js";
 import { openSourceParser } from "./openSourceParser.js";
+import { parseAhead, type ParseAheadParser } from "./parseAhead.js";
 import { runPipeline, type PipelineProgress, type PipelineResult } from "./runPipeline.js";
 
 export interface EngineContext {
@@ -70,6 +71,7 @@ export class Engine {
     readonly ctx: EngineContext,
     private readonly lock: EngineLock,
     private readonly parser: SourceParser & { close(): Promise<void> },
+    private readonly ahead: ParseAheadParser,
     readonly reactor: ParseReactor,
     readonly projectors: ReadonlyArray<Projector>,
     private readonly releaseParserAfterParse: (() => Promise<void>) | null,
@@ -93,12 +95,12 @@ export class Engine {
         lazy = lazySourceParser(create, options.oneShot ? inlineParser : undefined);
       }
       parser = options.parser ?? lazy!;
+      const limits = { maxFileBytes: ctx.config.index.max_file_bytes, maxLineLength: ctx.config.index.max_line_length, budgetMs: ctx.config.index.parse_budget_ms };
+      const ahead = parseAhead(parser, ctx.paths.root, limits);
       const reactor = new ParseReactor(ctx.log, {
         root: ctx.paths.root,
-        parser,
-        maxFileBytes: ctx.config.index.max_file_bytes,
-        maxLineLength: ctx.config.index.max_line_length,
-        budgetMs: ctx.config.index.parse_budget_ms,
+        parser: ahead,
+        ...limits,
         ...(options.beforeRead ? { beforeRead: options.beforeRead } : {}),
       });
       const threadUrl = options.threads instanceof URL ? options.threads : options.threads === false ? null : projectorThreadUrl();
@@ -113,7 +115,7 @@ export class Engine {
         projectors.push(info.lazy ? new LazyProjector(spec, ctx.log) : await open());
       }
       const release = options.oneShot && lazy ? lazy.release : null;
-      return Either.right(new Engine(ctx, lock.right, parser, reactor, projectors, release, lazy ?? null));
+      return Either.right(new Engine(ctx, lock.right, parser, ahead, reactor, projectors, release, lazy ?? null));
     } catch (e) {
       for (const p of projectors) await p.close().catch(() => undefined);
       if (parser && parser !== options.parser) await parser.close().catch(() => undefined);
@@ -148,8 +150,11 @@ export class Engine {
     let timer: NodeJS.Timeout | undefined;
     // -1: one pass at once, for whatever was appended since the caller last caught up.
     let seen = -1;
+    let ticking = false;
     const tick = async () => {
+      timer = undefined;
       if (stopped) return;
+      ticking = true;
       const head = headPosition(this.ctx.log);
       if (head !== seen) {
         seen = head;
@@ -165,11 +170,18 @@ export class Engine {
           options.onError?.(e);
         }
       }
+      ticking = false;
       if (!stopped) timer = setTimeout(tick, options.intervalMs ?? 10);
+    };
+    this.wakeFollow = () => {
+      if (stopped || ticking || timer === undefined) return;
+      clearTimeout(timer);
+      void tick();
     };
     void tick();
     return () => {
       stopped = true;
+      this.wakeFollow = () => {};
       if (timer) clearTimeout(timer);
     };
   }
@@ -183,6 +195,21 @@ export class Engine {
   async catchUpCatalog(): Promise<void> {
     const catalog = this.projectors.find((p) => p.name === "catalog");
     if (catalog) await catchUpProjector(this.ctx.log, catalog);
+  }
+
+  /** Something was appended: a following engine looks at the log now rather than at its next poll. */
+  wake(): void {
+    this.wakeFollow();
+  }
+
+  private wakeFollow: () => void = () => {};
+
+  /**
+   * A file event named `path` (relative to the root): its parse starts now, while the watcher
+   * waits out its debounce, and the catch-up that records the change takes it (see parseAhead).
+   */
+  parseAhead(path: string): void {
+    this.ahead.ahead(path);
   }
 
   /** Whether the engine's parse workers are running (a small catch-up parses on this thread instead). */
@@ -218,6 +245,7 @@ export class Engine {
   }
 
   async close(): Promise<void> {
+    this.ahead.clear();
     await this.running;
     for (const p of this.projectors) await p.close().catch(() => undefined);
     await this.parser.close().catch(() => undefined);

@@ -44,7 +44,7 @@ export const watchControl = (engine: Engine, startWatcher: StartWatcher, events:
         if (current?.scope !== scope) {
           await stopCurrent();
           const { paths, config, log } = engine.ctx;
-          current = await startWatcher({ paths, config, log, scope, ...events });
+          current = await startWatcher({ paths, config, log, scope, ...events, onFileEvent: (path) => engine.parseAhead(path), onRecorded: () => engine.wake() });
         }
         await current.ready;
         return current.state();

@@ -25,6 +25,13 @@ export interface WatcherOptions {
   readonly onReconcile?: (report: ReconcileReport) => void;
   /** One line a person should read: a fallback to scanning, a batch that failed. */
   readonly onWarning?: (message: string) => void;
+  /**
+   * A file was added or changed (a hint, before the debounce): whoever records the batch may
+   * start on it now (the engine parses it ahead).
+   */
+  readonly onFileEvent?: (path: string) => void;
+  /** A batch appended its events to the log (the engine looks at the log at once). */
+  readonly onRecorded?: () => void;
   /** Creates chokidar's watcher (tests wrap it to fail as a full inotify table does). */
   readonly watch?: WatchFactory;
 }
@@ -164,6 +171,7 @@ export const startWatcher = async (options: WatcherOptions): Promise<ProjectWatc
         }
         const r = await recordBatch(ctx, hints, rules);
         unseen.record(token, r.lastPosition, { paths: r.paths, changed: r.changed, deleted: r.deleted });
+        if (r.changed + r.deleted > 0) options.onRecorded?.();
       } catch (e) {
         unseen.drop(token);
         warn(`recording ${hints.files.size + hints.goneDirs.size} changed paths failed (${messageOf(e)}); a scan repairs it`);
@@ -213,7 +221,10 @@ export const startWatcher = async (options: WatcherOptions): Promise<ProjectWatc
       const rel = path.split(sep).join("/");
       if (event === "unlinkDir") batcher.goneDir(rel);
       // A new folder's files come as their own `add` events.
-      else if (event !== "addDir") batcher.file(rel);
+      else if (event !== "addDir") {
+        batcher.file(rel);
+        if (event !== "unlink" && !rel.endsWith(".gitignore")) options.onFileEvent?.(rel);
+      }
       // The first event after a quiet spell starts the lag: record it for other processes.
       if (unseen.empty) save();
     });

@@ -1,0 +1,101 @@
+import * as Either from "effect/Either";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { recordFileChanges } from "../../src/commands/recordFileChanges.js";
+import { scanProject } from "../../src/commands/scan/index.js";
+import { Engine, inlineParser } from "../../src/engine/index.js";
+import { parseAhead } from "../../src/engine/parseAhead.js";
+import { readEvents } from "../../src/events/index.js";
+import { parseSource, type ParseInput } from "../../src/parse/parseSource.js";
+import { hashContent, type SourceParser } from "../../src/parse/reactor/index.js";
+import { removeDir, SCAN_DEFAULTS, tempDir, write } from "../commands/scan/helpers.js";
+import { projectContext } from "./helpers.js";
+
+const LIMITS = { maxFileBytes: 1_000_000, maxLineLength: 10_000, budgetMs: 10_000 };
+
+/** The real parser, counting the texts it was given. */
+const counting = (): SourceParser & { readonly texts: string[] } => {
+  const texts: string[] = [];
+  return { texts, parse: async (input: ParseInput) => (texts.push(input.text), parseSource(input)) };
+};
+
+const inputOf = (root: string, path: string): ParseInput => {
+  const bytes = readFileSync(join(root, path));
+  return { path, text: bytes.toString("utf8"), contentHash: hashContent(bytes), budgetMs: LIMITS.budgetMs };
+};
+
+let root: string;
+beforeEach(() => {
+  root = tempDir("nemesis-ahead-");
+});
+afterEach(() => removeDir(root));
+
+describe("parsing a file ahead of its FileChanged", () => {
+  it("hands the parse made ahead to the catch-up when the file still holds the same bytes", async () => {
+    write(root, "a.ts", "export const a = 1;\n");
+    const parser = counting();
+    const ahead = parseAhead(parser, root, LIMITS);
+    ahead.ahead("a.ts");
+    await ahead.settled();
+    expect(parser.texts).toHaveLength(1);
+    const r = await ahead.parseEncoded!(inputOf(root, "a.ts"));
+    expect(r.ok).toBe(true);
+    // Taken once: a second catch-up of the same content parses again.
+    expect(parser.texts).toHaveLength(1);
+    await ahead.parseEncoded!(inputOf(root, "a.ts"));
+    expect(parser.texts).toHaveLength(2);
+  });
+
+  it("parses again when the file changed after it was read ahead, and reads a burst's last write", async () => {
+    write(root, "a.ts", "export const a = 1;\n");
+    const parser = counting();
+    const ahead = parseAhead(parser, root, LIMITS);
+    ahead.ahead("a.ts");
+    await ahead.settled();
+    write(root, "a.ts", "export const a = 2;\n");
+    const r = await ahead.parseEncoded!(inputOf(root, "a.ts"));
+    expect(r.ok && r.payload).toBeTruthy();
+    expect(parser.texts).toEqual(["export const a = 1;\n", "export const a = 2;\n"]);
+
+    // Events in quick succession: one read, once the file settled.
+    for (let i = 0; i < 20; i++) {
+      write(root, "b.ts", `export const b = ${i};\n`);
+      ahead.ahead("b.ts");
+    }
+    await ahead.settled();
+    expect(parser.texts.slice(2)).toEqual(["export const b = 19;\n"]);
+  });
+
+  it("leaves files it cannot parse, and gone files, to the catch-up", async () => {
+    write(root, "long.ts", `export const s = "${"x".repeat(20_000)}";\n`);
+    const parser = counting();
+    const ahead = parseAhead(parser, root, LIMITS);
+    ahead.ahead("long.ts");
+    ahead.ahead("missing.ts");
+    await ahead.settled();
+    expect(parser.texts).toHaveLength(0);
+  });
+
+  it("an engine's catch-up stores the same FileParsed whether the file was parsed ahead or not", async () => {
+    const ctx = projectContext(root);
+    try {
+      const engine = Either.getOrThrow(await Engine.open(ctx, { parser: inlineParser, projections: ["catalog"] }));
+      try {
+        write(root, "a.ts", "export function f(x: number) {\n  return x + 1;\n}\n");
+        engine.parseAhead("a.ts");
+        await new Promise((r) => setTimeout(r, 50));
+        await recordFileChanges(ctx.log, await scanProject(root, SCAN_DEFAULTS), { meta: { source: "cli" } });
+        expect((await engine.catchUp()).reactor.parsed).toBe(1);
+        const [parsed] = readEvents(ctx.log, { types: ["FileParsed"] });
+        const input = inputOf(root, "a.ts");
+        const expected = parseSource(input);
+        expect(expected.ok && parsed!.data).toEqual(expected.ok ? expected.result : null);
+      } finally {
+        await engine.close();
+      }
+    } finally {
+      ctx.close();
+    }
+  });
+});
