@@ -1,3 +1,4 @@
+import { trace } from "../shared/trace.js";
 import * as Either from "effect/Either";
 import { availableParallelism } from "node:os";
 import type { NemesisConfig, NemesisPaths } from "../config/index.js";
@@ -158,6 +159,7 @@ export class Engine {
       const head = headPosition(this.ctx.log);
       if (head !== seen) {
         seen = head;
+        trace("Engine.pass", () => `to ${head}`);
         try {
           // Not `onCaughtUp?.(await this.catchUp())`: an optional call skips its arguments, so
           // without a listener nothing would ever catch up.
@@ -165,6 +167,7 @@ export class Engine {
           // The pass's own FileParsed events lie past `head`: when nothing is left to parse, the
           // next tick need not run a pass for them (each projector reached `projectedTo`).
           if (result.projectedTo > seen && this.reactor.pendingUpTo(1).files === 0) seen = result.projectedTo;
+          trace("Engine.caughtUp", () => [`parse ${Math.round(result.parseMs)} ms`, ...result.projections.map((p) => `${p.name} ${Math.round(p.durationMs)} ms`)].join(", "));
           options.onCaughtUp?.(result, Math.max(head, seen));
         } catch (e) {
           options.onError?.(e);

@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { encodeParseResult } from "../parse/encodeParseResult.js";
 import { decodeSourceBytes } from "../parse/decodeSourceBytes.js";
 import type { ParseInput } from "../parse/parseSource.js";
+import { trace } from "../shared/trace.js";
 import { classifyContent, hashContent, readSourceFile, type EncodedParseResult, type ParseLimits, type SourceParser } from "../parse/reactor/index.js";
 
 /**
@@ -53,6 +54,7 @@ export const parseAhead = (inner: SourceParser, root: string, limits: ParseLimit
     if (!("text" in decoded)) return;
     const now = Date.now();
     for (const [p, h] of held) if (held.size >= MAX_AHEAD || now - h.at > HELD_MS) held.delete(p);
+    trace("ParseAhead.read", () => path);
     const result = encoded({ path, text: decoded.text, contentHash, budgetMs: limits.budgetMs });
     // A failed parse ahead is parsed again by the catch-up, which reports it.
     result.catch(() => held.delete(path));
@@ -63,6 +65,7 @@ export const parseAhead = (inner: SourceParser, root: string, limits: ParseLimit
     const found = held.get(input.path);
     if (found === undefined || found.hash !== input.contentHash) return null;
     held.delete(input.path);
+    trace("ParseAhead.taken", () => input.path);
     return found.result;
   };
 

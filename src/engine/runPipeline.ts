@@ -1,3 +1,4 @@
+import { trace } from "../shared/trace.js";
 import { countEventsOfTypes, headPosition, type LogHandle } from "../events/index.js";
 import type { ParseReactor, ReactorResult } from "../parse/reactor/index.js";
 import { catchUp, type CatchUpOptions, type CatchUpResult, type Projector } from "../projections/index.js";
@@ -102,6 +103,7 @@ export const runPipeline = async (
   const isThreaded = (p: Projector) => p instanceof LazyProjector && p.concurrent;
   const result = await reactor.catchUp((p) => onProgress?.({ stage: "parse", ...p }));
   const parseMs = performance.now() - t0;
+  trace("Pipeline.parsed", () => `${result.parsed} files`);
   const projectedTo = headPosition(log);
   const parseMaxRssMb = maxRssMb();
   const threadedProjectors = projectors.filter(isThreaded) as LazyProjector[];
@@ -117,6 +119,7 @@ export const runPipeline = async (
         onProgress: (position, head) => onProgress?.({ stage: "project", name: projector.name, position, head }),
         alongside,
       });
+      if (run) trace("Pipeline.projected", () => projector.name);
       if (run) projections.push(run);
     }
   } finally {

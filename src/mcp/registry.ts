@@ -1,3 +1,4 @@
+import { trace } from "../shared/trace.js";
 import * as Schema from "effect/Schema";
 import { capText, MAX_RESPONSE_TOKENS } from "./capText.js";
 import { inputJsonSchema } from "./jsonSchema.js";
@@ -71,7 +72,9 @@ export const callTool = async (
   if (!tool) return errorAnswer(`unknown tool "${name}"; the tools are: ${tools.map((t) => t.name).join(", ")}`);
   try {
     const { input, jsonOutput } = validateArguments(tool, rawArguments);
+    trace("Tool.call", () => name);
     const output = await tool.run(input, ctx);
+    trace("Tool.ran", () => name);
     const freshness = tool.annotations.readOnlyHint ? await ctx.freshness() : null;
     if (jsonOutput) {
       const encoded = Schema.encodeSync(tool.output)(output) as Record<string, unknown>;

@@ -1,3 +1,4 @@
+import { trace } from "../../shared/trace.js";
 import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
 import { pinGraph } from "../perGraphState.js";
 import { nameIndex } from "../symbols/nameIndex.js";
@@ -11,7 +12,9 @@ import { adjacency } from "./adjacency.js";
  * call arriving meanwhile waits for the same load rather than starting another.
  */
 export const warmGraphReads = async (graph: GraphQueryable): Promise<void> => {
+  trace("GraphReads.warm");
   const pinned = pinGraph(graph);
   nameIndex(await nodeIndex(pinned));
   await adjacency(pinned);
+  trace("GraphReads.warmed");
 };

@@ -1,3 +1,4 @@
+import { trace } from "../../shared/trace.js";
 import type { ChokidarOptions, FSWatcher } from "chokidar";
 import { join, sep } from "node:path";
 import { DirectoryRules, languageFilter } from "../../commands/scan/index.js";
@@ -170,6 +171,7 @@ export const startWatcher = async (options: WatcherOptions): Promise<ProjectWatc
           return;
         }
         const r = await recordBatch(ctx, hints, rules);
+        trace("Watcher.recorded", () => `${r.changed} changed, ${r.deleted} deleted`);
         unseen.record(token, r.lastPosition, { paths: r.paths, changed: r.changed, deleted: r.deleted });
         if (r.changed + r.deleted > 0) options.onRecorded?.();
       } catch (e) {
@@ -226,7 +228,10 @@ export const startWatcher = async (options: WatcherOptions): Promise<ProjectWatc
         if (event !== "unlink" && !rel.endsWith(".gitignore")) options.onFileEvent?.(rel);
       }
       // The first event after a quiet spell starts the lag: record it for other processes.
-      if (unseen.empty) save();
+      if (unseen.empty) {
+        trace("Watcher.event", () => rel);
+        save();
+      }
     });
     w.on("error", (e: unknown) => {
       if (w !== events) return;
