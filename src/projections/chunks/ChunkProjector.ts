@@ -18,7 +18,8 @@ import { MOST_IDS_LISTED, type VectorChange } from "./recordVectorChange.js";
 import { vectorSnapshotEpoch, vectorSnapshotPath, writeVectorSnapshot } from "./vectorSnapshot.js";
 
 /** Bump when the rows, their ids, the keyword terms or the embedded text change. */
-export const CHUNKS_VERSION = 4; // 3: FTS5 tables store their terms (bm25 statistics stayed stale after deletes); 4: ids cover language, symbol and kind
+/** Bumped when what a chunk row holds changes: the chunk model is rebuilt from the log (CHANGELOG.md lists each version). */
+export const CHUNKS_VERSION = 4;
 
 /** Where the chunk read model lives inside its folder (`.nemesis/chunks.lance/`). */
 export { keywordIndexPath };
