@@ -61,13 +61,9 @@ const RULES: Readonly<Record<Folder, Rule>> = {
  * file and the folder it reaches. Fix the code or the table, then delete the line.
  */
 const KNOWN: ReadonlyArray<readonly [file: string, reaches: Folder, why: string]> = [
-  ["src/commands/scan/classifyEntry.ts", "parse", "the scan is a change source (bound for src/sources) sharing the reactor's file reader"],
-  ["src/commands/scan/decideFileChanges.ts", "parse", "the scan records a file parsed by an older PARSER_VERSION as changed"],
-  ["src/commands/scan/findStaleFiles.ts", "parse", "the scan is a change source (bound for src/sources) sharing the reactor's file reader"],
-  ["src/commands/scan/inspectFile.ts", "parse", "the scan is a change source (bound for src/sources) sharing the reactor's file reader"],
-  ["src/commands/scan/walkProject.ts", "parse", "the scan is a change source (bound for src/sources) sharing the reactor's file reader"],
-  ["src/sources/hooks/recordHookedFile.ts", "parse", "a hook names a file's language as the scan does (parse/languages)"],
+  ["src/commands/decideFileChanges.ts", "parse", "a file last parsed by another PARSER_VERSION is recorded as changed"],
   ["src/engine/indexProject.ts", "commands", "`nemesis index` scans, then runs the pipeline, in the engine"],
+  ["src/engine/indexProject.ts", "sources", "`nemesis index` scans, then runs the pipeline, in the engine"],
   ["src/mcp/ToolContext.ts", "events", "tools hand the log to commands (LogHandle)"],
   ["src/mcp/projectBackend.ts", "events", "tools hand the log to commands (LogHandle)"],
   ["src/mcp/engineToolContext.ts", "events", "freshness: the newest memory event's position (lastPositionOfTypes)"],
@@ -84,6 +80,8 @@ const KNOWN: ReadonlyArray<readonly [file: string, reaches: Folder, why: string]
   ["src/mcp/tools/graphs/graphAccess.ts", "projections", "the embedder's type"],
   ["src/mcp/tools/indexStatus.ts", "projections", "the read models' names and versions"],
   ["src/mcp/tools/queryNodeEdges.ts", "projections", "graph node ids (projections/graph/model)"],
+  ["src/mcp/diskFreshness.ts", "sources", "the freshness line: files changed on disk since indexed (the scan's findStaleFiles)"],
+  ["src/mcp/tools/indexStatus.ts", "sources", "files changed on disk since indexed (the scan's findStaleFiles)"],
   ["src/mcp/watchControl.ts", "sources", "the watcher's type; the CLI hands the start function in"],
   ["src/mcp/tools/watcherStatus.ts", "sources", "reads the watcher's state file (sources/watcher)"],
   ["src/queries/graphs/matchNode.ts", "events", "normaliseLabel: node labels match as the graph events store them"],

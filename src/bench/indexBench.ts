@@ -19,7 +19,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as Either from "effect/Either";
 import { recordFileChanges } from "../commands/recordFileChanges.js";
-import { inspectFile, scanProject } from "../commands/scan/index.js";
+import { inspectFile, scanProject } from "../sources/scan/index.js";
 import { defaultConfig, nemesisPaths } from "../config/index.js";
 import { Engine } from "../engine/index.js";
 import { closeEventLog, openEventLog } from "../events/index.js";

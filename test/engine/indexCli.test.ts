@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { acquireEngineLock } from "../../src/engine/index.js";
 import { startNode } from "../child.js";
 import { CLI, runCli, tempDir } from "../helpers.js";
-import { FIXTURES, initRepo } from "../commands/scan/helpers.js";
+import { FIXTURES, initRepo } from "../sources/scan/helpers.js";
 
 describe("nemesis index / status (built CLI)", () => {
   let cleanup = () => {};

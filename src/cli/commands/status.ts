@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import * as Either from "effect/Either";
-import { findStaleFiles } from "../../commands/scan/index.js";
+import { findStaleFiles } from "../../sources/scan/index.js";
 import { acquireEngineLock, engineLockHolder } from "../../engine/index.js";
 import { countPendingEvents, EVENT_TYPES, GRAPH_EVENT_TYPES, headPosition, readReactorCheckpoint, type PendingEvents } from "../../events/index.js";
 import { PARSE_REACTOR } from "../../parse/reactor/index.js";

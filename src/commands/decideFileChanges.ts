@@ -1,8 +1,21 @@
-import type { FileChanged, FileDeleted, FileSkipped } from "../../events/index.js";
-import { parsedByAnotherVersion } from "../../parse/version.js";
+import type { FileChanged, FileDeleted, FileSkipped } from "../events/index.js";
+import { parsedByAnotherVersion } from "../parse/version.js";
 import type { KnownFile } from "./readKnownFiles.js";
-import type { ScannedFile } from "./scanProject.js";
-import type { Skip } from "./walkProject.js";
+
+/** One indexable file as it is on disk now: what a FileChanged records. */
+export interface ScannedFile {
+  readonly path: string;
+  readonly contentHash: string;
+  readonly size: number;
+  readonly mtime: number;
+  readonly language: string;
+}
+
+/** A file a change source saw but will not index, and why: what a FileSkipped records. */
+export interface Skip {
+  readonly path: string;
+  readonly reason: string;
+}
 
 export type FileEvent =
   | { readonly type: "FileChanged"; readonly data: FileChanged }

@@ -2,9 +2,10 @@ import { readdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } fro
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { recordFileChanges } from "../../../src/commands/recordFileChanges.js";
-import { DirectoryRules, inspectPaths, readKnownFiles, scanProject } from "../../../src/commands/scan/index.js";
+import { readKnownFiles } from "../../../src/commands/readKnownFiles.js";
+import { DirectoryRules, inspectPaths, scanProject } from "../../../src/sources/scan/index.js";
 import { closeEventLog, headPosition, type LogHandle, openEventLog, readEvents } from "../../../src/events/index.js";
-import { hashContent } from "../../../src/parse/reactor/index.js";
+import { hashContent } from "../../../src/shared/sourceFile/hashContent.js";
 import { copyFixture, mkfifo, removeDir, SCAN_DEFAULTS, tempDir, write } from "./helpers.js";
 
 let root: string;

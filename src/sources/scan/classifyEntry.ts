@@ -1,7 +1,7 @@
 import { realpath, stat } from "node:fs/promises";
 import { join, sep } from "node:path";
-import { detectLanguage } from "../../parse/languages.js";
-import { unreadableReason } from "../../parse/reactor/readSourceFile.js";
+import { detectLanguage } from "../../shared/sourceFile/detectLanguage.js";
+import { unreadableReason } from "../../shared/sourceFile/readSourceFile.js";
 import type { IgnoreRules } from "./IgnoreRules.js";
 
 /** What the walk does with one directory entry. */

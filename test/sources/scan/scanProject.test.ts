@@ -1,8 +1,8 @@
 import { chmodSync, symlinkSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { inspectFile, scanProject, walkProject } from "../../../src/commands/scan/index.js";
-import { hashContent } from "../../../src/parse/reactor/index.js";
+import { inspectFile, scanProject, walkProject } from "../../../src/sources/scan/index.js";
+import { hashContent } from "../../../src/shared/sourceFile/hashContent.js";
 import { copyFixture, mkfifo, removeDir, runningAsRoot, SCAN_DEFAULTS, tempDir, write } from "./helpers.js";
 
 const dirs: string[] = [];

@@ -1,4 +1,4 @@
-import { appendToStreams, newEventId, VersionConflict, type EventMeta, type IndexRunCompleted, type LogHandle } from "../../events/index.js";
+import { appendToStreams, newEventId, VersionConflict, type EventMeta, type IndexRunCompleted, type LogHandle } from "../events/index.js";
 
 export const PROJECT_STREAM = "project";
 

@@ -2,7 +2,7 @@ import { lstatSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as Either from "effect/Either";
 import { describe, expect, it } from "vitest";
-import { insideGitRepo, scanProject } from "../../../src/commands/scan/index.js";
+import { insideGitRepo, scanProject } from "../../../src/sources/scan/index.js";
 import { CONFIG_TEMPLATE, loadConfig, nemesisPaths } from "../../../src/config/index.js";
 import { indexProject, inlineParser } from "../../../src/engine/index.js";
 import { closeEventLog, openEventLog, readEvents } from "../../../src/events/index.js";

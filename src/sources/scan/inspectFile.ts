@@ -1,6 +1,6 @@
-import { classifyContent } from "../../parse/reactor/classifyContent.js";
-import { hashContent } from "../../parse/reactor/hashContent.js";
-import { readSourceFile } from "../../parse/reactor/readSourceFile.js";
+import { classifyContent } from "../../shared/sourceFile/classifyContent.js";
+import { hashContent } from "../../shared/sourceFile/hashContent.js";
+import { readSourceFile } from "../../shared/sourceFile/readSourceFile.js";
 
 export interface FileLimits {
   readonly maxFileBytes: number;

@@ -1,7 +1,8 @@
 import type { Dirent } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
-import { unreadableReason } from "../../parse/reactor/readSourceFile.js";
+import { unreadableReason } from "../../shared/sourceFile/readSourceFile.js";
+import type { Skip } from "../../commands/decideFileChanges.js";
 import { classifyEntry, languageFilter } from "./classifyEntry.js";
 import { DirectoryRules } from "./DirectoryRules.js";
 import type { IgnoreRules } from "./IgnoreRules.js";
@@ -30,10 +31,7 @@ export interface Candidate {
   readonly language: string;
 }
 
-export interface Skip {
-  readonly path: string;
-  readonly reason: string;
-}
+export type { Skip };
 
 export interface WalkResult {
   readonly candidates: Candidate[];

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { readTrackedFiles, scanProject, trackedFilesFrom } from "../../../src/commands/scan/index.js";
+import { readTrackedFiles, scanProject, trackedFilesFrom } from "../../../src/sources/scan/index.js";
 import { git, hasGit, SCAN_DEFAULTS, tempDir, trackedDirs, write } from "./helpers.js";
 
 if (!hasGit) console.warn("gitTracked.test: `git` is not installed; the tests that need a real repository are skipped");

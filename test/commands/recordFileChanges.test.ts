@@ -1,10 +1,12 @@
 import { renameSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { recordFileChanges } from "../../../src/commands/recordFileChanges.js";
-import { decideFileChanges, readKnownFiles, scanProject } from "../../../src/commands/scan/index.js";
-import { appendToStreams, closeEventLog, headPosition, type LogHandle, openEventLog, readEvents } from "../../../src/events/index.js";
-import { removeDir, SCAN_DEFAULTS, tempDir, write } from "./helpers.js";
+import { recordFileChanges } from "../../src/commands/recordFileChanges.js";
+import { decideFileChanges } from "../../src/commands/decideFileChanges.js";
+import { readKnownFiles } from "../../src/commands/readKnownFiles.js";
+import { scanProject } from "../../src/sources/scan/index.js";
+import { appendToStreams, closeEventLog, headPosition, type LogHandle, openEventLog, readEvents } from "../../src/events/index.js";
+import { removeDir, SCAN_DEFAULTS, tempDir, write } from "../sources/scan/helpers.js";
 
 let root: string;
 let logDir: string;

@@ -1,8 +1,8 @@
 import { statSync } from "node:fs";
 import { stat } from "node:fs/promises";
 import { join } from "node:path";
-import { hashContent } from "../../parse/reactor/hashContent.js";
-import { readSourceFile } from "../../parse/reactor/readSourceFile.js";
+import { hashContent } from "../../shared/sourceFile/hashContent.js";
+import { readSourceFile } from "../../shared/sourceFile/readSourceFile.js";
 
 export interface IndexedFile {
   readonly path: string;

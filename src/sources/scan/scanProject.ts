@@ -1,16 +1,10 @@
 import { statSync } from "node:fs";
 import { inspectFile, type FileLimits } from "./inspectFile.js";
-import { unchangedSince, type KnownFile } from "./readKnownFiles.js";
-import { walkProject, type Skip, type WalkOptions } from "./walkProject.js";
+import type { ScannedFile, Skip } from "../../commands/decideFileChanges.js";
+import { unchangedSince, type KnownFile } from "../../commands/readKnownFiles.js";
+import { walkProject, type WalkOptions } from "./walkProject.js";
 
-/** One indexable file as it is on disk now: what a FileChanged records. */
-export interface ScannedFile {
-  readonly path: string;
-  readonly contentHash: string;
-  readonly size: number;
-  readonly mtime: number;
-  readonly language: string;
-}
+export type { ScannedFile };
 
 export interface ScanResult {
   readonly files: ScannedFile[];
