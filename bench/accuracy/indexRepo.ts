@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { FileParsed } from "../../events/index.js";
-import type { FileResolution } from "../../projections/graph/model.js";
-import { createResolver } from "../../projections/graph/resolve/index.js";
-import { detectLanguage } from "../../parse/languages.js";
-import { parseSource } from "../../parse/parseSource.js";
-import { PARSER_VERSION } from "../../parse/version.js";
+import type { FileParsed } from "../../src/events/index.js";
+import type { FileResolution } from "../../src/projections/graph/model.js";
+import { createResolver } from "../../src/projections/graph/resolve/index.js";
+import { detectLanguage } from "../../src/parse/languages.js";
+import { parseSource } from "../../src/parse/parseSource.js";
+import { PARSER_VERSION } from "../../src/parse/version.js";
 
 const SKIP_DIRS = new Set(["node_modules", ".git", "dist", "build", ".venv", "venv", "__pycache__", ".tox", ".mypy_cache"]);
 

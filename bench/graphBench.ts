@@ -11,12 +11,12 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
-import { appendToStreams, closeEventLog, openEventLog, type FileParsed, type LogHandle, type NewEvent } from "../events/index.js";
-import { parseSource } from "../parse/parseSource.js";
-import { GraphProjector } from "../projections/graph/GraphProjector.js";
-import { GraphReader } from "../projections/graph/GraphReader.js";
-import { createResolver } from "../projections/graph/resolve/index.js";
-import { catchUp } from "../projections/runProjector.js";
+import { appendToStreams, closeEventLog, openEventLog, type FileParsed, type LogHandle, type NewEvent } from "../src/events/index.js";
+import { parseSource } from "../src/parse/parseSource.js";
+import { GraphProjector } from "../src/projections/graph/GraphProjector.js";
+import { GraphReader } from "../src/projections/graph/GraphReader.js";
+import { createResolver } from "../src/projections/graph/resolve/index.js";
+import { catchUp } from "../src/projections/runProjector.js";
 import { median, percentile } from "./stats.js";
 import { BENCH_REPO as REPO, listSourceFiles as listFiles } from "./benchRepo.js";
 

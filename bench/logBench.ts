@@ -4,8 +4,8 @@ import { cpus as cpuList, loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import { appendToStreams, checkpointWal, closeEventLog, openEventLog, readEvents, readThroughMemoryMap, tailEvents, type EventMeta, type LogHandle, type StreamAppend } from "../events/index.js";
-import { CatalogProjector, rebuild } from "../projections/index.js";
+import { appendToStreams, checkpointWal, closeEventLog, openEventLog, readEvents, readThroughMemoryMap, tailEvents, type EventMeta, type LogHandle, type StreamAppend } from "../src/events/index.js";
+import { CatalogProjector, rebuild } from "../src/projections/index.js";
 import { fmtRate, median, percentile } from "./stats.js";
 
 /**

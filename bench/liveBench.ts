@@ -26,7 +26,7 @@ import { join, relative } from "node:path";
 import { BENCH_REPO, listSourceFiles } from "./benchRepo.js";
 import { caughtUp, CLI, connect, stop, textOf, type Server } from "./benchServer.js";
 import { indexedCopy, KEPT } from "./keptIndex.js";
-import { closeEventLog, headPosition, openEventLog, readEvents, readProjectionHint, type LogHandle } from "../events/index.js";
+import { closeEventLog, headPosition, openEventLog, readEvents, readProjectionHint, type LogHandle } from "../src/events/index.js";
 import { median, percentile } from "./stats.js";
 
 const SAVES = Number(process.env.NEMESIS_BENCH_SAVES ?? 20);

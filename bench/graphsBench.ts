@@ -2,15 +2,15 @@ import * as Either from "effect/Either";
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadGraphState } from "../commands/graphs/index.js";
-import { defaultConfig, nemesisPaths } from "../config/index.js";
-import { Engine, inlineParser } from "../engine/index.js";
-import { closeEventLog, openEventLog } from "../events/index.js";
-import { engineReadModels } from "../mcp/engineToolContext.js";
-import { ALL_TOOLS, callTool } from "../mcp/registry.js";
-import { rebuild } from "../projections/index.js";
-import { ScratchProjector, ScratchReader, scratchStorePath } from "../projections/scratch/index.js";
-import { loadScratchGraph } from "../queries/graphs/loadScratchGraph.js";
+import { loadGraphState } from "../src/commands/graphs/index.js";
+import { defaultConfig, nemesisPaths } from "../src/config/index.js";
+import { Engine, inlineParser } from "../src/engine/index.js";
+import { closeEventLog, openEventLog } from "../src/events/index.js";
+import { engineReadModels } from "../src/mcp/engineToolContext.js";
+import { ALL_TOOLS, callTool } from "../src/mcp/registry.js";
+import { rebuild } from "../src/projections/index.js";
+import { ScratchProjector, ScratchReader, scratchStorePath } from "../src/projections/scratch/index.js";
+import { loadScratchGraph } from "../src/queries/graphs/loadScratchGraph.js";
 import { fmtRate, median, percentile } from "./stats.js";
 
 /**

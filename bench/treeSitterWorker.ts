@@ -1,6 +1,6 @@
 import { parentPort } from "node:worker_threads";
 import Parser from "tree-sitter";
-import { detectLanguage, grammarFor, isSourceLanguage, type SourceLanguage } from "../parse/languages.js";
+import { detectLanguage, grammarFor, isSourceLanguage, type SourceLanguage } from "../src/parse/languages.js";
 
 /**
  * Bench-only worker: tree-sitter parsing and nothing else (no extraction, no chunks, no events),

@@ -1,4 +1,4 @@
-import type { ExtractedSymbol, FileParsed } from "../../events/index.js";
+import type { ExtractedSymbol, FileParsed } from "../../src/events/index.js";
 import type { ScipDocument } from "./readScip.js";
 
 export type Family = "ts" | "python";

@@ -18,7 +18,7 @@ const arg = (name: string, fallback?: string): string => {
   const i = process.argv.indexOf(`--${name}`);
   const value = i !== -1 ? process.argv[i + 1] : fallback;
   if (value === undefined) {
-    process.stderr.write(`missing --${name}; see the header of src/bench/accuracy.ts for the command\n`);
+    process.stderr.write(`missing --${name}; see the header of bench/accuracy.ts for the command\n`);
     process.exit(2);
   }
   return value;

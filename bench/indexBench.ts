@@ -18,12 +18,12 @@ import { Worker } from "node:worker_threads";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as Either from "effect/Either";
-import { recordFileChanges } from "../commands/recordFileChanges.js";
-import { inspectFile, scanProject } from "../sources/scan/index.js";
-import { defaultConfig, nemesisPaths } from "../config/index.js";
-import { Engine } from "../engine/index.js";
-import { closeEventLog, openEventLog } from "../events/index.js";
-import { createParsePool, decodeSourceBytes } from "../parse/index.js";
+import { recordFileChanges } from "../src/commands/recordFileChanges.js";
+import { inspectFile, scanProject } from "../src/sources/scan/index.js";
+import { defaultConfig, nemesisPaths } from "../src/config/index.js";
+import { Engine } from "../src/engine/index.js";
+import { closeEventLog, openEventLog } from "../src/events/index.js";
+import { createParsePool, decodeSourceBytes } from "../src/parse/index.js";
 import { median, percentile } from "./stats.js";
 
 const DEFAULT_REPO = "/tmp/nemesis-bench/sympy";

@@ -1,8 +1,8 @@
-import { appendToStreams, type FileParsed, type LogHandle } from "../events/index.js";
-import { ChunkProjector, type ChunkReader } from "../projections/chunks/index.js";
-import type { Embedder } from "../projections/embed/Embedder.js";
-import { catchUp } from "../projections/runProjector.js";
-import { searchCode } from "../queries/search/searchCode.js";
+import { appendToStreams, type FileParsed, type LogHandle } from "../src/events/index.js";
+import { ChunkProjector, type ChunkReader } from "../src/projections/chunks/index.js";
+import type { Embedder } from "../src/projections/embed/Embedder.js";
+import { catchUp } from "../src/projections/runProjector.js";
+import { searchCode } from "../src/queries/search/searchCode.js";
 
 /**
  * Saves as an editor makes them, through the chunk projector: one file at a time gets a new
