@@ -61,7 +61,7 @@ for f in $ENTRIES package.json README.md; do
   grep -qx "$f" "$TMP/contents.txt" || die "the tarball lacks $f: add it to \"files\" in package.json"
 done
 grep -q '^dist/_chunks/.*\.js$' "$TMP/contents.txt" || die "the tarball lacks dist/_chunks/"
-if grep -E '^(src|test|fixtures|scripts|dist/bench)/' "$TMP/contents.txt" >"$TMP/unwanted.txt"; then
+if grep -E '^(src|test|fixtures|scripts|bench|dist/bench)/' "$TMP/contents.txt" >"$TMP/unwanted.txt"; then
   die "the tarball holds files that do not run: $(head -5 "$TMP/unwanted.txt" | tr '\n' ' ')"
 fi
 echo "check-package: $(wc -l <"$TMP/contents.txt") files"

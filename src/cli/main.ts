@@ -33,7 +33,7 @@ const name = commandName(args);
 const runFast = async (): Promise<boolean> => {
   if (name === "hook") return (await runSingleFileHook()) || (await import("./hooks/allHooks.js")).runAnyHookCommand(args);
   if (name !== "log") return false;
-  const { parseLogArgs, runLog } = await import("./commands/log.js");
+  const { parseLogArgs, runLog } = await import("./subcommands/log.js");
   const parsed = parseLogArgs(args);
   if (parsed === undefined) return false;
   await runLog(parsed.options, parsed.globals);
@@ -57,7 +57,7 @@ const runSingleFileHook = async (): Promise<boolean> => {
 
 const runCommander = async (): Promise<void> => {
   const { Command, CommanderError, Help } = await import("commander");
-  const { registerCommands } = await import("./commands/index.js");
+  const { registerCommands } = await import("./subcommands/index.js");
   const program = new Command("nemesis")
     .description("Local context engine for AI coding agents: a live, event-sourced model of your project, served over MCP")
     .version("0.1.0")

@@ -9,3 +9,6 @@ export { supersedeDecision, type SupersedeDecisionError, type SupersedeDecisionI
 export { storeConvention, type StoreConventionError, type StoreConventionInput } from "./storeConvention.js";
 export { classifyInstruction, findInstructions, splitSentences, type Instruction, type InstructionKind } from "./learn/classifyInstruction.js";
 export { learnInstructions, type LearnInput, type Learned, type LearnOutcome } from "./learn/learnInstructions.js";
+export { decideFileChanges, type DecideInput, type FileDecision, type FileEvent, type ScannedFile, type Skip } from "./decideFileChanges.js";
+export { FILE_STREAM_PREFIX, fileStream, readKnownFile, readKnownFiles, readKnownFilesAt, unchangedSince, type KnownFile } from "./readKnownFiles.js";
+export { completeIndexRun, PROJECT_STREAM, startIndexRun } from "./recordIndexRun.js";

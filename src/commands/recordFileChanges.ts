@@ -4,10 +4,9 @@ import type { EventMeta, NewEvent } from "../events/envelope.js";
 import { VersionConflict } from "../events/versionConflict.js";
 import { appendToStreams, type StreamAppend } from "../events/sqlite/appendToStreams.js";
 import type { LogHandle } from "../events/sqlite/openEventLog.js";
-import { decideFileChanges, type FileDecision } from "./scan/decideFileChanges.js";
-import { fileStream, readKnownFile, readKnownFiles, readKnownFilesAt, type KnownFile } from "./scan/readKnownFiles.js";
-import type { ScannedFile } from "./scan/scanProject.js";
-import type { Skip } from "./scan/walkProject.js";
+import { decideFileChanges, type FileDecision } from "./decideFileChanges.js";
+import { fileStream, readKnownFile, readKnownFiles, readKnownFilesAt, type KnownFile } from "./readKnownFiles.js";
+import type { ScannedFile, Skip } from "./decideFileChanges.js";
 
 export interface RecordFileChangesInput {
   readonly files: ReadonlyArray<ScannedFile>;

@@ -1,7 +1,8 @@
 import * as Either from "effect/Either";
 import type { EventSource } from "../events/index.js";
-import { completeIndexRun, scanProject, startIndexRun } from "../commands/scan/index.js";
 import { recordFileChanges } from "../commands/recordFileChanges.js";
+import { completeIndexRun, startIndexRun } from "../commands/recordIndexRun.js";
+import { scanProject } from "../sources/scan/index.js";
 import type { GraphCounts } from "../projections/index.js";
 import { Engine, type EngineContext, type EngineOptions } from "./Engine.js";
 import { maxRssMb, type PipelineProgress } from "./runPipeline.js";

@@ -1,54 +1,17 @@
 import { createRequire } from "node:module";
 import type Parser from "tree-sitter";
+import type { SourceLanguage } from "../shared/sourceFile/detectLanguage.js";
 
-/** Language ids a source file can have; `manifest` marks build metadata files. */
-export type SourceLanguage = "typescript" | "tsx" | "javascript" | "python" | "go" | "rust" | "java";
-export type LanguageId = SourceLanguage | "manifest";
-
-export type ManifestKind = "tsconfig" | "package" | "gomod" | "python" | "cargo";
+export {
+  detectLanguage,
+  isSourceLanguage,
+  manifestKind,
+  type LanguageId,
+  type ManifestKind,
+  type SourceLanguage,
+} from "../shared/sourceFile/detectLanguage.js";
 
 const require = createRequire(import.meta.url);
-
-const byExtension: Record<string, SourceLanguage> = {
-  ".ts": "typescript",
-  ".mts": "typescript",
-  ".cts": "typescript",
-  ".tsx": "tsx",
-  ".js": "javascript",
-  ".jsx": "javascript",
-  ".mjs": "javascript",
-  ".cjs": "javascript",
-  ".py": "python",
-  ".pyi": "python",
-  ".go": "go",
-  ".rs": "rust",
-  ".java": "java",
-};
-
-const baseName = (path: string): string => {
-  const slash = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"));
-  return slash === -1 ? path : path.slice(slash + 1);
-};
-
-/** Which manifest a path is, by its file name, or null. */
-export const manifestKind = (path: string): ManifestKind | null => {
-  const name = baseName(path).toLowerCase();
-  if (name === "package.json") return "package";
-  if (name === "go.mod") return "gomod";
-  if (name === "cargo.toml") return "cargo";
-  if (name === "pyproject.toml" || name === "setup.cfg") return "python";
-  if (/^(tsconfig|jsconfig)(\..+)?\.json$/.test(name)) return "tsconfig";
-  return null;
-};
-
-export const detectLanguage = (path: string): LanguageId | null => {
-  if (manifestKind(path) !== null) return "manifest";
-  const name = baseName(path);
-  const dot = name.lastIndexOf(".");
-  if (dot <= 0 && !name.startsWith(".")) return null;
-  if (name.endsWith(".d.ts")) return "typescript";
-  return byExtension[name.slice(dot).toLowerCase()] ?? null;
-};
 
 type Grammar = Parser.Language;
 
@@ -85,12 +48,3 @@ export const grammarFor = (language: SourceLanguage): Grammar => {
   grammarCache.set(language, grammar);
   return grammar;
 };
-
-export const isSourceLanguage = (id: string): id is SourceLanguage =>
-  id === "typescript" ||
-  id === "tsx" ||
-  id === "javascript" ||
-  id === "python" ||
-  id === "go" ||
-  id === "rust" ||
-  id === "java";

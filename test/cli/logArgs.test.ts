@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseLogArgs } from "../../src/cli/commands/log.js";
+import { parseLogArgs } from "../../src/cli/subcommands/log.js";
 
 describe("nemesis log fast path (no commander)", () => {
   it("reads the options commander would", () => {

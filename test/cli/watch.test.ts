@@ -2,7 +2,7 @@ import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { startNode, type Child } from "../child.js";
-import { initRepo, removeDir, tempDir, write } from "../commands/scan/helpers.js";
+import { initRepo, removeDir, tempDir, write } from "../sources/scan/helpers.js";
 import { CLI } from "../helpers.js";
 import { connectStdio, textOf } from "../mcp/mcpClient.js";
 import { spawnCli } from "./spawnCli.js";

@@ -4,7 +4,7 @@ import * as Either from "effect/Either";
 import { afterEach, describe, expect, it } from "vitest";
 import { acquireEngineLock, engineLockHolder, EngineLockHeld } from "../../src/engine/index.js";
 import { startChild } from "../child.js";
-import { removeDir, tempDir } from "../commands/scan/helpers.js";
+import { removeDir, tempDir } from "../sources/scan/helpers.js";
 
 const dirs: string[] = [];
 afterEach(() => {

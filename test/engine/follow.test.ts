@@ -2,11 +2,11 @@ import { join } from "node:path";
 import * as Either from "effect/Either";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { recordFileChanges } from "../../src/commands/recordFileChanges.js";
-import { scanProject } from "../../src/commands/scan/index.js";
+import { scanProject } from "../../src/sources/scan/index.js";
 import { Engine, inlineParser } from "../../src/engine/index.js";
 import { closeEventLog, openEventLog } from "../../src/events/index.js";
 import { CatalogReader } from "../../src/projections/index.js";
-import { removeDir, SCAN_DEFAULTS, tempDir, write } from "../commands/scan/helpers.js";
+import { removeDir, SCAN_DEFAULTS, tempDir, write } from "../sources/scan/helpers.js";
 import { projectContext } from "./helpers.js";
 
 let root: string;

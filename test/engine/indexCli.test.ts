@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { acquireEngineLock } from "../../src/engine/index.js";
 import { startNode } from "../child.js";
 import { CLI, runCli, tempDir } from "../helpers.js";
-import { FIXTURES, initRepo } from "../commands/scan/helpers.js";
+import { FIXTURES, initRepo } from "../sources/scan/helpers.js";
 
 describe("nemesis index / status (built CLI)", () => {
   let cleanup = () => {};
@@ -65,7 +65,7 @@ describe("nemesis index / status (built CLI)", () => {
 
   it("records permission denied as a skip (run as an unprivileged user, since root reads chmod 000 files)", async (ctx) => {
     if (typeof process.getuid !== "function" || process.getuid() !== 0) {
-      ctx.skip("not root: test/commands/scan covers EACCES in-process");
+      ctx.skip("not root: test/sources/scan covers EACCES in-process");
     }
     const nobody = 65534;
     // A checkout under a private directory (a 0700 mktemp) cannot be loaded by that user at all.

@@ -4,9 +4,9 @@ import * as Either from "effect/Either";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Engine, EngineLockHeld, indexProject, inlineParser } from "../../src/engine/index.js";
 import { headPosition, readEvents } from "../../src/events/index.js";
-import { hashContent } from "../../src/parse/reactor/index.js";
+import { hashContent } from "../../src/shared/sourceFile/hashContent.js";
 import { CatalogReader } from "../../src/projections/index.js";
-import { copyFixture, mkfifo, removeDir, runningAsRoot, tempDir, write } from "../commands/scan/helpers.js";
+import { copyFixture, mkfifo, removeDir, runningAsRoot, tempDir, write } from "../sources/scan/helpers.js";
 import { projectContext } from "./helpers.js";
 import { rawDatabase } from "../events/support.js";
 

@@ -1,13 +1,13 @@
 import * as Either from "effect/Either";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { recordFileChanges } from "../../src/commands/recordFileChanges.js";
-import { scanProject } from "../../src/commands/scan/index.js";
+import { scanProject } from "../../src/sources/scan/index.js";
 import { Engine, inlineParser } from "../../src/engine/index.js";
 import { INLINE_MAX_BYTES, INLINE_MAX_FILES, lazySourceParser } from "../../src/engine/lazySourceParser.js";
 import { appendToStreams, readEvents, streamVersion } from "../../src/events/index.js";
 import { parseSource } from "../../src/parse/parseSource.js";
 import { PARSER_VERSION } from "../../src/parse/version.js";
-import { removeDir, SCAN_DEFAULTS, tempDir, write } from "../commands/scan/helpers.js";
+import { removeDir, SCAN_DEFAULTS, tempDir, write } from "../sources/scan/helpers.js";
 import { projectContext } from "./helpers.js";
 
 let root: string;

@@ -9,7 +9,7 @@ import { keepsACoreBusy } from "../../src/engine/runPipeline.js";
 import { insertRawEvent } from "../events/support.js";
 import { keywordIndexPath } from "../../src/projections/chunks/index.js";
 import { runCli } from "../helpers.js";
-import { copyFixture, removeDir } from "../commands/scan/helpers.js";
+import { copyFixture, removeDir } from "../sources/scan/helpers.js";
 import { projectContext } from "./helpers.js";
 import { closeEventLog } from "../../src/events/index.js";
 

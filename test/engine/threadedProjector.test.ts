@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { Engine, indexProject, inlineParser } from "../../src/engine/index.js";
 import { dropProjectionHint } from "../../src/events/index.js";
 import { keywordIndexPath } from "../../src/projections/chunks/index.js";
-import { copyFixture, removeDir } from "../commands/scan/helpers.js";
+import { copyFixture, removeDir } from "../sources/scan/helpers.js";
 import { projectContext } from "./helpers.js";
 
 // The thread entry is a built file (workers cannot load TypeScript): vitest's globalSetup builds it (test/buildOnce.ts).

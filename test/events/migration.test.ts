@@ -2,7 +2,7 @@ import Database from "better-sqlite3";
 import * as Either from "effect/Either";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { appendToStreams, closeEventLog, decodeEvent, openEventLog, readEvents, readStream, streamVersion, validatePayload } from "../../src/events/index.js";
-import { readKnownFiles } from "../../src/commands/scan/index.js";
+import { readKnownFiles } from "../../src/commands/readKnownFiles.js";
 import { insertRawEvent, tempLog } from "./support.js";
 import { sqliteLog } from "../../src/events/sqlite/sqliteLog.js";
 

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { removeDir } from "../commands/scan/helpers.js";
+import { removeDir } from "../sources/scan/helpers.js";
 import { spawnCli } from "../cli/spawnCli.js";
 import { connectStdio, fixtureCopy, textOf, waitIndexed } from "./mcpClient.js";
 

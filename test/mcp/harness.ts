@@ -4,7 +4,7 @@ import { engineReadModels, type EngineReadModels } from "../../src/mcp/engineToo
 import type { ToolContext } from "../../src/mcp/ToolContext.js";
 import { cpSync } from "node:fs";
 import { join } from "node:path";
-import { initRepo, removeDir, tempDir } from "../commands/scan/helpers.js";
+import { initRepo, removeDir, tempDir } from "../sources/scan/helpers.js";
 import { projectContext } from "../engine/helpers.js";
 
 export interface IndexedProject {

@@ -3,7 +3,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { removeDir } from "../commands/scan/helpers.js";
+import { removeDir } from "../sources/scan/helpers.js";
 import { spawnCli } from "../cli/spawnCli.js";
 import { CLI } from "../helpers.js";
 import { connectStdio, fixtureCopy, textOf, waitIndexed } from "./mcpClient.js";

@@ -3,7 +3,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { cpSync } from "node:fs";
 import { join } from "node:path";
 import { CLI } from "../helpers.js";
-import { initRepo, tempDir } from "../commands/scan/helpers.js";
+import { initRepo, tempDir } from "../sources/scan/helpers.js";
 
 /** A copy of `fixtures/<name>` as a git repository in a temp dir (not indexed: the server does it). */
 export const fixtureCopy = (name: string): string => {

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { projectPath } from "../../src/mcp/projectPath.js";
 import { ToolError } from "../../src/mcp/tool.js";
-import { removeDir, tempDir } from "../commands/scan/helpers.js";
+import { removeDir, tempDir } from "../sources/scan/helpers.js";
 
 const root = tempDir("nemesis-paths-");
 const outside = tempDir("nemesis-outside-");

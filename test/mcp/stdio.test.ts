@@ -1,7 +1,7 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listTools, selectTools } from "../../src/mcp/registry.js";
-import { removeDir } from "../commands/scan/helpers.js";
+import { removeDir } from "../sources/scan/helpers.js";
 import { connectStdio, fixtureCopy, textOf, waitIndexed } from "./mcpClient.js";
 
 let root: string;

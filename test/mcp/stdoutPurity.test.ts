@@ -1,7 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { selectTools } from "../../src/mcp/registry.js";
-import { removeDir } from "../commands/scan/helpers.js";
+import { removeDir } from "../sources/scan/helpers.js";
 import { CLI } from "../helpers.js";
 import { fixtureCopy } from "./mcpClient.js";
 

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { closeEventLog, openEventLog, readEvents } from "../../src/events/index.js";
-import { removeDir } from "../commands/scan/helpers.js";
+import { removeDir } from "../sources/scan/helpers.js";
 import { spawnCli } from "../cli/spawnCli.js";
 import { connectStdio, fixtureCopy, textOf, waitIndexed } from "./mcpClient.js";
 

@@ -1,7 +1,7 @@
 import { existsSync, realpathSync } from "node:fs";
 import { basename } from "node:path";
 // Each module by its own path: the hook must answer within 300 ms, Node's start-up included.
-import { findStaleFiles } from "../../commands/scan/findStaleFiles.js";
+import { findStaleFiles } from "../../sources/scan/findStaleFiles.js";
 import { HOOK_CONFIG_DEFAULTS, loadHookConfig } from "../../config/hookConfig.js";
 import type { NemesisPaths } from "../../config/paths.js";
 import { engineOwner } from "../../engine/engineOwner.js";

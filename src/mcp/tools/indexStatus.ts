@@ -1,5 +1,5 @@
 import * as Schema from "effect/Schema";
-import { findStaleFiles } from "../../commands/scan/index.js";
+import { findStaleFiles } from "../../sources/scan/index.js";
 import { GraphReader } from "../../projections/index.js";
 import { defineTool, READ_ONLY } from "../tool.js";
 import { WatcherStatus, watcherLine, watcherStatus } from "./watcherStatus.js";

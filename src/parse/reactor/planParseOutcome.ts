@@ -1,9 +1,9 @@
 import type { EncodedPayload, EventMeta, FileChanged, FileParsed, NewEvent } from "../../events/index.js";
 import { newEventId } from "../../events/index.js";
 import { decodeSourceBytes } from "../decodeSourceBytes.js";
-import { classifyContent } from "./classifyContent.js";
-import { hashContent } from "./hashContent.js";
-import { readSourceFile } from "./readSourceFile.js";
+import { classifyContent } from "../../shared/sourceFile/classifyContent.js";
+import { hashContent } from "../../shared/sourceFile/hashContent.js";
+import { readSourceFile } from "../../shared/sourceFile/readSourceFile.js";
 import type { SourceParser } from "./SourceParser.js";
 
 export interface ParseLimits {

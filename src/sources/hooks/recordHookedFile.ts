@@ -1,14 +1,14 @@
 import { join } from "node:path";
 // Each module by its own path: this runs in `nemesis hook file-changed`, whose whole budget is
 // a few tens of milliseconds above Node's start-up; the folders' index files load far more.
-import { inspectFile } from "../../commands/scan/inspectFile.js";
-import { readKnownFile, type KnownFile } from "../../commands/scan/readKnownFiles.js";
+import { inspectFile } from "../scan/inspectFile.js";
+import { readKnownFile, type KnownFile } from "../../commands/readKnownFiles.js";
 import { recordFileChanges, type RecordFileChangesInput } from "../../commands/recordFileChanges.js";
 import { confinePath } from "../../config/confinePath.js";
 import type { HookConfig } from "../../config/hookConfig.js";
 import type { EventMeta } from "../../events/envelope.js";
 import type { LogHandle } from "../../events/sqlite/openEventLog.js";
-import { detectLanguage } from "../../parse/languages.js";
+import { detectLanguage } from "../../shared/sourceFile/detectLanguage.js";
 
 /** What became of one file an agent's tool wrote. */
 export type HookedFile =
@@ -56,7 +56,7 @@ export const recordHookedFile = async (log: LogHandle, input: HookedFileInput): 
   // files git tracks); only a new file needs the ignore rules, and only then are they loaded
   // (the .gitignore and glob matchers are most of what a hook would load besides SQLite).
   if (known?.state !== "changed") {
-    const { ignoredPath } = await import("../../commands/scan/ignoredPath.js");
+    const { ignoredPath } = await import("../scan/ignoredPath.js");
     if (ignoredPath(input.root, path, input.config)) return { kind: "not indexed", path, why: "ignored" };
   }
 

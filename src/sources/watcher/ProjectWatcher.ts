@@ -1,7 +1,7 @@
 import { trace } from "../../shared/trace.js";
 import type { ChokidarOptions, FSWatcher } from "chokidar";
 import { join, sep } from "node:path";
-import { DirectoryRules, languageFilter } from "../../commands/scan/index.js";
+import { DirectoryRules, languageFilter } from "../scan/index.js";
 import type { NemesisConfig, NemesisPaths } from "../../config/index.js";
 import type { LogHandle } from "../../events/index.js";
 import { HintBatcher, type Hints } from "./HintBatcher.js";

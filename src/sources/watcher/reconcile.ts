@@ -1,5 +1,6 @@
 import { recordFileChanges } from "../../commands/recordFileChanges.js";
-import { readKnownFiles, scanProject, type DirectoryRules } from "../../commands/scan/index.js";
+import { readKnownFiles } from "../../commands/readKnownFiles.js";
+import { scanProject, type DirectoryRules } from "../scan/index.js";
 import { inspectSettled, WATCHER_META, type Recorded, type SourceContext } from "./recordBatch.js";
 
 export interface Reconciled extends Recorded {

@@ -1,5 +1,6 @@
 import { recordFileChanges } from "../../commands/recordFileChanges.js";
-import { inspectPaths, readKnownFiles, type DirectoryRules, type PathsInspection } from "../../commands/scan/index.js";
+import { readKnownFiles } from "../../commands/readKnownFiles.js";
+import { inspectPaths, type DirectoryRules, type PathsInspection } from "../scan/index.js";
 import type { NemesisConfig } from "../../config/index.js";
 import type { LogHandle } from "../../events/index.js";
 import type { Hints } from "./HintBatcher.js";

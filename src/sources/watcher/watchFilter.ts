@@ -1,6 +1,6 @@
 import type { Stats } from "node:fs";
 import { isAbsolute, relative, sep } from "node:path";
-import type { DirectoryRules } from "../../commands/scan/index.js";
+import type { DirectoryRules } from "../scan/index.js";
 
 /**
  * chokidar's `ignored` predicate: the scan's own rules (defaults, config globs, .gitignore,

@@ -3,13 +3,13 @@ import { join } from "node:path";
 import * as Either from "effect/Either";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordFileChanges } from "../../../src/commands/recordFileChanges.js";
-import { scanProject } from "../../../src/commands/scan/index.js";
+import { scanProject } from "../../../src/sources/scan/index.js";
 import { Engine, inlineParser } from "../../../src/engine/index.js";
 import { readEvents } from "../../../src/events/index.js";
-import { hashContent } from "../../../src/parse/reactor/hashContent.js";
+import { hashContent } from "../../../src/shared/sourceFile/hashContent.js";
 import { CatalogReader } from "../../../src/projections/index.js";
 import { startNode } from "../../child.js";
-import { git, initRepo, removeDir, SCAN_DEFAULTS, tempDir, write } from "../../commands/scan/helpers.js";
+import { git, initRepo, removeDir, SCAN_DEFAULTS, tempDir, write } from "../../sources/scan/helpers.js";
 import { projectContext } from "../../engine/helpers.js";
 import { hookInput, removeStateHome, runCli } from "./hookCli.js";
 

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeEventLog, openEventLog, readEvents } from "../../../src/events/index.js";
-import { removeDir } from "../../commands/scan/helpers.js";
+import { removeDir } from "../../sources/scan/helpers.js";
 import { connectStdio, fixtureCopy, waitIndexed } from "../../mcp/mcpClient.js";
 import { hookInput, removeStateHome, runCli } from "./hookCli.js";
 

@@ -3,9 +3,9 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { HOOK_CONFIG_DEFAULTS, type HookConfig } from "../../../src/config/hookConfig.js";
 import { closeEventLog, type LogHandle, openEventLog, readEvents } from "../../../src/events/index.js";
-import { hashContent } from "../../../src/parse/reactor/hashContent.js";
+import { hashContent } from "../../../src/shared/sourceFile/hashContent.js";
 import { recordHookedFile } from "../../../src/sources/hooks/recordHookedFile.js";
-import { initRepo, removeDir, tempDir, write } from "../../commands/scan/helpers.js";
+import { initRepo, removeDir, tempDir, write } from "../scan/helpers.js";
 
 let root: string;
 let outside: string;

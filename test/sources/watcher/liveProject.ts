@@ -3,12 +3,12 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect } from "vitest";
 import { Engine, indexProject, inlineParser } from "../../../src/engine/index.js";
-import { hashContent } from "../../../src/parse/reactor/index.js";
+import { hashContent } from "../../../src/shared/sourceFile/hashContent.js";
 import { ChunkReader } from "../../../src/projections/chunks/ChunkReader.js";
 import { CatalogReader } from "../../../src/projections/index.js";
 import { startWatcher, type BatchReport, type ProjectWatcher, type WatcherOptions } from "../../../src/sources/watcher/index.js";
 import { CHILD_WAIT_MS } from "../../child.js";
-import { initRepo, removeDir, tempDir, write } from "../../commands/scan/helpers.js";
+import { initRepo, removeDir, tempDir, write } from "../scan/helpers.js";
 import { projectContext } from "../../engine/helpers.js";
 
 /** Folders the test never indexes: a dependency folder (a default) and one the project's .gitignore names. */

@@ -6,7 +6,7 @@ import { defaultConfig } from "../../../src/config/index.js";
 import { headPosition, readEvents } from "../../../src/events/index.js";
 import { CatalogReader } from "../../../src/projections/index.js";
 import { readWatcherState, type WatchFactory } from "../../../src/sources/watcher/index.js";
-import { write } from "../../commands/scan/helpers.js";
+import { write } from "../scan/helpers.js";
 import { liveProject, type LiveProject } from "./liveProject.js";
 
 const def = (name: string, version: number) => `def ${name}_v${version}():\n    return ${version}\n`;

@@ -1,0 +1,11 @@
+export { DEFAULT_IGNORED_DIRS, DEFAULT_IGNORED_FILES, isDefaultIgnoredFile } from "./defaultIgnores.js";
+export { readTrackedFiles, trackedFilesFrom, type TrackedFiles } from "./gitTrackedFiles.js";
+export { IgnoreRules, type GitView } from "./IgnoreRules.js";
+export { insideGitRepo } from "./insideGitRepo.js";
+export { inspectFile, type FileLimits, type Inspection } from "./inspectFile.js";
+export { scanProject, type ScannedFile, type ScanOptions, type ScanResult } from "./scanProject.js";
+export { walkProject, type Candidate, type Skip, type WalkOptions, type WalkResult } from "./walkProject.js";
+export { findStaleFiles, findStaleFilesAsync, type IndexedFile, type StaleFiles } from "./findStaleFiles.js";
+export { classifyEntry, languageFilter, type EntryVerdict } from "./classifyEntry.js";
+export { DirectoryRules, type RulesOptions } from "./DirectoryRules.js";
+export { inspectPaths, type InspectPathsOptions, type PathsInspection } from "./inspectPaths.js";
