@@ -3,13 +3,14 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { recordFileChanges } from "../../src/commands/recordFileChanges.js";
-import { scanProject } from "../../src/commands/scan/index.js";
+import { scanProject } from "../../src/sources/scan/index.js";
 import { Engine, inlineParser } from "../../src/engine/index.js";
 import { parseAhead } from "../../src/engine/parseAhead.js";
 import { readEvents } from "../../src/events/index.js";
 import { parseSource, type ParseInput } from "../../src/parse/parseSource.js";
-import { hashContent, type SourceParser } from "../../src/parse/reactor/index.js";
-import { removeDir, SCAN_DEFAULTS, tempDir, write } from "../commands/scan/helpers.js";
+import type { SourceParser } from "../../src/parse/reactor/index.js";
+import { hashContent } from "../../src/shared/sourceFile/hashContent.js";
+import { removeDir, SCAN_DEFAULTS, tempDir, write } from "../sources/scan/helpers.js";
 import { projectContext } from "./helpers.js";
 
 const LIMITS = { maxFileBytes: 1_000_000, maxLineLength: 10_000, budgetMs: 10_000 };
