@@ -16,7 +16,7 @@ import { fmtRate, median, percentile } from "./stats.js";
 /**
  * The graphs suite: an agent's scratch graph of 100,000 nodes and 300,000 edges written through
  * the tools (add_nodes and add_edges in batches of 2,000 (arguments are capped at 256 KB), each one append and one catch-up of
- * the graphs projector), then the latency of pagerank and shortest_path on it, and what the read
+ * the graphs projector) with the peak RSS of the writes, then the latency of pagerank, shortest_path and find_node by meaning on it, and what the read
  * model choice costs: a rebuild of graphs.db from the log, and loading the graph into memory
  * from graphs.db against folding its stream from the log. NEMESIS_BENCH_NODES scales it (edges
  * are three per node).
@@ -41,6 +41,12 @@ const cpuMs = (from: NodeJS.CpuUsage) => {
   return (d.user + d.system) / 1000;
 };
 const rssMb = () => Math.round(process.memoryUsage().rss / 1024 / 1024);
+/** The most this process has held resident so far (the kernel's high-water mark): what the writes cost in memory. */
+const peakRssMb = () => Math.round(process.resourceUsage().maxRSS / 1024);
+const heapMb = () => {
+  const m = process.memoryUsage();
+  return `heap ${Math.round(m.heapUsed / 1024 / 1024)} MB of ${Math.round(m.heapTotal / 1024 / 1024)}, external ${Math.round(m.external / 1024 / 1024)} MB`;
+};
 
 export const run = async (): Promise<void> => {
   const root = mkdtempSync(join(tmpdir(), "nemesis-bench-graphs-"));
@@ -73,6 +79,7 @@ export const run = async (): Promise<void> => {
     }
     const nodesMs = performance.now() - t0;
     const nodesCpu = cpuMs(c0);
+    const nodesPeak = peakRssMb();
     // Three edges a node, each of its own relation, to seeded random other nodes: 300,000 distinct edges.
     const edges: Array<{ source: string; target: string; relation: string }> = [];
     for (let i = 0; i < NODES; i++) {
@@ -89,11 +96,14 @@ export const run = async (): Promise<void> => {
     }
     const edgesMs = performance.now() - t1;
     const edgesCpu = cpuMs(c1);
+    const edgesPeak = peakRssMb();
+    const afterWrites = `RSS ${rssMb()} MB, ${heapMb()}`;
     const info = await call("get_graph_info", {});
     process.stdout.write(
       `add_nodes: ${fmtRate((NODES / nodesMs) * 1000)} nodes/s (${ms(nodesMs)} in all, ${ms(nodesCpu)} CPU; a batch: median ${ms(median(nodeBatches))}, p95 ${ms(percentile(nodeBatches, 95))})\n` +
         `add_edges: ${fmtRate((edges.length / edgesMs) * 1000)} edges/s (${ms(edgesMs)} in all, ${ms(edgesCpu)} CPU; a batch: median ${ms(median(edgeBatches))}, p95 ${ms(percentile(edgeBatches, 95))})\n` +
-        `graph: ${info.node_count} nodes, ${info.edge_count} edges, ${info.components} components; RSS ${rssMb()} MB\n`,
+        `graph: ${info.node_count} nodes, ${info.edge_count} edges, ${info.components} components\n` +
+        `memory: peak RSS ${nodesPeak} MB after add_nodes, ${edgesPeak} MB after add_edges (then ${afterWrites})\n`,
     );
 
     // pagerank: the first call builds the in-memory graph from graphs.db; the rest reuse it.
@@ -123,6 +133,24 @@ export const run = async (): Promise<void> => {
       if (r.found) found++;
     }
     process.stdout.write(`shortest_path: median ${ms(median(sp))} (${ms(median(spCpu))} CPU), p95 ${ms(percentile(sp, 95))} over ${sp.length} random pairs (${found} connected)\n`);
+
+    // Matching by meaning (the third tier): the first lookup embeds every label (into the
+    // project's embedding cache), the next ones scan the kept vectors.
+    const fuzzy: number[] = [];
+    const fuzzyCpu: number[] = [];
+    const heapBefore = process.memoryUsage().heapUsed;
+    let matched = "";
+    for (let i = 0; i < 6; i++) {
+      const t = performance.now();
+      const c = process.cpuUsage();
+      const r = await call("find_node", { query: `nodes ${Math.floor(rand() * NODES)}` });
+      fuzzy.push(performance.now() - t);
+      fuzzyCpu.push(cpuMs(c));
+      if (i === 0) matched = `${r.match} ${r.matches[0]?.label ?? ""}`;
+    }
+    process.stdout.write(
+      `find_node by meaning: first call ${ms(fuzzy[0]!)} (${ms(fuzzyCpu[0]!)} CPU; embeds every label), then median ${ms(median(fuzzy.slice(1)))} (${ms(median(fuzzyCpu.slice(1)))} CPU); first answer: ${matched}; heap +${Math.round((process.memoryUsage().heapUsed - heapBefore) / 1024 / 1024)} MB, peak RSS ${peakRssMb()} MB\n`,
+    );
 
     // The read model's choice: graphs.db against the log itself.
     const storePath = scratchStorePath(paths);

@@ -1,5 +1,5 @@
 import { normaliseLabel, type GraphProperties } from "../../events/index.js";
-import { edgeKey, type EdgeState, type GraphState, type NodeState } from "./GraphState.js";
+import { edgeKey, edgeOf, labelsOfNorm, type EdgeState, type GraphState, type NodeState } from "./GraphState.js";
 
 /** One event a command will append: type and payload. */
 export interface DraftEvent {
@@ -37,7 +37,9 @@ export class GraphDraft {
 
   edge(key: string): EdgeState | undefined {
     const pending = this.edges.get(key);
-    return pending === undefined ? this.state.edges.get(key) : (pending ?? undefined);
+    if (pending !== undefined) return pending ?? undefined;
+    const properties = this.state.edges.get(key);
+    return properties === undefined ? undefined : edgeOf(key, properties);
   }
 
   /** The node `label` names: itself, else the one node of the same normalised form (see normaliseLabel). */
@@ -47,7 +49,7 @@ export class GraphDraft {
     const norm = normaliseLabel(label);
     if (norm === "") return null;
     const same = new Set<string>();
-    for (const l of this.state.byNorm.get(norm) ?? []) if (this.node(l) !== undefined) same.add(l);
+    for (const l of labelsOfNorm(this.state, norm)) if (this.node(l) !== undefined) same.add(l);
     for (const l of this.addedNorm.get(norm) ?? []) if (this.node(l) !== undefined) same.add(l);
     if (same.size === 1) return { found: this.node([...same][0]!)! };
     return same.size > 1 ? { ambiguous: [...same].sort() } : null;

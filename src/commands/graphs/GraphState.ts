@@ -16,24 +16,75 @@ export interface EdgeState {
 /**
  * A scratch graph as its stream says it is at `version`: what the write side decides from
  * (whether a node exists, which edges a removal takes with it). Mutable: `applyGraphEvent`
- * folds events into it in stream order.
+ * folds events into it in stream order. Kept for the life of the process for every graph
+ * written to, so it holds each fact once: an edge is its key (ends and relation, see edgeOf)
+ * and its properties, empty properties are one shared object, and labels are the nodes' own strings.
  */
 export interface GraphState {
   version: number;
   /** Written to since it was created or last deleted: list_graphs lists it, even with no node left. */
   exists: boolean;
   readonly nodes: Map<string, NodeState>;
-  /** Labels by their normalised form (see normaliseLabel): how a re-added node finds itself. */
-  readonly byNorm: Map<string, Set<string>>;
-  readonly edges: Map<string, EdgeState>;
+  /** Labels by their normalised form (see normaliseLabel): how a re-added node finds itself. One label, or the set of them when several share it. */
+  readonly byNorm: Map<string, string | Set<string>>;
+  /** Each edge's properties by its edgeKey. */
+  readonly edges: Map<string, GraphProperties>;
   /** Keys of the edges each label touches (as source or target). */
   readonly incident: Map<string, Set<string>>;
 }
 
 export const emptyGraphState = (): GraphState => ({ version: 0, exists: false, nodes: new Map(), byNorm: new Map(), edges: new Map(), incident: new Map() });
 
-/** An edge's identity: two nodes may be joined by several relations, but by each relation once. */
-export const edgeKey = (source: string, target: string, relation: string): string => `${source}\u0000${target}\u0000${relation}`;
+const SEPARATOR = "\u0000";
+
+/**
+ * An edge's identity: two nodes may be joined by several relations, but by each relation once.
+ * Labels and relations hold no control character (validate.ts), so the key splits back. Joined
+ * rather than concatenated: a concatenation is a tree of string pieces until read, and this
+ * key is kept for every edge of every graph.
+ */
+export const edgeKey = (source: string, target: string, relation: string): string => [source, target, relation].join(SEPARATOR);
+
+/** The edge a key and its properties stand for. */
+export const edgeOf = (key: string, properties: GraphProperties): EdgeState => {
+  const a = key.indexOf(SEPARATOR);
+  const b = key.indexOf(SEPARATOR, a + 1);
+  return { source: key.slice(0, a), target: key.slice(a + 1, b), relation: key.slice(b + 1), properties };
+};
+
+/** The one object every node or edge without properties holds (never mutated: a merge makes a new object). */
+const NO_PROPERTIES: GraphProperties = Object.freeze({});
+const kept = (properties: GraphProperties): GraphProperties => {
+  for (const _ in properties) return properties;
+  return NO_PROPERTIES;
+};
+
+/** The labels of normalised form `norm`. */
+export const labelsOfNorm = (state: GraphState, norm: string): ReadonlyArray<string> => {
+  const v = state.byNorm.get(norm);
+  return v === undefined ? [] : typeof v === "string" ? [v] : [...v];
+};
+
+const fileNorm = (state: GraphState, label: string): void => {
+  const norm = normaliseLabel(label);
+  const v = state.byNorm.get(norm);
+  if (v === undefined) state.byNorm.set(norm, label);
+  else if (typeof v === "string") {
+    if (v !== label) state.byNorm.set(norm, new Set([v, label]));
+  } else v.add(label);
+};
+
+const unfileNorm = (state: GraphState, label: string): void => {
+  const norm = normaliseLabel(label);
+  const v = state.byNorm.get(norm);
+  if (v === undefined) return;
+  if (typeof v === "string") {
+    if (v === label) state.byNorm.delete(norm);
+    return;
+  }
+  v.delete(label);
+  if (v.size === 1) state.byNorm.set(norm, v.values().next().value!);
+};
 
 const link = <K, V>(map: Map<K, Set<V>>, key: K, value: V): void => {
   let set = map.get(key);
@@ -49,16 +100,15 @@ const unlink = <K, V>(map: Map<K, Set<V>>, key: K, value: V): void => {
 };
 
 const removeEdge = (state: GraphState, key: string): void => {
-  const edge = state.edges.get(key);
-  if (edge === undefined) return;
-  state.edges.delete(key);
+  if (!state.edges.delete(key)) return;
+  const edge = edgeOf(key, NO_PROPERTIES);
   unlink(state.incident, edge.source, key);
   unlink(state.incident, edge.target, key);
 };
 
 const removeNode = (state: GraphState, label: string): void => {
   if (!state.nodes.delete(label)) return;
-  unlink(state.byNorm, normaliseLabel(label), label);
+  unfileNorm(state, label);
   // The log writes the edges' removals first; a node never leaves edges behind whatever the order.
   for (const key of [...(state.incident.get(label) ?? [])]) removeEdge(state, key);
 };
@@ -76,11 +126,11 @@ export const applyGraphEvent = (state: GraphState, type: string, data: unknown):
     case "GraphNodeUpdated": {
       const old = state.nodes.get(d.label);
       state.nodes.set(d.label, {
-        label: d.label,
+        label: old?.label ?? d.label,
         type: d.type ?? old?.type ?? null,
-        properties: old === undefined ? d.properties : { ...old.properties, ...d.properties },
+        properties: kept(old === undefined ? d.properties : { ...old.properties, ...d.properties }),
       });
-      if (old === undefined) link(state.byNorm, normaliseLabel(d.label), d.label);
+      if (old === undefined) fileNorm(state, d.label);
       return;
     }
     case "GraphNodeRemoved":
@@ -88,16 +138,16 @@ export const applyGraphEvent = (state: GraphState, type: string, data: unknown):
       return;
     case "GraphEdgeAdded":
     case "GraphEdgeUpdated": {
-      const key = edgeKey(d.source, d.target, d.relation);
+      // The nodes' own strings: each event's payload holds copies of the labels.
+      const source: string = state.nodes.get(d.source)?.label ?? d.source;
+      const target: string = state.nodes.get(d.target)?.label ?? d.target;
+      const key = edgeKey(source, target, d.relation);
       const old = state.edges.get(key);
-      state.edges.set(key, {
-        source: d.source,
-        target: d.target,
-        relation: d.relation,
-        properties: old === undefined ? d.properties : { ...old.properties, ...d.properties },
-      });
-      link(state.incident, d.source, key);
-      link(state.incident, d.target, key);
+      state.edges.set(key, kept(old === undefined ? d.properties : { ...old, ...d.properties }));
+      if (old === undefined) {
+        link(state.incident, source, key);
+        link(state.incident, target, key);
+      }
       return;
     }
     case "GraphEdgeRemoved":
@@ -121,7 +171,7 @@ export const nodeNamed = (state: GraphState, label: string): { readonly found: N
   if (exact !== undefined) return { found: exact };
   const norm = normaliseLabel(label);
   if (norm === "") return null;
-  const same = [...(state.byNorm.get(norm) ?? [])];
+  const same = [...labelsOfNorm(state, norm)];
   if (same.length === 1) return { found: state.nodes.get(same[0]!)! };
   return same.length > 1 ? { ambiguous: same.sort() } : null;
 };

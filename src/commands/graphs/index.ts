@@ -3,7 +3,7 @@ export { addNodes, type NodeAdded, type NodeInput } from "./addNodes.js";
 export { deleteGraph } from "./deleteGraph.js";
 export { AmbiguousNode, EdgeRefused, GraphNotFound, NodeNotFound, ReadOnlyGraph } from "./errors.js";
 export type { Change } from "./GraphDraft.js";
-export { applyGraphEvent, edgeKey, emptyGraphState, type EdgeState, type GraphState, type NodeState } from "./GraphState.js";
+export { applyGraphEvent, edgeKey, edgeOf, emptyGraphState, type EdgeState, type GraphState, type NodeState } from "./GraphState.js";
 export { importGraph, type GraphDocument, type Imported } from "./importGraph.js";
 export { loadGraphState } from "./loadGraphState.js";
 export { removeEdges, type EdgeSelector } from "./removeEdges.js";

@@ -17,6 +17,18 @@ const payloadOf = (event: RecordedEvent): unknown => {
   return decoded.right;
 };
 
+/**
+ * Folds the events a command has just appended at `expectedVersion` into the state it decided
+ * from, instead of reading them back from the log: the log stored their JSON, which parses to
+ * these same values. Skipped when the state has moved meanwhile (another command read them
+ * first); the next load reads whatever it lacks.
+ */
+export const foldAppended = (state: GraphState, expectedVersion: number, events: ReadonlyArray<{ readonly type: string; readonly data: unknown }>): void => {
+  if (state.version !== expectedVersion) return;
+  for (const e of events) applyGraphEvent(state, e.type, e.data);
+  state.version = expectedVersion + events.length;
+};
+
 /** The graph of `stream` as the log holds it now. */
 export const loadGraphState = (log: LogHandle, stream: string): GraphState => {
   let streams = folded.get(log);

@@ -3,7 +3,7 @@ import { EventLog, EventLogError, graphStream, type EventMeta, type VersionConfl
 import type { InvalidInput } from "../errors.js";
 import type { ReadOnlyGraph } from "./errors.js";
 import { GraphDraft } from "./GraphDraft.js";
-import { loadGraphState } from "./loadGraphState.js";
+import { foldAppended, loadGraphState } from "./loadGraphState.js";
 import type { GraphState } from "./GraphState.js";
 import { writableGraph } from "./validate.js";
 
@@ -38,11 +38,14 @@ export const writeGraph = <A, E extends { readonly _tag: string }>(
     const draft = new GraphDraft(state);
     const answer = yield* decide(draft, state);
     if (draft.events.length === 0) return { graph: name, answer, appended: 0, position: 0 };
+    const expected = state.version;
     const result = yield* log.append(
       stream,
-      state.version,
+      expected,
       draft.events.map((e) => ({ type: e.type, data: e.data, meta })),
     );
+    // A graph filled in batches would otherwise read every batch back from the log (and parse it) before the next.
+    foldAppended(state, expected, draft.events);
     return { graph: name, answer, appended: result.appended, position: result.lastPosition };
   }).pipe(
     // As retryOnConflict, with more tries: agents fill one graph from several clients in tight

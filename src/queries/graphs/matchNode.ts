@@ -1,7 +1,9 @@
 import { normaliseLabel } from "../../events/index.js";
-import type { Embedder } from "../../projections/embed/index.js";
+import { isEmbedderError, type Embedder } from "../../projections/embed/index.js";
 import { closestNames } from "../analysis/closestNames.js";
+import { topCosineOf } from "../search/topCosine.js";
 import type { AnalysisGraph } from "./AnalysisGraph.js";
+import { labelVectors } from "./labelVectors.js";
 
 /** Below this cosine similarity a label is not taken for what was asked (tuned on the embedded lexical embedder: "payment service" → PaymentService 0.76, "order service" 0.30). */
 export const SIMILAR_ENOUGH = 0.5;
@@ -34,46 +36,23 @@ const normIndex = (g: AnalysisGraph): Map<string, number[]> => {
   return index;
 };
 
-/**
- * Past this many nodes the third tier is skipped (the closest names by spelling are offered
- * instead): embedding every label of a larger graph costs seconds and hundreds of MB of vectors
- * (768 floats a label with the default embedder), and the code graph has search for meaning.
- */
-export const MAX_SIMILARITY_NODES = 20_000;
-
-/** Label vectors by embedder, kept across graph versions so a write re-embeds only new labels. */
-const labelCache = new Map<string, Map<string, Float32Array>>();
-const labelVectors = async (g: AnalysisGraph, embedder: Embedder): Promise<Float32Array[]> => {
-  let cache = labelCache.get(embedder.id);
-  // Labels of nodes long gone pile up: start afresh rather than grow without bound.
-  if (cache === undefined || cache.size > 2 * MAX_SIMILARITY_NODES) labelCache.set(embedder.id, (cache = new Map()));
-  const missing = [...new Set(g.labels.filter((l) => !cache!.has(l)))];
-  if (missing.length > 0) {
-    const vectors = await embedder.embedDocuments(missing);
-    missing.forEach((l, i) => cache!.set(l, vectors[i]!));
+/** Nodes by similarity of their label's embedding to `query`'s, best first: the best `k`, or none when the embedder fails (the closest names by spelling are offered then). */
+export const similarNodes = async (g: AnalysisGraph, query: string, embedder: Embedder, k = MAX_CANDIDATES): Promise<Array<{ node: number; score: number }>> => {
+  if (g.labels.length === 0) return [];
+  try {
+    const [vectors, [q]] = await Promise.all([labelVectors(g, embedder), embedder.embedDocuments([query])]);
+    return topCosineOf(vectors.set, q!, k, vectors.live).map(([label, score]) => ({ node: g.index.get(label)!, score }));
+  } catch (e) {
+    if (isEmbedderError(e)) return [];
+    throw e;
   }
-  return g.labels.map((l) => cache!.get(l)!);
-};
-
-const dot = (a: Float32Array, b: Float32Array): number => {
-  let s = 0;
-  for (let i = 0; i < a.length; i++) s += a[i]! * b[i]!;
-  return s;
-};
-
-/** Nodes by similarity of their label's embedding to `query`'s, best first. */
-export const similarNodes = async (g: AnalysisGraph, query: string, embedder: Embedder): Promise<Array<{ node: number; score: number }>> => {
-  if (g.labels.length === 0 || g.labels.length > MAX_SIMILARITY_NODES) return [];
-  const [vectors, [q]] = await Promise.all([labelVectors(g, embedder), embedder.embedDocuments([query])]);
-  return vectors.map((v, node) => ({ node, score: dot(v, q!) })).sort((a, b) => b.score - a.score || a.node - b.node);
 };
 
 /**
  * The node `query` names, in three tiers: its exact label (or, in the code graph, a symbol's
  * qualified or short name), then the same label but for case, spacing and punctuation (see
  * normaliseLabel: "Database" and "Data Base" stay apart), then the label whose embedding is
- * most similar (with the project's embedder, when there is one, in graphs of at most
- * MAX_SIMILARITY_NODES nodes). Several equally good answers
+ * most similar (with the project's embedder, when there is one; see labelVectors). Several equally good answers
  * in a tier come back as candidates to choose from rather than a guess.
  */
 export const matchNode = async (g: AnalysisGraph, query: string, embedder: Embedder | null): Promise<NodeMatch> => {

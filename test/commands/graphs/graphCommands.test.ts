@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { addEdges, addNodes, deleteGraph, importGraph, loadGraphState, removeEdges, removeNodes } from "../../../src/commands/graphs/index.js";
+import { addEdges, addNodes, applyGraphEvent, deleteGraph, edgeKey, edgeOf, emptyGraphState, importGraph, loadGraphState, removeEdges, removeNodes } from "../../../src/commands/graphs/index.js";
+import { nodeNamed } from "../../../src/commands/graphs/GraphState.js";
 import { expectLeft, expectRight, meta, scenario } from "../harness.js";
 
 let s: ReturnType<typeof scenario>;
@@ -97,5 +98,34 @@ describe("graph commands: given the stream, when a command, then these events", 
     const bad = { nodes: [{ label: "C" }], edges: [{ source: "A", target: "D", relation: "" }] };
     expect(expectLeft(s.when(importGraph("g", bad, meta))).message).toMatch(/edge 1: relation is empty/);
     expect(types()).toEqual([]);
+  });
+});
+
+describe("the write side's fold", () => {
+  it("files labels by normalised form, one or several, and forgets them as nodes go", () => {
+    const state = emptyGraphState();
+    for (const label of ["API", "Api", "Gateway"]) applyGraphEvent(state, "GraphNodeAdded", { label, type: null, properties: {} });
+    expect(nodeNamed(state, "api")).toEqual({ ambiguous: ["API", "Api"] });
+    applyGraphEvent(state, "GraphNodeRemoved", { label: "Api" });
+    expect(nodeNamed(state, "api")).toEqual({ found: { label: "API", type: null, properties: {} } });
+    applyGraphEvent(state, "GraphNodeRemoved", { label: "API" });
+    expect(nodeNamed(state, "api")).toBeNull();
+    expect([...state.byNorm.keys()]).toEqual(["gateway"]);
+  });
+
+  it("keeps an edge as its key and properties, merges updates, and drops it with either end", () => {
+    const state = emptyGraphState();
+    for (const label of ["A", "B"]) applyGraphEvent(state, "GraphNodeAdded", { label, type: null, properties: {} });
+    applyGraphEvent(state, "GraphEdgeAdded", { source: "A", target: "B", relation: "calls", properties: {} });
+    applyGraphEvent(state, "GraphEdgeAdded", { source: "B", target: "A", relation: "calls", properties: { w: 1 } });
+    applyGraphEvent(state, "GraphEdgeUpdated", { source: "B", target: "A", relation: "calls", properties: { x: 2 } });
+    const key = edgeKey("B", "A", "calls");
+    expect(edgeOf(key, state.edges.get(key)!)).toEqual({ source: "B", target: "A", relation: "calls", properties: { w: 1, x: 2 } });
+    // Nothing to tell apart: every fact without properties shares one object.
+    expect(state.edges.get(edgeKey("A", "B", "calls"))).toBe(state.nodes.get("A")!.properties);
+    expect([...state.incident.get("A")!].sort()).toEqual([edgeKey("A", "B", "calls"), key].sort());
+    applyGraphEvent(state, "GraphNodeRemoved", { label: "B" });
+    expect(state.edges.size).toBe(0);
+    expect(state.incident.size).toBe(0);
   });
 });

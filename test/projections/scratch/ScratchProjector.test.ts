@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { addEdges, addNodes, deleteGraph, loadGraphState, removeEdges, removeNodes } from "../../../src/commands/graphs/index.js";
+import { addEdges, addNodes, deleteGraph, edgeOf, loadGraphState, removeEdges, removeNodes } from "../../../src/commands/graphs/index.js";
 import { closeEventLog, EventLog, type LogHandle, makeEventLog, openEventLog, readEvents } from "../../../src/events/index.js";
 import { catchUp, rebuild } from "../../../src/projections/index.js";
 import { ScratchProjector, ScratchReader } from "../../../src/projections/scratch/index.js";
@@ -38,7 +38,7 @@ const folded = (graph: string) => {
   const state = loadGraphState(log, `graph:${graph}`);
   return {
     nodes: [...state.nodes.values()].map((n) => ({ label: n.label, type: n.type, properties: n.properties })),
-    edges: [...state.edges.values()].map((e) => ({ source: e.source, target: e.target, relation: e.relation, properties: e.properties })),
+    edges: [...state.edges].map(([key, properties]) => edgeOf(key, properties)),
   };
 };
 

@@ -151,4 +151,19 @@ describe("the graph tool set", () => {
     expect((await json("list_graphs")).graphs.map((g: any) => g.name)).not.toContain("gone");
     expect(await failure("delete_graph", { graph: "gone" })).toMatch(/no graph named "gone"/);
   });
+
+  it("finds a node by meaning in a graph over 20,000 nodes, and asks when two are too close", async () => {
+    const labels = Array.from({ length: 21_000 }, (_, i) => `node ${i.toString(36)} of batch ${Math.floor(i / 2_000)}`);
+    labels.push("InvoiceReconciliationWorker", "InvoiceArchive", "billing service east", "billing service west");
+    for (let i = 0; i < labels.length; i += 2_000) await json("add_nodes", { graph: "big", nodes: labels.slice(i, i + 2_000).map((label) => ({ label })) });
+    expect((await json("get_graph_info", { graph: "big" })).node_count).toBe(labels.length);
+    expect(await json("find_node", { graph: "big", query: "invoice reconciliation workers" })).toMatchObject({ match: "similar", matches: [{ label: "InvoiceReconciliationWorker" }] });
+    expect((await json("find_node", { graph: "big", query: "billing service" })).match).toBe("ambiguous");
+    // A write after the first fuzzy lookup: the next one sees the new node.
+    await json("add_node", { graph: "big", label: "ledger reconciliation worker" });
+    expect(await json("add_edge", { graph: "big", source: "ledger reconciliation workers", target: "invoice reconciliation workers", relation: "feeds" })).toMatchObject({
+      source: "ledger reconciliation worker",
+      target: "InvoiceReconciliationWorker",
+    });
+  });
 });
