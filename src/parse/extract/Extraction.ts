@@ -83,6 +83,9 @@ const readsOuterName = (type: TypeNotation, name: string): boolean => {
   }
 };
 
+/** The type a parameter's annotation gives it, or null when it has none. */
+const annotated = (param: Param): TypeNotation | null => (param.type !== null ? writtenType(param.type) : null);
+
 /** Collapses runs of whitespace to one space and cuts to `max` characters. */
 export const oneLine = (s: string, max: number): string => {
   const flat = s.replace(/\s+/g, " ").trim();
@@ -281,15 +284,7 @@ export class Extraction {
       const param = fn.params.find((p) => p.name === name);
       // A name bound elsewhere (a module-level instance) is returned as the value it names.
       const type: TypeNotation | null =
-        bound !== undefined
-          ? bound.type
-          : param !== undefined
-            ? param.type !== null
-              ? writtenType(param.type)
-              : null
-            : fn.locals.includes(name)
-              ? null
-              : { _tag: "ValueOf", name };
+        bound !== undefined ? bound.type : param !== undefined ? annotated(param) : fn.locals.includes(name) ? null : { _tag: "ValueOf", name };
       this.bindReturn(fn, type);
     }
     fn.returnedNames = null;
