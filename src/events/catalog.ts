@@ -45,11 +45,33 @@ const define = <A>(
   olderSchemas: Record<number, Schema.Schema<any, any>> = {},
 ): EventDefinition<A> => ({ version, schema, upcasters, olderSchemas });
 
+/**
+ * FileParsed v1 wrote what a name's type is as text (`TypedName.type`, `returnValue`, Java's
+ * `Reference.args`); v2 writes tagged values. The text is dropped, not read: such a parse came
+ * from an older parser version, which the next scan parses again (`outdatedParse`), and until
+ * then it resolves as a parse that knew no types.
+ */
+const withoutNotationText = (v1: { symbols?: unknown; references?: unknown }): unknown => {
+  const symbols = Array.isArray(v1.symbols)
+    ? v1.symbols.map((s: Record<string, unknown>) => {
+        const { typed: _typed, returnValue: _returnValue, ...rest } = s;
+        return rest;
+      })
+    : v1.symbols;
+  const references = Array.isArray(v1.references)
+    ? v1.references.map((r: Record<string, unknown>) => {
+        const { args: _args, ...rest } = r;
+        return rest;
+      })
+    : v1.references;
+  return { ...v1, symbols, references };
+};
+
 export const EventCatalog = {
   FileChanged: define(FileChanged),
   FileDeleted: define(FileDeleted),
   FileSkipped: define(FileSkipped),
-  FileParsed: define(FileParsed),
+  FileParsed: define(FileParsed, 2, { 1: withoutNotationText }),
   ParseFailed: define(ParseFailed),
   RuleStored: define(RuleStored),
   RuleRetired: define(RuleRetired),

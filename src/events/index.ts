@@ -61,3 +61,6 @@ export * from "./types/graphs.js";
 export * from "./types/memory.js";
 export * from "./types/parse.js";
 export * from "./types/project.js";
+export * from "./types/typeNotation.js";
+export { sameTypeNotation } from "./types/sameTypeNotation.js";
+export { writtenType } from "./types/writtenType.js";

@@ -6,6 +6,7 @@
  */
 const SCHEMA_VERSIONS: Readonly<Record<string, number>> = {
   DecisionRecorded: 2,
+  FileParsed: 2,
 };
 
 export const currentSchemaVersion = (type: string): number => SCHEMA_VERSIONS[type] ?? 1;

@@ -35,9 +35,9 @@ const typedOf = (s: SymbolDraft): { typed?: TypedName[] } => {
  * The declared return type as written, without its `:` / `->`; else a JSDoc `@returns {T}`;
  * else what the returns agree on (absent when none of these).
  */
-const returnTypeOf = (s: SymbolDraft, text: string): { returnType?: string; returnValue?: string } => {
+const returnTypeOf = (s: SymbolDraft, text: string): Pick<ExtractedSymbol, "returnType" | "returnValue"> => {
   if (s.returnsFrom < 0 && s.docReturnType !== null) return { returnType: s.docReturnType };
-  if (s.returnsFrom < 0) return typeof s.returned === "string" ? { returnValue: s.returned } : {};
+  if (s.returnsFrom < 0) return s.returned !== null && s.returned !== undefined ? { returnValue: s.returned } : {};
   const written = text.slice(s.returnsFrom, Math.min(s.returnsTo, s.returnsFrom + 400)).replace(/^\s*(?:->|:)\s*/, "");
   return written.length > 0 ? { returnType: oneLine(written, 200) } : {};
 };

@@ -133,8 +133,8 @@ describe("TypeScript / JavaScript", () => {
     // What such a call binds is typed as without type arguments; under `!` it is not the call's value.
     const binds = parsed("b.ts", "async function bind() { const a = await f<T>(x); const b = !f<T>(x); const c = await r.g<T>().h(); const d = !r.g<T>().h(); }\n");
     expect(symbol(binds, "bind").typed).toEqual([
-      { name: "a", type: "f()" },
-      { name: "c", type: "r.g().h()" },
+      { name: "a", type: { _tag: "Returned", callee: "f" } },
+      { name: "c", type: { _tag: "Returned", callee: "r.g().h" } },
     ]);
   });
 

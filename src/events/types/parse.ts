@@ -1,4 +1,5 @@
 import * as Schema from "effect/Schema";
+import { ArgumentHint, TypeNotation } from "./typeNotation.js";
 
 /**
  * What one parse of one file yields. It travels inside `FileParsed`, so every projector
@@ -28,14 +29,7 @@ export type Param = typeof Param.Type;
 /** A name and the one type it is known to hold (see `ExtractedSymbol.typed`). */
 export const TypedName = Schema.Struct({
   name: Schema.String,
-  /**
-   * A type expression as written: an annotation (`AuthService | null`) or the class a constructor
-   * call names (`auth.AuthService`); `f()` what a call returns, `typeof X` the value X itself;
-   * `callback <i> of <callee> param <j>` (TS, from ts-extract-9) parameter j of a function
-   * passed as argument i of callee, typed as the callee declares it; `f()[i]` (Python, TS,
-   * from ts-extract-9) element i of the tuple f returns.
-   */
-  type: Schema.String,
+  type: TypeNotation,
 });
 export type TypedName = typeof TypedName.Type;
 
@@ -86,11 +80,11 @@ export const ExtractedSymbol = Schema.Struct({
   returnType: Schema.optional(Schema.String),
   /**
    * What a function returns when no return type is written: the one type its `return`
-   * statements (or an arrow's expression body) agree on, written as a typed binding's type is
-   * (`new T()` gives `T`, `make()` / `this.a.b()` a call, `this` the instance). Absent when they
-   * disagree, say nothing, or a return type is written (and in parses before ts-extract-8).
+   * statements (or an arrow's expression body) agree on (`new T()` gives an annotation `T`,
+   * `make()` / `this.a.b()` a call, `this` the instance). Absent when they disagree, say
+   * nothing, or a return type is written.
    */
-  returnValue: Schema.optional(Schema.String),
+  returnValue: Schema.optional(TypeNotation),
 });
 export type ExtractedSymbol = typeof ExtractedSymbol.Type;
 
@@ -111,12 +105,10 @@ export const Reference = Schema.Struct({
   /** Arguments at the call site (Java calls and `new`): picks among overloads of the callee. */
   arity: Schema.optional(Schema.Number),
   /**
-   * Java: what each argument shows of its type, to choose among overloads of the same arity: a
-   * type name (`String`, `int`, `null`, `Foo` for `new Foo<>()` or a cast, `Foo[]`), `=x` /
-   * `=this.x` / `=a.b()` for a value the resolver types, null when nothing says. Absent when no
-   * argument says anything (and in parses before ts-extract-9).
+   * Java: what each argument shows of its type, to choose among overloads of the same arity;
+   * null for an argument that says nothing. Absent when no argument says anything.
    */
-  args: Schema.optional(Schema.Array(Schema.NullOr(Schema.String))),
+  args: Schema.optional(Schema.Array(Schema.NullOr(ArgumentHint))),
   /**
    * Rust: the qualifier is a path (`config::load()`, `a::B { … }`), not a value (`config.load()`):
    * its head is a module or type even where a local has that name. Absent otherwise (and in parses before ts-extract-9).

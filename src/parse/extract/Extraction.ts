@@ -1,4 +1,7 @@
 import type { ExtractedSymbol, Import, Param, Reference, SymbolKind } from "../../events/types/parse.js";
+import { sameTypeNotation } from "../../events/types/sameTypeNotation.js";
+import type { TypeNotation } from "../../events/types/typeNotation.js";
+import { writtenType } from "../../events/types/writtenType.js";
 import { LineIndex } from "../LineIndex.js";
 
 /** Longest signature kept; declarations longer than this are cut with an ellipsis. */
@@ -27,7 +30,7 @@ export interface SymbolDraft extends Omit<Mutable<ExtractedSymbol>, "params" | "
   returnsFrom: number;
   returnsTo: number;
   /** What the function's returns agree on: undefined before the first, null once they disagree (see `bindReturn`). */
-  returned: string | null | undefined;
+  returned: TypeNotation | null | undefined;
   /** Start of the function node this symbol is (its returns are its own), or -1. */
   ownFunction: number;
   /** Locals and parameters returned by name (`return q`): typed once the whole body is read. */
@@ -36,9 +39,9 @@ export interface SymbolDraft extends Omit<Mutable<ExtractedSymbol>, "params" | "
   docReturnType: string | null;
 }
 
-/** What is known of a name's type: a type expression or null (unknown), and whether an annotation declared it. */
+/** What is known of a name's type: a notation or null (unknown), and whether an annotation declared it. */
 export interface TypeBinding {
-  type: string | null;
+  type: TypeNotation | null;
   declared: boolean;
 }
 
@@ -61,6 +64,27 @@ export interface NewSymbol {
 }
 
 export const FUNCTION_KINDS: ReadonlySet<SymbolKind> = new Set(["Function", "Method", "Test"]);
+
+/**
+ * Whether a type read from a binding's value goes through the bound name itself (`store.New()`,
+ * `*flag.Flag`, `config::load()`, `x()`): typed so, a lookup of the name would lead back to it.
+ */
+const readsOuterName = (type: TypeNotation, name: string): boolean => {
+  const through = (written: string): boolean => written.startsWith(`${name}.`) || written.startsWith(`${name}::`);
+  switch (type._tag) {
+    case "Annotation":
+      return through(type.text.replace(/^[*&\s]+/, ""));
+    case "Returned":
+      return type.callee === name || through(type.callee);
+    case "TupleElement":
+      return through(type.callee);
+    default:
+      return false;
+  }
+};
+
+/** The type a parameter's annotation gives it, or null when it has none. */
+const annotated = (param: Param): TypeNotation | null => (param.type !== null ? writtenType(param.type) : null);
 
 /** Collapses runs of whitespace to one space and cuts to `max` characters. */
 export const oneLine = (s: string, max: number): string => {
@@ -218,22 +242,19 @@ export class Extraction {
    * value of `type`, or of a type not known (null). A `declared` type (an annotation) stands
    * whatever is assigned later; otherwise one disagreement makes the type unknown for good.
    */
-  bindType(owner: SymbolDraft, name: string, type: string | null, declared = false): void {
+  bindType(owner: SymbolDraft, name: string, type: TypeNotation | null, declared = false): void {
     if (name.length === 0) return;
     // `store := store.New()` (Go, and Rust `let config = config::load()`) reads the outer name on
     // the right, and so does the type of `func(flag *flag.Flag)`: typing the local by it would
     // send that very lookup through the local. Such a name is left untyped.
-    if (type !== null) {
-      const bare = type.replace(/^[*&\s]+/, "");
-      if (bare.startsWith(`${name}.`) || bare.startsWith(`${name}::`) || type === `${name}()`) type = null;
-    }
+    if (type !== null && readsOuterName(type, name)) type = null;
     const types = (owner.types ??= new Map());
     const had = types.get(name);
     if (had === undefined) {
       if (types.size < LOCALS_MAX) types.set(name, { type, declared });
     } else if (declared && !had.declared) {
       types.set(name, { type, declared });
-    } else if (declared === had.declared && had.type !== type) {
+    } else if (declared === had.declared && !sameTypeNotation(had.type, type)) {
       had.type = null;
     }
   }
@@ -242,8 +263,8 @@ export class Extraction {
    * Records that `fn` returns a value of `type` at one of its returns, or of a type not known
    * (null); one disagreement makes it unknown for good.
    */
-  bindReturn(fn: SymbolDraft, type: string | null): void {
-    fn.returned = fn.returned === undefined || fn.returned === type ? type : null;
+  bindReturn(fn: SymbolDraft, type: TypeNotation | null): void {
+    fn.returned = fn.returned === undefined || sameTypeNotation(fn.returned, type) ? type : null;
   }
 
   /** Records that `fn` returns its local or parameter `name` (see `settleReturns`). */
@@ -262,7 +283,8 @@ export class Extraction {
       const bound = fn.types?.get(name);
       const param = fn.params.find((p) => p.name === name);
       // A name bound elsewhere (a module-level instance) is returned as the value it names.
-      const type = bound !== undefined ? bound.type : param !== undefined ? param.type : fn.locals.includes(name) ? null : `typeof ${name}`;
+      const type: TypeNotation | null =
+        bound !== undefined ? bound.type : param !== undefined ? annotated(param) : fn.locals.includes(name) ? null : { _tag: "ValueOf", name };
       this.bindReturn(fn, type);
     }
     fn.returnedNames = null;
@@ -278,14 +300,14 @@ export class Extraction {
   }
 
   /**
-   * The annotation `name` was declared with in `fn`: a parameter's, or a typed local's when an
-   * annotation declared it (see `bindType`); null when it has none (so far).
+   * The annotation `name` was declared with in `fn`, as written: a parameter's, or a typed
+   * local's when an annotation declared it (see `bindType`); null when it has none (so far).
    */
   declaredTypeIn(fn: SymbolDraft, name: string): string | null {
     const param = fn.params.find((p) => p.name === name);
     if (param !== undefined) return param.type;
     const bound = fn.types?.get(name);
-    return bound !== undefined && bound.declared ? bound.type : null;
+    return bound !== undefined && bound.declared && bound.type !== null && bound.type._tag === "Annotation" ? bound.type.text : null;
   }
 
   /** The class whose instance `this`/`self` is inside `fn`: the class `fn` is a method of. */

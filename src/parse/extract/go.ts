@@ -1,5 +1,8 @@
 import type { SyntaxNode } from "tree-sitter";
 import type { Param } from "../../events/types/parse.js";
+import type { TypeNotation } from "../../events/types/typeNotation.js";
+import { writtenType } from "../../events/types/writtenType.js";
+import { sameTypeNotation } from "../../events/types/sameTypeNotation.js";
 import { endOf, namedChildrenOf, startOf } from "../collectNodes.js";
 import { lineDocAbove } from "./docComments.js";
 import { FUNCTION_KINDS, oneLine, type Extraction, type NewSymbol, type SymbolDraft } from "./Extraction.js";
@@ -171,18 +174,18 @@ export const makeGoExtractor = (path: string): LanguageExtractor => {
    * The type a value gives the name it is bound to: the struct a composite literal builds
    * (`T{}`, `&pkg.T{}`), or the call `f()` / `pkg.F()` (the resolver takes f's result type).
    */
-  const valueType = (x: Extraction, value: SyntaxNode | null): string | null => {
+  const valueType = (x: Extraction, value: SyntaxNode | null): TypeNotation | null => {
     if (value === null) return null;
     const inner = value.type === "unary_expression" && x.text.startsWith("&", startOf(value)) ? field(value, "operand") : value;
     if (inner === null) return null;
     if (inner.type === "composite_literal") {
       const type = field(inner, "type");
-      return type !== null && (type.type === "type_identifier" || type.type === "qualified_type") ? textOf(x, type) : null;
+      return type !== null && (type.type === "type_identifier" || type.type === "qualified_type") ? writtenType(textOf(x, type)) : null;
     }
     if (inner.type === "call_expression") {
       const fn = field(inner, "function");
       const text = fn !== null && (fn.type === "identifier" || fn.type === "selector_expression") ? textOf(x, fn) : "";
-      return /^[\p{L}_][\p{L}\p{N}_]*(?:\.[\p{L}_][\p{L}\p{N}_]*)*$/u.test(text) ? `${text}()` : null;
+      return /^[\p{L}_][\p{L}\p{N}_]*(?:\.[\p{L}_][\p{L}\p{N}_]*)*$/u.test(text) ? { _tag: "Returned", callee: text } : null;
     }
     return null;
   };
@@ -195,7 +198,7 @@ export const makeGoExtractor = (path: string): LanguageExtractor => {
       if (nameNode.type !== "identifier") return;
       const name = textOf(x, nameNode);
       if (name === "_") return;
-      if (declared !== null) x.bindType(owner, name, declared, true);
+      if (declared !== null) x.bindType(owner, name, writtenType(declared), true);
       else if (values.length === names.length) x.bindType(owner, name, valueType(x, values[i]!));
       else x.bindType(owner, name, i === 0 && values.length === 1 && values[0]!.type === "call_expression" ? valueType(x, values[0]!) : null);
     });
@@ -229,7 +232,7 @@ export const makeGoExtractor = (path: string): LanguageExtractor => {
         exported: isExported(name),
         visibility: isExported(name) ? "public" : "private",
       });
-      const type = declared !== null ? textOf(x, declared) : values.length === names.length ? valueType(x, values[i]!) : null;
+      const type = declared !== null ? writtenType(textOf(x, declared)) : values.length === names.length ? valueType(x, values[i]!) : null;
       if (type !== null) x.bindType(symbol, name, type, true);
     }
   };
@@ -325,7 +328,7 @@ export const makeGoExtractor = (path: string): LanguageExtractor => {
           // `st *store.Store`, `a, b T`: fields typed for `s.st.Get()`.
           const type = field(node, "type");
           if (type === null) return;
-          for (const nameNode of namedChildrenOf(node)) if (nameNode.type === "field_identifier") x.bindType(owner, textOf(x, nameNode), textOf(x, type), true);
+          for (const nameNode of namedChildrenOf(node)) if (nameNode.type === "field_identifier") x.bindType(owner, textOf(x, nameNode), writtenType(textOf(x, type)), true);
           return;
         }
         case "func_literal": {
@@ -336,13 +339,13 @@ export const makeGoExtractor = (path: string): LanguageExtractor => {
           if (owner === null || params === null || !FUNCTION_KINDS.has(owner.kind)) return;
           for (const param of namedChildrenOf(params)) {
             const type = field(param, "type");
-            const written = type !== null ? textOf(x, type) : null;
+            const written = type !== null ? writtenType(textOf(x, type)) : null;
             for (const nameNode of namedChildrenOf(param)) {
               if (nameNode.type !== "identifier") continue;
               const name = textOf(x, nameNode);
               const had = owner.types?.get(name);
               if (had === undefined) x.bindType(owner, name, written);
-              else if (had.type !== written) x.shadowType(owner, name);
+              else if (!sameTypeNotation(had.type, written)) x.shadowType(owner, name);
             }
           }
           return;

@@ -1,5 +1,7 @@
 import type { SyntaxNode } from "tree-sitter";
 import type { Param, Reference, SymbolKind } from "../../events/types/parse.js";
+import type { ArgumentHint, TypeNotation } from "../../events/types/typeNotation.js";
+import { writtenType } from "../../events/types/writtenType.js";
 import { endOf, namedChildrenOf, startOf } from "../collectNodes.js";
 import { blockDocAbove } from "./docComments.js";
 import { FUNCTION_KINDS, oneLine, type Extraction, type Mutable } from "./Extraction.js";
@@ -95,59 +97,64 @@ const NUMERIC_RANK = ["int", "long", "float", "double"];
 /** A type as an argument hint names it: one line, no generic arguments (`Map<K, V>` → `Map`). */
 const bareType = (written: string): string => withoutTypeArguments(oneLine(written, 200)).replace(/\s+/g, "");
 
+const shows = (type: string): ArgumentHint => ({ _tag: "Written", type });
+
+/** The type a hint shows outright (`int`, `String`), or null. */
+const shownType = (hint: ArgumentHint | null): string | null => (hint !== null && hint._tag === "Written" ? hint.type : null);
+
 /**
  * What an argument tells of its type, for choosing among overloads of the same arity
- * (`Reference.args`): a type name when the expression itself shows it (a literal, `new T()`,
- * a cast, `T.class`, a string concatenation), `=name` / `=this.name` / `=Type.FIELD` /
- * `=a.b()` for a value whose type the resolver looks up, null when nothing says.
+ * (`Reference.args`): the type when the expression itself shows it (a literal, `new T()`, a
+ * cast, `T.class`, a string concatenation), the value (`x`, `this.x`, `Type.FIELD`) or the call
+ * (`a.b()`) whose type the resolver looks up, null when nothing says.
  */
-const argumentHint = (x: Extraction, node: SyntaxNode, depth = 0): string | null => {
+const argumentHint = (x: Extraction, node: SyntaxNode, depth = 0): ArgumentHint | null => {
   const type = node.type;
-  if (type === "string_literal") return "String";
-  if (INTEGER_LITERALS.has(type)) return /[lL]$/.test(textOf(x, node)) ? "long" : "int";
-  if (FLOAT_LITERALS.has(type)) return /[fF]$/.test(textOf(x, node)) ? "float" : "double";
+  if (type === "string_literal") return shows("String");
+  if (INTEGER_LITERALS.has(type)) return shows(/[lL]$/.test(textOf(x, node)) ? "long" : "int");
+  if (FLOAT_LITERALS.has(type)) return shows(/[fF]$/.test(textOf(x, node)) ? "float" : "double");
   switch (type) {
     case "character_literal":
-      return "char";
+      return shows("char");
     case "true":
     case "false":
     case "instanceof_expression":
-      return "boolean";
+      return shows("boolean");
     case "null_literal":
-      return "null";
+      return { _tag: "NullLiteral" };
     case "class_literal":
-      return "Class";
+      return shows("Class");
     case "this":
-      return "=this";
+      return { _tag: "Value", path: ["this"] };
     case "identifier":
-      return `=${textOf(x, node)}`;
+      return { _tag: "Value", path: [textOf(x, node)] };
     case "object_creation_expression":
     case "cast_expression": {
       const written = field(node, "type");
-      return written !== null ? bareType(textOf(x, written)) : null;
+      return written !== null ? shows(bareType(textOf(x, written))) : null;
     }
     case "array_creation_expression": {
       const written = field(node, "type");
-      return written !== null ? `${bareType(textOf(x, written))}[]` : null;
+      return written !== null ? shows(`${bareType(textOf(x, written))}[]`) : null;
     }
     case "field_access": {
       if (endOf(node) - startOf(node) > HINT_MAX) return null;
       const text = textOf(x, node).replace(/\s+/g, "");
-      return DOTTED_NAME.test(text) ? `=${text}` : null;
+      return DOTTED_NAME.test(text) ? { _tag: "Value", path: text.split(".") } : null;
     }
     case "method_invocation": {
       const name = field(node, "name");
       if (name === null || endOf(name) - startOf(node) > HINT_MAX) return null;
       const callee = x.slice(startOf(node), endOf(name)).replace(/\s+/g, "");
-      if (callee === "getClass" || callee.endsWith(".getClass")) return "Class";
-      return DOTTED_NAME.test(callee) ? `=${callee}()` : null;
+      if (callee === "getClass" || callee.endsWith(".getClass")) return shows("Class");
+      return DOTTED_NAME.test(callee) ? { _tag: "Returned", callee } : null;
     }
     case "unary_expression": {
       const operand = field(node, "operand");
       const operator = field(node, "operator");
-      if (operator !== null && textOf(x, operator) === "!") return "boolean";
-      const inner = operand !== null && depth < 8 ? argumentHint(x, operand, depth + 1) : null;
-      return inner !== null && NUMERIC_RANK.includes(inner) ? inner : null;
+      if (operator !== null && textOf(x, operator) === "!") return shows("boolean");
+      const inner = operand !== null && depth < 8 ? shownType(argumentHint(x, operand, depth + 1)) : null;
+      return inner !== null && NUMERIC_RANK.includes(inner) ? shows(inner) : null;
     }
     case "parenthesized_expression": {
       const inner = namedChildrenOf(node)[0];
@@ -156,15 +163,15 @@ const argumentHint = (x: Extraction, node: SyntaxNode, depth = 0): string | null
     case "binary_expression": {
       const operator = field(node, "operator");
       const op = operator !== null ? textOf(x, operator) : "";
-      if (BOOLEAN_OPERATORS.has(op)) return "boolean";
+      if (BOOLEAN_OPERATORS.has(op)) return shows("boolean");
       if (depth >= 8) return null;
       const left = field(node, "left");
       const right = field(node, "right");
-      const a = left !== null ? argumentHint(x, left, depth + 1) : null;
-      const b = right !== null ? argumentHint(x, right, depth + 1) : null;
-      if (op === "+" && (a === "String" || b === "String")) return "String";
+      const a = left !== null ? shownType(argumentHint(x, left, depth + 1)) : null;
+      const b = right !== null ? shownType(argumentHint(x, right, depth + 1)) : null;
+      if (op === "+" && (a === "String" || b === "String")) return shows("String");
       const rank = Math.max(NUMERIC_RANK.indexOf(a ?? ""), NUMERIC_RANK.indexOf(b ?? ""));
-      return a !== null && b !== null && NUMERIC_RANK.includes(a) && NUMERIC_RANK.includes(b) ? NUMERIC_RANK[rank]! : null;
+      return a !== null && b !== null && NUMERIC_RANK.includes(a) && NUMERIC_RANK.includes(b) ? shows(NUMERIC_RANK[rank]!) : null;
     }
     default:
       return null;
@@ -251,8 +258,8 @@ export const makeJavaExtractor = (_path: string): LanguageExtractor => {
       if (nameNode === null || nameNode.type !== "identifier") continue;
       if (!isField) x.addLocal(owner, textOf(x, nameNode));
       if (field(declarator, "dimensions") !== null) continue;
-      if (untyped) x.bindType(owner, textOf(x, nameNode), bareType(declared), true);
-      else if (declared !== "var") x.bindType(owner, textOf(x, nameNode), declared, true);
+      if (untyped) x.bindType(owner, textOf(x, nameNode), writtenType(bareType(declared)), true);
+      else if (declared !== "var") x.bindType(owner, textOf(x, nameNode), writtenType(declared), true);
       else x.bindType(owner, textOf(x, nameNode), inferredType(x, field(declarator, "value")));
     }
   };
@@ -275,21 +282,21 @@ export const makeJavaExtractor = (_path: string): LanguageExtractor => {
     if (name === null) return;
     x.addLocal(owner, textOf(x, name));
     const type = node.type === "enhanced_for_statement" ? field(node, "type") : null;
-    if (type !== null && !UNTYPED.has(type.type) && textOf(x, type) !== "var") x.bindType(owner, textOf(x, name), oneLine(textOf(x, type), 200), true);
+    if (type !== null && !UNTYPED.has(type.type) && textOf(x, type) !== "var") x.bindType(owner, textOf(x, name), writtenType(oneLine(textOf(x, type), 200)), true);
     else x.shadowType(owner, textOf(x, name));
   };
 
-  /** What `var x = …` holds: the class `new T()` names, or what `f()` / `a.f()` returns (written `a.f()`). */
-  const inferredType = (x: Extraction, value: SyntaxNode | null): string | null => {
+  /** What `var x = …` holds: the class `new T()` names, or what `f()` / `a.f()` returns. */
+  const inferredType = (x: Extraction, value: SyntaxNode | null): TypeNotation | null => {
     if (value === null) return null;
     if (value.type === "object_creation_expression") {
       const created = field(value, "type");
-      return created !== null ? oneLine(textOf(x, created), 200) : null;
+      return created !== null ? writtenType(oneLine(textOf(x, created), 200)) : null;
     }
     const name = value.type === "method_invocation" ? field(value, "name") : null;
     if (name === null) return null;
     const callee = x.slice(startOf(value), endOf(name)).replace(/\s+/g, "");
-    return DOTTED_NAME.test(callee) ? `${callee}()` : null;
+    return DOTTED_NAME.test(callee) ? { _tag: "Returned", callee } : null;
   };
 
   const heritage = (x: Extraction, node: SyntaxNode, kind: "extends" | "implements"): void => {

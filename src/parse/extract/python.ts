@@ -1,5 +1,7 @@
 import type { SyntaxNode } from "tree-sitter";
 import type { ImportedName, Param } from "../../events/types/parse.js";
+import type { TypeNotation } from "../../events/types/typeNotation.js";
+import { writtenType } from "../../events/types/writtenType.js";
 import { endOf, namedChildrenOf, parentOf, startOf } from "../collectNodes.js";
 import { docstringText } from "./docComments.js";
 import { elementTypeOf } from "./elementType.js";
@@ -150,8 +152,8 @@ const assignedNames = (x: Extraction, target: SyntaxNode): string[] => {
   }
 };
 
-/** What an assignment tells of its target's type: a type expression, unknown (null), or nothing (`= None`). */
-type AssignedType = string | null | false;
+/** What an assignment tells of its target's type: a notation, unknown (null), or nothing (`= None`). */
+type AssignedType = TypeNotation | null | false;
 
 /** A dotted name whose last segment is capitalised, as class names are (PEP 8): `T`, `m.T`, not `self.repo.get`. */
 const CLASS_NAME = /^(?:[A-Za-z_]\w*\.)*_*[A-Z]\w*$/;
@@ -164,7 +166,7 @@ const DOTTED_NAME = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/;
  * is the usual lazy start.
  */
 const assignedType = (x: Extraction, owner: SymbolDraft, node: SyntaxNode, annotation: SyntaxNode | null): AssignedType => {
-  if (annotation !== null) return oneLine(textOf(x, annotation), 200);
+  if (annotation !== null) return writtenType(oneLine(textOf(x, annotation), 200));
   return valueType(x, owner, field(node, "right"));
 };
 
@@ -204,11 +206,14 @@ const valueType = (x: Extraction, owner: SymbolDraft, right: SyntaxNode | null):
     const written = callee.type === "identifier" || callee.type === "attribute" ? textOf(x, callee) : "";
     const text = DOTTED_NAME.test(written) ? written : calleeChain(x, callee, 0);
     if (text === null) return null;
-    // A capitalised callee is a class; any other is written `f()`: the resolver takes what f
-    // returns (its one declared return type, or an instance when f is a class after all).
-    return CLASS_NAME.test(text) ? text : `${text}()`;
+    // A capitalised callee is a class; any other is a call: the resolver takes what f returns
+    // (its one declared return type, or an instance when f is a class after all).
+    return CLASS_NAME.test(text) ? { _tag: "Annotation", text } : { _tag: "Returned", callee: text };
   }
-  if (right.type === "identifier") return owner.params.find((p) => p.name === textOf(x, right))?.type ?? null;
+  if (right.type === "identifier") {
+    const written = owner.params.find((p) => p.name === textOf(x, right))?.type;
+    return written !== undefined && written !== null ? writtenType(written) : null;
+  }
   return null;
 };
 
@@ -227,13 +232,13 @@ export const makePythonExtractor = (path: string): LanguageExtractor => {
     const self = owner.kind === "Method" ? owner.params[0]?.name : undefined;
     if (value.type === "identifier") {
       const name = textOf(x, value);
-      if (name === self && (self === "self" || self === "cls")) x.bindReturn(owner, "this");
+      if (name === self && (self === "self" || self === "cls")) x.bindReturn(owner, { _tag: "This" });
       else x.returnName(owner, name);
       return;
     }
     // `return cls(…)` in a classmethod builds an instance of the class it is called on.
     const callee = value.type === "call" ? field(value, "function") : null;
-    if (callee !== null && callee.type === "identifier" && self === "cls" && textOf(x, callee) === "cls") return x.bindReturn(owner, "this");
+    if (callee !== null && callee.type === "identifier" && self === "cls" && textOf(x, callee) === "cls") return x.bindReturn(owner, { _tag: "This" });
     const type = valueType(x, owner, value);
     if (type !== false) x.bindReturn(owner, type);
   };
@@ -319,7 +324,7 @@ export const makePythonExtractor = (path: string): LanguageExtractor => {
   };
 
   /**
-   * `a, b = f()` (or `(a, b) = await f()`): each name is typed `f()[i]`, element i of the tuple f
+   * `a, b = f()` (or `(a, b) = await f()`): each name is typed as element i of the tuple f
    * declares it returns. False when the assignment is not of that shape (the caller binds it).
    */
   const bindUnpacked = (x: Extraction, left: SyntaxNode, assignment: SyntaxNode): boolean => {
@@ -328,7 +333,7 @@ export const makePythonExtractor = (path: string): LanguageExtractor => {
     if (right === null) return false;
     const type = valueType(x, x.current()!, right);
     const targets = namedChildrenOf(left);
-    if (typeof type !== "string" || !type.endsWith("()") || !targets.every((t) => t.type === "identifier")) return false;
+    if (type === false || type === null || type._tag !== "Returned" || !targets.every((t) => t.type === "identifier")) return false;
     const owner = x.current();
     if (owner === null || !FUNCTION_KINDS.has(owner.kind)) return false;
     const outer = declaredOuter.get(owner);
@@ -336,7 +341,7 @@ export const makePythonExtractor = (path: string): LanguageExtractor => {
       const name = textOf(x, target);
       if (outer !== undefined && outer.has(name)) return;
       x.addLocal(owner, name);
-      x.bindType(owner, name, `${type}[${index}]`);
+      x.bindType(owner, name, { _tag: "TupleElement", callee: type.callee, index });
     });
     return true;
   };
@@ -365,7 +370,8 @@ export const makePythonExtractor = (path: string): LanguageExtractor => {
       const found = selfField(x, owner, iterable);
       if (found !== null) declared = x.declaredTypeIn(found.cls, found.name);
     }
-    return declared !== null ? elementTypeOf(declared) : null;
+    const element = declared !== null ? elementTypeOf(declared) : null;
+    return element !== null ? writtenType(element) : null;
   };
 
   /** `self.x` in a method (`self` being its first parameter): the method's class and the field's name. */
@@ -386,10 +392,10 @@ export const makePythonExtractor = (path: string): LanguageExtractor => {
 
   /**
    * What `with f(…) as x` binds x to: what the context manager's `__enter__` (`__aenter__` for
-   * `async with`) returns, written `f().__enter__()` (a class `C(…)` gives `C().__enter__()`).
+   * `async with`) returns: a call of `f().__enter__` (a class `C(…)` gives `C().__enter__`).
    * Null for an `as` of `except` or `case`, or a value that is no call.
    */
-  const enteredType = (x: Extraction, node: SyntaxNode): string | null => {
+  const enteredType = (x: Extraction, node: SyntaxNode): TypeNotation | null => {
     const item = parentOf(node);
     const statement = item !== null && item.type === "with_item" ? parentOf(parentOf(item) ?? item) : null;
     if (statement === null) return null;
@@ -398,7 +404,7 @@ export const makePythonExtractor = (path: string): LanguageExtractor => {
     const chain = fn !== null ? calleeChain(x, fn, 0) : null;
     if (chain === null) return null;
     const method = x.text.startsWith("async", startOf(statement)) ? "__aenter__" : "__enter__";
-    return `${chain}().${method}()`;
+    return { _tag: "Returned", callee: `${chain}().${method}` };
   };
 
   /** The target an `as` binds: `as_pattern_target` wraps it in `with`; `except`/`case` name it directly. */
@@ -466,7 +472,7 @@ export const makePythonExtractor = (path: string): LanguageExtractor => {
     const annotation = field(node, "type");
     if (annotation === null && right !== null && (right.type === "identifier" || right.type === "attribute")) {
       const text = textOf(x, right);
-      if (DOTTED_NAME.test(text)) x.bindType(symbol, symbol.name, `typeof ${text}`, true);
+      if (DOTTED_NAME.test(text)) x.bindType(symbol, symbol.name, { _tag: "ValueOf", name: text }, true);
       return;
     }
     const type = assignedType(x, symbol, node, annotation);

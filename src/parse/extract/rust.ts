@@ -1,5 +1,7 @@
 import type { SyntaxNode } from "tree-sitter";
 import type { ImportedName, Param, Reference, SymbolKind } from "../../events/types/parse.js";
+import type { TypeNotation } from "../../events/types/typeNotation.js";
+import { writtenType } from "../../events/types/writtenType.js";
 import { endOf, namedChildrenOf, startOf } from "../collectNodes.js";
 import { lineDocAbove } from "./docComments.js";
 import { FUNCTION_KINDS, oneLine, type Extraction, type Mutable, type SymbolDraft } from "./Extraction.js";
@@ -305,7 +307,7 @@ export const makeRustExtractor = (_path: string): LanguageExtractor => {
     const name = field(node, "name");
     const type = field(node, "type");
     if (owner === null || owner.kind !== "Class" || name === null || type === null) return;
-    x.bindType(owner, textOf(x, name), oneLine(textOf(x, type), 200), true);
+    x.bindType(owner, textOf(x, name), writtenType(oneLine(textOf(x, type), 200)), true);
   };
 
   /** `let x: T = …`, `let mut x = T::new()`, `let x = T { … }`, `let x = a.f()?`: a typed local. */
@@ -316,7 +318,7 @@ export const makeRustExtractor = (_path: string): LanguageExtractor => {
     const nameNode = pattern.type === "mut_pattern" ? namedChildrenOf(pattern)[0] : pattern;
     if (nameNode === undefined || nameNode.type !== "identifier") return shadowPattern(x, pattern);
     const declared = field(node, "type");
-    if (declared !== null) x.bindType(owner, textOf(x, nameNode), oneLine(textOf(x, declared), 200), true);
+    if (declared !== null) x.bindType(owner, textOf(x, nameNode), writtenType(oneLine(textOf(x, declared), 200)), true);
     else x.bindType(owner, textOf(x, nameNode), letValueType(x, field(node, "value")));
   };
 
@@ -335,23 +337,23 @@ export const makeRustExtractor = (_path: string): LanguageExtractor => {
     for (const param of namedChildrenOf(params)) {
       const pattern = param.type === "parameter" ? field(param, "pattern") : param;
       const type = param.type === "parameter" ? field(param, "type") : null;
-      if (type !== null && pattern !== null && pattern.type === "identifier") x.bindType(owner, textOf(x, pattern), oneLine(textOf(x, type), 200), true);
+      if (type !== null && pattern !== null && pattern.type === "identifier") x.bindType(owner, textOf(x, pattern), writtenType(oneLine(textOf(x, type), 200)), true);
       else shadowPattern(x, pattern);
     }
   };
 
-  /** What a `let` value gives: the struct a literal names, or what a call returns (written `a::f()` / `x.f()`). */
-  const letValueType = (x: Extraction, value: SyntaxNode | null): string | null => {
+  /** What a `let` value gives: the struct a literal names, or what a call (`a::f()` / `x.f()`) returns. */
+  const letValueType = (x: Extraction, value: SyntaxNode | null): TypeNotation | null => {
     if (value === null) return null;
     if (value.type === "try_expression") return letValueType(x, namedChildrenOf(value)[0] ?? null);
     if (value.type === "struct_expression") {
       const name = field(value, "name");
-      return name !== null && name.type !== "generic_type" ? pathQualifier(textOf(x, name).replace(/\s+/g, ""), startOf(value)) : null;
+      return name !== null && name.type !== "generic_type" ? writtenType(pathQualifier(textOf(x, name).replace(/\s+/g, ""), startOf(value))) : null;
     }
     const fn = value.type === "call_expression" ? field(value, "function") : null;
     if (fn === null || (fn.type !== "identifier" && fn.type !== "scoped_identifier" && fn.type !== "field_expression")) return null;
     const callee = textOf(x, fn).replace(/\s+/g, "");
-    return RUST_CALLEE.test(callee) ? `${pathQualifier(callee, startOf(value))}()` : null;
+    return RUST_CALLEE.test(callee) ? { _tag: "Returned", callee: pathQualifier(callee, startOf(value)) } : null;
   };
 
   /** A call's qualifier path, with `super` taken relative to the inline modules around `at`. */

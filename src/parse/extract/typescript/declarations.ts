@@ -5,6 +5,7 @@
  */
 import type { SyntaxNode } from "tree-sitter";
 import type { SymbolKind } from "../../../events/types/parse.js";
+import { writtenType } from "../../../events/types/writtenType.js";
 import { endOf, firstNamedChildOf, namedChildrenOf, parentOf, startOf } from "../../collectNodes.js";
 import { blockDocAbove } from "../docComments.js";
 import { FUNCTION_KINDS, type Extraction, type NewSymbol, type SymbolDraft } from "../Extraction.js";
@@ -160,7 +161,7 @@ export const visitField = (file: TsFile, x: Extraction, node: SyntaxNode): void 
     visitArrowMethod(file, x, node, nameNode, value);
     return;
   }
-  const type = annotation ?? valueType(x, owner, value);
+  const type = annotation !== null ? writtenType(annotation) : valueType(x, owner, value);
   if (type !== false) x.bindType(owner, textOf(x, nameNode), type, annotation !== null);
 };
 

@@ -4,6 +4,8 @@
  * (`Extraction.bindReturn`). The resolver reads these to type a call's receiver.
  */
 import type { SyntaxNode } from "tree-sitter";
+import type { TypeNotation } from "../../../events/types/typeNotation.js";
+import { writtenType } from "../../../events/types/writtenType.js";
 import { childrenOf, endOf, firstNamedChildOf, namedChildrenOf, parentOf, startOf } from "../../collectNodes.js";
 import { elementTypeOf } from "../elementType.js";
 import { FUNCTION_KINDS, type Extraction, type SymbolDraft } from "../Extraction.js";
@@ -11,15 +13,15 @@ import { jsDocParams, jsDocReturn } from "../jsDocTypes.js";
 import { field, textOf } from "../LanguageExtractor.js";
 import { boundNames, calleeChain, calleeOf, DOTTED_NAME, FUNCTION_NODES, inCallback, typeText, writtenCallee, type TsFile } from "./syntax.js";
 
-/** What a binding tells of its name's type: a type expression, unknown (null), or nothing (`= null`, no value). */
-export type BoundType = string | null | false;
+/** What a binding tells of its name's type: a notation, unknown (null), or nothing (`= null`, no value). */
+export type BoundType = TypeNotation | null | false;
 
 /** Beyond this many arguments a call's function arguments are not typed by it (see callbackOf). */
 const CALLBACK_ARGUMENTS_MAX = 64;
 
 /**
  * The type a value gives the name it is bound to: the class `new T(…)` constructs, the call
- * `f(…)` / `a.b.f(…)` (written `f()`: the resolver takes f's declared return type), or the
+ * `f(…)` / `a.b.f(…)` (`Returned`: the resolver takes f's declared return type), or the
  * annotation of the parameter it copies (`this.auth = auth`); `null`/`undefined` say nothing.
  */
 export const valueType = (x: Extraction, owner: SymbolDraft, value: SyntaxNode | null, awaited = false): BoundType => {
@@ -32,21 +34,22 @@ export const valueType = (x: Extraction, owner: SymbolDraft, value: SyntaxNode |
       if (operated) return null;
       // `f()()` calls what f returns: a function, whose own return type is not known here.
       const chain = callee !== null && callee.type !== "call_expression" ? calleeChain(x, callee, 0) : null;
-      return chain !== null ? `${chain}()` : null;
+      return chain !== null ? { _tag: "Returned", callee: chain } : null;
     }
     case "null":
     case "undefined":
       return false;
     case "this":
-      return "this";
+      return { _tag: "This" };
     case "new_expression": {
       const ctor = field(value, "constructor");
       const text = ctor !== null ? textOf(x, ctor) : "";
-      return DOTTED_NAME.test(text) ? text : null;
+      return DOTTED_NAME.test(text) ? { _tag: "Annotation", text } : null;
     }
     case "identifier": {
       const name = textOf(x, value);
-      return owner.params.find((p) => p.name === name)?.type ?? null;
+      const written = owner.params.find((p) => p.name === name)?.type;
+      return written !== undefined && written !== null ? writtenType(written) : null;
     }
     default:
       return null;
@@ -120,7 +123,8 @@ export const iteratedType = (x: Extraction, iterable: SyntaxNode): BoundType => 
     const found = thisField(x, owner, iterable);
     if (found !== null) declared = x.declaredTypeIn(found.cls, found.name);
   }
-  return declared !== null ? elementTypeOf(declared) : null;
+  const element = declared !== null ? elementTypeOf(declared) : null;
+  return element !== null ? writtenType(element) : null;
 };
 
 /** `this.x` in a method: the method's class and the field's name. */
@@ -163,11 +167,11 @@ export const visitInnerFunction = (file: TsFile, x: Extraction, node: SyntaxNode
   }
   // An unannotated parameter of a callback takes the type the callee declares for it. Looked
   // up only for a plain name (most functions here take none, and each look is native calls).
-  let callback: string | null | undefined;
-  const contextual = (target: SyntaxNode | null, index: number): string | null => {
+  let callback: Callback | null | undefined;
+  const contextual = (target: SyntaxNode | null, parameter: number): TypeNotation | null => {
     if (target === null || target.type !== "identifier") return null;
     if (callback === undefined) callback = callbackOf(x, node);
-    return callback !== null ? `${callback} ${index}` : null;
+    return callback !== null ? { _tag: "CallbackParameter", callee: callback.callee, argument: callback.argument, parameter } : null;
   };
   const single = field(node, "parameter");
   if (single !== null) return bindLocals(x, single, contextual(single, 0));
@@ -177,16 +181,22 @@ export const visitInnerFunction = (file: TsFile, x: Extraction, node: SyntaxNode
     const typed = p.type === "required_parameter" || p.type === "optional_parameter";
     const annotation = typed ? typeText(x, field(p, "type")) : null;
     const target = typed ? field(p, "pattern") : p;
-    bindLocals(x, target, annotation ?? contextual(target, index), annotation !== null);
+    bindLocals(x, target, annotation !== null ? writtenType(annotation) : contextual(target, index), annotation !== null);
   });
 };
 
+/** A function passed as an argument: the callee written as a chain, and which argument it is. */
+interface Callback {
+  readonly callee: string;
+  readonly argument: number;
+}
+
 /**
- * A function passed as an argument, as its parameters' typed bindings name it: `callback
- * <argument index> of <callee> param` (`schema.superRefine((val, ctx) => …)` types ctx
- * `callback 0 of schema.superRefine param 1`); null for a function passed nowhere.
+ * The call a function is passed to, for its parameters' typed bindings
+ * (`schema.superRefine((val, ctx) => …)` types ctx as parameter 1 of argument 0 of
+ * `schema.superRefine`); null for a function passed nowhere.
  */
-const callbackOf = (x: Extraction, node: SyntaxNode): string | null => {
+const callbackOf = (x: Extraction, node: SyntaxNode): Callback | null => {
   const list = parentOf(node);
   const call = list !== null && list.type === "arguments" ? parentOf(list) : null;
   const callee = call !== null && call.type === "call_expression" ? calleeOf(call) : null;
@@ -196,7 +206,7 @@ const callbackOf = (x: Extraction, node: SyntaxNode): string | null => {
   // A generated call with thousands of function arguments would cost a scan per function.
   if (args.length > CALLBACK_ARGUMENTS_MAX) return null;
   const index = args.filter((a) => a.type !== "comment").findIndex((a) => startOf(a) === startOf(node));
-  return index === -1 ? null : `callback ${index} of ${chain} param`;
+  return index === -1 ? null : { callee: chain, argument: index };
 };
 
 /**
@@ -208,14 +218,15 @@ export const bindDeclaredLocals = (x: Extraction, owner: SymbolDraft, node: Synt
     const target = declarator.type === "variable_declarator" ? field(declarator, "name") : null;
     if (target === null) continue;
     const annotation = typeText(x, field(declarator, "type"));
-    const type = annotation ?? valueType(x, owner, field(declarator, "value"));
+    const type = annotation !== null ? writtenType(annotation) : valueType(x, owner, field(declarator, "value"));
     const lone = target.type === "identifier";
-    const unpacked = annotation === null && typeof type === "string" && type.endsWith("()") ? unpackedNames(x, target) : null;
+    const called = annotation === null && type !== false && type !== null && type._tag === "Returned" ? type.callee : null;
+    const unpacked = called !== null ? unpackedNames(x, target) : null;
     for (const name of boundNames(x, target)) {
       x.addLocal(owner, name);
-      // `const [a, b] = f()`: each name is element i of the tuple f returns (`f()[i]`).
+      // `const [a, b] = f()`: each name is element i of the tuple f returns.
       const element = unpacked?.indexOf(name) ?? -1;
-      if (element !== -1) x.bindType(owner, name, `${type as string}[${element}]`);
+      if (element !== -1) x.bindType(owner, name, { _tag: "TupleElement", callee: called!, index: element });
       else if (type !== false) x.bindType(owner, name, lone ? type : null, lone && annotation !== null);
     }
   }
@@ -229,11 +240,11 @@ export const bindDeclaredLocals = (x: Extraction, owner: SymbolDraft, node: Synt
  */
 export const bindModuleVariable = (x: Extraction, symbol: SymbolDraft, node: SyntaxNode, declarator: SyntaxNode, value: SyntaxNode | null): void => {
   const annotation = typeText(x, field(declarator, "type"));
-  if (annotation !== null) return x.bindType(symbol, symbol.name, annotation, true);
+  if (annotation !== null) return x.bindType(symbol, symbol.name, writtenType(annotation), true);
   if (value === null || !/^\s*const\b/.test(x.slice(startOf(node), startOf(declarator)))) return;
   if (value.type === "identifier" || value.type === "member_expression") {
     const text = textOf(x, value);
-    if (DOTTED_NAME.test(text)) x.bindType(symbol, symbol.name, `typeof ${text}`, true);
+    if (DOTTED_NAME.test(text)) x.bindType(symbol, symbol.name, { _tag: "ValueOf", name: text }, true);
     return;
   }
   const type = valueType(x, symbol, value);

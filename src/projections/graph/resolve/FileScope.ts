@@ -1,5 +1,6 @@
 import type { ExtractedSymbol, FileParsed, Import, Reference } from "../../../events/index.js";
 import { familyOf, type Family } from "./language.js";
+import { policyOf } from "./languages/index.js";
 
 /** A local name bound by an import: the module it comes from and the name it has there (`*` for the module itself). */
 export interface Binding {
@@ -33,21 +34,15 @@ export interface FileScope {
 
 const cache = new WeakMap<FileParsed, FileScope>();
 
-const lastSegment = (spec: string, sep: string): string => {
-  const at = spec.lastIndexOf(sep);
-  return at === -1 ? spec : spec.slice(at + sep.length);
-};
-
-/** Go's default package name for an import path: the last segment without a `vN` or `go-` affix. */
-const goLocalName = (spec: string): string => {
-  const parts = spec.split("/");
-  let last = parts[parts.length - 1] ?? spec;
-  if (/^v\d+$/.test(last) && parts.length > 1) last = parts[parts.length - 2]!;
-  return last.replace(/^go-/, "").replace(/[.-]go$/, "").replace(/[^A-Za-z0-9_]/g, "_");
-};
+/** The tables an import fills (see `FileScope`), while the file's imports are read. */
+export interface ImportTables {
+  readonly bindings: Map<string, Binding>;
+  readonly dotted: Map<string, Import>;
+  readonly starModules: Import[];
+  readonly lateStars: Import[];
+}
 
 const addBindings = (scope: Mutable, imp: Import): void => {
-  const { family } = scope;
   if (imp.kind === "reexport") {
     for (const n of imp.names) {
       if (n.name === "*" && n.alias === null) scope.starModules.push(imp);
@@ -55,34 +50,7 @@ const addBindings = (scope: Mutable, imp: Import): void => {
     }
     return;
   }
-  const plain = imp.names.length === 0 || (imp.names.length === 1 && imp.names[0]!.name === "*" && imp.names[0]!.alias === null);
-  if (family === "python" && !imp.specifier.startsWith(".") && plain) {
-    // `import a.b.c` binds `a`; `a.b.c.f()` is looked up through the dotted table. The
-    // extractor writes `from a.b import *` the same way, so its names are tried last.
-    scope.dotted.set(imp.specifier, imp);
-    const head = imp.specifier.split(".")[0]!;
-    if (!scope.bindings.has(head)) scope.bindings.set(head, { imp, module: head, name: "*", local: head });
-    if (imp.names.length > 0) scope.lateStars.push(imp);
-    return;
-  }
-  if (family === "go") {
-    const alias = imp.names.find((n) => n.name === "*")?.alias ?? null;
-    if (alias === "_") return;
-    if (alias === ".") {
-      scope.starModules.push(imp);
-      return;
-    }
-    const local = alias ?? goLocalName(imp.specifier);
-    scope.bindings.set(local, { imp, module: imp.specifier, name: "*", local });
-    return;
-  }
-  if ((family === "java" || family === "rust") && imp.names.length === 0) {
-    const sep = family === "java" ? "." : "::";
-    const last = lastSegment(imp.specifier, sep);
-    if (last === "*") scope.starModules.push(imp);
-    else scope.bindings.set(last, { imp, module: imp.specifier, name: "*", local: last });
-    return;
-  }
+  if (policyOf(scope.family).bindImport?.(scope, imp) === true) return;
   for (const n of imp.names) {
     if (n.name === "*" && n.alias === null) scope.starModules.push(imp);
     else scope.bindings.set(n.alias ?? n.name, { imp, module: imp.specifier, name: n.name, local: n.alias ?? n.name });

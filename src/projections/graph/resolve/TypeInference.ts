@@ -1,9 +1,8 @@
-import type { ExtractedSymbol } from "../../../events/index.js";
+import { sameTypeNotation, writtenType, type ExtractedSymbol, type TypeNotation } from "../../../events/index.js";
 import type { FileScope } from "./FileScope.js";
 import { policyOf } from "./languages/index.js";
 import { annotatedTypeName, callbackParameter, splitCallee, tupleElement } from "./receiverText.js";
 import type { Resolution } from "./Resolution.js";
-import { readTypeNotation } from "./typeNotation.js";
 import { FUNCTION_LIKE, TYPE_KINDS, type SymbolTarget, type Target } from "./Target.js";
 
 /** The one class a declared return type names once awaited: `Promise<User>` → User, `list[User]` → list. */
@@ -16,7 +15,7 @@ const returnedTypeName = (returnType: string): string | null => {
 };
 
 /** What a module-level variable holds, as its own `typed` entry records it, or null. */
-const heldType = (symbol: ExtractedSymbol): string | null => symbol.typed?.find((t) => t.name === symbol.name)?.type ?? null;
+const heldType = (symbol: ExtractedSymbol): TypeNotation | null => symbol.typed?.find((t) => t.name === symbol.name)?.type ?? null;
 
 /** The right-hand side of a TS type alias's signature (`type A<T> = B<T>`). */
 const TYPE_ALIAS = /^(?:export\s+)?(?:declare\s+)?type\s+[\w$]+\s*(?:<.*?>)?\s*=\s*(.+?);?$/;
@@ -37,15 +36,15 @@ export class TypeInference {
 
   /**
    * The type held by `name` where an enclosing function binds it as a parameter or a typed local
-   * (`ExtractedSymbol.typed`): its type expression, or null when that binding has none;
+   * (`ExtractedSymbol.typed`, a parameter's annotation): its notation, or null when that binding has none;
    * UNTYPED_LOCAL when the innermost binding is a local of no known type (`resolveName` hides
    * it), undefined when no enclosing function binds the name.
    */
-  boundType(scope: FileScope, fromId: string | null, name: string): string | null | typeof UNTYPED_LOCAL | undefined {
+  boundType(scope: FileScope, fromId: string | null, name: string): TypeNotation | null | typeof UNTYPED_LOCAL | undefined {
     let current = fromId !== null ? scope.byId.get(fromId) : undefined;
     while (current !== undefined && !TYPE_KINDS.has(current.kind)) {
       const param = current.params.find((p) => p.name === name);
-      if (param !== undefined) return param.type;
+      if (param !== undefined) return param.type !== null ? writtenType(param.type) : null;
       const typed = current.typed?.find((t) => t.name === name);
       if (typed !== undefined) return typed.type;
       if (current.locals?.includes(name) === true) return UNTYPED_LOCAL;
@@ -112,7 +111,7 @@ export class TypeInference {
    * declared return type, or the class called). A binding whose call goes back to itself
    * (`x = x.next()`) has none.
    */
-  typeOfBinding(scope: FileScope, fromId: string | null, name: string, type: string): Target | null {
+  typeOfBinding(scope: FileScope, fromId: string | null, name: string, notation: TypeNotation): Target | null {
     // Guarded whatever the type: an annotation can lead back too (Go `func(flag *flag.Flag)`
     // names the package `flag` beside a parameter `flag`).
     const key = `${scope.file.path}\u0000${fromId ?? ""}\u0000${name}`;
@@ -122,7 +121,6 @@ export class TypeInference {
     }
     this.bindingsInProgress.add(key);
     try {
-      const notation = readTypeNotation(type);
       switch (notation._tag) {
         case "ValueOf": {
           // The value a name denotes (`typeof ZodString.create`, `typeof Auth`): itself, not an instance.
@@ -213,7 +211,7 @@ export class TypeInference {
     if (scope === null) return null;
     // Assigned again in the module (Python `x = A()` … `x = B()`): only one type for all will do.
     const same = scope.declared.get(symbol.parent ?? "")?.get(symbol.name) ?? [];
-    if (same.some((s) => s !== symbol && s.kind === "Variable" && heldType(s) !== held)) return null;
+    if (same.some((s) => s !== symbol && s.kind === "Variable" && !sameTypeNotation(heldType(s), held))) return null;
     return this.typeOfBinding(scope, symbol.parent, symbol.name, held);
   }
 
@@ -251,7 +249,7 @@ export class TypeInference {
     if (symbol.kind === "Variable") {
       // Calling a variable calls what it copies (`const stringType = ZodString.create`).
       const held = heldType(symbol);
-      return held !== null && readTypeNotation(held)._tag === "ValueOf" ? this.instanceOf(this.valueOf(target)) : null;
+      return held !== null && held._tag === "ValueOf" ? this.instanceOf(this.valueOf(target)) : null;
     }
     if (symbol.kind !== "Function" && symbol.kind !== "Method") return null;
     const scope = this.r.scope(target.path);
@@ -270,7 +268,7 @@ export class TypeInference {
     }
     if (symbol.returnValue !== undefined) {
       // No return type written: what its returns agree on, read inside the function.
-      if (readTypeNotation(symbol.returnValue)._tag === "This") {
+      if (symbol.returnValue._tag === "This") {
         // A method's `this` is what it belongs to: its class, or the object (`api.a().b()`).
         const owner = symbol.kind === "Method" && symbol.parent !== null ? scope.byId.get(symbol.parent) : undefined;
         return owner !== undefined ? { kind: "symbol", path: target.path, symbol: owner } : null;

@@ -1,11 +1,10 @@
-import type { ExtractedSymbol, Reference } from "../../../events/index.js";
+import type { ArgumentHint, ExtractedSymbol, Reference } from "../../../events/index.js";
 import { withoutTypeArguments } from "../../../shared/withoutTypeArguments.js";
 import type { FileScope } from "./FileScope.js";
 import { bestOverload, type JavaType } from "./javaOverloads.js";
 import type { Resolution } from "./Resolution.js";
 import { TYPE_KINDS } from "./Target.js";
 import { UNTYPED_LOCAL } from "./TypeInference.js";
-import { readArgumentHint, readTypeNotation, type ArgumentHint } from "./typeNotation.js";
 
 type SymbolTarget = { readonly path: string; readonly symbol: ExtractedSymbol };
 
@@ -79,8 +78,8 @@ export class JavaArgumentTypes {
   }
 
   /** The type of an argument from its hint (`Reference.args`), null when nothing says. */
-  argument(scope: FileScope, fromId: string | null, hint: string | null): JavaType | null {
-    return hint !== null ? this.hinted(scope, fromId, readArgumentHint(hint), 0) : null;
+  argument(scope: FileScope, fromId: string | null, hint: ArgumentHint | null): JavaType | null {
+    return hint !== null ? this.hinted(scope, fromId, hint, 0) : null;
   }
 
   private hinted(scope: FileScope, fromId: string | null, hint: ArgumentHint, depth: number): JavaType | null {
@@ -91,31 +90,31 @@ export class JavaArgumentTypes {
       case "Written":
         return this.written(scope, fromId, hint.type);
       case "Value":
-        return this.valueType(scope, fromId, hint.expression, depth);
+        return this.valueType(scope, fromId, hint.path, depth);
+      case "Returned":
+        return this.returnedBy(scope, fromId, hint.callee);
     }
   }
 
-  /** The type of a value written `x`, `this`, `this.f`, `a.f`, `Type.CONSTANT` or `a.b()`. */
-  private valueType(scope: FileScope, fromId: string | null, value: string, depth: number): JavaType | null {
-    if (value === "this") {
+  /** The type of a value written `x`, `this`, `this.f`, `a.f` or `Type.CONSTANT`, as its dotted path. */
+  private valueType(scope: FileScope, fromId: string | null, path: readonly string[], depth: number): JavaType | null {
+    if (path.length === 1 && path[0] === "this") {
       const cls = this.resolution.enclosingClass(scope, fromId);
       return cls !== null ? this.ofProject({ path: scope.file.path, symbol: cls }) : null;
     }
-    if (value.endsWith("()")) return this.returnedBy(scope, fromId, value.slice(0, -2));
-    const dot = value.lastIndexOf(".");
-    if (dot !== -1) {
+    if (path.length > 1) {
       // `this.f`, `a.f`, `Type.CONSTANT`: a field of what the head is, else a static one of the type it names.
-      const head = value.slice(0, dot);
-      const owner = this.projectTarget(this.hinted(scope, fromId, { _tag: "Value", expression: head }, depth + 1)) ?? this.typeNamed(scope, fromId, head);
-      return owner !== null ? this.field(owner, value.slice(dot + 1)) : null;
+      const head = path.slice(0, -1);
+      const owner = this.projectTarget(this.hinted(scope, fromId, { _tag: "Value", path: head }, depth + 1)) ?? this.typeNamed(scope, fromId, head.join("."));
+      return owner !== null ? this.field(owner, path[path.length - 1]!) : null;
     }
+    const value = path[0]!;
     const bound = this.resolution.types.boundType(scope, fromId, value);
     if (bound === UNTYPED_LOCAL || bound === null) return null;
     if (bound !== undefined) {
-      // `var x = a.b()`: typed by the call, as the extractor wrote it.
-      const notation = readTypeNotation(bound);
-      if (notation._tag === "Returned") return depth + 1 > 6 ? null : this.returnedBy(scope, fromId, notation.callee);
-      return this.written(scope, fromId, bound);
+      // `var x = a.b()`: typed by the call; any other Java binding by the type written.
+      if (bound._tag === "Returned") return depth + 1 > 6 ? null : this.returnedBy(scope, fromId, bound.callee);
+      return bound._tag === "Annotation" ? this.written(scope, fromId, bound.text) : null;
     }
     // A bare name that no enclosing method binds: a field of the class, or of a class around it.
     for (let cls = this.resolution.enclosingClass(scope, fromId); cls !== null; cls = this.resolution.enclosingClass(scope, cls.parent)) {
@@ -141,7 +140,8 @@ export class JavaArgumentTypes {
     const scope = this.resolution.scope(cls.path);
     if (scope === null) return null;
     const typed = cls.symbol.typed?.find((t) => t.name === name);
-    if (typed !== undefined) return this.written(scope, cls.symbol.id, typed.type);
+    // A Java field is typed by its declaration alone: an annotation.
+    if (typed !== undefined) return typed.type._tag === "Annotation" ? this.written(scope, cls.symbol.id, typed.type.text) : null;
     for (const base of this.resolution.basesOf(cls.path, cls.symbol, "extends")) {
       const inherited = this.field(base, name, seen);
       if (inherited !== null) return inherited;

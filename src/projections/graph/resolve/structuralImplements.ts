@@ -1,28 +1,8 @@
 import type { ExtractedSymbol } from "../../../events/index.js";
 import { symbolNodeId, type NodeId } from "../model.js";
 import type { FileScope } from "./FileScope.js";
-import { goPackageFiles } from "./modules/go.js";
-import { dirname } from "./paths.js";
+import { policyOf } from "./languages/index.js";
 import type { Resolution } from "./Resolution.js";
-
-/** Method names of a type: Go methods anywhere in its package, Python methods in its body. */
-const methodSet = (resolution: Resolution, scope: FileScope, type: ExtractedSymbol): Set<string> => {
-  const names = new Set<string>();
-  if (scope.family === "python") {
-    for (const [name, list] of scope.declared.get(type.id) ?? []) if (list.some((s) => s.kind === "Method")) names.add(name);
-    return names;
-  }
-  const prefix = `${type.name}.`;
-  for (const path of goPackageFiles(resolution.lookup, dirname(scope.file.path))) {
-    const other = resolution.scope(path);
-    if (other === null || other.file.packageName !== scope.file.packageName) continue;
-    for (const s of other.file.symbols) if (s.kind === "Method" && s.qualifiedName.startsWith(prefix)) names.add(s.name);
-  }
-  return names;
-};
-
-/** Python bases that mark a class as a Protocol (or generic) rather than name another protocol. */
-const PY_MARKERS = new Set(["Protocol", "Generic"]);
 
 /**
  * Every method an interface requires: its own and those of the interfaces it extends (Go
@@ -36,15 +16,15 @@ const requiredMethods = (resolution: Resolution, path: string, iface: ExtractedS
   if (seen.has(key)) return out;
   seen.add(key);
   const scope = resolution.scope(path);
-  const python = scope?.family === "python";
+  const typing = scope !== null ? policyOf(scope.family).structural : null;
   const refs = scope?.heritage.get(iface.id)?.filter((r) => r.kind === "extends") ?? [];
-  if (python && !refs.some((r) => r.name === "Protocol")) return null;
-  const named = refs.filter((r) => !(python && PY_MARKERS.has(r.name))).length;
+  if (typing !== null && typing.marker !== null && !refs.some((r) => r.name === typing.marker)) return null;
+  const named = refs.filter((r) => typing === null || !typing.markers.has(r.name)).length;
   if (named === 0) return out;
   const bases = resolution.basesOf(path, iface, "extends");
   if (bases.length !== named) return null;
   for (const base of bases) {
-    if (base.symbol.kind !== (python ? "Class" : "Interface")) return null;
+    if (base.symbol.kind !== (typing?.interfaceKind ?? "Interface")) return null;
     const inherited = requiredMethods(resolution, base.path, base.symbol, seen);
     if (inherited === null) return null;
     for (const m of inherited) out.add(m);
@@ -58,13 +38,14 @@ const requiredMethods = (resolution: Resolution, path: string, iface: ExtractedS
  */
 export const structuralImplements = (resolution: Resolution, scope: FileScope): { from: NodeId; to: NodeId }[] => {
   const family = scope.family;
-  if (family !== "go" && family !== "python") return [];
+  const typing = policyOf(family).structural;
+  if (typing === null) return [];
   const out: { from: NodeId; to: NodeId }[] = [];
   const path = scope.file.path;
   for (const type of scope.file.symbols) {
-    if (type.kind !== "Class" && !(family === "go" && type.kind === "Type")) continue;
+    if (!typing.satisfiers.has(type.kind)) continue;
     if (type.members.length > 0) continue;
-    const methods = methodSet(resolution, scope, type);
+    const methods = typing.methodSet(resolution, scope, type);
     if (methods.size === 0) continue;
     const explicit = new Set(resolution.basesOf(path, type, "extends").map((b) => `${b.path}#${b.symbol.id}`));
     const checked = new Set<string>();

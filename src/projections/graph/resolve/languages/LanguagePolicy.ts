@@ -1,11 +1,25 @@
-import type { ExtractedSymbol } from "../../../../events/index.js";
-import type { Binding, FileScope } from "../FileScope.js";
+import type { ExtractedSymbol, Import, SymbolKind } from "../../../../events/index.js";
+import type { Binding, FileScope, ImportTables } from "../FileScope.js";
 import type { Lookup } from "../Lookup.js";
 import { MISSING, type ModuleTarget } from "../modules/ModuleTarget.js";
 import type { Space } from "../pickSymbol.js";
 import { plainReceiver } from "../receiverText.js";
 import type { Resolution } from "../Resolution.js";
 import type { Target } from "../Target.js";
+
+/** How types satisfy interfaces without naming them (see `structuralImplements`). */
+export interface StructuralTyping {
+  /** Kinds of symbol whose methods can satisfy an interface. */
+  readonly satisfiers: ReadonlySet<SymbolKind>;
+  /** The method names of such a type. */
+  methodSet(r: Resolution, scope: FileScope, type: ExtractedSymbol): Set<string>;
+  /** A base an interface names must be of this kind for its methods to count (Go: Interface; a Python protocol is a Class). */
+  readonly interfaceKind: SymbolKind;
+  /** A base an interface must name to be one (Python `Protocol`), or null: any Interface symbol is. */
+  readonly marker: string | null;
+  /** Bases that mark an interface rather than name one it extends (Python `Protocol`, `Generic`). */
+  readonly markers: ReadonlySet<string>;
+}
 
 /**
  * What one language family does its own way when names are resolved. `Resolution`,
@@ -15,6 +29,11 @@ import type { Target } from "../Target.js";
 export interface LanguagePolicy {
   /** Where an import specifier written in `path` leads. */
   resolveModule(lookup: Lookup, path: string, specifier: string): ModuleTarget;
+  /**
+   * Binds an import the language's own way (Python `import a.b`, a Go package, a Java or Rust
+   * path with no names listed) and says so; false: the common rule binds the names it lists.
+   */
+  bindImport?(tables: ImportTables, imp: Import): boolean;
   /** An import binding read the language's own way (a Rust `use` path, a Java import) instead of "module, then the name it exports". */
   importBinding?(r: Resolution, scope: FileScope, binding: Binding, depth: number, space: Space): Target | null;
   /** `binding.name` imported from the module file `path` (the common rule: what that module exports under the name). */
@@ -79,7 +98,21 @@ export interface LanguagePolicy {
   isAccessor(method: ExtractedSymbol): boolean;
   /** A declared return type is read as written (`ExtractedSymbol.returnType`); otherwise the names in `returns`. */
   readonly readsReturnType: boolean;
+  /** Types satisfy interfaces by their methods alone (Go interfaces, Python protocols); null: only by naming them. */
+  readonly structural: StructuralTyping | null;
 }
+
+/** `import a.b.C;` / `use a::b;`: the path's last segment is bound (`*`: the module's names are). */
+export const bindWholePath =
+  (separator: string) =>
+  (tables: ImportTables, imp: Import): boolean => {
+    if (imp.names.length > 0) return false;
+    const at = imp.specifier.lastIndexOf(separator);
+    const last = at === -1 ? imp.specifier : imp.specifier.slice(at + separator.length);
+    if (last === "*") tables.starModules.push(imp);
+    else tables.bindings.set(last, { imp, module: imp.specifier, name: "*", local: last });
+    return true;
+  };
 
 const same = (list: readonly ExtractedSymbol[] | undefined): readonly ExtractedSymbol[] | undefined => list;
 
@@ -118,4 +151,5 @@ export const COMMON: LanguagePolicy = {
   annotationText: (annotation) => annotation,
   isAccessor: () => false,
   readsReturnType: false,
+  structural: null,
 };

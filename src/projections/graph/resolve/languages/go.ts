@@ -1,10 +1,37 @@
 import type { ExtractedSymbol } from "../../../../events/index.js";
 import type { FileScope } from "../FileScope.js";
-import { goVisibleFiles, resolveGoModule } from "../modules/go.js";
+import { goPackageFiles, goVisibleFiles, resolveGoModule } from "../modules/go.js";
+import { dirname } from "../paths.js";
 import { first, isScopeName } from "../pickSymbol.js";
 import type { Resolution } from "../Resolution.js";
 import type { Target } from "../Target.js";
-import { COMMON, type LanguagePolicy } from "./LanguagePolicy.js";
+import { COMMON, type LanguagePolicy, type StructuralTyping } from "./LanguagePolicy.js";
+
+/** Go's default package name for an import path: the last segment without a `vN` or `go-` affix. */
+const goLocalName = (spec: string): string => {
+  const parts = spec.split("/");
+  let last = parts[parts.length - 1] ?? spec;
+  if (/^v\d+$/.test(last) && parts.length > 1) last = parts[parts.length - 2]!;
+  return last.replace(/^go-/, "").replace(/[.-]go$/, "").replace(/[^A-Za-z0-9_]/g, "_");
+};
+
+/** Go interfaces: a struct or named type satisfies one by the methods declared for it anywhere in its package. */
+const INTERFACES: StructuralTyping = {
+  satisfiers: new Set(["Class", "Type"]),
+  methodSet(r, scope, type) {
+    const names = new Set<string>();
+    const prefix = `${type.name}.`;
+    for (const path of goPackageFiles(r.lookup, dirname(scope.file.path))) {
+      const other = r.scope(path);
+      if (other === null || other.file.packageName !== scope.file.packageName) continue;
+      for (const s of other.file.symbols) if (s.kind === "Method" && s.qualifiedName.startsWith(prefix)) names.add(s.name);
+    }
+    return names;
+  },
+  interfaceKind: "Interface",
+  marker: null,
+  markers: new Set(),
+};
 
 /** `func (s *Server) Start()`: the receiver's name and its type's name. */
 const RECEIVER = /^func\s*\(\s*(\w+)\s+\*?\s*(\w+)/;
@@ -52,6 +79,17 @@ const goType = (r: Resolution, scope: FileScope, typeName: string): Target | nul
 export const GO: LanguagePolicy = {
   ...COMMON,
   resolveModule: (lookup, _path, specifier) => resolveGoModule(lookup, specifier),
+  bindImport(tables, imp) {
+    // An import binds its package under the package's name, or the alias written (`_`: none, `.`: every name).
+    const alias = imp.names.find((n) => n.name === "*")?.alias ?? null;
+    if (alias === "_") return true;
+    if (alias === ".") tables.starModules.push(imp);
+    else {
+      const local = alias ?? goLocalName(imp.specifier);
+      tables.bindings.set(local, { imp, module: imp.specifier, name: "*", local });
+    }
+    return true;
+  },
   methodOf: (r, path, cls, name, seen, depth) => goMethod(r, path, cls, name) ?? goPromoted(r, path, cls, name, seen, depth),
   samePackageName(r, scope, name, space) {
     const siblings = goVisibleFiles(r.lookup, scope.file.path).filter((p) => p !== scope.file.path && samePackage(r, scope, p));
@@ -63,4 +101,5 @@ export const GO: LanguagePolicy = {
     const receiver = method !== null ? RECEIVER.exec(method.signature) : null;
     return receiver !== null && receiver[1] === head ? goType(r, scope, receiver[2]!) : undefined;
   },
+  structural: INTERFACES,
 };

@@ -5,7 +5,7 @@ import { first } from "../pickSymbol.js";
 import { castReceiver, createdClass } from "../receiverText.js";
 import type { Resolution } from "../Resolution.js";
 import type { Target } from "../Target.js";
-import { COMMON, type LanguagePolicy } from "./LanguagePolicy.js";
+import { bindWholePath, COMMON, type LanguagePolicy } from "./LanguagePolicy.js";
 
 const JAVA_TYPE_KINDS = new Set(["Class", "Interface", "Enum"]);
 
@@ -43,6 +43,7 @@ const samePackageType = (r: Resolution, scope: FileScope, name: string): Target 
 export const JAVA: LanguagePolicy = {
   ...COMMON,
   resolveModule: (lookup, _path, specifier) => resolveJavaImport(lookup, specifier).target,
+  bindImport: bindWholePath("."),
   importBinding(r, _scope, binding, depth, space) {
     const { target, rest } = resolveJavaImport(r.lookup, binding.module);
     if (target.kind !== "file") return r.modules.moduleAsTarget(target);

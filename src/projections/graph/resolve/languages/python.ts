@@ -3,7 +3,7 @@ import { isPackageInit, resolvePyModule, submoduleOf } from "../modules/python.j
 import type { Space } from "../pickSymbol.js";
 import type { Resolution } from "../Resolution.js";
 import type { Target } from "../Target.js";
-import { COMMON, type LanguagePolicy } from "./LanguagePolicy.js";
+import { COMMON, type LanguagePolicy, type StructuralTyping } from "./LanguagePolicy.js";
 
 /** `a.b.c.f` where `import a.b.c` was written: the longest imported prefix is the module. */
 const dotted = (r: Resolution, scope: FileScope, qualifier: string, name: string): Target | null | undefined => {
@@ -28,10 +28,34 @@ const dotted = (r: Resolution, scope: FileScope, qualifier: string, name: string
   return undefined;
 };
 
+/** Python protocols: a class matches one by the methods in its body. */
+const PROTOCOLS: StructuralTyping = {
+  satisfiers: new Set(["Class"]),
+  methodSet(_r, scope, type) {
+    const names = new Set<string>();
+    for (const [name, list] of scope.declared.get(type.id) ?? []) if (list.some((s) => s.kind === "Method")) names.add(name);
+    return names;
+  },
+  interfaceKind: "Class",
+  marker: "Protocol",
+  markers: new Set(["Protocol", "Generic"]),
+};
+
 /** Python: modules and packages, `self`/`cls`, `super()`, properties. */
 export const PYTHON: LanguagePolicy = {
   ...COMMON,
   resolveModule: resolvePyModule,
+  bindImport(tables, imp) {
+    const plain = imp.names.length === 0 || (imp.names.length === 1 && imp.names[0]!.name === "*" && imp.names[0]!.alias === null);
+    if (imp.specifier.startsWith(".") || !plain) return false;
+    // `import a.b.c` binds `a`; `a.b.c.f()` is looked up through the dotted table. The
+    // extractor writes `from a.b import *` the same way, so its names are tried last.
+    tables.dotted.set(imp.specifier, imp);
+    const head = imp.specifier.split(".")[0]!;
+    if (!tables.bindings.has(head)) tables.bindings.set(head, { imp, module: head, name: "*", local: head });
+    if (imp.names.length > 0) tables.lateStars.push(imp);
+    return true;
+  },
   importedName(r: Resolution, path: string, binding, depth: number, space: Space) {
     // `from pkg import mod` names a submodule unless the package's own module defines the name.
     const sub = submoduleOf(r.lookup, path, binding.name);
@@ -52,4 +76,5 @@ export const PYTHON: LanguagePolicy = {
   annotationText: (annotation) => annotation.replace(/["']/g, " "),
   isAccessor: () => true,
   readsReturnType: true,
+  structural: PROTOCOLS,
 };

@@ -3,7 +3,7 @@ import { resolveRustModule } from "../modules/rust.js";
 import type { Space } from "../pickSymbol.js";
 import type { Resolution } from "../Resolution.js";
 import type { Target } from "../Target.js";
-import { COMMON, type LanguagePolicy } from "./LanguagePolicy.js";
+import { bindWholePath, COMMON, type LanguagePolicy } from "./LanguagePolicy.js";
 
 /** What a Rust `impl` block can be for (or a trait's own default methods). */
 const RUST_SELF_KINDS = new Set(["Class", "Enum", "Type", "Interface"]);
@@ -48,6 +48,7 @@ const takesSelf = (r: Resolution, scope: FileScope, fromId: string | null): bool
 export const RUST: LanguagePolicy = {
   ...COMMON,
   resolveModule: (lookup, path, specifier) => resolveRustModule(lookup, path, specifier).target,
+  bindImport: bindWholePath("::"),
   importBinding: useBinding,
   valuesAndTypesApart: true,
   qualifierHead(r, scope, fromId, head, rustPath) {
