@@ -1,28 +1,17 @@
-import * as Either from "effect/Either";
-import { decodeEvent, type FileParsed, payloadLoader, type LogHandle, type RecordedEvent } from "../../events/index.js";
+import { payloadLoader, type LogHandle, type RecordedEvent } from "../../events/index.js";
 import type { ApplyContext, Projector } from "../Projector.js";
 import { GraphIndex } from "./GraphIndex.js";
-import {
-  failedFileRow,
-  fileNodes,
-  type FileNodes,
-  symbolNodeIds,
-  unresolvedColumns,
-  type ExternalRow,
-  type FileRow,
-  type SymbolRow,
-} from "./graphRows.js";
-import type { DeletedFile, FileUpdate, GraphWriteFirst, GraphWriteRest, MovedEdge, SymbolUpdate } from "./GraphWrite.js";
+import { symbolNodeIds } from "./graphRows.js";
 import { KuzuStore, moveGraphDatabase, removeGraphDatabase, type KuzuStoreOptions, type Params, type Row } from "./KuzuStore.js";
 import { CacheSlot, moveResolutionCache, removeResolutionCache } from "./CacheSlot.js";
 import { isHeritage, PartialParses, REFILL_OMITS, withCachedHeritage } from "./PartialParses.js";
 import type { CachedResolution } from "./ResolutionCache.js";
-import { fileNodeId, type GraphEdge, type NodeId, type Resolver } from "./model.js";
-import { NODE_COLUMNS } from "./kuzuSchema.js";
-import { diffEdges } from "./diffEdges.js";
+import type { Resolver } from "./model.js";
 import { parsedPayloads } from "./parsedPayloads.js";
 import { readLatestParses } from "./readLatestParses.js";
 import { decodeFileParsed, GRAPH_OMITS } from "./decodeFileParsed.js";
+import { foldEvents } from "./foldEvents.js";
+import { planWrite, type GraphApplyStats } from "./planWrite.js";
 
 /**
  * 3: unresolved references stored as compact tuples (see unresolvedColumns).
@@ -56,20 +45,6 @@ export const GRAPH_VERSION = 9;
 const NAME = "graph";
 export const GRAPH_HANDLES = ["FileParsed", "FileDeleted", "ParseFailed"] as const;
 const HANDLES = GRAPH_HANDLES;
-type FinalState =
-  | { readonly kind: "parsed"; readonly file: FileParsed }
-  | { readonly kind: "failed"; readonly contentHash: string }
-  | { readonly kind: "deleted" };
-
-/** What one `apply` did, for progress output and benchmarks. */
-export interface GraphApplyStats {
-  readonly files: number;
-  readonly reresolved: number;
-  readonly edges: number;
-  /** Resolver edges dropped because an end does not exist (a resolver bug, never stored). */
-  readonly dropped: number;
-}
-
 /**
  * Projects `FileParsed` / `FileDeleted` / `ParseFailed` into the Kuzu graph.
  *
@@ -175,33 +150,29 @@ export class GraphProjector implements Projector {
     }
     await this.ensureLoaded(readAhead);
     this.pristine = false;
-    const final = new Map<string, FinalState>();
-    const affected = new Set<string>();
-    // What the store holds for each file, as parsed: the resolver's parse before the batch.
-    const stored = new Map<string, FileParsed | undefined>();
     const payloads = parsedPayloads(this.log, events, GRAPH_OMITS, readAhead);
+    let batch;
     try {
-      for (const event of events) {
-        const step = this.feed(event, stored, await payloads.dataOf(event));
-        if (step === null) continue;
-        final.set(step.path, step.state);
-        for (const p of step.affected) affected.add(p);
-      }
+      batch = await foldEvents(events, payloads, this.resolver, this.partial);
     } finally {
       await payloads.close();
     }
-    for (const [path, state] of final) if (state.kind === "parsed") affected.add(path);
-    // Files whose resolution or stored edges this batch changes: what the cache rewrites.
-    const changed = new Set<string>([...final.keys(), ...affected]);
-    const written = new Set<string>(final.keys());
-    const { first, rest } = this.plan(final, affected, stored, changed, written);
+    const plan = planWrite(this.index, batch, {
+      prepare: (paths) => this.partial.hydrate(paths, this.resolver),
+      resolve: (path) => this.resolver.resolve(path),
+    });
+    const rest = () => {
+      const { write, stats } = plan.rest();
+      this.lastApply = stats;
+      return write;
+    };
     const previous = await this.committedPosition();
     // Every write commits the checkpoint with it: a store at position 0 has never been written.
     // `written` is complete once `rest` has run (it adds the dependants whose edges moved), which
     // is before the change row is written. A first write has no earlier state to change.
-    await this.store.writeInTwo(first, rest, { name: NAME, position: upTo, version: this.version }, { intoEmpty: previous === 0 }, previous === 0 ? undefined : { previous, paths: written });
+    await this.store.writeInTwo(plan.first, rest, { name: NAME, position: upTo, version: this.version }, { intoEmpty: previous === 0 }, previous === 0 ? undefined : { previous, paths: plan.written });
     this.committed = upTo;
-    this.saveCache(changed, previous, upTo, context.alongside === true);
+    this.saveCache(plan.changed, previous, upTo, context.alongside === true);
   }
 
   private async committedPosition(): Promise<number> {
@@ -428,267 +399,7 @@ export class GraphProjector implements Projector {
     }
     return true;
   }
-
-  /** `data`: the event's payload, read ahead by parsedPayloads. */
-  private feed(
-    event: RecordedEvent,
-    stored: Map<string, FileParsed | undefined>,
-    data: unknown,
-  ): { path: string; state: FinalState; affected: ReadonlySet<string> } | null {
-    const remember = (path: string): void => {
-      if (!stored.has(path)) stored.set(path, this.resolver.parsed(path));
-      // Whatever the event says replaces the parse held in part.
-      this.partial.forget(path);
-    };
-    if (event.type === "FileParsed") {
-      const file = decodeFileParsed(event, data);
-      remember(file.path);
-      return { path: file.path, state: { kind: "parsed", file }, affected: this.resolver.upsert(file) };
-    }
-    const decoded = decodeEvent(event);
-    // An event this build cannot read is a bug or a newer writer; a silently wrong graph is worse.
-    if (Either.isLeft(decoded)) throw decoded.left;
-    const e = decoded.right;
-    if (e.type === "FileDeleted") {
-      remember(e.data.path);
-      return { path: e.data.path, state: { kind: "deleted" }, affected: this.resolver.remove(e.data.path) };
-    }
-    if (e.type === "ParseFailed") {
-      remember(e.data.path);
-      return {
-        path: e.data.path,
-        state: { kind: "failed", contentHash: e.data.contentHash },
-        affected: this.resolver.remove(e.data.path),
-      };
-    }
-    return null;
-  }
-
-  /**
-   * Turns the batch's final file states into one keyed write, updating the in-memory index as it
-   * goes: `first` (node deletes, symbols) at once, and `rest`, the resolution, when the store asks
-   * for it, so Kuzu loads the symbols meanwhile.
-   */
-  private plan(
-    final: ReadonlyMap<string, FinalState>,
-    affected: ReadonlySet<string>,
-    stored: ReadonlyMap<string, FileParsed | undefined>,
-    /** Collects the files whose stored edges change. */
-    changed: Set<string>,
-    /** Collects the files whose nodes or outgoing edges the write changes (the batch's files and more). */
-    written: Set<string>,
-  ): { first: GraphWriteFirst; rest: () => GraphWriteRest } {
-    const index = this.index;
-    const statusAfter = (path: string): string | undefined => {
-      const f = final.get(path);
-      return f !== undefined ? f.kind : index.paths.get(path)?.status;
-    };
-    const reresolve = [...affected].filter((p) => statusAfter(p) === "parsed").sort();
-    const reresolveSet = new Set(reresolve);
-
-    // In a small batch, a file parsed again keeps its File node and the Symbol nodes whose id
-    // survives, updated in place: edges into them stay where they are (re-creating them one by
-    // one was most of a delta's time). The nodes of other replaced, failed or deleted files go,
-    // with every edge touching them; edges into them from files that are not re-resolved would
-    // be lost, so those are read first and put back. A large batch replaces every file: its
-    // row-by-row updates would cost more than deleting by scan and loading by COPY.
-    const deleteFiles: DeletedFile[] = [];
-    const deleteNodes: NodeId[] = [];
-    const detached = new Set<NodeId>();
-    const inPlace = new Map<string, { readonly before: FileNodes; readonly after: FileNodes }>();
-    for (const [path, state] of final) {
-      const entry = index.paths.get(path);
-      if (entry === undefined) continue;
-      const before = stored.get(path);
-      if (final.size <= IN_PLACE_MAX_FILES && state.kind === "parsed" && entry.status === "parsed" && before !== undefined) {
-        const after = fileNodes(state.file);
-        const keep = new Set(after.symbols.map((s) => s.id));
-        for (const id of entry.symbols) {
-          if (keep.has(id)) continue;
-          deleteNodes.push(id);
-          detached.add(id);
-        }
-        inPlace.set(path, { before: fileNodes(before), after });
-      } else {
-        deleteFiles.push({ path, symbols: [...entry.symbols] });
-        detached.add(fileNodeId(path));
-        for (const id of entry.symbols) detached.add(id);
-      }
-    }
-    const kept: Array<readonly [string, GraphEdge]> = [];
-    for (const [source, into] of index.edgesInto(detached)) {
-      if (!final.has(source) && !reresolveSet.has(source)) for (const e of into) kept.push([source, e]);
-    }
-    for (const path of final.keys()) if (!inPlace.has(path)) index.removeFile(path);
-
-    const files = new Map<string, FileRow>();
-    const symbols: SymbolRow[] = [];
-    const edges: GraphEdge[] = [];
-    const updateFiles: FileUpdate[] = [];
-    const updateSymbols: SymbolUpdate[] = [];
-    const deleteStructural: GraphEdge[] = [];
-    for (const [path, state] of final) {
-      if (state.kind === "deleted") continue;
-      const change = inPlace.get(path);
-      if (change !== undefined) {
-        const { before, after } = change;
-        const { unresolved: _u, unresolvedCount: _n, ...own } = after.file;
-        updateFiles.push(own);
-        const held = new Set(index.paths.get(path)!.symbols);
-        const previous = new Map(before.symbols.map((s) => [s.id, s]));
-        for (const s of after.symbols) {
-          if (!held.has(s.id)) symbols.push(s);
-          else {
-            const columns = changedColumns(previous.get(s.id), s);
-            if (columns.length > 0) updateSymbols.push({ row: s, columns });
-          }
-        }
-        index.replaceSymbols(path, after.symbols.map((s) => s.id));
-        // Structural edges of surviving nodes are diffed; those of deleted nodes went with them.
-        const survived = before.structural.filter((e) => !detached.has(e.from) && !detached.has(e.to));
-        const { removed, added } = diffEdges(survived, after.structural);
-        pushAll(deleteStructural, removed);
-        pushAll(edges, added);
-        continue;
-      }
-      if (state.kind === "failed") {
-        files.set(path, failedFileRow(path, state.contentHash));
-        index.addFile(path, "failed");
-        continue;
-      }
-      const nodes = fileNodes(state.file);
-      files.set(path, nodes.file);
-      index.addFile(path, "parsed");
-      for (const s of nodes.symbols) {
-        symbols.push(s);
-        index.addSymbol(path, s.id);
-      }
-      pushAll(edges, nodes.structural);
-    }
-
-    return {
-      first: { deleteFiles, deleteNodes, updateFiles, updateSymbols, symbols },
-      rest: () => this.planResolved(final.size, reresolve, detached, kept, files, edges, deleteStructural, changed, written),
-    };
-  }
-
-  /** The second half of `plan`: re-resolves the affected files and diffs their edges against the index. */
-  private planResolved(
-    batchFiles: number,
-    reresolve: ReadonlyArray<string>,
-    detached: ReadonlySet<NodeId>,
-    kept: ReadonlyArray<readonly [string, GraphEdge]>,
-    files: Map<string, FileRow>,
-    edges: GraphEdge[],
-    deleteEdges: GraphEdge[],
-    changed: Set<string>,
-    written: Set<string>,
-  ): GraphWriteRest {
-    const index = this.index;
-    const moveEdges: MovedEdge[] = [];
-    const setUnresolved: Array<Pick<FileRow, "id" | "unresolved" | "unresolvedCount">> = [];
-    const touchedExternals = new Set<NodeId>(index.storedExternals);
-    let dropped = 0;
-    this.partial.hydrate(reresolve, this.resolver);
-    for (const path of reresolve) {
-      const entry = index.paths.get(path)!;
-      const resolution = this.resolver.resolve(path);
-      const fresh: GraphEdge[] = [];
-      for (const e of resolution.edges) {
-        if (index.storable(path, e)) fresh.push(e);
-        else dropped++;
-      }
-      const columns = unresolvedColumns(path, resolution.unresolved);
-      const row = files.get(path);
-      if (row !== undefined) {
-        files.set(path, { ...row, ...columns });
-        pushAll(edges, fresh);
-      } else {
-        // A dependant (or a file re-parsed in place) keeps its File node: write only what
-        // changed. Its edges from or into detached nodes are gone already: they count as absent.
-        const { removed, added } = diffEdges(
-          entry.edges.filter((e) => !detached.has(e.to) && !detached.has(e.from)),
-          fresh,
-        );
-        pairMoves(removed, added, deleteEdges, moveEdges, edges);
-        if (removed.length > 0 || added.length > 0) written.add(path);
-        if (columns.unresolved !== entry.unresolved) setUnresolved.push({ id: fileNodeId(path), ...columns });
-      }
-      entry.unresolved = columns.unresolved;
-      index.clearEdges(path);
-      for (const e of fresh) {
-        index.addEdge(path, e);
-        if (e.to.startsWith("x:")) touchedExternals.add(e.to);
-      }
-    }
-    for (const [source, e] of kept) {
-      if (index.nodes.has(e.to)) {
-        edges.push(e);
-      } else {
-        // Its target is gone and the resolver did not re-resolve the source: drop it from the mirror too.
-        dropped++;
-        index.removeEdge(source, e);
-        changed.add(source);
-        written.add(source);
-      }
-    }
-
-    const externals: ExternalRow[] = [];
-    const deleteExternals: NodeId[] = [];
-    for (const id of touchedExternals) {
-      const used = index.externalRefs.has(id);
-      const stored = index.storedExternals.has(id);
-      if (used && !stored) {
-        externals.push({ id, name: id.slice(2) });
-        index.storedExternals.add(id);
-      } else if (!used && stored) {
-        deleteExternals.push(id);
-        index.storedExternals.delete(id);
-      }
-    }
-    this.lastApply = { files: batchFiles, reresolved: reresolve.length, edges: edges.length, dropped };
-    return {
-      deleteEdges,
-      moveEdges,
-      deleteExternals,
-      setUnresolved,
-      files: [...files.values()],
-      externals,
-      edges,
-    };
-  }
 }
-
-/**
- * Sorts a diff into deletes, moves and creates: an edge removed and one added between the same
- * nodes with the same kind is the same fact on another line (the resolver keeps one edge per
- * kind and pair), written as one update instead of a delete and a create.
- */
-const pairMoves = (
-  removed: ReadonlyArray<GraphEdge>,
-  added: ReadonlyArray<GraphEdge>,
-  deletes: GraphEdge[],
-  moves: MovedEdge[],
-  creates: GraphEdge[],
-): void => {
-  const key = (e: GraphEdge) => `${e.kind}\u0000${e.from}\u0000${e.to}`;
-  const gone = new Map<string, GraphEdge>();
-  for (const e of removed) {
-    const k = key(e);
-    if (gone.has(k)) deletes.push(e);
-    else gone.set(k, e);
-  }
-  for (const e of added) {
-    const k = key(e);
-    const old = gone.get(k);
-    if (old === undefined) creates.push(e);
-    else {
-      gone.delete(k);
-      moves.push({ edge: old, line: e.line });
-    }
-  }
-  for (const e of gone.values()) deletes.push(e);
-};
 
 /** Removes a graph database and its resolution cache. */
 const removeGraph = (path: string): void => {
@@ -710,17 +421,3 @@ const REBUILD_MIN_FILES = 32;
 /** ...when they are this share of the files the graph holds, its resolver loaded or not yet. */
 const REBUILD_SHARE_LOADED = 0.15;
 const REBUILD_SHARE_UNLOADED = 0.03;
-
-/** Files a batch may update in place (see plan). */
-const IN_PLACE_MAX_FILES = 16;
-
-const SYMBOL_VALUE_COLUMNS = NODE_COLUMNS.Symbol.filter((c) => c !== "id");
-
-/** The columns of a stored symbol row that differ in `b` (all of them when the old row is unknown; rows are flat values). */
-const changedColumns = (a: SymbolRow | undefined, b: SymbolRow): Array<keyof SymbolRow> =>
-  a === undefined ? [...SYMBOL_VALUE_COLUMNS] : SYMBOL_VALUE_COLUMNS.filter((c) => a[c] !== b[c]);
-
-/** `push(...xs)` passes every item as an argument and overflows the stack on a huge file. */
-const pushAll = <T>(into: T[], xs: ReadonlyArray<T>): void => {
-  for (const x of xs) into.push(x);
-};
