@@ -1,17 +1,14 @@
-import { payloadLoader, type LogHandle, type RecordedEvent } from "../../events/index.js";
+import type { LogHandle, RecordedEvent } from "../../events/index.js";
 import type { ApplyContext, Projector } from "../Projector.js";
-import { GraphIndex } from "./GraphIndex.js";
-import { symbolNodeIds } from "./graphRows.js";
+import { GRAPH_OMITS } from "./decodeFileParsed.js";
+import { foldEvents } from "./foldEvents.js";
 import { KuzuStore, moveGraphDatabase, removeGraphDatabase, type KuzuStoreOptions, type Params, type Row } from "./KuzuStore.js";
-import { CacheSlot, moveResolutionCache, removeResolutionCache } from "./CacheSlot.js";
-import { isHeritage, PartialParses, REFILL_OMITS, withCachedHeritage } from "./PartialParses.js";
-import type { CachedResolution } from "./ResolutionCache.js";
 import type { Resolver } from "./model.js";
 import { parsedPayloads } from "./parsedPayloads.js";
-import { readLatestParses } from "./readLatestParses.js";
-import { decodeFileParsed, GRAPH_OMITS } from "./decodeFileParsed.js";
-import { foldEvents } from "./foldEvents.js";
 import { planWrite, type GraphApplyStats } from "./planWrite.js";
+import { moveResolutionCache, removeResolutionCache } from "./CacheSlot.js";
+import { readLatestParses } from "./readLatestParses.js";
+import { ResolverState } from "./ResolverState.js";
 
 /**
  * 3: unresolved references stored as compact tuples (see unresolvedColumns).
@@ -45,6 +42,7 @@ export const GRAPH_VERSION = 9;
 const NAME = "graph";
 export const GRAPH_HANDLES = ["FileParsed", "FileDeleted", "ParseFailed"] as const;
 const HANDLES = GRAPH_HANDLES;
+
 /**
  * Projects `FileParsed` / `FileDeleted` / `ParseFailed` into the Kuzu graph.
  *
@@ -53,6 +51,9 @@ const HANDLES = GRAPH_HANDLES;
  * failed to parse keeps a File node (status `failed`) and loses its symbols: its last good
  * symbols no longer describe the file, and the resolver forgets it, so nothing resolves into
  * stale definitions.
+ *
+ * A batch is folded into the resolver (foldEvents), planned as one keyed write (planWrite) and
+ * committed with the checkpoint; the resolver's state lives in ResolverState.
  */
 export class GraphProjector implements Projector {
   readonly name = NAME;
@@ -60,23 +61,15 @@ export class GraphProjector implements Projector {
   readonly handles = HANDLES;
   readonly omit = GRAPH_OMITS;
   readonly deferred = ["FileParsed"];
-  private index = new GraphIndex();
-  private resolver: Resolver;
-  private loaded = false;
-  /** Files the resolver holds without their own references since a restart (see PartialParses). */
-  private partial: PartialParses;
-  /** The refill under way (see ensureLoaded), so a second caller waits for it instead of starting another. */
-  private loading: Promise<void> | null = null;
-  /** Opened empty and nothing applied since: a reset has nothing to drop. */
-  private pristine = false;
+  private readonly resolution: ResolverState;
   /** A rebuilt database being swapped in (see rebuildBeside), which readers wait for. */
   private swapping: Promise<void> | null = null;
   /** Queries running on the store. */
   private readonly reading = new Set<Promise<Row[]>>();
-  /** Each file's resolution beside the store, for restarts (see ResolutionCache). */
-  private readonly cache: CacheSlot;
+  /** Opened empty and nothing applied since: a reset has nothing to drop. */
+  private pristine: boolean;
   /** The store's checkpoint position as last written by this process (null: not known yet). */
-  private committed: number | null = null;
+  private committed: number | null;
   lastApply: GraphApplyStats = { files: 0, reresolved: 0, edges: 0, dropped: 0 };
 
   private constructor(
@@ -84,14 +77,25 @@ export class GraphProjector implements Projector {
     private readonly log: LogHandle,
     private readonly makeResolver: () => Resolver,
     private readonly options: KuzuStoreOptions,
+    fresh: boolean,
   ) {
-    this.resolver = makeResolver();
-    this.partial = this.newPartial();
-    this.cache = new CacheSlot(store.path, options.readOnly === true);
-  }
-
-  private newPartial(): PartialParses {
-    return new PartialParses(this.log, GRAPH_OMITS, decodeFileParsed);
+    this.resolution = new ResolverState(
+      {
+        log,
+        makeResolver,
+        version: GRAPH_VERSION,
+        graphPath: store.path,
+        readOnly: options.readOnly === true,
+        store: () => this.store,
+        position: async () => (await this.checkpoint()).position,
+        onLoaded: (position) => {
+          this.committed = position;
+        },
+      },
+      fresh,
+    );
+    this.pristine = fresh;
+    this.committed = fresh ? 0 : null;
   }
 
   /**
@@ -108,12 +112,7 @@ export class GraphProjector implements Projector {
     if (open.fresh === true) removeGraph(path);
     // What a rebuild that did not finish left beside the store (see rebuildBeside).
     if (options.readOnly !== true) removeGraph(rebuildPath(path));
-    const projector = new GraphProjector(await KuzuStore.open(path, options), log, makeResolver, options);
-    if (open.fresh === true) {
-      projector.pristine = projector.loaded = true;
-      projector.committed = 0;
-    }
-    return projector;
+    return new GraphProjector(await KuzuStore.open(path, options), log, makeResolver, options, open.fresh === true);
   }
 
   async checkpoint() {
@@ -141,26 +140,23 @@ export class GraphProjector implements Projector {
       const previous = await this.committedPosition();
       await this.store.write(nothing, { name: NAME, position: upTo, version: this.version }, { previous, paths: [] });
       this.committed = upTo;
-      this.saveCache([], previous, upTo);
+      this.resolution.save([], previous, upTo);
       return;
     }
     if (await this.cheaperToRebuild(events)) {
       await this.rebuildBeside(upTo, context);
       return;
     }
-    await this.ensureLoaded(readAhead);
+    await this.resolution.ensureLoaded(readAhead);
     this.pristine = false;
     const payloads = parsedPayloads(this.log, events, GRAPH_OMITS, readAhead);
     let batch;
     try {
-      batch = await foldEvents(events, payloads, this.resolver, this.partial);
+      batch = await foldEvents(events, payloads, this.resolution.resolver, this.resolution.partial);
     } finally {
       await payloads.close();
     }
-    const plan = planWrite(this.index, batch, {
-      prepare: (paths) => this.partial.hydrate(paths, this.resolver),
-      resolve: (path) => this.resolver.resolve(path),
-    });
+    const plan = planWrite(this.resolution.index, batch, this.resolution.planResolver());
     const rest = () => {
       const { write, stats } = plan.rest();
       this.lastApply = stats;
@@ -172,42 +168,12 @@ export class GraphProjector implements Projector {
     // is before the change row is written. A first write has no earlier state to change.
     await this.store.writeInTwo(plan.first, rest, { name: NAME, position: upTo, version: this.version }, { intoEmpty: previous === 0 }, previous === 0 ? undefined : { previous, paths: plan.written });
     this.committed = upTo;
-    this.saveCache(plan.changed, previous, upTo, context.alongside === true);
+    this.resolution.save(plan.changed, previous, upTo, context.alongside === true);
   }
 
   private async committedPosition(): Promise<number> {
     if (this.committed === null) this.committed = (await this.checkpoint()).position;
     return this.committed;
-  }
-
-  /**
-   * Brings the cache to the store's checkpoint `upTo` (committed just now, after `previous`):
-   * the `changed` files when it stood at `previous`, else every file, and only the position when
-   * nothing is loaded (nothing changed then). A failure drops the cache: the next start resolves.
-   * A build from an empty store (a cold index, a replay, a rebuild) writes it only `alongside`
-   * a projector catching up in its own thread (a cold index: the keyword index finishes about
-   * when the graph does, so the main thread has the time); alone (a replay) it leaves it to the
-   * first restart that needs it: writing it (sympy: ~0.15 s, 21 MB) would lengthen every replay.
-   */
-  private saveCache(changed: Iterable<string> | "all", previous: number | null, upTo: number, alongside = false): void {
-    const dependencies = this.resolver.dependencies?.bind(this.resolver);
-    if (dependencies === undefined || (previous === 0 && !alongside)) return;
-    this.cache.use((cache) => {
-      const at = cache.stands();
-      const inStep = changed !== "all" && at !== null && at.position === previous && at.version === this.version;
-      if (!this.loaded) {
-        if (inStep) cache.save([], upTo, this.version, false);
-        return;
-      }
-      const rowOf = (path: string): readonly [string, CachedResolution | undefined] => {
-        const deps = dependencies(path);
-        if (deps === undefined) return [path, undefined];
-        const heritage = (this.resolver.parsed(path)?.references ?? []).filter(isHeritage);
-        return [path, { deps: [...deps], edges: this.index.paths.get(path)?.edges ?? [], heritage }];
-      };
-      const paths = inStep && changed !== "all" ? changed : this.resolver.files();
-      cache.save(Array.from(paths, rowOf), upTo, this.version, !inStep);
-    });
   }
 
   /**
@@ -220,11 +186,12 @@ export class GraphProjector implements Projector {
   private async cheaperToRebuild(events: ReadonlyArray<RecordedEvent>): Promise<boolean> {
     const files = new Set(events.map((e) => e.stream)).size;
     if (files < REBUILD_MIN_FILES) return false;
-    const held = this.loaded
-      ? this.index.paths.size
+    const { loaded } = this.resolution;
+    const held = loaded
+      ? this.resolution.index.paths.size
       : Number((await this.store.query("MATCH (f:File) RETURN count(*) AS n"))[0]?.n ?? 0);
     if (held === 0) return false;
-    return files >= held * (this.loaded ? REBUILD_SHARE_LOADED : REBUILD_SHARE_UNLOADED);
+    return files >= held * (loaded ? REBUILD_SHARE_LOADED : REBUILD_SHARE_UNLOADED);
   }
 
   /**
@@ -237,10 +204,7 @@ export class GraphProjector implements Projector {
     const aside = rebuildPath(path);
     // The old resolver is not needed any more: free it first (a failure below leaves it to be
     // refilled from the old store's checkpoint, as after a restart).
-    this.resolver = this.makeResolver();
-    this.partial = this.newPartial();
-    this.index = new GraphIndex();
-    this.loaded = false;
+    this.resolution.clear(false);
     const built = await GraphProjector.open(aside, this.log, this.makeResolver, this.options, { fresh: true });
     try {
       await built.apply(readLatestParses(this.log, upTo, GRAPH_OMITS, true, context.alongside !== true), upTo, context);
@@ -253,7 +217,7 @@ export class GraphProjector implements Projector {
       await Promise.allSettled([...this.reading]);
       await built.close();
       await this.store.close();
-      this.cache.close();
+      this.resolution.closeCache();
       moveGraph(aside, path);
       this.store = await KuzuStore.open(path, this.options);
     })();
@@ -263,10 +227,7 @@ export class GraphProjector implements Projector {
     } finally {
       this.swapping = null;
     }
-    this.resolver = built.resolver;
-    this.partial = built.partial;
-    this.index = built.index;
-    this.loaded = true;
+    this.resolution.adopt(built.resolution);
     this.pristine = false;
     this.committed = upTo;
   }
@@ -275,18 +236,16 @@ export class GraphProjector implements Projector {
     if (this.pristine) return;
     const path = this.store.path;
     await this.store.close();
-    this.cache.close();
+    this.resolution.closeCache();
     removeGraph(path);
     this.store = await KuzuStore.open(path, this.options);
-    this.resolver = this.makeResolver();
-    this.partial = this.newPartial();
-    this.index = new GraphIndex();
-    this.loaded = this.pristine = true;
+    this.resolution.clear(true);
+    this.pristine = true;
     this.committed = 0;
   }
 
   async close(): Promise<void> {
-    this.cache.close();
+    this.resolution.closeCache();
     await this.store.close();
   }
 
@@ -295,109 +254,7 @@ export class GraphProjector implements Projector {
    * otherwise does it itself): for a caller with idle time to spend, and the graph bench.
    */
   async warmUp(): Promise<void> {
-    await this.ensureLoaded(true);
-  }
-
-  /**
-   * After a restart the store is as committed, but the resolver lives in memory: refill it from
-   * the log. The key index takes files and externals from the store, and symbols and edges from
-   * the parse results and the priming resolution: those equal what the store holds (delta ==
-   * fresh), and reading 40k symbols and 150k edges back out of Kuzu took seconds.
-   */
-  private ensureLoaded(readAhead: boolean): Promise<void> {
-    if (this.loaded) return Promise.resolve();
-    // One refill at a time (warmUp and apply may both ask).
-    this.loading ??= this.load(readAhead).finally(() => {
-      this.loading = null;
-    });
-    return this.loading;
-  }
-
-  private async load(readAhead: boolean): Promise<void> {
-    // A refill that failed half-way may have held some files in part: this one starts over.
-    this.partial = this.newPartial();
-    const { position } = await this.checkpoint();
-    // Kuzu reads the File rows in its own thread while this one starts reading the log and
-    // loads the cache (~0.1 s of sympy's refill).
-    const loadingIndex = GraphIndex.loadFiles(this.store);
-    loadingIndex.catch(() => undefined);
-    let index: GraphIndex;
-    let primed = false;
-    if (position > 0) {
-      const paths: string[] = [];
-      const usable = this.cacheStandsAt(position);
-      const omit = usable ? REFILL_OMITS : GRAPH_OMITS;
-      const events = readLatestParses(this.log, position, omit, false, readAhead);
-      const payloads = parsedPayloads(this.log, events, omit, readAhead);
-      // Read while the payload thread starts and reads ahead (sympy: ~0.2 s each).
-      const cached = usable ? this.cachedAt(position) : null;
-      const whole = usable ? payloadLoader(this.log, GRAPH_OMITS) : null;
-      try {
-        index = await loadingIndex;
-        for (const event of events) {
-          let data = await payloads.dataOf(event);
-          // Read without references: put the cached heritage in, or else read the payload whole.
-          const partial = cached !== null ? withCachedHeritage(event, data, cached) : null;
-          if (partial !== null) data = partial;
-          else if (whole !== null) data = JSON.parse(whole(event.position)) as unknown;
-          const file = decodeFileParsed(event, data);
-          if (partial !== null) this.partial.hold(file.path, event);
-          this.resolver.upsert(file);
-          // Only a file the store holds as parsed has Symbol nodes (and so storable edges).
-          if (index.paths.get(file.path)?.status === "parsed") for (const id of symbolNodeIds(file)) index.addSymbol(file.path, id);
-          paths.push(file.path);
-        }
-      } finally {
-        await payloads.close();
-      }
-      // A resolver learns who depends on what while it resolves: without it the first delta after
-      // a restart would miss dependants. The cache kept what resolving each file read and gave;
-      // failing that, prime it by resolving every file (its answers are the stored edges).
-      if (cached === null || !this.restoreFromCache(index, paths, cached)) {
-        this.partial.hydrate(this.partial.paths(), this.resolver);
-        for (const path of paths) {
-          for (const e of this.resolver.resolve(path).edges) if (index.storable(path, e)) index.addEdge(path, e);
-        }
-        primed = true;
-      }
-    } else index = await loadingIndex;
-    this.index = index;
-    this.loaded = true;
-    this.committed = position;
-    // So that the next start restores instead.
-    if (primed) this.saveCache("all", null, position);
-  }
-
-  /** Whether the cache says it stands at `position` (and this resolver can restore from it): the refill can leave references out. */
-  private cacheStandsAt(position: number): boolean {
-    if (this.resolver.restore === undefined) return false;
-    return (
-      this.cache.use((cache) => {
-        const at = cache.stands();
-        return at !== null && at.position === position && at.version === this.version;
-      }) ?? false
-    );
-  }
-
-  /** Every file's cached resolution when the cache stands at `position` (asked once cacheStandsAt said so); else null. */
-  private cachedAt(position: number): Map<string, CachedResolution> | null {
-    return this.cache.use((cache) => cache.load(position, this.version));
-  }
-
-  /** Restores every file's dependency keys and stored edges from `cached`, if it holds exactly these files. */
-  private restoreFromCache(index: GraphIndex, paths: ReadonlyArray<string>, cached: ReadonlyMap<string, CachedResolution>): boolean {
-    const restore = this.resolver.restore?.bind(this.resolver);
-    if (restore === undefined || cached.size !== paths.length) return false;
-    for (const path of paths) {
-      const c = cached.get(path);
-      if (c === undefined || !c.edges.every((e) => index.storable(path, e))) return false;
-    }
-    for (const path of paths) {
-      const c = cached.get(path)!;
-      restore(path, c.deps);
-      for (const e of c.edges) index.addEdge(path, e);
-    }
-    return true;
+    await this.resolution.ensureLoaded(true);
   }
 }
 
