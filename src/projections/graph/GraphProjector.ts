@@ -2,13 +2,13 @@ import type { LogHandle, RecordedEvent } from "../../events/index.js";
 import type { ApplyContext, Projector } from "../Projector.js";
 import { GRAPH_OMITS } from "./decodeFileParsed.js";
 import { foldEvents } from "./foldEvents.js";
-import { KuzuStore, moveGraphDatabase, removeGraphDatabase, type KuzuStoreOptions, type Params, type Row } from "./KuzuStore.js";
+import { KuzuStore, type KuzuStoreOptions, type Params, type Row } from "./KuzuStore.js";
 import type { Resolver } from "./model.js";
 import { parsedPayloads } from "./parsedPayloads.js";
 import { planWrite, type GraphApplyStats } from "./planWrite.js";
-import { moveResolutionCache, removeResolutionCache } from "./CacheSlot.js";
-import { readLatestParses } from "./readLatestParses.js";
+import { cheaperToRebuild, rebuildBeside, rebuildPath, removeGraph, type GraphBeside } from "./rebuildBeside.js";
 import { ResolverState } from "./ResolverState.js";
+import { SwappableStore } from "./SwappableStore.js";
 
 /**
  * 3: unresolved references stored as compact tuples (see unresolvedColumns).
@@ -53,7 +53,8 @@ const HANDLES = GRAPH_HANDLES;
  * stale definitions.
  *
  * A batch is folded into the resolver (foldEvents), planned as one keyed write (planWrite) and
- * committed with the checkpoint; the resolver's state lives in ResolverState.
+ * committed with the checkpoint; the resolver's state lives in ResolverState, and a batch that
+ * touches a large share of the graph rebuilds it beside the store instead (rebuildBeside).
  */
 export class GraphProjector implements Projector {
   readonly name = NAME;
@@ -61,11 +62,8 @@ export class GraphProjector implements Projector {
   readonly handles = HANDLES;
   readonly omit = GRAPH_OMITS;
   readonly deferred = ["FileParsed"];
+  private readonly store: SwappableStore;
   private readonly resolution: ResolverState;
-  /** A rebuilt database being swapped in (see rebuildBeside), which readers wait for. */
-  private swapping: Promise<void> | null = null;
-  /** Queries running on the store. */
-  private readonly reading = new Set<Promise<Row[]>>();
   /** Opened empty and nothing applied since: a reset has nothing to drop. */
   private pristine: boolean;
   /** The store's checkpoint position as last written by this process (null: not known yet). */
@@ -73,12 +71,13 @@ export class GraphProjector implements Projector {
   lastApply: GraphApplyStats = { files: 0, reresolved: 0, edges: 0, dropped: 0 };
 
   private constructor(
-    private store: KuzuStore,
+    store: KuzuStore,
     private readonly log: LogHandle,
     private readonly makeResolver: () => Resolver,
     private readonly options: KuzuStoreOptions,
     fresh: boolean,
   ) {
+    this.store = new SwappableStore(store);
     this.resolution = new ResolverState(
       {
         log,
@@ -86,7 +85,7 @@ export class GraphProjector implements Projector {
         version: GRAPH_VERSION,
         graphPath: store.path,
         readOnly: options.readOnly === true,
-        store: () => this.store,
+        store: () => this.store.current,
         position: async () => (await this.checkpoint()).position,
         onLoaded: (position) => {
           this.committed = position;
@@ -116,20 +115,12 @@ export class GraphProjector implements Projector {
   }
 
   async checkpoint() {
-    return (await this.store.readCheckpoint(NAME)) ?? { position: 0, version: this.version };
+    return (await this.store.current.readCheckpoint(NAME)) ?? { position: 0, version: this.version };
   }
 
   /** Read-only Cypher for the `GraphReader`, on a connection separate from the writer's. */
-  async query(cypher: string, params?: Params): Promise<Row[]> {
-    // While a rebuilt database replaces the store, the store is closed: wait for the swap.
-    while (this.swapping !== null) await this.swapping.catch(() => undefined);
-    const running = this.store.query(cypher, params);
-    this.reading.add(running);
-    try {
-      return await running;
-    } finally {
-      this.reading.delete(running);
-    }
+  query(cypher: string, params?: Params): Promise<Row[]> {
+    return this.store.query(cypher, params);
   }
 
   async apply(events: ReadonlyArray<RecordedEvent>, upTo: number, context: ApplyContext = {}): Promise<void> {
@@ -138,13 +129,19 @@ export class GraphProjector implements Projector {
     if (events.length === 0) {
       const nothing = { deleteFiles: [], deleteNodes: [], updateFiles: [], updateSymbols: [], deleteEdges: [], moveEdges: [], deleteExternals: [], files: [], symbols: [], externals: [], setUnresolved: [], edges: [] };
       const previous = await this.committedPosition();
-      await this.store.write(nothing, { name: NAME, position: upTo, version: this.version }, { previous, paths: [] });
+      await this.store.current.write(nothing, { name: NAME, position: upTo, version: this.version }, { previous, paths: [] });
       this.committed = upTo;
       this.resolution.save([], previous, upTo);
       return;
     }
-    if (await this.cheaperToRebuild(events)) {
-      await this.rebuildBeside(upTo, context);
+    if (await cheaperToRebuild(events, this.resolution, this.store.current)) {
+      await rebuildBeside(
+        { log: this.log, store: this.store, options: this.options, resolution: this.resolution, openBeside: (path) => this.openBeside(path) },
+        upTo,
+        context,
+      );
+      this.pristine = false;
+      this.committed = upTo;
       return;
     }
     await this.resolution.ensureLoaded(readAhead);
@@ -166,7 +163,7 @@ export class GraphProjector implements Projector {
     // Every write commits the checkpoint with it: a store at position 0 has never been written.
     // `written` is complete once `rest` has run (it adds the dependants whose edges moved), which
     // is before the change row is written. A first write has no earlier state to change.
-    await this.store.writeInTwo(plan.first, rest, { name: NAME, position: upTo, version: this.version }, { intoEmpty: previous === 0 }, previous === 0 ? undefined : { previous, paths: plan.written });
+    await this.store.current.writeInTwo(plan.first, rest, { name: NAME, position: upTo, version: this.version }, { intoEmpty: previous === 0 }, previous === 0 ? undefined : { previous, paths: plan.written });
     this.committed = upTo;
     this.resolution.save(plan.changed, previous, upTo, context.alongside === true);
   }
@@ -176,69 +173,23 @@ export class GraphProjector implements Projector {
     return this.committed;
   }
 
-  /**
-   * Whether rebuilding the graph from the log costs less than applying `events` to it: a batch
-   * that touches a large share of the files (a branch switch, a formatter run) rewrites most of
-   * the graph row by row, and a process that has not loaded the resolver yet pays for reading
-   * and resolving every file first. A rebuild is one bulk load. Sympy, 300 of 1,597 files
-   * changed: `nemesis index` 12.7 s as a delta (4.5 s loading, 5.6 s writing).
-   */
-  private async cheaperToRebuild(events: ReadonlyArray<RecordedEvent>): Promise<boolean> {
-    const files = new Set(events.map((e) => e.stream)).size;
-    if (files < REBUILD_MIN_FILES) return false;
-    const { loaded } = this.resolution;
-    const held = loaded
-      ? this.resolution.index.paths.size
-      : Number((await this.store.query("MATCH (f:File) RETURN count(*) AS n"))[0]?.n ?? 0);
-    if (held === 0) return false;
-    return files >= held * (loaded ? REBUILD_SHARE_LOADED : REBUILD_SHARE_UNLOADED);
-  }
-
-  /**
-   * Builds the graph of the log up to `upTo` in a database beside the store, then swaps it in.
-   * Readers keep the old graph meanwhile, and a crash leaves either the old store at its own
-   * checkpoint (the new one is dropped at the next rebuild) or the new one at `upTo`.
-   */
-  private async rebuildBeside(upTo: number, context: ApplyContext): Promise<void> {
-    const path = this.store.path;
-    const aside = rebuildPath(path);
-    // The old resolver is not needed any more: free it first (a failure below leaves it to be
-    // refilled from the old store's checkpoint, as after a restart).
-    this.resolution.clear(false);
-    const built = await GraphProjector.open(aside, this.log, this.makeResolver, this.options, { fresh: true });
-    try {
-      await built.apply(readLatestParses(this.log, upTo, GRAPH_OMITS, true, context.alongside !== true), upTo, context);
-    } catch (e) {
-      await built.close().catch(() => undefined);
-      removeGraph(aside);
-      throw e;
-    }
-    const swap = (async () => {
-      await Promise.allSettled([...this.reading]);
-      await built.close();
-      await this.store.close();
-      this.resolution.closeCache();
-      moveGraph(aside, path);
-      this.store = await KuzuStore.open(path, this.options);
-    })();
-    this.swapping = swap;
-    try {
-      await swap;
-    } finally {
-      this.swapping = null;
-    }
-    this.resolution.adopt(built.resolution);
-    this.pristine = false;
-    this.committed = upTo;
+  /** An empty graph at `path` for rebuildBeside, with its resolver state to take over once swapped in. */
+  private async openBeside(path: string): Promise<GraphBeside> {
+    const built = await GraphProjector.open(path, this.log, this.makeResolver, this.options, { fresh: true });
+    return {
+      apply: (events, upTo, context) => built.apply(events, upTo, context),
+      close: () => built.close(),
+      resolution: built.resolution,
+    };
   }
 
   async reset(): Promise<void> {
     if (this.pristine) return;
-    const path = this.store.path;
-    await this.store.close();
+    const path = this.store.current.path;
+    await this.store.current.close();
     this.resolution.closeCache();
     removeGraph(path);
-    this.store = await KuzuStore.open(path, this.options);
+    this.store.set(await KuzuStore.open(path, this.options));
     this.resolution.clear(true);
     this.pristine = true;
     this.committed = 0;
@@ -246,7 +197,7 @@ export class GraphProjector implements Projector {
 
   async close(): Promise<void> {
     this.resolution.closeCache();
-    await this.store.close();
+    await this.store.current.close();
   }
 
   /**
@@ -257,24 +208,3 @@ export class GraphProjector implements Projector {
     await this.resolution.ensureLoaded(true);
   }
 }
-
-/** Removes a graph database and its resolution cache. */
-const removeGraph = (path: string): void => {
-  removeGraphDatabase(path);
-  removeResolutionCache(path);
-};
-
-/** Moves a closed graph database and its resolution cache to `to`, replacing what is there. */
-const moveGraph = (from: string, to: string): void => {
-  moveGraphDatabase(from, to);
-  moveResolutionCache(from, to);
-};
-
-/** Where `rebuildBeside` builds the new database. */
-const rebuildPath = (path: string): string => `${path}.rebuild`;
-
-/** A batch rebuilds the graph from the log (see cheaperToRebuild) from this many files on... */
-const REBUILD_MIN_FILES = 32;
-/** ...when they are this share of the files the graph holds, its resolver loaded or not yet. */
-const REBUILD_SHARE_LOADED = 0.15;
-const REBUILD_SHARE_UNLOADED = 0.03;
