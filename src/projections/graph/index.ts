@@ -1,4 +1,6 @@
-export { GraphProjector, GRAPH_VERSION, decodeFileParsed, type GraphApplyStats } from "./GraphProjector.js";
+export { GraphProjector, GRAPH_VERSION } from "./GraphProjector.js";
+export type { GraphApplyStats } from "./planWrite.js";
+export { decodeFileParsed } from "./decodeFileParsed.js";
 export {
   GraphReader,
   type EdgeEnd,
