@@ -10,34 +10,7 @@ import { cheaperToRebuild, rebuildBeside, rebuildPath, removeGraph, type GraphBe
 import { ResolverState } from "./ResolverState.js";
 import { SwappableStore } from "./SwappableStore.js";
 
-/**
- * 3: unresolved references stored as compact tuples (see unresolvedColumns).
- * 4: Java calls pick the overload taking as many arguments; resolution fixes for Rust (`use` items, `self`/`Self`, inline modules), Go (test helpers
- * across test files, embedded interfaces and structs) and Java (nested types, enums, other
- * source roots) and Python protocols extending protocols: a graph built before is rebuilt from the log.
- * 5: CommonJS: calls through `require` reach `exports.a = …` and `module.exports = …` (whole or by
- * name), `obj.a()` reaches `obj.a = function …`; a `require` binding is no longer a Variable node.
- * 6: calls through typed locals and fields (`const x = new T(); x.m()`, `this.f.m()` where `f: T`,
- * Python `self.f = T()`) reach `T.m` (parses from ts-extract-7 carry `typed`); `new T().m()` too; Java `import com.x.*`
- * of a project package imports its files, `import static com.x.Util.*` makes Util's members bare names;
- * what a TS/Python/Java call returns is read from the return type as written (`list[T]` is no T);
- * Go struct fields and `x := pkg.New()` / `var x T` / `&T{}` locals type receivers too.
- * 7: module-level variables type receivers (`const s = new T()`, Python `registry = Registry()`,
- * Go `var Default = New()`); calling a variable that copies a function (`const stringType =
- * ZodString.create`) gives what the function returns; `export { a as b }` is followed; methods
- * an interface declares (TS, Go, Rust), TS namespaces and object-literal methods are symbols a
- * call can reach; CommonJS `exports.b = a` is followed; a function with no written return type
- * gives what its returns agree on (parses from ts-extract-8).
- * 8: a Java call picks among overloads of the same arity by its arguments' types (parses from
- * ts-extract-9 carry `Reference.args`, and the types of primitive and array locals and fields);
- * receivers written over several lines, with `?.` or `!` (TS), or as a cast (`(x as T)`,
- * `((T) x)`) are followed; TS callback parameters take the type their callee declares; Rust
- * struct fields and `let` locals type receivers, chains mix `::` and `.`, and a path's head
- * (`Reference.path`) is never a local; a TS alias of one type stands for it; Java `new X()`
- * reaches X's constructor; JSDoc `@param {T}` / `@returns {T}` type JavaScript functions;
- * names unpacked from a returned tuple (`a, b = f()`, `const [a, b] = f()`) are typed `f()[i]`.
- * 9: a function calling itself has a CALLS edge to itself (recursion).
- */
+/** Bumped when what the graph holds for the same parses changes: the graph is rebuilt from the log (CHANGELOG.md lists each version). */
 export const GRAPH_VERSION = 9;
 const NAME = "graph";
 export const GRAPH_HANDLES = ["FileParsed", "FileDeleted", "ParseFailed"] as const;
