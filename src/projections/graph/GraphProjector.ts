@@ -1,3 +1,4 @@
+import { trace } from "../../shared/trace.js";
 import type { LogHandle, RecordedEvent } from "../../events/index.js";
 import type { ApplyContext, Projector } from "../Projector.js";
 import { GRAPH_OMITS } from "./decodeFileParsed.js";
@@ -118,6 +119,7 @@ export class GraphProjector implements Projector {
       return;
     }
     await this.resolution.ensureLoaded(readAhead);
+    trace("Graph.loaded");
     this.pristine = false;
     const payloads = parsedPayloads(this.log, events, GRAPH_OMITS, readAhead);
     let batch;
@@ -127,9 +129,11 @@ export class GraphProjector implements Projector {
       await payloads.close();
     }
     const plan = planWrite(this.resolution.index, batch, this.resolution.planResolver());
+    trace("Graph.planned", () => `${batch.final.size} files`);
     const rest = () => {
       const { write, stats } = plan.rest();
       this.lastApply = stats;
+      trace("Graph.resolved", () => JSON.stringify(stats));
       return write;
     };
     const previous = await this.committedPosition();
@@ -137,8 +141,10 @@ export class GraphProjector implements Projector {
     // `written` is complete once `rest` has run (it adds the dependants whose edges moved), which
     // is before the change row is written. A first write has no earlier state to change.
     await this.store.current.writeInTwo(plan.first, rest, { name: NAME, position: upTo, version: this.version }, { intoEmpty: previous === 0 }, previous === 0 ? undefined : { previous, paths: plan.written });
+    trace("Graph.committed", () => `${plan.written.size} files written`);
     this.committed = upTo;
     this.resolution.save(plan.changed, previous, upTo, context.alongside === true);
+    trace("Graph.cacheSaved");
   }
 
   private async committedPosition(): Promise<number> {

@@ -1,3 +1,4 @@
+import { trace } from "../../shared/trace.js";
 import * as Data from "effect/Data";
 import { Connection, Database, type KuzuValue, type PreparedStatement, type QueryResult } from "kuzu";
 import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from "node:fs";
@@ -162,6 +163,7 @@ export class KuzuStore {
       if (bulkSymbols) await yieldToKuzu();
       let later: GraphWriteRest;
       try {
+        trace("Kuzu.firstWritten");
         later = rest();
       } catch (e) {
         throw new NotTheStore(e);
@@ -215,6 +217,7 @@ export class KuzuStore {
         version: checkpoint.version,
       });
       if (change !== undefined) await this.recordChange(checkpoint.position, change);
+      trace("Kuzu.beforeCommit");
       await this.exec("COMMIT");
     } catch (e) {
       // Kuzu rolls a failed statement's transaction back itself; ROLLBACK then has nothing to do.
