@@ -1,12 +1,10 @@
 import * as Context from "effect/Context";
 import * as Effect from "effect/Effect";
-import * as Layer from "effect/Layer";
 import type { ExpectedVersion, NewEvent, RecordedEvent } from "./envelope.js";
 import { EventLogError, VersionConflict } from "./errors.js";
 import { appendToStreams, type AppendResult, type StreamAppend } from "./sqlite/appendToStreams.js";
 import { checkpointWal } from "./sqlite/checkpointWal.js";
-import { closeEventLog } from "./sqlite/closeEventLog.js";
-import { openEventLog, type LogHandle } from "./sqlite/openEventLog.js";
+import type { LogHandle } from "./sqlite/openEventLog.js";
 import { headPosition, readEvents, readStream, streamVersion, type ReadFilter } from "./sqlite/readEvents.js";
 import { tailEvents, type TailOptions } from "./sqlite/tailEvents.js";
 
@@ -57,12 +55,3 @@ export const makeEventLog = (handle: LogHandle): EventLogService => {
   };
 };
 
-/** The live log at `path`, closed (with a final WAL checkpoint) when the scope ends. */
-export const EventLogLive = (path: string): Layer.Layer<EventLog, EventLogError> =>
-  Layer.scoped(
-    EventLog,
-    Effect.acquireRelease(
-      attempt(() => makeEventLog(openEventLog(path))),
-      (log) => Effect.sync(() => closeEventLog(log.handle)),
-    ),
-  );

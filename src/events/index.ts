@@ -1,4 +1,4 @@
-export { EventLog, EventLogLive, makeEventLog, type EventLogService } from "./EventLog.js";
+export { EventLog, makeEventLog, type EventLogService } from "./EventLog.js";
 export {
   EventCatalog,
   decodeEvent,

@@ -1,9 +1,6 @@
 import type { GraphQueryable } from "../projections/graph/GraphReader.js";
 import { changedFilesBetween, readGraphState, type GraphState } from "./graphChanges.js";
 
-/** What the graph's checkpoints say about its state: equal keys, equal graphs. */
-export const graphStateKey = async (graph: GraphQueryable): Promise<string> => (await readGraphState(graph)).key;
-
 /**
  * The graph for the length of one question (a tool call): its state is read once, when a
  * per-state load is first asked for, rather than before each of them (a dozen Checkpoint

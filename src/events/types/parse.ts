@@ -59,7 +59,7 @@ export const ExtractedSymbol = Schema.Struct({
   members: Schema.Array(Schema.String),
   /**
    * Variables a function binds in its body (`const parse = …`, Python `f = …`): inside it they
-   * hide imports and module-level names. Absent when none (and in parses before ts-extract-4).
+   * hide imports and module-level names. Absent when none (and in parses older than the field: CHANGELOG.md).
    */
   locals: Schema.optional(Schema.Array(Schema.String)),
   /** Type parameters the declaration introduces (`<T>`): they hide types of the same name. Absent when none. */
@@ -68,14 +68,14 @@ export const ExtractedSymbol = Schema.Struct({
    * Names bound here whose type is known, so `x.m()` / `this.x.m()` resolves to the method of
    * that type: a function's locals (`const x: T`, `x = new T()`, Python `x = T()`) and a class's
    * fields (`x: T`, `this.x = new T()`, `self.x = T()`). A name bound twice with different types,
-   * or once from anything else, is left out. Absent when none (and in parses before ts-extract-7).
+   * or once from anything else, is left out. Absent when none (and in parses older than the field: CHANGELOG.md).
    */
   typed: Schema.optional(Schema.Array(TypedName)),
   /**
    * The declared return type as written (`list[Item]`, `Promise<User>`, `(*T, error)`), when there
    * is one: `returns` lists the names in it, this tells a collection of Item from an Item. In a
-   * JavaScript file with none written, a JSDoc `@returns {T}` (from ts-extract-9; a JSDoc
-   * `@param {T} name` likewise fills that parameter's `type`). Absent in parses before ts-extract-7.
+   * JavaScript file with none written, a JSDoc `@returns {T}` (a JSDoc `@param {T} name` likewise
+   * fills that parameter's `type`). Absent in parses older than the field (CHANGELOG.md).
    */
   returnType: Schema.optional(Schema.String),
   /**
@@ -111,7 +111,7 @@ export const Reference = Schema.Struct({
   args: Schema.optional(Schema.Array(Schema.NullOr(ArgumentHint))),
   /**
    * Rust: the qualifier is a path (`config::load()`, `a::B { … }`), not a value (`config.load()`):
-   * its head is a module or type even where a local has that name. Absent otherwise (and in parses before ts-extract-9).
+   * its head is a module or type even where a local has that name. Absent otherwise (and in parses older than the field: CHANGELOG.md).
    */
   path: Schema.optional(Schema.Boolean),
   /**
@@ -194,13 +194,13 @@ export const FileParsed = Schema.Struct({
   /**
    * The local name a JavaScript/TypeScript module exports as `default` (`export default X`,
    * `export default class X`, `export { X as default }`; `default` for an anonymous one).
-   * Absent when it has none, and in parses before ts-extract-5.
+   * Absent when it has none, and in parses older than the field (CHANGELOG.md).
    */
   defaultExport: Schema.optional(Schema.String),
   /**
    * JavaScript/TypeScript `export { a as b }` or CommonJS `exports.b = a` of a name of this
-   * module: `name` the local name, `alias` the exported one (`default` is `defaultExport`). Absent when none, and in parses
-   * before ts-extract-8.
+   * module: `name` the local name, `alias` the exported one (`default` is `defaultExport`).
+   * Absent when none, and in parses older than the field (CHANGELOG.md).
    */
   exportAliases: Schema.optional(Schema.Array(ImportedName)),
 });

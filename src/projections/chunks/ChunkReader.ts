@@ -125,8 +125,8 @@ export class ChunkReader {
   /**
    * keywordChunks without a filter in two steps: the best rows by BM25 from the full-text index
    * alone, then the chunk rows of those only. Joining every match to the chunk table before
-   * sorting (a rowid lookup per match, into pages full of chunk text) was half the cost of a
-   * keyword search on sympy (thousands of matches: 11-28 ms -> 5-13 ms for the index alone).
+   * sorting costs a rowid lookup per match, into pages full of chunk text: half the cost of a
+   * keyword search on sympy, where a query has thousands of matches.
    * The order is the joined query's (BM25, then id); null when ties at the cut run past what
    * was read, for the joined query to settle.
    */

@@ -1,4 +1,3 @@
-import * as Context from "effect/Context";
 import * as Data from "effect/Data";
 
 /**
@@ -33,9 +32,6 @@ export class EmbedderError extends Data.TaggedError("EmbedderError")<{
 }
 
 export const isEmbedderError = (e: unknown): e is EmbedderError => e instanceof EmbedderError;
-
-/** The Effect service carrying the project's embedder (the plain interface stays usable alone). */
-export class EmbedderService extends Context.Tag("Embedder")<EmbedderService, Embedder>() {}
 
 /** Scales `v` to unit length in place (a zero vector stays zero) and returns it. */
 export const normalize = (v: Float32Array): Float32Array => {

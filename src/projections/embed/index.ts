@@ -1,4 +1,4 @@
-export { EmbedderError, EmbedderService, isEmbedderError, normalize, type Embedder } from "./Embedder.js";
+export { EmbedderError, isEmbedderError, normalize, type Embedder } from "./Embedder.js";
 export { openEmbeddingCache, textKey, type EmbeddingCache } from "./EmbeddingCache.js";
 export { cachedEmbedder, type CachedEmbedder } from "./cachedEmbedder.js";
 export {

@@ -61,17 +61,4 @@ export const stem = (w: string): string => {
   return s;
 };
 
-const WORD = /[A-Za-z_][A-Za-z0-9_]*|[0-9]+/g;
-
-/** Counts each word of `text` (identifiers and numbers); the counts give sublinear term weights. */
-export const countWords = (text: string): Map<string, number> => {
-  const counts = new Map<string, number>();
-  for (const m of text.matchAll(WORD)) {
-    const w = m[0];
-    if (w.length > 64) continue;
-    counts.set(w, (counts.get(w) ?? 0) + 1);
-  }
-  return counts;
-};
-
 export const isStopWord = (part: string): boolean => STOP_WORDS.has(part);

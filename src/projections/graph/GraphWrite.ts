@@ -1,5 +1,5 @@
 import type { ExternalRow, FileRow, SymbolRow } from "./graphRows.js";
-import { EDGE_KINDS, type EdgeKind, type GraphEdge, type NodeId } from "./model.js";
+import type { EdgeKind, GraphEdge, NodeId } from "./model.js";
 
 /**
  * One batch's change to the graph, applied by the store in a single transaction together with
@@ -56,7 +56,6 @@ export type FileUpdate = Pick<FileRow, "id" | "path" | "language" | "lines" | "h
 
 /** Edges the file's own parse result yields; every other kind comes from the resolver. */
 export const STRUCTURAL_KINDS: ReadonlySet<EdgeKind> = new Set(["CONTAINS", "HAS_METHOD"]);
-export const RESOLVED_KINDS: ReadonlyArray<EdgeKind> = EDGE_KINDS.filter((k) => !STRUCTURAL_KINDS.has(k));
 
 export const NODE_TABLES = ["File", "Symbol", "External"] as const;
 export type NodeTable = (typeof NODE_TABLES)[number];
@@ -68,20 +67,6 @@ export const nodeTableOf = (id: NodeId): NodeTable | null => {
   if (id.startsWith("x:")) return "External";
   return null;
 };
-
-export const isEmptyWrite = (w: GraphWrite): boolean =>
-  w.deleteFiles.length === 0 &&
-  w.deleteNodes.length === 0 &&
-  w.updateFiles.length === 0 &&
-  w.updateSymbols.length === 0 &&
-  w.deleteEdges.length === 0 &&
-  w.moveEdges.length === 0 &&
-  w.deleteExternals.length === 0 &&
-  w.files.length === 0 &&
-  w.symbols.length === 0 &&
-  w.externals.length === 0 &&
-  w.setUnresolved.length === 0 &&
-  w.edges.length === 0;
 
 /** Rows a write touches: the store picks COPY over parameterised creates above a threshold. */
 export const writeSize = (w: GraphWrite): number =>

@@ -102,7 +102,7 @@ export class ResolutionCache {
       stands: db.prepare("SELECT position, version FROM meta WHERE id = 1"),
       all: db.prepare("SELECT path, deps, edges, heritage FROM files").raw(true),
       names: db.prepare("SELECT n, name FROM names").raw(true),
-      // One JSON array instead of a row per name: a restart reads ~55k names on sympy (50 → 13 ms).
+      // One JSON array instead of a row per name: a restart reads ~55k names on sympy, and one parse of one value is the cheapest way.
       namesInOrder: db.prepare("SELECT count(*) AS count, coalesce(max(n), 0) AS last, json_group_array(name) AS names FROM (SELECT n, name FROM names ORDER BY n)"),
       addName: db.prepare("INSERT INTO names (n, name) VALUES (?, ?)"),
       clearNames: db.prepare("DELETE FROM names"),

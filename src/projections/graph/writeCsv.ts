@@ -23,7 +23,7 @@ const BUFFER_BYTES = 1 << 20;
 
 /**
  * UTF-16 units of text gathered before they are encoded: one Buffer.write per ~1,000 rows
- * instead of one per field and separator (sympy's 122k call/test edges: 69 -> 26 ms). The
+ * instead of one per field and separator (sympy has 122k call and test edges to write). The
  * pieces die young, well before a scavenge would have to copy them.
  */
 const PENDING_UNITS = 1 << 16;
