@@ -1,3 +1,5 @@
+import { ReadThroughMap } from "./readThroughMap.js";
+
 /** Overlay entries past which a layered map is flattened into one map again. */
 const OVERLAY_MAX = 20_000;
 
@@ -6,14 +8,16 @@ const OVERLAY_MAX = 20_000;
  * following a one-file edit of a large graph writes a few entries instead of copying tens of
  * thousands. Reads are `get` and `has`; iteration flattens it once.
  */
-export class LayeredMap<K, V> implements ReadonlyMap<K, V> {
+export class LayeredMap<K, V> extends ReadThroughMap<K, V> {
   private flat: Map<K, V> | null = null;
 
   private constructor(
     private readonly base: ReadonlyMap<K, V>,
     private readonly overlay: ReadonlyMap<K, V>,
     private readonly gone: ReadonlySet<K>,
-  ) {}
+  ) {
+    super();
+  }
 
   /** `previous` with `removed` deleted and then `added` set: layered over the same base while the overlay stays small. */
   static after<K, V>(previous: ReadonlyMap<K, V>, removed: Iterable<K>, added: Iterable<readonly [K, V]>): ReadonlyMap<K, V> {
@@ -41,7 +45,7 @@ export class LayeredMap<K, V> implements ReadonlyMap<K, V> {
   has(key: K): boolean {
     return this.overlay.has(key) || (!this.gone.has(key) && this.base.has(key));
   }
-  private all(): Map<K, V> {
+  protected whole(): Map<K, V> {
     if (this.flat === null) {
       const flat = new Map<K, V>();
       for (const [k, v] of this.base) if (!this.gone.has(k) && !this.overlay.has(k)) flat.set(k, v);
@@ -49,23 +53,5 @@ export class LayeredMap<K, V> implements ReadonlyMap<K, V> {
       this.flat = flat;
     }
     return this.flat;
-  }
-  get size(): number {
-    return this.all().size;
-  }
-  forEach(f: (value: V, key: K, map: ReadonlyMap<K, V>) => void): void {
-    this.all().forEach((v, k) => f(v, k, this));
-  }
-  entries() {
-    return this.all().entries();
-  }
-  keys() {
-    return this.all().keys();
-  }
-  values() {
-    return this.all().values();
-  }
-  [Symbol.iterator]() {
-    return this.all()[Symbol.iterator]();
   }
 }

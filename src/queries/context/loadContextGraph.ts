@@ -3,6 +3,7 @@ import type { EdgeKind } from "../../projections/graph/model.js";
 import { adjacency, KIND_NUMBER, KINDS, type EdgeRow } from "../graph/adjacency.js";
 import { nodeIndex, type GraphNode } from "../symbols/nodeIndex.js";
 import { DOC_LINES, type ContextGraph, type ContextSymbol } from "./contextGraph.js";
+import { ReadThroughMap } from "../readThroughMap.js";
 import { symbolDocs } from "./symbolDocs.js";
 
 /** The edges the walk follows (`expandNeighbourhood`). */
@@ -14,7 +15,7 @@ const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
  * The symbols of the graph as smart context shows them, each made on first ask from the node
  * index and the docstrings: an answer looks at a few hundred of the project's symbols.
  */
-class ContextSymbols implements ReadonlyMap<string, ContextSymbol> {
+class ContextSymbols extends ReadThroughMap<string, ContextSymbol> {
   private readonly made = new Map<string, ContextSymbol>();
   private all: Map<string, ContextSymbol> | null = null;
 
@@ -22,7 +23,9 @@ class ContextSymbols implements ReadonlyMap<string, ContextSymbol> {
     private readonly byId: ReadonlyMap<string, GraphNode>,
     private readonly nodes: ReadonlyArray<GraphNode>,
     private readonly docs: ReadonlyMap<string, string>,
-  ) {}
+  ) {
+    super();
+  }
 
   get(id: string): ContextSymbol | undefined {
     const kept = this.made.get(id);
@@ -54,27 +57,8 @@ class ContextSymbols implements ReadonlyMap<string, ContextSymbol> {
     return this.get(id) !== undefined;
   }
 
-  private everything(): Map<string, ContextSymbol> {
+  protected whole(): Map<string, ContextSymbol> {
     return (this.all ??= new Map(this.nodes.filter((n) => n.table === "Symbol").map((n) => [n.id, this.of(n)])));
-  }
-
-  get size(): number {
-    return this.everything().size;
-  }
-  forEach(f: (value: ContextSymbol, key: string, map: ReadonlyMap<string, ContextSymbol>) => void): void {
-    this.everything().forEach((v, k) => f(v, k, this));
-  }
-  entries() {
-    return this.everything().entries();
-  }
-  keys() {
-    return this.everything().keys();
-  }
-  values() {
-    return this.everything().values();
-  }
-  [Symbol.iterator]() {
-    return this.everything()[Symbol.iterator]();
   }
 }
 
