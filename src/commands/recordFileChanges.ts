@@ -1,8 +1,8 @@
 // From the modules themselves, not the events index: a hook records one file through this
 // command, and the index would load the schema library (~150 ms) with the catalog.
 import type { EventMeta, NewEvent } from "../events/envelope.js";
-import { VersionConflict } from "../events/versionConflict.js";
-import { appendToStreams, type StreamAppend } from "../events/sqlite/appendToStreams.js";
+import { appendOrRedecide } from "../events/sqlite/appendOrRedecide.js";
+import type { StreamAppend } from "../events/sqlite/appendToStreams.js";
 import type { LogHandle } from "../events/sqlite/openEventLog.js";
 import { decideFileChanges, type FileDecision } from "./decideFileChanges.js";
 import { fileStream, readKnownFile, readKnownFiles, readKnownFilesAt, type KnownFile } from "./readKnownFiles.js";
@@ -35,12 +35,12 @@ export interface RecordedFileChanges {
   readonly lastPosition: number;
 }
 
-const MAX_CONFLICT_RETRIES = 5;
-
 /**
  * Appends what a scan found different from the log: FileChanged, FileDeleted and FileSkipped,
  * in multi-stream batches with an expected version per stream. If another writer (a hook,
- * the watcher) touched a stream meanwhile, that batch's files are re-read and decided again.
+ * the watcher, the parse reactor) touched a stream meanwhile, that batch's files are re-read
+ * and decided again under the write lock (appendOrRedecide): a content already recorded by
+ * the other writer appends nothing.
  */
 export const recordFileChanges = (
   log: LogHandle,
@@ -79,17 +79,13 @@ export const recordFileChanges = (
   const final: FileDecision[] = [];
   for (let i = 0; i < decisions.length; i += batchSize) {
     let batch = decisions.slice(i, i + batchSize);
-    for (let attempt = 0; ; attempt++) {
-      if (batch.length === 0) break;
-      const result = appendToStreams(log, batch.map(toAppend));
-      if (!(result instanceof VersionConflict)) {
-        lastPosition = Math.max(lastPosition, result.lastPosition);
-        final.push(...batch);
-        break;
-      }
-      if (attempt >= MAX_CONFLICT_RETRIES) throw result;
+    if (batch.length === 0) continue;
+    const result = appendOrRedecide(log, batch.map(toAppend), () => {
       batch = redecide(batch);
-    }
+      return batch.map(toAppend);
+    });
+    lastPosition = Math.max(lastPosition, result.lastPosition);
+    final.push(...batch);
   }
 
   let changed = 0;

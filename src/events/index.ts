@@ -22,7 +22,7 @@ export { EncodedPayload, encodePayload, isEncodedPayload } from "./encodedPayloa
 export { EventDecodeError, EventLogError, VersionConflict } from "./errors.js";
 export { EVENT_SOURCES, EVENT_TYPES, GRAPH_EVENT_TYPES, MEMORY_EVENT_TYPES } from "./eventNames.js";
 // The log's operations, one per file in sqlite/: every SQL statement and table of events.db is there.
-export { appendAndCheckpoint } from "./sqlite/appendAndCheckpoint.js";
+export { appendOrRedecide } from "./sqlite/appendOrRedecide.js";
 export { appendToStreams, type AppendResult, type StreamAppend } from "./sqlite/appendToStreams.js";
 export { checkpointWal } from "./sqlite/checkpointWal.js";
 export { closeEventLog } from "./sqlite/closeEventLog.js";

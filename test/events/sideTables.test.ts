@@ -1,12 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
-  appendAndCheckpoint,
+  appendOrRedecide,
   appendToStreams,
   closeEventLog,
   countEventsOfTypes,
   dropProjectionHint,
   ensureReactorCheckpoint,
-  headPosition,
   lastPositionInStream,
   measureFileChanges,
   openEventLog,
@@ -16,7 +15,8 @@ import {
   readProjectionHint,
   readReactorCheckpoint,
   saveProjectionHint,
-  VersionConflict,
+  saveReactorCheckpoint,
+  streamVersion,
   type LogHandle,
   type NewEvent,
 } from "../../src/events/index.js";
@@ -69,20 +69,36 @@ describe("the log's side tables and small queries", () => {
     expect(() => readProjectionHint(log, "graph")).toThrow();
   });
 
-  it("a reactor checkpoint moves only forward, and commits with the reactor's appends or not at all", () => {
+  it("a reactor checkpoint moves only forward, and commits with the reactor's appends", () => {
     expect(readReactorCheckpoint(log, "parse")).toBe(0);
     ensureReactorCheckpoint(log);
     appendToStreams(log, [{ stream: "file:a.ts", expectedVersion: "any", events: [changed("a.ts", 10)] }]);
-    const ok = appendAndCheckpoint(log, [{ stream: "file:a.ts", expectedVersion: 1, events: [parsed("a.ts", "h-a.ts")] }], "parse", 1);
-    expect(ok).not.toBeInstanceOf(VersionConflict);
+    const checkpoint = (position: number) => () => saveReactorCheckpoint(log, "parse", position);
+    const never = () => expect.unreachable("nothing moved the stream");
+    appendOrRedecide(log, [{ stream: "file:a.ts", expectedVersion: 1, events: [parsed("a.ts", "h-a.ts")] }], never, checkpoint(1));
     expect(readReactorCheckpoint(log, "parse")).toBe(1);
-    const head = headPosition(log);
-    const conflict = appendAndCheckpoint(log, [{ stream: "file:a.ts", expectedVersion: 1, events: [parsed("a.ts", "h2")] }], "parse", 2);
-    expect(conflict).toBeInstanceOf(VersionConflict);
-    expect(headPosition(log)).toBe(head);
+    appendOrRedecide(log, [], never, checkpoint(0));
     expect(readReactorCheckpoint(log, "parse")).toBe(1);
-    appendAndCheckpoint(log, [], "parse", 0);
-    expect(readReactorCheckpoint(log, "parse")).toBe(1);
+  });
+
+  it("an append that meets another writer decides again under the write lock instead of failing", () => {
+    appendToStreams(log, [{ stream: "file:a.ts", expectedVersion: "any", events: [changed("a.ts", 10)] }]);
+    // Decided at version 1; another writer records a newer content first.
+    const stale = [{ stream: "file:a.ts", expectedVersion: 1, events: [parsed("a.ts", "h-a.ts")] }];
+    appendToStreams(log, [{ stream: "file:a.ts", expectedVersion: 1, events: [changed("a.ts", 11, "h-new")] }]);
+    const seen: number[] = [];
+    const result = appendOrRedecide(log, stale, () => {
+      seen.push(lastPositionInStream(log, "file:a.ts", ["FileChanged"])!);
+      return [{ stream: "file:a.ts", expectedVersion: 2, events: [parsed("a.ts", "h-new")] }];
+    });
+    expect(seen).toEqual([2]);
+    expect(result.appended).toBe(1);
+    expect(streamVersion(log, "file:a.ts")).toBe(3);
+    // A redecision that finds the work covered appends nothing, and the transaction's other write still commits.
+    ensureReactorCheckpoint(log);
+    const covered = appendOrRedecide(log, stale, () => [], () => saveReactorCheckpoint(log, "parse", 3));
+    expect(covered.appended).toBe(0);
+    expect(readReactorCheckpoint(log, "parse")).toBe(3);
   });
 
   it("counts events of some types after a position, up to a limit when given", () => {

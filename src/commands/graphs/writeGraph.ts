@@ -6,6 +6,7 @@ import { GraphDraft } from "./GraphDraft.js";
 import { foldAppended, loadGraphState } from "./loadGraphState.js";
 import type { GraphState } from "./GraphState.js";
 import { writableGraph } from "./validate.js";
+import { retryOnConflict } from "../retryOnConflict.js";
 
 export interface GraphWrite<A> {
   readonly graph: string;
@@ -48,8 +49,6 @@ export const writeGraph = <A, E extends { readonly _tag: string }>(
     foldAppended(state, expected, draft.events);
     return { graph: name, answer, appended: result.appended, position: result.lastPosition };
   }).pipe(
-    // As retryOnConflict, with more tries: agents fill one graph from several clients in tight
-    // loops, and every conflict means another write went in, so re-deciding is all it takes.
-    Effect.retry({ times: 50, while: (e) => e._tag === "VersionConflict" }),
+    retryOnConflict,
     Effect.withSpan("writeGraph"),
   );

@@ -3,7 +3,7 @@ import { preparedOn, sqliteLog, type LogHandle } from "./sqliteLog.js";
 /**
  * A reactor's checkpoint (the parse reactor's: how far it has read FileChanged) lives in a side
  * table of the log, so it commits in the same transaction as the events it appended
- * (appendAndCheckpoint): a crash can replay a little, never skip a file.
+ * (appendOrRedecide): a crash can replay a little, never skip a file.
  */
 const SCHEMA = "CREATE TABLE IF NOT EXISTS reactor_checkpoint (name TEXT PRIMARY KEY, position INTEGER NOT NULL)";
 

@@ -1,6 +1,6 @@
 import * as Either from "effect/Either";
 import {
-  appendAndCheckpoint,
+  appendOrRedecide,
   countEventsOfTypes,
   decodeEvent,
   ensureReactorCheckpoint,
@@ -10,8 +10,8 @@ import {
   positionOfEvent,
   readEvents,
   readReactorCheckpoint,
+  saveReactorCheckpoint,
   streamVersion,
-  VersionConflict,
   type EventMeta,
   type FileChanged,
   type LogHandle,
@@ -161,22 +161,23 @@ export class ParseReactor {
   }
 
   /**
-   * Appends a batch's outcomes with the reactor's checkpoint in one transaction. A stream that
-   * moved meanwhile (a newer change, or this reactor's previous batch) is re-checked and retried.
+   * Appends a batch's outcomes with the reactor's checkpoint in one transaction. Streams that
+   * moved while their files were parsed (a newer change, a hook, this reactor's previous batch)
+   * are checked again under the write lock: an outcome a newer event made moot is dropped, the
+   * rest go in at the stream's version now.
    */
   private async commitBatch(started: StartedBatch): Promise<(PlannedOutcome | null)[]> {
     const { jobs, upTo } = started;
     const outcomes = await started.outcomes;
-    for (let attempt = 0; ; attempt++) {
+    const appendsOf = (): StreamAppend[] => {
       const appends: StreamAppend[] = [];
       jobs.forEach((job, i) => {
         const outcome = outcomes[i];
         if (job && outcome) appends.push({ stream: job.event.stream, expectedVersion: job.expectedVersion, events: outcome.events });
       });
-      const conflict = appendAndCheckpoint(this.log, appends, PARSE_REACTOR, upTo);
-      if (!(conflict instanceof VersionConflict)) return outcomes;
-      if (attempt >= 5) throw conflict;
-      // Someone wrote to these files while they were parsed: drop outcomes a newer event made moot.
+      return appends;
+    };
+    const redecide = (): StreamAppend[] => {
       jobs.forEach((job, i) => {
         if (!job) return;
         const fresh = this.jobFor(job.event);
@@ -185,6 +186,9 @@ export class ParseReactor {
           outcomes[i] = null;
         } else job.expectedVersion = fresh.expectedVersion;
       });
-    }
+      return appendsOf();
+    };
+    appendOrRedecide(this.log, appendsOf(), redecide, () => saveReactorCheckpoint(this.log, PARSE_REACTOR, upTo));
+    return outcomes;
   }
 }
