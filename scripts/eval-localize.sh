@@ -4,6 +4,7 @@
 # ../shared/eval, scored by its localize.mjs (recall@1/5/10 and MRR of the files, in order).
 #
 #   npm run build && bash scripts/eval-localize.sh [set ...]     # default: express cobra zod chunkhound
+#   NEMESIS_EVAL_ARGS="--git --budget 1000" bash scripts/eval-localize.sh   # more arguments for localize.mjs
 #
 # Each set needs its repository's git history (a bare clone is enough). Looked up in this order:
 #   $NEMESIS_EVAL_GIT_<set>                 e.g. NEMESIS_EVAL_GIT_zod=/src/zod/.git
@@ -42,7 +43,8 @@ for set in "${SETS[@]}"; do
   [[ -n "${GITHUB[$set]:-}" ]] || { echo "eval-localize: unknown set $set (one of ${!GITHUB[*]})" >&2; exit 2; }
   git=$(gitDir "$set")
   echo "eval-localize: $set ($git)" >&2
-  (cd "$REPO" && node "$EVAL/localize.mjs" "$git" "$EVAL/localize_$set.jsonl" --work "$WORK/$set") | tee "$WORK/results/$set.json"
+  # shellcheck disable=SC2086 # NEMESIS_EVAL_ARGS is a list of arguments
+  (cd "$REPO" && node "$EVAL/localize.mjs" "$git" "$EVAL/localize_$set.jsonl" --work "$WORK/$set" ${NEMESIS_EVAL_ARGS:-}) | tee "$WORK/results/$set.json"
 done
 
 # The table: both tools per set, then the mean over the sets run.
@@ -50,14 +52,17 @@ node - "$WORK/results" "${SETS[@]}" <<'EOF'
 const { readFileSync } = require("node:fs");
 const [dir, ...sets] = process.argv.slice(2);
 const rows = sets.map((s) => ({ ...JSON.parse(readFileSync(`${dir}/${s}.json`, "utf8")), set: s }));
-const keys = ["recall@1", "recall@5", "recall@10", "mrr"];
+// The packing scores (hunks@8k, lines@8k, precision@8k, named after the budget) only get_smart_context has.
+const packing = Object.keys(rows[0].get_smart_context ?? {}).filter((k) => /^(hunks|lines|precision)@/.test(k));
+const keys = ["recall@1", "recall@5", "recall@10", "mrr", ...packing];
 const f = (x) => x.toFixed(3);
 console.log(`| set | n | tool | ${keys.join(" | ")} |\n|---|---|---|${keys.map(() => "---").join("|")}|`);
 const mean = { get_code_semantics: keys.map(() => 0), get_smart_context: keys.map(() => 0) };
 for (const r of rows)
   for (const tool of ["get_code_semantics", "get_smart_context"]) {
-    keys.forEach((k, i) => (mean[tool][i] += r[tool][k] / rows.length));
-    console.log(`| ${r.set} | ${r.n} | ${tool} | ${keys.map((k) => f(r[tool][k])).join(" | ")} |`);
+    keys.forEach((k, i) => (mean[tool][i] += (r[tool][k] ?? 0) / rows.length));
+    console.log(`| ${r.set} | ${r.n} | ${tool} | ${keys.map((k) => (r[tool][k] === undefined ? "" : f(r[tool][k]))).join(" | ")} |`);
   }
-for (const tool of Object.keys(mean)) console.log(`| **mean** | ${rows.reduce((n, r) => n + r.n, 0)} | ${tool} | ${mean[tool].map(f).join(" | ")} |`);
+for (const tool of Object.keys(mean))
+  console.log(`| **mean** | ${rows.reduce((n, r) => n + r.n, 0)} | ${tool} | ${mean[tool].map((x, i) => (tool !== "get_smart_context" && i >= 4 ? "" : f(x))).join(" | ")} |`);
 EOF
