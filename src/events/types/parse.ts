@@ -119,6 +119,12 @@ export const Reference = Schema.Struct({
    * a class method (a callback): not the class instance, so the call is not resolved through it.
    */
   unboundThis: Schema.optional(Schema.Boolean),
+  /**
+   * An `implements` reference written apart from the type it is about: Go's
+   * `var _ I = (*T)(nil)` names the interface (name, qualifier) and here the type of this
+   * package that implements it, as written (`T`). The edge is T's, so T's file resolves it.
+   */
+  implementor: Schema.optional(Schema.String),
 });
 export type Reference = typeof Reference.Type;
 

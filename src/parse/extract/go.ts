@@ -47,6 +47,26 @@ const QUALIFIED = /^([\p{L}_][\p{L}\p{N}_]*)\s*\.\s*([\p{L}_][\p{L}\p{N}_]*)/u;
 
 const isExported = (name: string): boolean => /^\p{Lu}/u.test(name);
 
+/**
+ * The type of this package a value of `var _ I = <value>` is, as written: `(*T)(nil)`, `&T{…}`,
+ * `T{…}`, `new(T)`, `T(nil)` (type arguments allowed). A call `f(…)` reads as a conversion too:
+ * the resolver pairs the name only with a type of the package, never a function.
+ */
+const ASSERTED_VALUES = [
+  /^\(\s*\*\s*([\p{L}_][\p{L}\p{N}_]*)\s*(?:\[[^\]]*\])?\s*\)\s*\(\s*nil\s*\)$/u,
+  /^new\s*\(\s*([\p{L}_][\p{L}\p{N}_]*)\s*(?:\[[^\]]*\])?\s*\)$/u,
+  /^&?\s*([\p{L}_][\p{L}\p{N}_]*)\s*(?:\[[^\]{}]*\])?\s*\{/u,
+  /^([\p{L}_][\p{L}\p{N}_]*)\s*\(/u,
+];
+
+const assertedType = (text: string): string | null => {
+  for (const pattern of ASSERTED_VALUES) {
+    const m = pattern.exec(text);
+    if (m !== null) return m[1]!;
+  }
+  return null;
+};
+
 const NAMED_PARAM = /^([\p{L}_][\p{L}\p{N}_]*)\s+(\S[\s\S]*)$/u;
 
 /**
@@ -220,7 +240,10 @@ export const makeGoExtractor = (path: string): LanguageExtractor => {
     const names = namedChildrenOf(node).filter((c) => c.type === "identifier");
     for (const [i, child] of names.entries()) {
       const name = textOf(x, child);
-      if (name === "_") continue;
+      if (name === "_") {
+        if (declared !== null && values.length === names.length) visitAssertion(x, declared, values[i]!);
+        continue;
+      }
       x.declNames.add(startOf(child));
       const symbol = x.addSymbol({
         kind: "Variable",
@@ -234,6 +257,27 @@ export const makeGoExtractor = (path: string): LanguageExtractor => {
       });
       const type = declared !== null ? writtenType(textOf(x, declared)) : values.length === names.length ? valueType(x, values[i]!) : null;
       if (type !== null) x.bindType(symbol, name, type, true);
+    }
+  };
+
+  /**
+   * `var _ I = (*T)(nil)`: the compiler checks that T implements I, so the source declares it
+   * (gin's `var _ IRouter = (*RouterGroup)(nil)`). An `implements` reference to I that names T.
+   */
+  const visitAssertion = (x: Extraction, declared: SyntaxNode, value: SyntaxNode): void => {
+    const start = startOf(value);
+    const implementor = assertedType(x.slice(start, Math.min(endOf(value), start + 200)));
+    const iface = declared.type === "generic_type" ? field(declared, "type") : declared;
+    if (implementor === null || iface === null) return;
+    if (iface.type === "type_identifier") {
+      const at = startOf(iface);
+      x.declNames.add(at);
+      x.addReference("implements", identifierAt(x.text, at), null, at).implementor = implementor;
+    } else if (iface.type === "qualified_type") {
+      const q = QUALIFIED.exec(x.slice(startOf(iface), startOf(iface) + 200));
+      if (q === null) return;
+      x.addReference("implements", q[2]!, q[1]!, startOf(iface) + q[0].lastIndexOf(q[2]!)).implementor = implementor;
+      x.skipTypesUntil = startOf(iface) + q[0].length;
     }
   };
 

@@ -7,7 +7,7 @@ import { queryAsList } from "./queryAsList.js";
 
 /** How a type comes to implement an interface. */
 export type Implementation =
-  /** It names the interface (`implements`, `extends` of a Python Protocol), or a sub-interface of it. */
+  /** It names the interface (`implements`, `extends` of a Python Protocol, Go's `var _ I = (*T)(nil)`), or a sub-interface of it. */
   | "declared"
   /** Its method set covers the interface's (Go; Python Protocols), found by the resolver: nothing in the source names it. */
   | "structural"

@@ -163,7 +163,7 @@ describe("get_architecture on Go packages", () => {
   it("package directories are modules; package main's func main is an entry point", async () => {
     const { output } = await architecture(ctx());
     expect(output.modules.slice(0, 2)).toEqual([
-      { name: "store", files: 4, lines: 46 },
+      { name: "store", files: 4, lines: 49 },
       { name: "cmd/app", files: 1, lines: 17 },
     ]);
     expect(output.key_symbols[0]).toMatchObject({ name: "Store", kind: "Interface", file: "store/store.go" });

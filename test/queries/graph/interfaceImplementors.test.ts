@@ -36,10 +36,10 @@ describe("interfaceImplementors", () => {
     expect(implementors(eventHandler!)).toEqual(["ClickHandler declared src/handlers/click.ts:3"]);
   });
 
-  it("Go: a struct whose method set covers the interface implements it structurally", async () => {
+  it("Go: a struct asserted to implement the interface (`var _ Store = (*Memory)(nil)`) declares it", async () => {
     const found = interfaces(await interfaceImplementors(graphs.get("resolve/go-basic")!, "S*"));
     expect(found.map((i) => `${i.name} ${i.doc}`)).toEqual(["Store Store keeps values by key.", "Sized Sized reports a size."]);
-    expect(implementors(found[0]!)).toEqual(["Memory structural store/memory.go:3"]);
+    expect(implementors(found[0]!)).toEqual(["Memory declared store/memory.go:3"]);
     expect(found[0]!.methods).toEqual(["Get", "Put"]);
     expect(found[1]!.implementors).toEqual([]);
   });

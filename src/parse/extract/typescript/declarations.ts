@@ -137,10 +137,47 @@ export const visitNamespace = (x: Extraction, node: SyntaxNode): void => {
   });
 };
 
-/** A class field whose value is a function: a method whose header is the field's. */
+/**
+ * A class field whose value is a function: a method whose header is the field's. Annotated with
+ * a function type (`fetch: (req: Request) => Response = (request) => …`), the function takes its
+ * parameters' types and its return type from the annotation where it writes none itself.
+ */
 export const visitArrowMethod = (file: TsFile, x: Extraction, node: SyntaxNode, nameNode: SyntaxNode, fn: SyntaxNode): void => {
   const name = textOf(x, nameNode);
-  addFunction(file, x, "Method", name, nameNode, node, fn, node, { outer: node, exported: false, topLevel: false }, memberVisibility(x, node, nameNode, name));
+  const method = addFunction(file, x, "Method", name, nameNode, node, fn, node, { outer: node, exported: false, topLevel: false }, memberVisibility(x, node, nameNode, name));
+  const declared = functionTypeOf(field(node, "type"));
+  if (declared === null) return;
+  const returnType = field(declared, "return_type");
+  if (method.returnsFrom < 0 && returnType !== null) {
+    method.returnsFrom = startOf(returnType);
+    method.returnsTo = endOf(returnType);
+  }
+  const ownParams = field(fn, "parameters");
+  const declaredParams = field(declared, "parameters");
+  if (ownParams === null || declaredParams === null) return;
+  const written = namedChildrenOf(declaredParams).filter((p) => p.type !== "comment");
+  namedChildrenOf(ownParams)
+    .filter((p) => p.type !== "comment")
+    .forEach((own, index) => {
+      const param = method.params[index];
+      const counterpart = written[index];
+      if (param === undefined || param.type !== null || counterpart === undefined || !plainParameter(own) || !plainParameter(counterpart)) return;
+      method.params[index] = { name: param.name, type: typeText(x, field(counterpart, "type")) };
+    });
+};
+
+/** The function type an annotation writes (`: (a: A) => R`, parenthesised or not), else null. */
+const functionTypeOf = (annotation: SyntaxNode | null): SyntaxNode | null => {
+  let type = annotation !== null ? firstNamedChildOf(annotation) : null;
+  while (type !== null && type.type === "parenthesized_type") type = firstNamedChildOf(type);
+  return type !== null && type.type === "function_type" ? type : null;
+};
+
+/** A parameter that binds one name, not a rest parameter or a pattern (whose places do not line up). */
+const plainParameter = (param: SyntaxNode): boolean => {
+  if (param.type === "identifier") return true;
+  if (param.type !== "required_parameter" && param.type !== "optional_parameter") return false;
+  return field(param, "pattern")?.type === "identifier";
 };
 
 /**
@@ -155,9 +192,10 @@ export const visitField = (file: TsFile, x: Extraction, node: SyntaxNode): void 
   if (nameNode.type !== "property_identifier" && nameNode.type !== "private_property_identifier") return;
   const value = field(node, "value");
   const annotation = typeText(x, field(node, "type"));
-  if (owner.kind === "Class" && annotation === null && value !== null && FUNCTION_VALUES.has(value.type)) {
-    // `static create = (…): T => …` and `onClick = () => …` are methods to their callers
-    // (`ZodString.create()`, `this.onClick()`), and the calls in their bodies are theirs.
+  if (owner.kind === "Class" && value !== null && FUNCTION_VALUES.has(value.type)) {
+    // `static create = (…): T => …`, `onClick = () => …` and `fetch: Handler = (req) => …` are
+    // methods to their callers (`ZodString.create()`, `this.onClick()`, `app.fetch()`), and the
+    // calls in their bodies are theirs.
     visitArrowMethod(file, x, node, nameNode, value);
     return;
   }

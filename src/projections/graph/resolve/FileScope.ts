@@ -30,6 +30,8 @@ export interface FileScope {
   readonly reexports: ReadonlyMap<string, Binding>;
   /** `extends`/`implements` references by the class or interface they belong to. */
   readonly heritage: ReadonlyMap<string, readonly Reference[]>;
+  /** `implements` references written apart from their type (Go `var _ I = (*T)(nil)`), by the type's name (`Reference.implementor`). */
+  readonly asserted: ReadonlyMap<string, readonly Reference[]>;
 }
 
 const cache = new WeakMap<FileParsed, FileScope>();
@@ -90,15 +92,22 @@ export const scopeOf = (file: FileParsed): FileScope => {
   };
   for (const imp of file.imports) addBindings(mutable, imp);
   const heritage = new Map<string, Reference[]>();
+  const asserted = new Map<string, Reference[]>();
   for (const ref of file.references) {
     if (ref.kind !== "extends" && ref.kind !== "implements") continue;
+    if (ref.implementor !== undefined) {
+      const list = asserted.get(ref.implementor);
+      if (list === undefined) asserted.set(ref.implementor, [ref]);
+      else list.push(ref);
+      continue;
+    }
     const subject = heritageSubject(byId, file.symbols, ref);
     if (subject === null) continue;
     const list = heritage.get(subject.id);
     if (list === undefined) heritage.set(subject.id, [ref]);
     else list.push(ref);
   }
-  const scope: FileScope = { file, byId, declared, heritage, ...mutable };
+  const scope: FileScope = { file, byId, declared, heritage, asserted, ...mutable };
   cache.set(file, scope);
   return scope;
 };

@@ -14,6 +14,7 @@ import type { Lookup } from "./Lookup.js";
 import { JavaArgumentTypes } from "./javaArgumentTypes.js";
 import { policyOf } from "./languages/index.js";
 import { Resolution } from "./Resolution.js";
+import { assertedImplements } from "./assertedImplements.js";
 import { structuralImplements } from "./structuralImplements.js";
 import type { SharedExports, Target } from "./Target.js";
 import { typeNamesIn } from "./typeNames.js";
@@ -40,6 +41,10 @@ class EdgeSet {
     if (byTo === undefined) byFrom.set(from, (byTo = new Map()));
     const existing = byTo.get(to);
     if (existing === undefined || existing.line > line) byTo.set(to, { kind, from, to, line });
+  }
+
+  has(kind: EdgeKind, from: NodeId, to: NodeId): boolean {
+    return this.edges.get(kind)?.get(from)?.has(to) === true;
   }
 
   list(): GraphEdge[] {
@@ -188,6 +193,13 @@ export const resolveFile = (lookup: Lookup, path: string, shared?: SharedExports
       }
       case "extends":
       case "implements": {
+        if (ref.implementor !== undefined) {
+          // `var _ I = (*T)(nil)`: the edge is T's (assertedImplements, from T's file); here I
+          // is only checked, so that one from outside the repository is listed as unresolved.
+          const target = symbolTarget(resolution.resolveQualified(scope, null, ref.qualifier, ref.name, "type"));
+          if (target === null || !HERITAGE.has(target.symbol.kind)) unresolvedRef(ref);
+          break;
+        }
         const subject = heritageSubject(scope.byId, file.symbols, ref);
         const target = subject !== null ? symbolTarget(resolution.resolveQualified(scope, subject.parent, ref.qualifier, ref.name, "type")) : null;
         if (subject === null || target === null || !HERITAGE.has(target.symbol.kind)) {
@@ -219,7 +231,13 @@ export const resolveFile = (lookup: Lookup, path: string, shared?: SharedExports
     }
   }
 
-  for (const edge of structuralImplements(resolution, scope)) edges.add("IMPLEMENTS", edge.from, edge.to, 0);
+  for (const { type, iface, line } of assertedImplements(resolution, scope)) {
+    edges.add("IMPLEMENTS", nodeIdOf(path, type), nodeIdOf(iface.path, iface.symbol), line);
+  }
+  // Line 0 marks an implementation nothing in the source names; a declared one keeps its line.
+  for (const edge of structuralImplements(resolution, scope)) {
+    if (!edges.has("IMPLEMENTS", edge.from, edge.to)) edges.add("IMPLEMENTS", edge.from, edge.to, 0);
+  }
 
   return { edges: edges.list(), unresolved };
 };

@@ -361,3 +361,90 @@ public class Main {
     ]);
   });
 });
+
+describe("Go interface assertions `var _ I = …` (real extractor)", () => {
+  // gin's `var _ IRouter = (*RouterGroup)(nil)`: the source declares the implementation.
+  const resolver = resolverFor(
+    new Map([
+      ["go.mod", "module example.com/gin\n\ngo 1.21\n"],
+      ["render/render.go", "package render\n\ntype Render interface {\n\tRender() error\n}\n"],
+      [
+        "router.go",
+        [
+          "package gin",
+          "",
+          "type IRoutes interface {",
+          "\tHandle(path string) IRoutes",
+          "}",
+          "",
+          "type IRouter interface {",
+          "\tIRoutes",
+          "\tGroup(path string) *RouterGroup",
+          "}",
+          "",
+          "type RouterGroup struct{}",
+          "",
+          "var _ IRouter = (*RouterGroup)(nil)",
+          "",
+          "func (g *RouterGroup) Handle(path string) IRoutes { return g }",
+          "func (g *RouterGroup) Group(path string) *RouterGroup { return g }",
+          "",
+          "func NewRouter() *RouterGroup { return &RouterGroup{} }",
+          "",
+          "type Lister[T any] interface{ List() []T }",
+          "type Slice[T any] struct{}",
+          "",
+          "func (s *Slice[T]) List() []T { return nil }",
+          "",
+          "var _ Lister[int] = (*Slice[int])(nil)",
+        ].join("\n"),
+      ],
+      [
+        "engine.go",
+        [
+          "package gin",
+          "",
+          'import (\n\t"net/http"\n\n\t"example.com/gin/render"\n)',
+          "",
+          "type Engine struct {",
+          "\tRouterGroup",
+          "}",
+          "",
+          "var (",
+          "\t_ IRouter      = &Engine{}",
+          "\t_ render.Render = Engine{}",
+          "\t_ http.Handler = (*Engine)(nil)",
+          "\t_ Missing      = new(Engine)",
+          "\t_ IRoutes      = NewRouter()",
+          ")",
+        ].join("\n"),
+      ],
+      ["json.go", "package gin\n\ntype JSON struct{}\n\nfunc (JSON) Render() error { return nil }\n"],
+      ["assert_test.go", 'package gin\n\nimport "example.com/gin/render"\n\nvar _ render.Render = JSON{}\n'],
+    ]),
+  );
+  const implemented = () =>
+    [...resolver.files()]
+      .flatMap((path) => resolver.resolve(path).edges.filter((e) => e.kind === "IMPLEMENTS").map((e) => `${e.from.slice(2)} -> ${e.to.slice(2)} :${e.line}`))
+      .sort();
+
+  it("is an IMPLEMENTS edge of the type with a line (declared), in any form and any file of the package", () => {
+    expect(implemented()).toEqual([
+      // Declared in its file: the assertion's line.
+      "engine.go#Engine -> render/render.go#Render :15",
+      "engine.go#Engine -> router.go#IRouter :14",
+      // Declared in a test file of the package: the type's own line (the edge is the type's).
+      "json.go#JSON -> render/render.go#Render :3",
+      "router.go#RouterGroup -> router.go#IRouter :14",
+      // Satisfied but named nowhere: structural, line 0.
+      "router.go#RouterGroup -> router.go#IRoutes :0",
+      "router.go#Slice -> router.go#Lister :26",
+    ]);
+  });
+
+  it("lists an interface it cannot find as unresolved, and never takes a function for the type", () => {
+    const unresolved = resolver.resolve("engine.go").unresolved.filter((u) => u.kind === "implements");
+    expect(unresolved.map((u) => `${u.qualifier ?? ""}.${u.name}`)).toEqual(["http.Handler", ".Missing"]);
+    expect(implemented().some((l) => l.includes("NewRouter"))).toBe(false);
+  });
+});

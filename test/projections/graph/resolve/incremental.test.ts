@@ -29,6 +29,8 @@ const EDITS: Record<string, [string, string][]> = {
     ["func (m *Memory) touch() {}", "func (m *Memory) touch() {}\n\nfunc (m *Memory) Len() int { return 0 }"],
     ["Put(key, value string)\n}", "Put(key, value string)\n\tDelete(key string)\n}"],
     ["package store\n\nfunc (m *Memory)", "package other\n\nfunc (m *Memory)"],
+    // An assertion in a test file moves the implementation it declares, an edge of memory.go.
+    ["var _ Store = (*Memory)(nil)", "var _ Sized = (*Memory)(nil)"],
   ],
   "java-basic": [
     ["public static String upper(", "public static String shout("],

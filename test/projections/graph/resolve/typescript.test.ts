@@ -366,3 +366,58 @@ describe("TypeScript calls with type arguments (real extractor)", () => {
     ]);
   });
 });
+
+describe("TypeScript class fields whose value is a function", () => {
+  // Hono's entry point is `fetch: (…) => … = (request, ...rest) => {…}`: a field annotated with a
+  // function type. It is a method like any other, reached by `this.fetch()` and `app.fetch()`.
+  const resolver = resolverFor(
+    new Map([
+      [
+        "src/app.ts",
+        [
+          "export class Context { json(): Response { return new Response(); } }",
+          "export class App {",
+          "  fetch: (request: Request, env?: unknown, ...rest: unknown[]) => Context = (request, ...rest) => {",
+          "    return this.#dispatch(request);",
+          "  };",
+          "  request = (input: string) => this.fetch(new Request(input));",
+          "  protected onError: (err: Error) => void = (err) => { this.log(err); };",
+          "  #dispatch = (request: Request): Context => new Context();",
+          "  get(path: string) { return this.fetch(new Request(path)).json(); }",
+          "  log(err: Error): void {}",
+          "}",
+          "export abstract class Base { protected next: () => void = () => { this.done(); }; done(): void {} }",
+          "export const Expr = class { run: () => void = () => { this.stop(); }; stop(): void {} };",
+        ].join("\n"),
+      ],
+      ["src/main.ts", 'import { App } from "./app";\nconst app = new App();\nexport function serve(req: Request) { return app.fetch(req); }\n'],
+    ]),
+  );
+
+  it("makes them methods of their class, reached through this and through an instance", () => {
+    expect(edgeLines(resolver, "CALLS")).toEqual([
+      "CALLS src/app.ts#App.#dispatch -> src/app.ts#Context",
+      "CALLS src/app.ts#App.fetch -> src/app.ts#App.#dispatch",
+      "CALLS src/app.ts#App.get -> src/app.ts#App.fetch",
+      // The annotation's return type types what `this.fetch()` gives.
+      "CALLS src/app.ts#App.get -> src/app.ts#Context.json",
+      "CALLS src/app.ts#App.onError -> src/app.ts#App.log",
+      "CALLS src/app.ts#App.request -> src/app.ts#App.fetch",
+      "CALLS src/app.ts#Base.next -> src/app.ts#Base.done",
+      "CALLS src/app.ts#Expr.run -> src/app.ts#Expr.stop",
+      "CALLS src/main.ts#app -> src/app.ts#App",
+      "CALLS src/main.ts#serve -> src/app.ts#App.fetch",
+    ]);
+  });
+
+  it("gives their unannotated parameters the types of the function type they are declared with", () => {
+    const source = "export class App { fetch: (request: Request, env?: Env, ...rest: unknown[]) => Response = (request, env, ...rest) => { return request; }; }";
+    const fetch = parse("src/app.ts", source).symbols.find((s) => s.id === "App.fetch");
+    expect(fetch?.params).toEqual([
+      { name: "request", type: "Request" },
+      { name: "env", type: "Env" },
+      { name: "...rest", type: null },
+    ]);
+    expect(fetch?.returnType).toBe("Response");
+  });
+});

@@ -100,6 +100,11 @@ export interface LanguagePolicy {
   readonly readsReturnType: boolean;
   /** Types satisfy interfaces by their methods alone (Go interfaces, Python protocols); null: only by naming them. */
   readonly structural: StructuralTyping | null;
+  /**
+   * The files whose `implements` references written apart from their type (`FileScope.asserted`:
+   * Go `var _ I = (*T)(nil)`) can be about a type of `scope`'s file; absent: none can.
+   */
+  assertingFiles?(r: Resolution, scope: FileScope): readonly string[];
 }
 
 /** `import a.b.C;` / `use a::b;`: the path's last segment is bound (`*`: the module's names are). */

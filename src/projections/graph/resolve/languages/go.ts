@@ -102,4 +102,7 @@ export const GO: LanguagePolicy = {
     return receiver !== null && receiver[1] === head ? goType(r, scope, receiver[2]!) : undefined;
   },
   structural: INTERFACES,
+  // `var _ I = (*T)(nil)` may sit in any file of T's package, its tests included.
+  assertingFiles: (r, scope) =>
+    r.lookup.filesIn(dirname(scope.file.path)).filter((p) => p.endsWith(".go") && (p === scope.file.path || samePackage(r, scope, p))),
 };
