@@ -22,8 +22,8 @@ export interface HookRun {
 }
 
 /** `nemesis <args>` as Claude Code runs a hook: the event as JSON on stdin, then stdin closed. */
-export const runCli = async (cwd: string, args: ReadonlyArray<string>, stdin = "", env: NodeJS.ProcessEnv = {}): Promise<HookRun> => {
-  const child = startNode(CLI, args, { cwd, env: hookEnv(env), name: `nemesis ${args.join(" ")}` });
+export const runCli = async (cwd: string, args: ReadonlyArray<string>, stdin = "", env: NodeJS.ProcessEnv = {}, waitMs?: number): Promise<HookRun> => {
+  const child = startNode(CLI, args, { cwd, env: hookEnv(env), name: `nemesis ${args.join(" ")}`, ...(waitMs === undefined ? {} : { waitMs }) });
   child.end(stdin);
   const { code, stdout, stderr } = await child.exit();
   return { code, stdout, stderr };

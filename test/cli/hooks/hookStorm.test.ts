@@ -26,6 +26,13 @@ const WORKERS = 8;
 const CALLS = 500;
 const REAL_PROCESSES = 2;
 const REAL_CALLS = 5;
+/**
+ * How long a storm process may take to exit. Only a failure waits this long: it names the
+ * process that never ended. Eight processes of 500 calls on a loaded two-core machine (CI runs
+ * other test files beside this one) take minutes, and a hook CLI started among them waits for
+ * the CPU and for SQLite's write lock, so the children's usual bound (test/child.ts) is too short.
+ */
+const STORM_WAIT_MS = 300_000;
 
 const source = (i: number, next: number | null, version: string) =>
   `${next === null ? "" : `import { f${next} } from "./m${next}";\n`}export function f${i}(x: number): number {\n  return ${next === null ? "x" : `f${next}(x)`} + ${i}; // ${version}\n}\n`;
@@ -77,13 +84,13 @@ describe("a hook storm during a branch switch", () => {
       // recorded would append its content first, and the hook would rightly find nothing new.
       git(root, "checkout", "-q", "feature");
       recordFileChanges(ctx.log, await scanProject(root, SCAN_DEFAULTS), { meta: { source: "watcher" } });
-      const storm = Array.from({ length: WORKERS }, (_, w) => startNode(join(import.meta.dirname, "children", "storm.mjs"), [root, String(w), String(CALLS)], { name: `storm ${w}` }));
+      const storm = Array.from({ length: WORKERS }, (_, w) => startNode(join(import.meta.dirname, "children", "storm.mjs"), [root, String(w), String(CALLS)], { name: `storm ${w}`, waitMs: STORM_WAIT_MS }));
       const real = Array.from({ length: REAL_PROCESSES }, async (_, p) => {
         mkdirSync(join(root, "storm", `real${p}`), { recursive: true });
         for (let i = 0; i < REAL_CALLS; i++) {
           const file = join(root, "storm", `real${p}`, `r${i}.ts`);
           writeFileSync(file, `export const r${p}_${i} = ${i};\n`);
-          const r = await runCli(root, ["hook", "file-changed"], hookInput(root, "PostToolUse", { session_id: `real-${p}`, tool_name: "Edit", tool_input: { file_path: file } }));
+          const r = await runCli(root, ["hook", "file-changed"], hookInput(root, "PostToolUse", { session_id: `real-${p}`, tool_name: "Edit", tool_input: { file_path: file } }), {}, STORM_WAIT_MS);
           expect({ code: r.code, stdout: r.stdout, stderr: r.stderr }).toEqual({ code: 0, stdout: "", stderr: "" });
         }
       });
