@@ -34,7 +34,8 @@ const readJsonText = (path: string): { readonly text: string | null } | { readon
 
 /** Writes through a temporary file and a rename: Claude Code may read the file at any moment. */
 const writeAtomically = (path: string, text: string): void => {
-  mkdirSync(dirname(path), { recursive: true });
+  // Only .claude/ can be missing (the root exists); a recursive mkdir can loop where the kernel answers oddly (/proc).
+  if (!existsSync(dirname(path))) mkdirSync(dirname(path));
   const temporary = `${path}.nemesis-${process.pid}.tmp`;
   writeFileSync(temporary, text);
   renameSync(temporary, path);
