@@ -60,4 +60,10 @@ describe.skipIf(process.platform !== "linux" || !existsSync("/proc/1"))("init on
     expect(r.code).toBe(2);
     expect(r.stdout).toBe("");
   });
+
+  it("hook install in /proc/1 fails in one line that says why, not as a bug", async () => {
+    const r = await spawnCli("/proc/1", ["hook", "install", "--command", "nemesis"]);
+    expect(r.stderr).toBe("nemesis: cannot write /proc/1/.claude: its folder is gone or is not a directory; pass the project's folder\n");
+    expect(r.code).toBe(1);
+  });
 });
