@@ -1,3 +1,4 @@
+import type { Command } from "commander";
 import * as Effect from "effect/Effect";
 import * as Either from "effect/Either";
 import { userInfo } from "node:os";
@@ -85,6 +86,37 @@ export const refreshCatalog = async (ctx: ProjectContext, storedId?: string): Pr
   } finally {
     await projector.close();
   }
+};
+
+/**
+ * A group of memory subcommands (`nemesis rule add|list|retire`). The group itself takes any
+ * words, so that a bare or unknown subcommand reaches `subcommandRequired`'s message; its
+ * subcommands must not inherit that (commander copies the setting into each subcommand it
+ * creates), or an extra word such as `convention add "text"` would be dropped without a word.
+ */
+export const memoryGroup = (program: Command, group: string, description: string, subs: ReadonlyArray<string>): Command =>
+  program.command(group).description(description).allowExcessArguments(true).action(subcommandRequired(group, subs));
+
+/** Called once a group's subcommands are defined: each rejects words beyond its own arguments (exit 2). */
+export const refuseExtraWords = (group: Command): void => {
+  for (const sub of group.commands) sub.allowExcessArguments(false);
+};
+
+/**
+ * The main text of an entry, given as the argument or as an option (for scripts written that
+ * way); given both ways, the two must agree.
+ */
+export const argumentOrOption = (
+  what: { readonly command: string; readonly name: string; readonly option: string; readonly example: string },
+  argument: string | undefined,
+  option: string | undefined,
+): string => {
+  if (argument !== undefined && option !== undefined && argument !== option) {
+    throw new CliError(`two ${what.name}s given ("${argument}" and ${what.option} "${option}"): give the ${what.name} once, as the argument`, 2);
+  }
+  const text = argument ?? option;
+  if (text === undefined) throw new CliError(`${what.command} needs a ${what.name}: ${what.example}`, 2);
+  return text;
 };
 
 /** Rejects a bare group command (`nemesis rule`) or an unknown subcommand with one usage line. */

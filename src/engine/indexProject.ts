@@ -2,7 +2,7 @@ import * as Either from "effect/Either";
 import type { EventSource } from "../events/index.js";
 import { recordFileChanges } from "../commands/recordFileChanges.js";
 import { completeIndexRun, startIndexRun } from "../commands/recordIndexRun.js";
-import { scanProject } from "../sources/scan/index.js";
+import { scanFile, scanProject } from "../sources/scan/index.js";
 import type { GraphCounts } from "../projections/index.js";
 import { Engine, type EngineContext, type EngineOptions } from "./Engine.js";
 import { maxRssMb, type PipelineProgress } from "./runPipeline.js";
@@ -12,6 +12,8 @@ export type IndexProgress = { readonly stage: "scan"; readonly done: number; rea
 export interface IndexOptions extends EngineOptions {
   /** Scan only this directory (relative to the root); deletions are limited to it. */
   readonly scope?: string;
+  /** Look at only this file (relative to the root, `/`-separated); nothing else is touched. */
+  readonly file?: string;
   readonly source?: EventSource;
   readonly onProgress?: (p: IndexProgress) => void;
   /** A running engine to parse and project with (the MCP server's own); it stays open. */
@@ -22,6 +24,8 @@ export interface IndexSummary {
   readonly root: string;
   /** The directory scanned (relative to the root); null for the whole project. */
   readonly scope: string | null;
+  /** The one file looked at (relative to the root); null for a scan. */
+  readonly file: string | null;
   readonly runId: string;
   readonly files: {
     readonly scanned: number;
@@ -66,19 +70,22 @@ export const indexProject = async (ctx: EngineContext, options: IndexOptions = {
   const { index, project } = ctx.config;
   const runId = startIndexRun(ctx.log, { root: ctx.paths.root, languages: project.languages, meta });
   const runMeta = { ...meta, correlationId: runId };
-  const scan = await scanProject(ctx.paths.root, {
+  const scanOptions = {
     ignore: index.ignore,
     requireGit: index.require_git,
     languages: project.languages,
     maxFileBytes: index.max_file_bytes,
     maxLineLength: index.max_line_length,
     ...(options.scope ? { scope: options.scope } : {}),
-    onProgress: (done, total) => options.onProgress?.({ stage: "scan", done, total }),
-  });
+    onProgress: (done: number, total: number) => options.onProgress?.({ stage: "scan", done, total }),
+  };
+  const scan = options.file !== undefined ? await scanFile(ctx.paths.root, options.file, scanOptions) : await scanProject(ctx.paths.root, scanOptions);
   const { files, skipped } = scan;
   const scanRss = maxRssMb();
   const tRecord = performance.now();
-  const recorded = recordFileChanges(ctx.log, { files, skipped, ...(options.scope ? { scope: options.scope } : {}) }, { meta: runMeta });
+  // One file: only its stream is read and only it can be deleted (no longer indexable), as a watcher batch of one path.
+  const limit = options.file !== undefined ? { paths: [options.file] } : options.scope ? { scope: options.scope } : {};
+  const recorded = recordFileChanges(ctx.log, { files, skipped, ...limit }, { meta: runMeta });
   const recordMs = performance.now() - tRecord;
   const skippedByReason = countBy(skipped);
   const complete = () =>
@@ -97,6 +104,7 @@ export const indexProject = async (ctx: EngineContext, options: IndexOptions = {
   const base = {
     root: ctx.paths.root,
     scope: options.scope ?? null,
+    file: options.file ?? null,
     runId,
     files: {
       scanned: files.length,

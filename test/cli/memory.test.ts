@@ -98,6 +98,11 @@ describe("nemesis rule / decision / convention / log", () => {
     expect(c.code).toBe(0);
     ids.c1 = idOf(c.stdout);
     expect((await cli("convention", "list")).stdout).toContain("Services are classes named <Thing>Service");
+    // The text as the argument is the pattern, as a rule's content is; nothing is dropped.
+    const c2 = await cli("convention", "add", "Tests sit beside the code they test", "--example", "src/a.ts, src/a.test.ts");
+    expect(c2.code).toBe(0);
+    ids.c2 = idOf(c2.stdout);
+    expect(memoryDump().conventions).toContainEqual(expect.objectContaining({ id: ids.c2, pattern: "Tests sit beside the code they test", example: "src/a.ts, src/a.test.ts" }));
   });
 
   it("adding what is already in force reports its id and the command that replaces it, exits 0 and writes nothing", async () => {
@@ -132,8 +137,9 @@ describe("nemesis rule / decision / convention / log", () => {
     expect(decisionAdd).toContain("--reasoning <text> why (required)");
     expect(decisionAdd).not.toContain("--title <text> the title, for scripts that pass it as an option (required)");
     const conventionAdd = await help("convention", "add");
-    expect(conventionAdd).toContain("Usage: nemesis convention add --pattern <text> --example <text> [options]");
-    expect(conventionAdd).toContain('--pattern <text> the habit, e.g. "services are classes named <Thing>Service" (required)');
+    expect(conventionAdd).toContain("Usage: nemesis convention add <pattern> --example <text> [options]");
+    expect(conventionAdd).toContain('pattern the habit in words, e.g. "services are classes named <Thing>Service"');
+    expect(conventionAdd).not.toContain("--pattern <text> the pattern, for scripts that pass it as an option (required)");
     expect(conventionAdd).toContain("--example <text> code or a path that shows it (required)");
     expect(conventionAdd).toContain('--scope <scope> where it applies: a glob or an area name (default: "*") --json');
     const supersede = await help("decision", "supersede");
@@ -182,6 +188,10 @@ describe("nemesis rule / decision / convention / log", () => {
       ["supersede twice", () => ["decision", "supersede", ids.d3!, "--by", ids.d2!], 1, /already superseded/],
       ["supersede without --by", () => ["decision", "supersede", ids.d2!], 2, /--by/],
       ["convention without example", () => ["convention", "add", "--pattern", "p"], 2, /--example/],
+      ["convention without a pattern", () => ["convention", "add", "--example", "x"], 2, /convention add needs a pattern: nemesis convention add "<the habit in words>"/],
+      ["two different patterns", () => ["convention", "add", "Use tabs", "--pattern", "Use spaces", "--example", "x"], 2, /two patterns given \("Use tabs" and --pattern "Use spaces"\)/],
+      ["an extra word after a convention", () => ["convention", "add", "Use tabs", "really", "--example", "x"], 2, /too many arguments/],
+      ["an extra word after a rule", () => ["rule", "add", "Use tabs", "always"], 2, /too many arguments/],
       ["group without subcommand", () => ["rule"], 2, /rule needs a subcommand/],
       ["unknown subcommand", () => ["decision", "remove"], 2, /unknown decision subcommand "remove"/],
       ["log --since nonsense", () => ["log", "--since", "yesterdayish"], 2, /neither a date/],

@@ -1,5 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, unlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { CliError } from "../errors.js";
+import { writeFailure } from "../initTarget.js";
 import { addOurHooks, addOurServer, removeOurHooks, removeOurServer, type Unmergeable } from "./hookSettings.js";
 
 export interface InstallOptions {
@@ -32,12 +34,21 @@ const readJsonText = (path: string): { readonly text: string | null } | { readon
   return isObject(value) ? { text } : { problem: `${path} does not hold a JSON object: fix it by hand, then run this again (nothing was changed)` };
 };
 
-/** Writes through a temporary file and a rename: Claude Code may read the file at any moment. */
+/**
+ * Writes through a temporary file and a rename: Claude Code may read the file at any moment. A
+ * failure the user can act on (no permission, read-only, /proc) is one line, not a bug report.
+ */
 const writeAtomically = (path: string, text: string): void => {
-  mkdirSync(dirname(path), { recursive: true });
-  const temporary = `${path}.nemesis-${process.pid}.tmp`;
-  writeFileSync(temporary, text);
-  renameSync(temporary, path);
+  try {
+    // Only .claude/ can be missing (the root exists); a recursive mkdir can loop where the kernel answers oddly (/proc).
+    if (!existsSync(dirname(path))) mkdirSync(dirname(path));
+    const temporary = `${path}.nemesis-${process.pid}.tmp`;
+    writeFileSync(temporary, text);
+    renameSync(temporary, path);
+  } catch (e) {
+    const reason = writeFailure((e as NodeJS.ErrnoException).path ?? path, e);
+    throw reason === null ? e : new CliError(reason);
+  }
 };
 
 /**

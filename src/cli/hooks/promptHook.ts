@@ -63,7 +63,10 @@ const learn = async (instructions: ReadonlyArray<Instruction>, log: LogHandle, c
  * UserPromptSubmit and PreToolUse on Task: the prompt (or the subagent's task) goes to
  * get_smart_context with the budget of `[hooks] context_tokens`, through the running engine when
  * there is one (its socket), else an engine opened here for this one answer; the answer comes back
- * as additional context. With `[memory] auto_learn`, durable instructions in the user's prompt are
+ * as additional context. For pre-task that context reaches the agent calling Task, not the
+ * subagent: PreToolUse's `updatedInput` could extend the Task's prompt, but Claude Code applies it
+ * only with a permissionDecision of "allow" (which approves the call) or "ask" (which prompts the
+ * user), so it would change who approves what; the answer carries no decision at all. With `[memory] auto_learn`, durable instructions in the user's prompt are
  * stored first. Short replies and slash commands get no context, and cost no more than Node's
  * start-up unless they hold an instruction: the config, the engine client and the tool registry
  * load only when there is work for them.
@@ -120,7 +123,12 @@ export const promptHook = async (name: PromptHookName, paths: NemesisPaths, inpu
         logger.info(`${name}: get_smart_context answered "${body.split("\n")[0]}"; nothing added`);
         return onlyLearned();
       }
-      const head = `Nemesis context for this ${name === "prompt-submit" ? "prompt" : "task"} (get_smart_context, at most ${budget.toLocaleString("en-US")} tokens):`;
+      const source = `get_smart_context, at most ${budget.toLocaleString("en-US")} tokens`;
+      const head =
+        name === "prompt-submit"
+          ? `Nemesis context for this prompt (${source}):`
+          : // Claude Code adds a PreToolUse hook's context to the conversation of the agent calling Task, not to the subagent's.
+            `Nemesis context for the task you are handing to a subagent (${source}). The subagent does not see this: pass on what it needs in its prompt, or let it call the nemesis tools itself.`;
       return contextAnswer(event, [...learned, head, "", body].join("\n"));
     } finally {
       // After a timeout the engine is still busy: the process exits instead of waiting for it.

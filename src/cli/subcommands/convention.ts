@@ -5,31 +5,38 @@ import { queryMemory } from "../../queries/memory.js";
 import { withProject } from "../context.js";
 import { who } from "../eventSummary.js";
 import { intOption } from "../intOption.js";
-import { addMemory, cliMeta, subcommandRequired } from "../memoryCli.js";
+import { addMemory, argumentOrOption, cliMeta, memoryGroup, refuseExtraWords } from "../memoryCli.js";
 import { localTime } from "../timeText.js";
 import { formatTable, oneLine, printJsonLines } from "../output.js";
 
+const PATTERN = {
+  command: "convention add",
+  name: "pattern",
+  option: "--pattern",
+  example: 'nemesis convention add "<the habit in words>" --example "<code or a path that shows it>"',
+} as const;
+
 export const registerConvention = (program: Command): void => {
-  const convention = program
-    .command("convention")
-    .description("coding conventions with an example: add, list")
-    .allowExcessArguments(true)
-    .action(subcommandRequired("convention", ["add", "list"]));
+  const convention = memoryGroup(program, "convention", "coding conventions with an example: add, list", ["add", "list"]);
 
   convention
     .command("add")
     .description("store a convention (when one with the same pattern exists, reports its id and stores nothing)")
-    .usage("--pattern <text> --example <text> [options]")
-    .requiredOption("--pattern <text>", "the habit, e.g. \"services are classes named <Thing>Service\"")
+    // The pattern is the convention's text, as a rule's content and a decision's title are; optional
+    // for commander only, so that --pattern can stand in for it.
+    .argument("[pattern]", "the habit in words, e.g. \"services are classes named <Thing>Service\"")
+    .usage("<pattern> --example <text> [options]")
+    .option("--pattern <text>", "the pattern, for scripts that pass it as an option")
     .requiredOption("--example <text>", "code or a path that shows it")
     .option("--scope <scope>", "where it applies: a glob or an area name", "*")
     .option("--json", "print {id, position} as JSON")
-    .action(async (options: { pattern: string; example: string; scope: string; json?: boolean }, cmd: Command) => {
+    .action(async (argument: string | undefined, options: { pattern?: string; example: string; scope: string; json?: boolean }, cmd: Command) => {
+      const pattern = argumentOrOption(PATTERN, argument, options.pattern);
       await withProject(cmd.optsWithGlobals(), async (ctx) => {
         await addMemory(
           ctx,
           storeConvention({
-            pattern: options.pattern,
+            pattern,
             example: options.example,
             scope: options.scope,
             meta: cliMeta(),
@@ -55,7 +62,7 @@ export const registerConvention = (program: Command): void => {
           if (options.json) return printJsonLines(conventions);
           if (conventions.length === 0) {
             process.stdout.write(
-              options.topic ? `No conventions about "${options.topic}".\n` : "No conventions yet: nemesis convention add --pattern ... --example ...\n",
+              options.topic ? `No conventions about "${options.topic}".\n` : "No conventions yet: nemesis convention add \"<the habit>\" --example ...\n",
             );
             return;
           }
@@ -66,4 +73,5 @@ export const registerConvention = (program: Command): void => {
         }
       });
     });
+  refuseExtraWords(convention);
 };

@@ -6,7 +6,7 @@ import { withProject } from "../context.js";
 import { who } from "../eventSummary.js";
 import { intOption } from "../intOption.js";
 import { usageError } from "../errors.js";
-import { addMemory, cliMeta, runMemoryCommand, subcommandRequired } from "../memoryCli.js";
+import { addMemory, argumentOrOption, cliMeta, memoryGroup, refuseExtraWords, runMemoryCommand } from "../memoryCli.js";
 import { localTime } from "../timeText.js";
 import { formatTable, oneLine, printJsonLines } from "../output.js";
 
@@ -19,22 +19,10 @@ const alternative = (value: string, previous: AlternativeInput[] = []): Alternat
   return [...previous, { title: value.slice(0, i).trim(), reasonRejected: value.slice(i + 1).trim() }];
 };
 
-/** The title as the argument, or as `--title` for scripts written that way; given both ways, they must agree. */
-const titleOf = (argument: string | undefined, option: string | undefined): string => {
-  if (argument !== undefined && option !== undefined && argument !== option) {
-    throw usageError(`two titles given ("${argument}" and --title "${option}"): give the title once, as the argument`);
-  }
-  const title = argument ?? option;
-  if (title === undefined) throw usageError(`decision add needs a title: nemesis decision add "<what was decided>" --reasoning "<why>"`);
-  return title;
-};
+const TITLE = { command: "decision add", name: "title", option: "--title", example: 'nemesis decision add "<what was decided>" --reasoning "<why>"' } as const;
 
 export const registerDecision = (program: Command): void => {
-  const decision = program
-    .command("decision")
-    .description("architecture decisions with the alternatives they beat: add, list, supersede")
-    .allowExcessArguments(true)
-    .action(subcommandRequired("decision", ["add", "list", "supersede"]));
+  const decision = memoryGroup(program, "decision", "architecture decisions with the alternatives they beat: add, list, supersede", ["add", "list", "supersede"]);
 
   decision
     .command("add")
@@ -53,7 +41,7 @@ export const registerDecision = (program: Command): void => {
         options: { title?: string; reasoning: string; alternative?: AlternativeInput[]; relatedTo?: string[]; json?: boolean },
         cmd: Command,
       ) => {
-        const title = titleOf(argument, options.title);
+        const title = argumentOrOption(TITLE, argument, options.title);
         await withProject(cmd.optsWithGlobals(), async (ctx) => {
           await addMemory(
             ctx,
@@ -120,4 +108,5 @@ export const registerDecision = (program: Command): void => {
         process.stdout.write(`Superseded ${stored.id} by ${options.by} (log #${stored.position})\n`);
       });
     });
+  refuseExtraWords(decision);
 };

@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { resolve } from "node:path";
 import { findProjectRoot } from "../../config/paths.js";
 import { CliError, usageError } from "../errors.js";
+import { commandFacts, hookCommandFor } from "../hooks/hookCommand.js";
 import { installHooks } from "../hooks/installHooks.js";
 import { runAnyHook } from "../hooks/allHooks.js";
 import { HOOK_NAMES, isHookName } from "../hooks/runHook.js";
@@ -26,8 +27,11 @@ export const registerHook = (program: Command): void => {
     )
     .argument("<name>", `install, or the hook to run: ${HOOK_NAMES.join(", ")}`)
     .option("--uninstall", "with install: remove the Nemesis hooks and MCP server entry again, keeping everything else")
-    .option("--command <cmd>", "with install: how Claude Code starts Nemesis, e.g. \"node /path/to/dist/cli.js\"", "nemesis")
-    .action(async (name: string, options: { uninstall?: boolean; command: string }, cmd: Command) => {
+    .option(
+      "--command <cmd>",
+      "with install: how Claude Code starts Nemesis, e.g. \"node /path/to/dist/cli.js\" (default: nemesis when it is this install on the PATH, else this CLI through node)",
+    )
+    .action(async (name: string, options: { uninstall?: boolean; command?: string }, cmd: Command) => {
       const globals = cmd.optsWithGlobals() as { root?: string };
       if (isHookName(name)) {
         process.stdout.write(await runAnyHook(name, await readAll(), globals.root !== undefined ? { root: globals.root } : {}));
@@ -35,8 +39,13 @@ export const registerHook = (program: Command): void => {
       }
       if (name !== "install") throw usageError(`unknown hook "${name}": choose install or one of ${HOOK_NAMES.join(", ")} (nemesis hook --help)`);
       const root = globals.root !== undefined ? resolve(globals.root) : (findProjectRoot(process.cwd()) ?? process.cwd());
-      const result = installHooks(root, { uninstall: options.uninstall ?? false, command: options.command.trim() || "nemesis" });
+      const given = options.command?.trim();
+      // --uninstall recognises our entries whatever command they hold: nothing to decide.
+      const chosen = given || options.uninstall ? { ok: true as const, command: given || "nemesis", note: null } : hookCommandFor(commandFacts());
+      if (!chosen.ok) throw new CliError(chosen.reason, 2);
+      const result = installHooks(root, { uninstall: options.uninstall ?? false, command: chosen.command });
       if (!result.ok) throw new CliError(result.reason);
-      process.stdout.write(`${result.files.map((f) => `${f.path}: ${f.line}`).join("\n")}\n`);
+      const note = chosen.note !== null && !options.uninstall ? [chosen.note] : [];
+      process.stdout.write(`${[...note, ...result.files.map((f) => `${f.path}: ${f.line}`)].join("\n")}\n`);
     });
 };

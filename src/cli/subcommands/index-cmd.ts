@@ -64,11 +64,24 @@ const kinds = (counts: Record<string, number>): string =>
     .map(([k, n]) => `${n.toLocaleString("en-US")} ${k}`)
     .join(", ") || "none";
 
+/** What became of the one file asked for. */
+const fileHeadline = (s: IndexSummary, file: string): string => {
+  const f = s.files;
+  if (f.scanned === 1) return `indexed ${file} of the project ${s.root} (the rest of it is left as it was)`;
+  const why =
+    total(f.skipped) > 0
+      ? `is skipped (${reasons(f.skipped)})`
+      : f.unsupported > 0
+        ? "is in no language Nemesis indexes"
+        : "is ignored (.gitignore, [index] ignore in .nemesis/config.toml, or a default such as node_modules/)";
+  return `nothing indexed: ${file} ${why}${f.deleted > 0 ? "; its earlier index entry is removed" : ""}`;
+};
+
 export const formatIndexSummary = (s: IndexSummary, embedding: EmbeddingDescription): string => {
   const f = s.files;
   const mb = (f.bytes / 1e6).toFixed(1);
   const lines = [
-    s.scope === null ? `indexed ${s.root}` : `indexed ${s.scope}/ of the project ${s.root} (the rest of it is left as it was)`,
+    s.file !== null ? fileHeadline(s, s.file) : s.scope === null ? `indexed ${s.root}` : `indexed ${s.scope}/ of the project ${s.root} (the rest of it is left as it was)`,
     `files     ${f.scanned} indexable (${mb} MB): ${f.changed} changed, ${f.unchanged} unchanged, ${f.deleted} deleted`,
     `skipped   ${total(f.skipped) === 0 ? "none" : `${total(f.skipped)} (${reasons(f.skipped)})`}; ${f.ignored} ignored, ${f.unsupported} in unsupported languages`,
   ];
@@ -99,7 +112,7 @@ export const registerIndex = (program: Command): void => {
   program
     .command("index")
     .description("scan the project, record what changed in the log, parse and project it (outside any project, creates one here first, as init does)")
-    .argument("[path]", "a directory of the project to index alone (default: all of it)")
+    .argument("[path]", "a directory or file of the project to index alone (default: all of it); a file's project is the nearest one above it")
     .option("--json", "print the summary as one JSON object")
     .option("--workers <n>", "parse worker threads (default: one per core, at most 8)", intOption("--workers", 1))
     .option("--no-progress", "never draw a progress bar")
@@ -120,6 +133,7 @@ export const registerIndex = (program: Command): void => {
         if (embedding.problem !== null) throw new CliError(embedding.problem);
         const summary = await indexProject(ctx, {
           ...(target.scope ? { scope: target.scope } : {}),
+          ...(target.file !== undefined ? { file: target.file } : {}),
           ...(workers ? { workers } : {}),
           ...(bar ? { onProgress: bar.update } : {}),
         });

@@ -7,28 +7,45 @@ import { closeEventLog, openEventLog } from "../../events/index.js";
 import { settingsFromConfig } from "../../projections/embed/createEmbedder.js";
 import { describeEmbedding, embeddingText } from "../../projections/embed/describeEmbedding.js";
 import { CliError } from "../errors.js";
+import { initRefusal, inspectInitTarget, writeFailure } from "../initTarget.js";
 
-/** Creates `.nemesis/` with a commented config and an empty log; running it twice changes nothing. */
+/** Runs one write under the project's root; a failure the user can act on becomes a one-line error. */
+const writing = <T>(path: string, write: () => T): T => {
+  try {
+    return write();
+  } catch (e) {
+    const reason = writeFailure(path, e);
+    throw reason === null ? e : new CliError(reason);
+  }
+};
+
+/**
+ * Creates `.nemesis/` with a commented config and an empty log; running it twice changes nothing.
+ * The path is judged before anything is written (`initRefusal`): not a directory, missing, or
+ * on a filesystem the kernel makes up is a usage error.
+ */
 export const initProject = (rootDir: string): { created: string[]; root: string } => {
   const paths = nemesisPaths(rootDir);
-  if (!existsSync(paths.root)) throw new CliError(`${paths.root} does not exist: create it first or pass another directory`);
+  const refusal = initRefusal(inspectInitTarget(paths.root));
+  if (refusal !== null) throw new CliError(refusal, 2);
   const created: string[] = [];
   if (!existsSync(paths.dir)) {
-    mkdirSync(paths.dir, { recursive: true });
+    // Not recursive: the root exists, and a recursive mkdir can loop where the kernel answers oddly.
+    writing(paths.dir, () => mkdirSync(paths.dir));
     created.push(".nemesis/");
   }
   if (!existsSync(paths.config)) {
-    writeFileSync(paths.config, CONFIG_TEMPLATE);
+    writing(paths.config, () => writeFileSync(paths.config, CONFIG_TEMPLATE));
     created.push(".nemesis/config.toml");
   }
   if (!existsSync(paths.events)) {
-    closeEventLog(openEventLog(paths.events));
+    writing(paths.events, () => closeEventLog(openEventLog(paths.events)));
     created.push(".nemesis/events.db");
   }
   const gitignore = join(paths.root, ".gitignore");
   const current = existsSync(gitignore) ? readFileSync(gitignore, "utf8") : "";
   if (!current.split(/\r?\n/).some((l) => /^\/?\.nemesis\/?$/.test(l.trim()))) {
-    appendFileSync(gitignore, `${current.length > 0 && !current.endsWith("\n") ? "\n" : ""}.nemesis/\n`);
+    writing(gitignore, () => appendFileSync(gitignore, `${current.length > 0 && !current.endsWith("\n") ? "\n" : ""}.nemesis/\n`));
     created.push(".gitignore entry");
   }
   return { created, root: paths.root };

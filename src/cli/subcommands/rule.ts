@@ -5,16 +5,12 @@ import { queryMemory } from "../../queries/memory.js";
 import { withProject } from "../context.js";
 import { who } from "../eventSummary.js";
 import { intOption } from "../intOption.js";
-import { addMemory, cliMeta, runMemoryCommand, subcommandRequired } from "../memoryCli.js";
+import { addMemory, cliMeta, memoryGroup, refuseExtraWords, runMemoryCommand } from "../memoryCli.js";
 import { localTime } from "../timeText.js";
 import { formatTable, oneLine, printJsonLines } from "../output.js";
 
 export const registerRule = (program: Command): void => {
-  const rule = program
-    .command("rule")
-    .description("project rules agents must follow: add, list, retire")
-    .allowExcessArguments(true)
-    .action(subcommandRequired("rule", ["add", "list", "retire"]));
+  const rule = memoryGroup(program, "rule", "project rules agents must follow: add, list, retire", ["add", "list", "retire"]);
 
   rule
     .command("add")
@@ -92,4 +88,5 @@ export const registerRule = (program: Command): void => {
         process.stdout.write(`Retired ${stored.id} (log #${stored.position})\n`);
       });
     });
+  refuseExtraWords(rule);
 };

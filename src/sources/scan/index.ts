@@ -3,6 +3,7 @@ export { readTrackedFiles, trackedFilesFrom, type TrackedFiles } from "./gitTrac
 export { IgnoreRules, type GitView } from "./IgnoreRules.js";
 export { insideGitRepo } from "./insideGitRepo.js";
 export { inspectFile, type FileLimits, type Inspection } from "./inspectFile.js";
+export { scanFile } from "./scanFile.js";
 export { scanProject, type ScannedFile, type ScanOptions, type ScanResult } from "./scanProject.js";
 export { walkProject, type Candidate, type Skip, type WalkOptions, type WalkResult } from "./walkProject.js";
 export { findStaleFiles, findStaleFilesAsync, type IndexedFile, type StaleFiles } from "./findStaleFiles.js";

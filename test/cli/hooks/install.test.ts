@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { delimiter, dirname, join } from "node:path";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { CLI } from "../../helpers.js";
 import { removeStateHome, runCli } from "./hookCli.js";
 
 /** The user's own settings, in their own formatting (four spaces), with hooks of their own. */
@@ -33,6 +34,13 @@ afterEach(() => {
 });
 afterEach(removeStateHome);
 
+/** A PATH on which `nemesis` is the CLI under test (a symlink, as npm link or a global install makes it), and one without it. */
+const binDir = mkdtempSync(join(tmpdir(), "nemesis-bin-"));
+symlinkSync(CLI, join(binDir, "nemesis"));
+const withNemesis = { PATH: [binDir, process.env.PATH ?? ""].join(delimiter) };
+const withoutNemesis = { PATH: dirname(process.execPath) };
+afterAll(() => rmSync(binDir, { recursive: true, force: true }));
+
 const settingsOf = (root: string) => JSON.parse(readFileSync(join(root, ".claude", "settings.json"), "utf8"));
 const commandsOf = (groups: Array<{ hooks: Array<{ command: string }> }>) => groups.flatMap((g) => g.hooks.map((h) => h.command));
 
@@ -45,7 +53,7 @@ describe("nemesis hook install", () => {
     const user = JSON.parse(USER_SETTINGS);
 
     for (let i = 0; i < 2; i++) {
-      const r = await runCli(root, ["hook", "install"]);
+      const r = await runCli(root, ["hook", "install"], "", withNemesis);
       expect(r).toMatchObject({ code: 0, stderr: "" });
     }
     const settings = settingsOf(root);
@@ -78,6 +86,17 @@ describe("nemesis hook install", () => {
     expect((await runCli(root, ["hook", "install", "--uninstall"])).code).toBe(0);
     expect(existsSync(join(root, ".claude"))).toBe(false);
     expect(existsSync(join(root, ".mcp.json"))).toBe(false);
+  });
+
+  it("from a clone, with no nemesis on the PATH, writes the command that runs this CLI and says so", async () => {
+    const root = project();
+    const r = await runCli(root, ["hook", "install"], "", withoutNemesis);
+    expect(r).toMatchObject({ code: 0, stderr: "" });
+    const cli = realpathSync(CLI);
+    const [command] = commandsOf(settingsOf(root).hooks.SessionStart);
+    expect([`node ${cli} hook session-start`, `${realpathSync(process.execPath)} ${cli} hook session-start`]).toContain(command);
+    expect(r.stdout).toContain(`nemesis is not on the PATH, so Claude Code runs this CLI: ${command!.replace(/ hook session-start$/, "")}`);
+    expect(JSON.parse(readFileSync(join(root, ".mcp.json"), "utf8")).mcpServers.nemesis.args).toEqual([cli, "serve"]);
   });
 
   it("changes nothing when a file cannot be merged, and says what to fix", async () => {

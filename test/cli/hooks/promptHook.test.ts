@@ -61,7 +61,16 @@ describe("the prompt-submit and pre-task hooks", () => {
   it("pre-task adds context for a subagent's task, and nothing for other tools", async () => {
     const task = await runCli(root, ["hook", "pre-task"], hookInput(root, "PreToolUse", { tool_name: "Task", tool_input: { description: "Find callers", prompt: "Find every caller of twice and check the arguments" } }));
     expect(task.code).toBe(0);
-    expect(contextOf(task.stdout)).toMatchObject({ hookEventName: "PreToolUse", additionalContext: expect.stringMatching(/^Nemesis context for this task/) });
+    // Claude Code gives PreToolUse context to the agent that calls Task, not to the subagent; the
+    // answer says so, and holds no permissionDecision or updatedInput (the permission flow stays Claude Code's).
+    expect(JSON.parse(task.stdout)).toEqual({
+      hookSpecificOutput: {
+        hookEventName: "PreToolUse",
+        additionalContext: expect.stringMatching(
+          /^Nemesis context for the task you are handing to a subagent \(get_smart_context, at most 4,000 tokens\)\. The subagent does not see this: pass on what it needs in its prompt, or let it call the nemesis tools itself\.\n/,
+        ),
+      },
+    });
     const bash = await runCli(root, ["hook", "pre-task"], hookInput(root, "PreToolUse", { tool_name: "Bash", tool_input: { command: "ls" } }));
     expect(bash).toEqual({ code: 0, stdout: "", stderr: "" });
   });
