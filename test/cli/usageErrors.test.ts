@@ -15,6 +15,7 @@ describe("a bad option value: one line that says what is wrong, once, and exit 2
     [["log", "--since", "soonish"], `--since "soonish" is neither a date (2026-11-20, 2026-11-20T14:00) nor a span back from now (30m, 2h, 3d, 1w)`],
     [["search", "tokens", "--limit", "abc"], `--limit must be a whole number of at least 1 (got "abc")`],
     [["search", "tokens", "--limit", "0"], `--limit must be a whole number of at least 1 (got "0")`],
+    [["search", "tokens", "--kind", "Banana"], `--kind must be one of Class, Interface, Function, Method, Variable, Type, Enum, Test, Namespace, Module (got "Banana")`],
     [["grep", "x", "--page-size", "0"], `--page-size must be a whole number of at least 1 (got "0")`],
     [["grep", "x", "--offset", "-1"], `--offset must be a whole number of at least 0 (got "-1")`],
     [["grep", "x", "--context", "two"], `--context must be a whole number of at least 0 (got "two")`],
