@@ -19,7 +19,7 @@ export interface ToolArguments<I> {
  * and every problem is named in one line with what the field accepts, so the agent can fix its call.
  * `label` names a field as the caller's surface spells it (a CLI flag).
  */
-export const validateArguments = <I>(tool: ToolDefinition<I, unknown>, raw: unknown, label: (field: string) => string = (field) => field): ToolArguments<I> => {
+export const validateArguments = <I, O>(tool: ToolDefinition<I, O>, raw: unknown, label: (field: string) => string = (field) => field): ToolArguments<I> => {
   const args = raw === undefined || raw === null ? {} : raw;
   if (typeof args !== "object" || Array.isArray(args)) {
     throw toolError(`${tool.name} takes an object of named arguments, not ${Array.isArray(args) ? "an array" : typeof args}`);
@@ -37,7 +37,7 @@ export const validateArguments = <I>(tool: ToolDefinition<I, unknown>, raw: unkn
 
 /** Each tool's full input schema, derived on its first bad call: what the messages describe. */
 const fullSchemas = new WeakMap<object, Json>();
-const fullSchemaOf = (tool: ToolDefinition<any, unknown>): Json => {
+const fullSchemaOf = (tool: ToolDefinition): Json => {
   let schema = fullSchemas.get(tool);
   if (!schema) fullSchemas.set(tool, (schema = fullJsonSchema(tool.input)));
   return schema;
@@ -55,7 +55,7 @@ const quoted = (value: unknown): string => {
  * limits without a message of its own. Effect reports a union's every member and an array's
  * every element; the field's shape says it all once.
  */
-const describeIssues = (tool: ToolDefinition<any, unknown>, error: ParseResult.ParseError, args: Record<string, unknown>, label: (field: string) => string): string => {
+const describeIssues = (tool: ToolDefinition, error: ParseResult.ParseError, args: Record<string, unknown>, label: (field: string) => string): string => {
   const properties = (fullSchemaOf(tool).properties ?? {}) as Record<string, ShapeNode>;
   const seen = new Set<string>();
   const parts: string[] = [];
