@@ -86,7 +86,8 @@ export const checkPathScope = (scope: PathScope, text: string, indexed: Iterable
 /**
  * The one normaliser of a path or scope argument, for every tool and command that filters by
  * path: parsed and confined (parsePathScope), then checked against what is indexed
- * (checkPathScope; `indexed` is read only when there is a path to check). A glob whose text is
+ * (checkPathScope; `indexed` is called only when there is a path to check, and may repeat
+ * paths: chunk paths name a file once per chunk). A glob whose text is
  * itself an indexed path (`app/[id]/page.tsx`) means that path.
  */
 export const pathScope = (
@@ -97,13 +98,18 @@ export const pathScope = (
 ): Either.Either<PathScope, string> => {
   const parsed = parsePathScope(root, text, label);
   if (Either.isLeft(parsed) || parsed.right.kind === "all") return parsed;
-  const files = [...new Set(indexed())];
   if (parsed.right.kind === "glob") {
     const literal = confinePath(root, text!.trim());
     if (literal.ok && literal.path !== "") {
       const asPath: PathScope = { kind: "path", path: literal.path };
-      if (Either.isRight(checkPathScope(asPath, text!, files, label))) return Either.right(asPath);
+      if (selectsAny(asPath, indexed())) return Either.right(asPath);
     }
   }
-  return checkPathScope(parsed.right, text!.trim(), files, label);
+  return checkPathScope(parsed.right, text!.trim(), indexed(), label);
+};
+
+const selectsAny = (scope: PathScope, indexed: Iterable<string>): boolean => {
+  const inside = inScope(scope);
+  for (const path of indexed) if (inside(path)) return true;
+  return false;
 };
