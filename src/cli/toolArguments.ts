@@ -1,6 +1,7 @@
+import { shapeInWords, type ShapeNode } from "../mcp/shapeInWords.js";
 import { usageError } from "./errors.js";
 
-type JsonSchema = { readonly type?: string; readonly items?: JsonSchema; readonly properties?: Record<string, JsonSchema>; readonly enum?: ReadonlyArray<unknown> };
+type JsonSchema = ShapeNode & { readonly type?: string; readonly items?: JsonSchema; readonly properties?: Record<string, JsonSchema> };
 
 const flagName = (arg: string) => arg.slice(2).replace(/-/g, "_");
 
@@ -9,13 +10,13 @@ const convert = (name: string, raw: string, schema: JsonSchema): unknown => {
     case "integer":
     case "number": {
       const n = Number(raw);
-      if (raw.trim() === "" || !Number.isFinite(n)) throw usageError(`--${name} takes a number, not "${raw}"`);
+      if (raw.trim() === "" || !Number.isFinite(n)) throw usageError(`--${name} must be ${shapeInWords(schema) ?? "a number"} (got "${raw}")`);
       return n;
     }
     case "boolean":
       if (raw === "true") return true;
       if (raw === "false") return false;
-      throw usageError(`--${name} takes true or false, not "${raw}"`);
+      throw usageError(`--${name} must be true or false (got "${raw}")`);
     default:
       return raw;
   }

@@ -31,6 +31,6 @@ describe("nemesis context", () => {
     expect(out.code_context.some((c) => c.symbol === "format")).toBe(true);
     const bad = await cli("context", "format", "--max-tokens", "100");
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain("max_tokens");
+    expect(bad.stderr).toBe('nemesis: --max-tokens must be a whole number from 500 to 32,000 (got 100)\n');
   });
 });

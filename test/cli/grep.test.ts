@@ -100,4 +100,15 @@ describe("nemesis grep", () => {
     const long = await cli("grep", "--fixed-strings", "_stream_helper(request, 24,", "--context", "0");
     expect(long.stdout).toBe(`pkg/client.py:${streamLine + 25}:        value_24 = await self._stream_helper(request, 24, extra_argument_24)\n`);
   });
+
+  it("--path takes a folder as everything under it; a path naming nothing or outside the project is a usage error (exit 2)", async () => {
+    const folder = await cli("grep", "token = 1", "--path", "pkg", "--context", "0");
+    expect(folder.stdout).toBe("pkg/ctx.py:2:    token = 1\n");
+    const nothing = await cli("grep", "token", "--path", "pkgs");
+    expect(nothing.code).toBe(2);
+    expect(nothing.stderr).toMatch(/^nemesis: --path "pkgs" names no indexed file and no folder holding one .*; indexed near it: pkg\b/);
+    const outside = await cli("grep", "token", "--path", "/etc");
+    expect(outside.code).toBe(2);
+    expect(outside.stderr).toMatch(/^nemesis: --path "\/etc" is outside the project/);
+  });
 });

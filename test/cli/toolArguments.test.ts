@@ -34,7 +34,9 @@ describe("nemesis query <tool> --arg value: arguments converted by the tool's sc
       }
       throw new Error("no error");
     };
-    expect(fails(["--query", "x", "--limit", "abc"], "get_code_semantics")).toBe('--limit takes a number, not "abc"');
+    expect(fails(["--query", "x", "--limit", "abc"], "get_code_semantics")).toBe('--limit must be a whole number from 1 to 50 (got "abc")');
+    expect(fails(["--file", "a.ts", "--depth", "deep"], "get_impact")).toBe('--depth must be a whole number from 1 to 5 (got "deep")');
+    expect(fails(["--pattern", "x", "--fixed_strings=yes"], "search_regex")).toBe('--fixed_strings must be true or false (got "yes")');
     expect(fails(["--query"], "get_code_semantics")).toBe("--query needs a value");
     expect(fails(["stray"], "get_code_semantics")).toBe('unexpected argument "stray": pass tool arguments as --name value');
     expect(fails(["--json", "{nope"], "get_code_semantics")).toMatch(/^--json is not valid JSON/);

@@ -116,11 +116,11 @@ describe("nemesis serve over stdio, through the MCP SDK client", () => {
       return textOf(r);
     };
     expect(await bad("get_code_semantics", { query: "x", limit: 500 })).toBe(
-      "invalid arguments for get_code_semantics: limit: must be a whole number from 1 to 50, not 500",
+      "invalid arguments for get_code_semantics: limit must be a whole number from 1 to 50 (got 500)",
     );
-    expect(await bad("get_code_semantics", { query: "x", bogus: 1 })).toMatch(/unknown field "bogus" \(accepted: "query" \| "limit"/);
-    expect(await bad("get_code_semantics", {})).toMatch(/query: is missing/);
-    expect(await bad("get_code_semantics", { query: 42 })).toMatch(/query: must be a non-empty string/);
+    expect(await bad("get_code_semantics", { query: "x", bogus: 1 })).toMatch(/unknown field "bogus" \(accepted: query, limit/);
+    expect(await bad("get_code_semantics", {})).toMatch(/query is required: a non-empty string/);
+    expect(await bad("get_code_semantics", { query: 42 })).toMatch(/query must be a non-empty string/);
     expect(await bad("get_code_semantics", { query: "x".repeat(10_000_000) })).toMatch(/arguments of \d+ KB are too large/);
     expect(await bad("index_project", { path: "../../etc/passwd" })).toMatch(/is outside the project/);
     expect(await bad("index_project", { path: "src\0x" })).toMatch(/NUL byte/);

@@ -1,8 +1,10 @@
 import type { Command } from "commander";
+import { realpathSync } from "node:fs";
 import * as Either from "effect/Either";
+import { pathScope } from "../../queries/analysis/pathScopeArgument.js";
 import { closeGrepWorkers, compilePattern, grepCode, type GrepError, type GrepMatch } from "../../queries/grep/grepCode.js";
 import { withProject } from "../context.js";
-import { CliError } from "../errors.js";
+import { CliError, usageError } from "../errors.js";
 import { intOption } from "../intOption.js";
 import { printJsonLines } from "../output.js";
 import { openCurrentChunks } from "./ensureChunksCurrent.js";
@@ -38,7 +40,7 @@ export const registerGrep = (program: Command): void => {
     .description("regular-expression search over the indexed file contents (stops a runaway pattern after 2 s)")
     .argument("<regex>", "a JavaScript regular expression (literal text with -F), matched line by line")
     .option("--json", "one JSON object per line: file, line, text, before, after, block (matches of one block show contiguous lines; context is shown once)")
-    .option("--path <glob>", "only files matching this glob")
+    .option("--path <path>", "only this file, folder or glob (e.g. src/api or 'src/**/*.ts')")
     .option("--page-size <n>", "matches per page", intOption("--page-size", 1), 50)
     .option("--offset <n>", "skip this many matches (the next page's offset is printed)", intOption("--offset"), 0)
     .option("--context <n>", "lines of context either side", intOption("--context"), 2)
@@ -54,9 +56,11 @@ export const registerGrep = (program: Command): void => {
         const reader = await openCurrentChunks(ctx);
         if (!reader) throw new CliError("nothing is indexed yet: run `nemesis index` first");
         try {
+          const scope = pathScope(realpathSync(ctx.paths.root), options.path, () => reader.paths().values(), "--path");
+          if (Either.isLeft(scope)) throw usageError(scope.left);
           const result = await grepCode(reader, {
             pattern,
-            path: options.path,
+            scope: scope.right,
             pageSize,
             offset,
             context,

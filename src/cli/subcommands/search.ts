@@ -1,12 +1,17 @@
 import type { Command } from "commander";
+import { realpathSync } from "node:fs";
 import type { NemesisPaths } from "../../config/index.js";
 import * as Either from "effect/Either";
 import { projectEmbedder } from "../../projections/chunks/projectEmbedder.js";
+import { pathScope } from "../../queries/analysis/pathScopeArgument.js";
 import { checkSearchQuery } from "../../queries/search/checkSearchQuery.js";
 import { FILE_PRIORS } from "../../queries/search/filePrior.js";
 import { RRF_K } from "../../queries/search/fuseRanks.js";
 import { searchCode, TOP_SCORE } from "../../queries/search/searchCode.js";
 import { withProject } from "../context.js";
+import { CHUNK_KINDS } from "../../projections/chunks/chunkKinds.js";
+import { SOURCE_LANGUAGES } from "../../shared/sourceFile/detectLanguage.js";
+import { choiceOption } from "../choiceOption.js";
 import { CliError, usageError } from "../errors.js";
 import { intOption } from "../intOption.js";
 import { printJsonLines } from "../output.js";
@@ -73,7 +78,7 @@ const searchThroughEngine = async (paths: NemesisPaths, text: string, options: S
     ...(options.language !== undefined ? { language: options.language } : {}),
   });
   if (answer === null) return false;
-  if (!answer.ok) throw new CliError(answer.message);
+  if (!answer.ok) throw new CliError(answer.message.replace(/^invalid arguments for get_code_semantics: path/, "--path"), answer.message.startsWith("invalid arguments") ? 2 : 1);
   const matches = answer.value.matches as EngineMatch[];
   if (options.json) {
     printJsonLines(
@@ -112,9 +117,9 @@ export const registerSearch = (program: Command): void => {
     .argument("<text...>", "what to look for, in words or identifiers")
     .option("--limit <n>", "most results", intOption("--limit", 1), 10)
     .option("--json", "one JSON object per line: file, symbol, kind, startLine, endLine, score, snippet")
-    .option("--path <glob>", "only files matching this glob (e.g. 'src/**/*.ts')")
-    .option("--language <name>", "only this language (typescript, python, go, …)")
-    .option("--kind <kind>", "only chunks of this symbol kind (Function, Class, Method, Module, …)")
+    .option("--path <path>", "only this file, folder or glob (e.g. src/api or 'src/**/*.ts')")
+    .option("--language <name>", `only this language (${SOURCE_LANGUAGES.join(", ")})`, choiceOption("--language", SOURCE_LANGUAGES))
+    .option("--kind <kind>", `only chunks of this symbol kind (${CHUNK_KINDS.join(", ")})`, choiceOption("--kind", CHUNK_KINDS))
     .option("--related", "also list each file's graph neighbours (what it imports and what imports it)")
     .addHelpText("after", SCORE_HELP)
     .action(async (words: string[], options: SearchFlags, cmd: Command) => {
@@ -125,13 +130,18 @@ export const registerSearch = (program: Command): void => {
         if (options.kind === undefined && options.limit <= 50 && (await searchThroughEngine(ctx.paths, text, options))) return;
         const reader = await openCurrentChunks(ctx);
         if (!reader) throw new CliError("nothing is indexed yet: run `nemesis index` first");
+        const scope = pathScope(realpathSync(ctx.paths.root), options.path, () => reader.paths().values(), "--path");
+        if (Either.isLeft(scope)) {
+          reader.close();
+          throw usageError(scope.left);
+        }
         const graph = await openGraph(ctx.paths.graph, ctx.paths.lock);
         try {
           const project = projectEmbedder(ctx.paths, ctx.config);
           const { graphFileLinks } = await import("../../queries/search/fileLinks.js");
           const answer = await searchCode(reader, project.embedder, text, {
             limit: options.limit,
-            path: options.path,
+            scope: scope.right,
             language: options.language,
             kind: options.kind,
             links: graph ? graphFileLinks(graph) : null,

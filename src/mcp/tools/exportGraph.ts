@@ -65,7 +65,7 @@ export const exportGraphTool = defineTool({
     const symbol = text.startsWith(SYMBOL_PREFIX) ? text.slice(SYMBOL_PREFIX.length).trim() : null;
     if (symbol === "") throw toolError("symbol: needs a name, e.g. symbol:parseConfig or symbol:src/config.ts#parseConfig");
     const scope: SubgraphScope =
-      symbol === null ? { kind: "paths", scope: scopeArgument(ctx.root, text) } : { kind: "symbol", name: symbol, radius: input.radius };
+      symbol === null ? { kind: "paths", scope: await scopeArgument(ctx, graph, text, "export_graph") } : { kind: "symbol", name: symbol, radius: input.radius };
     const answer = await subgraphOf(graph, {
       scope,
       edgeKinds: input.edge_types ?? null,

@@ -1,11 +1,10 @@
 import * as Schema from "effect/Schema";
 
+// Validation errors describe each field from its schema (validateArguments, shapeInWords): no field carries a message of its own.
+
 /** A bounded string field: no tool argument is allowed to be unbounded. */
 export const text = (description: string, maxLength = 2_000) =>
-  Schema.String.pipe(Schema.minLength(1), Schema.maxLength(maxLength)).annotations({
-    description,
-    message: () => ({ message: `must be a non-empty string of at most ${maxLength.toLocaleString("en-US")} characters`, override: true }),
-  });
+  Schema.String.pipe(Schema.minLength(1), Schema.maxLength(maxLength)).annotations({ description });
 
 /**
  * Longest task or search text: what an agent pastes as a task is often a whole issue or commit
@@ -17,22 +16,14 @@ export const TASK_TEXT_MAX = 20_000;
 /** An integer field with a default, between `min` and `max`. */
 export const int = (description: string, min: number, max: number, fallback: number) =>
   Schema.optionalWith(
-    Schema.Int.pipe(Schema.between(min, max)).annotations({
-      description,
-      default: fallback,
-      message: (issue) => ({ message: `must be a whole number from ${min} to ${max}, not ${JSON.stringify(issue.actual)}`, override: true }),
-    }),
+    Schema.Int.pipe(Schema.between(min, max)).annotations({ description, default: fallback }),
     { default: () => fallback },
   );
 
 /** One of `values`, defaulting to `fallback`. */
 export const choice = <const L extends readonly [string, ...string[]]>(description: string, values: L, fallback: L[number]) =>
   Schema.optionalWith(
-    Schema.Literal(...values).annotations({
-      description,
-      default: fallback,
-      message: (issue) => ({ message: `must be one of ${values.join(", ")}, not ${JSON.stringify(issue.actual)}`, override: true }),
-    }),
+    Schema.Literal(...values).annotations({ description, default: fallback }),
     { default: () => fallback },
   );
 

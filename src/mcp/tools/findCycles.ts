@@ -67,7 +67,7 @@ export const findCyclesTool = defineTool({
       return scratchCycles(ctx, input.graph, input.limit);
     }
     const graph = await requireGraph(ctx);
-    const scope = scopeArgument(ctx.root, input.scope);
+    const scope = await scopeArgument(ctx, graph, input.scope, "find_cycles");
     const answer = await findCycles(graph, input.edge_type, scope, input.limit);
     return {
       edgeType: answer.edgeType,

@@ -1,11 +1,12 @@
 import * as Either from "effect/Either";
 import * as Schema from "effect/Schema";
+import { SOURCE_LANGUAGES } from "../../shared/sourceFile/detectLanguage.js";
 import { checkSearchQuery } from "../../queries/search/checkSearchQuery.js";
 import { fileLinksFrom, loadFileLinks } from "../../queries/search/fileLinks.js";
 import { loadFileNeighbours, relatedFiles } from "../../queries/search/relatedFiles.js";
 import { searchCode } from "../../queries/search/searchCode.js";
-import { projectPath } from "../projectPath.js";
 import { defineTool, READ_ONLY, toolError } from "../tool.js";
+import { chunkPathScope } from "./chunkPathScope.js";
 import { int, optionalText, TASK_TEXT_MAX, text } from "./fields.js";
 
 const Match = Schema.Struct({
@@ -30,8 +31,8 @@ export const getCodeSemanticsTool = defineTool({
   input: Schema.Struct({
     query: text("What to look for, in words or identifiers", TASK_TEXT_MAX),
     limit: int("Most results", 1, 50, 10),
-    path: optionalText("Only files matching this glob, e.g. src/**/*.ts"),
-    language: optionalText("Only this language: typescript, javascript, python, go, java, rust", 40),
+    path: optionalText("Only this file, folder or glob (src/**/*.ts)"),
+    language: Schema.optional(Schema.Literal(...SOURCE_LANGUAGES).annotations({ description: "Only this language" })),
   }),
   output: Schema.Struct({ matches: Schema.Array(Match) }),
   annotations: READ_ONLY,
@@ -40,13 +41,13 @@ export const getCodeSemanticsTool = defineTool({
     if (Either.isLeft(query)) throw toolError(query.left.message);
     const chunks = await ctx.chunks();
     if (!chunks) throw toolError("nothing is indexed yet: call index_project first");
-    if (input.path !== undefined && !/[*?[{]/.test(input.path)) projectPath(ctx.root, input.path);
+    const scope = chunkPathScope(ctx.root, input.path, chunks, "get_code_semantics");
     // Every file's links and imports, read once per graph change: asked per search, they were
     // a dozen graph scans per call.
     const links = await ctx.graphSnapshot(loadFileLinks);
     const answer = await searchCode(chunks, ctx.embedder(), input.query, {
       limit: input.limit,
-      path: input.path,
+      scope,
       language: input.language,
       links: links ? fileLinksFrom(links) : null,
     });

@@ -1,9 +1,10 @@
-import picomatch from "picomatch";
+import * as Either from "effect/Either";
 import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
-import { ALL_FILES, type PathScope } from "../../queries/analysis/PathScope.js";
+import type { PathScope } from "../../queries/analysis/PathScope.js";
+import { parsePathScope, pathScope } from "../../queries/analysis/pathScopeArgument.js";
+import { graphFilePaths } from "../../queries/graph/graphFilePaths.js";
 import type { CodeNode } from "../../queries/graph/graphNodes.js";
 import { pinGraph } from "../../queries/perGraphState.js";
-import { projectPath } from "../projectPath.js";
 import { toolError } from "../tool.js";
 import type { GraphLoad, ToolContext } from "../ToolContext.js";
 
@@ -24,21 +25,19 @@ export const requireGraphSnapshot = async <T>(ctx: ToolContext, load: GraphLoad<
 };
 
 /**
- * A scope argument as a PathScope confined to the project: empty or "." for everything, a glob
- * (`src/**\/*.ts`: its literal base must lie inside the project and no segment may be `..`), or
- * a file or folder path.
+ * A scope argument over the code graph's files, through the one path normaliser (`pathScope`):
+ * everything, a file or folder, or a glob, confined to the project and naming at least one
+ * indexed file; anything else is a refused argument of `tool`.
  */
-export const scopeArgument = (root: string, text: string | undefined): PathScope => {
-  const trimmed = (text ?? "").trim();
-  if (trimmed === "" || trimmed === ".") return ALL_FILES;
-  const scan = picomatch.scan(trimmed);
-  if (!scan.isGlob) {
-    const path = projectPath(root, trimmed);
-    return path === "" ? ALL_FILES : { kind: "path", path };
-  }
-  if (scan.glob.split("/").includes("..")) throw toolError(`"${text}": a glob may not climb out with "..": pass one relative to the project root`);
-  const base = scan.base === "" ? "" : projectPath(root, scan.base);
-  return { kind: "glob", pattern: base === "" ? scan.glob : `${base}/${scan.glob}` };
+export const scopeArgument = async (ctx: ToolContext, graph: GraphQueryable, text: string | undefined, tool: string): Promise<PathScope> => {
+  const fail = (reason: string) => toolError(`invalid arguments for ${tool}: ${reason}`);
+  const parsed = parsePathScope(ctx.root, text, "scope");
+  if (Either.isLeft(parsed)) throw fail(parsed.left);
+  if (parsed.right.kind === "all") return parsed.right;
+  const files = await graphFilePaths(graph);
+  const scope = pathScope(ctx.root, text, () => files, "scope");
+  if (Either.isLeft(scope)) throw fail(scope.left);
+  return scope.right;
 };
 
 /** `name [Kind] file:line` for a list of candidates in an error message. */

@@ -1,9 +1,7 @@
 import * as Schema from "effect/Schema";
+import { SOURCE_LANGUAGES } from "../../shared/sourceFile/detectLanguage.js";
 import { projectPath } from "../projectPath.js";
 import { defineTool } from "../tool.js";
-
-
-const LANGUAGES = ["typescript", "tsx", "javascript", "python", "go", "rust", "java"] as const;
 
 export const indexProjectTool = defineTool({
   name: "index_project",
@@ -16,7 +14,7 @@ export const indexProjectTool = defineTool({
       default: () => ".",
     }),
     languages: Schema.optionalWith(
-      Schema.Array(Schema.Literal(...LANGUAGES)).pipe(Schema.maxItems(LANGUAGES.length)).annotations({ description: "Only these languages (default: all or the config's)" }),
+      Schema.Array(Schema.Literal(...SOURCE_LANGUAGES)).pipe(Schema.maxItems(SOURCE_LANGUAGES.length)).annotations({ description: "Only these languages (default: all or the config's)" }),
       { default: () => [] },
     ),
   }),

@@ -2,7 +2,7 @@ import * as Schema from "effect/Schema";
 import { describeScope } from "../../queries/analysis/PathScope.js";
 import { rankedSymbols, symbolRanks } from "../../queries/graph/rankSymbols.js";
 import { defineTool, READ_ONLY } from "../tool.js";
-import { place, requireGraphSnapshot, scopeArgument } from "./graphArguments.js";
+import { place, requireGraph, requireGraphSnapshot, scopeArgument } from "./graphArguments.js";
 
 const Input = Schema.Struct({
   scope: Schema.optional(
@@ -48,7 +48,7 @@ export const rankSymbolsTool = defineTool({
   output: Output,
   annotations: READ_ONLY,
   run: async (input, ctx) => {
-    const scope = scopeArgument(ctx.root, input.scope);
+    const scope = await scopeArgument(ctx, await requireGraph(ctx), input.scope, "rank_symbols");
     // Ranked once per graph change: the whole graph is loaded and ranked whatever the scope.
     const ranks = await requireGraphSnapshot(ctx, symbolRanks);
     const answer = rankedSymbols(ranks, input.algorithm, scope, input.limit);

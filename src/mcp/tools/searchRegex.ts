@@ -2,6 +2,7 @@ import * as Either from "effect/Either";
 import * as Schema from "effect/Schema";
 import { grepCode } from "../../queries/grep/grepCode.js";
 import { defineTool, READ_ONLY, toolError } from "../tool.js";
+import { chunkPathScope } from "./chunkPathScope.js";
 import { int, optionalText, text } from "./fields.js";
 
 const Match = Schema.Struct({
@@ -21,7 +22,7 @@ export const searchRegexTool = defineTool({
   toolset: "core",
   input: Schema.Struct({
     pattern: text("A JavaScript regular expression, matched line by line", 1_000),
-    path: optionalText("Only files matching this glob"),
+    path: optionalText("Only this file, folder or glob"),
     fixed_strings: Schema.optionalWith(Schema.Boolean.annotations({ description: "Match the pattern as literal text", default: false }), { default: () => false }),
     page_size: int("Matches per page", 1, 200, 30),
     offset: int("Skip this many matches (from a previous answer's next_offset)", 0, 1_000_000, 0),
@@ -37,9 +38,10 @@ export const searchRegexTool = defineTool({
   run: async (input, ctx) => {
     const chunks = await ctx.chunks();
     if (!chunks) throw toolError("nothing is indexed yet: call index_project first");
+    const scope = chunkPathScope(ctx.root, input.path, chunks, "search_regex");
     const result = await grepCode(chunks, {
       pattern: input.pattern,
-      path: input.path,
+      scope,
       pageSize: input.page_size,
       offset: input.offset,
       maxResponseTokens: input.max_response_tokens,

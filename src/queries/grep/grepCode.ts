@@ -1,6 +1,6 @@
 import * as Either from "effect/Either";
-import picomatch from "picomatch";
 import type { ChunkReader } from "../../projections/chunks/index.js";
+import { inScope, type PathScope } from "../analysis/PathScope.js";
 import { compilePattern, type PatternOptions } from "./compilePattern.js";
 import { GrepError } from "./GrepError.js";
 import { GrepWorker } from "./grepWorker.js";
@@ -15,8 +15,8 @@ export type { GrepMatch } from "./mergeContext.js";
 export interface GrepOptions extends PatternOptions {
   /** A JavaScript regular expression (or, with `fixedStrings`, literal text), matched line by line. */
   readonly pattern: string;
-  /** Only files matching this glob. */
-  readonly path?: string | undefined;
+  /** Only these files (a path argument normalised by `pathScope`). */
+  readonly scope?: PathScope | undefined;
   readonly pageSize?: number | undefined;
   readonly offset?: number | undefined;
   /** Cap on the answer's size (estimated at 4 characters a token); the page ends early past it. */
@@ -72,7 +72,7 @@ export const grepCode = async (reader: ChunkReader, options: GrepOptions): Promi
     }
     return corpus.files;
   };
-  const inPath = options.path ? picomatch(options.path, { dot: true }) : null;
+  const inPath = options.scope && options.scope.kind !== "all" ? inScope(options.scope) : null;
   const selected = inPath ? files().flatMap((f, i) => (inPath(f.path) ? [i] : [])) : null;
   const worker = workers.get(key) ?? new GrepWorker();
   workers.set(key, worker);

@@ -1,9 +1,9 @@
-import picomatch from "picomatch";
 // Module paths, not the folder index: the index also exports the projector, whose LanceDB and
 // Arrow imports would add ~450 ms to every one-shot query that never touches them.
 import { ChunkReader, type ChunkFilter } from "../../projections/chunks/ChunkReader.js";
 import { queryTerms } from "../../projections/chunks/keywordTerms.js";
 import type { Embedder } from "../../projections/embed/Embedder.js";
+import { inScope, type PathScope } from "../analysis/PathScope.js";
 import type { FileLinks } from "./fileLinks.js";
 import { filePrior } from "./filePrior.js";
 import { byScore, fuseRanks, RRF_K } from "./fuseRanks.js";
@@ -15,8 +15,8 @@ import { topCosineOf } from "./topCosine.js";
 export interface SearchOptions {
   /** Most hits returned (default 10). */
   readonly limit?: number;
-  /** Only files matching this glob (picomatch, against the project-relative path). */
-  readonly path?: string;
+  /** Only these files (a path argument normalised by `pathScope`). */
+  readonly scope?: PathScope;
   readonly language?: string;
   /** Symbol kind of the chunk (`Function`, `Class`, `Method`, … or `Module`). */
   readonly kind?: string;
@@ -98,7 +98,7 @@ export const searchCode = async (
   const limit = Math.max(1, options.limit ?? 10);
   const maxPerFile = Math.max(1, options.maxPerFile ?? 2);
   const terms = queryTerms(query);
-  const inPath = options.path ? picomatch(options.path, { dot: true }) : null;
+  const inPath = options.scope && options.scope.kind !== "all" ? inScope(options.scope) : null;
   const filter: ChunkFilter = { language: options.language, kind: options.kind };
   const fetch = inPath ? CANDIDATES * 5 : CANDIDATES;
   const w = SEARCH_WEIGHTS;

@@ -2,8 +2,9 @@
 // sources (the scan, the watcher, the hooks) and the parser both decide it here, so they agree;
 // nothing here loads a grammar (src/parse/languages.ts does).
 
-/** Language ids a source file can have; `manifest` marks build metadata files. */
-export type SourceLanguage = "typescript" | "tsx" | "javascript" | "python" | "go" | "rust" | "java";
+/** Language ids a source file can have, the languages Nemesis parses; `manifest` marks build metadata files. */
+export const SOURCE_LANGUAGES = ["typescript", "tsx", "javascript", "python", "go", "rust", "java"] as const;
+export type SourceLanguage = (typeof SOURCE_LANGUAGES)[number];
 export type LanguageId = SourceLanguage | "manifest";
 
 export type ManifestKind = "tsconfig" | "package" | "gomod" | "python" | "cargo";
@@ -49,11 +50,4 @@ export const detectLanguage = (path: string): LanguageId | null => {
   return byExtension[name.slice(dot).toLowerCase()] ?? null;
 };
 
-export const isSourceLanguage = (id: string): id is SourceLanguage =>
-  id === "typescript" ||
-  id === "tsx" ||
-  id === "javascript" ||
-  id === "python" ||
-  id === "go" ||
-  id === "rust" ||
-  id === "java";
+export const isSourceLanguage = (id: string): id is SourceLanguage => (SOURCE_LANGUAGES as ReadonlyArray<string>).includes(id);

@@ -1,10 +1,11 @@
 import * as Schema from "effect/Schema";
 import type { ToolDefinition } from "../../../src/mcp/tool.js";
 import type { ToolContext } from "../../../src/mcp/ToolContext.js";
+import { validateArguments } from "../../../src/mcp/validateArguments.js";
 
-/** Calls a tool as the registry does: arguments decoded by its input schema, then run, then rendered. */
+/** Calls a tool as the registry does: arguments validated (validateArguments), then run, then rendered. */
 export const callTool = async <I, O>(tool: ToolDefinition<I, O>, args: unknown, ctx: ToolContext): Promise<{ output: O; text: string }> => {
-  const input = Schema.decodeUnknownSync(tool.input)(args, { onExcessProperty: "error" });
+  const { input } = validateArguments(tool, args);
   const output = await tool.run(input, ctx);
   // What goes out as JSON must be what the output schema describes.
   Schema.encodeSync(tool.output)(output);

@@ -72,7 +72,7 @@ describe("export_graph", () => {
     expect(await toolFailure(exportGraphTool, { scope: "symbol:isEvn" }, project.context())).toMatch(
       /^no symbol named "isEvn". Closest symbols:\n {2}isEven \[Function\] src\/parity.ts:1\n {2}isOdd \[Function\] src\/parity.ts:5\n/,
     );
-    expect(await toolFailure(exportGraphTool, { scope: "docs" }, project.context())).toMatch(/^no indexed file in docs/);
+    expect(await toolFailure(exportGraphTool, { scope: "docs" }, project.context())).toMatch(/^invalid arguments for export_graph: scope "docs" names no indexed file/);
     expect(await toolFailure(exportGraphTool, { scope: "/etc" }, project.context())).toMatch(/outside the project/);
     expect(await toolFailure(exportGraphTool, { scope: "symbol:" }, project.context())).toMatch(/symbol: needs a name/);
     await expect(callTool(exportGraphTool, { scope: "src", format: "svg" }, project.context())).rejects.toThrow();

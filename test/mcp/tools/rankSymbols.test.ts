@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rankSymbolsTool } from "../../../src/mcp/tools/rankSymbols.js";
 import { indexedFixture, type IndexedProject } from "../harness.js";
-import { callTool } from "./callTool.js";
+import { callTool, toolFailure } from "./callTool.js";
 
 let project: IndexedProject;
 beforeAll(async () => {
@@ -37,10 +37,8 @@ describe("rank_symbols", () => {
     );
   });
 
-  it("an empty scope says so; a bad algorithm or limit is refused", async () => {
-    expect((await callTool(rankSymbolsTool, { scope: "docs" }, project.context())).text).toBe(
-      "no symbols in docs (run index_project if the project is not indexed)",
-    );
+  it("a scope naming no indexed file, a bad algorithm or limit is refused", async () => {
+    expect(await toolFailure(rankSymbolsTool, { scope: "docs" }, project.context())).toMatch(/^invalid arguments for rank_symbols: scope "docs" names no indexed file/);
     await expect(callTool(rankSymbolsTool, { algorithm: "hits" }, project.context())).rejects.toThrow();
     await expect(callTool(rankSymbolsTool, { limit: 101 }, project.context())).rejects.toThrow();
   });

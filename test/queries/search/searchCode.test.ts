@@ -49,7 +49,7 @@ describe("searchCode", () => {
   });
 
   test("filters by path glob, language and kind", async () => {
-    const glob = await searchCode(reader, embedder, "hash password route", { path: "src/http/**" });
+    const glob = await searchCode(reader, embedder, "hash password route", { scope: { kind: "glob", pattern: "src/http/**" } });
     expect(glob.hits.length).toBeGreaterThan(0);
     expect(glob.hits.every((h) => h.file.startsWith("src/http/"))).toBe(true);
     const py = await searchCode(reader, embedder, "total", { language: "python" });
@@ -81,7 +81,7 @@ describe("grepCode", () => {
     expect(first.nextOffset).toBe(2);
     const second = Either.getOrThrow(await grepCode(reader, { pattern: "return", pageSize: 2, offset: 2 }));
     expect(second.matches[0]).not.toEqual(first.matches[0]);
-    const py = Either.getOrThrow(await grepCode(reader, { pattern: "return", path: "**/*.py" }));
+    const py = Either.getOrThrow(await grepCode(reader, { pattern: "return", scope: { kind: "glob", pattern: "**/*.py" } }));
     expect(py.matches.every((m) => m.file.endsWith(".py"))).toBe(true);
     expect(py.matches.length).toBe(2);
   });

@@ -1,0 +1,14 @@
+import * as Either from "effect/Either";
+import type { PathScope } from "../../queries/analysis/PathScope.js";
+import { pathScope } from "../../queries/analysis/pathScopeArgument.js";
+import { toolError } from "../tool.js";
+
+/**
+ * A search tool's `path` argument as the files it selects, checked against the files that have
+ * chunks; a path outside the project or naming nothing indexed is a refused argument.
+ */
+export const chunkPathScope = (root: string, text: string | undefined, chunks: { paths(): ReadonlyMap<string, string> }, tool: string): PathScope => {
+  const scope = pathScope(root, text, () => chunks.paths().values(), "path");
+  if (Either.isLeft(scope)) throw toolError(`invalid arguments for ${tool}: ${scope.left}`);
+  return scope.right;
+};
