@@ -37,6 +37,12 @@ const checkpointsOfOneCall = (): { of: CheckpointOf; forget(): void } => {
   };
 };
 
+/** Whether a watcher runs past its start (a planned one, or one still crawling, records nothing yet). */
+const watching = (watcher: WatchControl | null): boolean => {
+  const mode = watcher?.state()?.mode;
+  return mode !== undefined && mode !== "starting";
+};
+
 /** Events that change what the code read models hold (memory writes and run markers do not). */
 const FILE_EVENTS = ["FileChanged", "FileDeleted", "FileParsed", "ParseFailed", "FileSkipped"];
 
@@ -82,8 +88,8 @@ export const engineReadModels = (engine: Engine, watcher: WatchControl | null = 
     const lines = [
       wanted > 0 ? `index catching up: file changes up to #${wanted} are not all projected yet; answers may miss them` : null,
       // A running watcher records every change on disk within its debounce (or its scan interval):
-      // looking at every indexed file's stat again would only race it.
-      watcher?.state() ? null : staleText(disk.current()),
+      // looking at every indexed file's stat again would only race it. One still starting has recorded nothing yet.
+      watching(watcher) ? null : staleText(await disk.current()),
     ].filter((l): l is string => l !== null);
     return lines.length > 0 ? lines.join("; ") : null;
   };
