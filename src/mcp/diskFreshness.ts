@@ -67,11 +67,11 @@ export const diskFreshness = (
 };
 
 /** `2 files changed on disk since indexed (a.py, b.py)`, or null when the disk agrees. */
-export const staleText = (stale: StaleFiles | null): string | null => {
+export const staleText = (stale: StaleFiles | null, remedy = "index_project updates them"): string | null => {
   if (stale === null) return null;
   const all = [...stale.changed, ...stale.missing];
   if (all.length === 0) return null;
   const some = all.length <= 3 ? all.join(", ") : `${all.slice(0, 3).join(", ")}, … ${all.length - 3} more`;
   const what = stale.missing.length === 0 ? "changed" : stale.changed.length === 0 ? "deleted" : "changed or deleted";
-  return `${all.length} ${all.length === 1 ? "file" : "files"} ${what} on disk since indexed (${some}): index_project updates them`;
+  return `${all.length} ${all.length === 1 ? "file" : "files"} ${what} on disk since indexed (${some}): ${remedy}`;
 };

@@ -5,7 +5,7 @@ import { withProject } from "../context.js";
 import { CliError } from "../errors.js";
 import { intOption } from "../intOption.js";
 import { printJsonLines } from "../output.js";
-import { openCurrentChunks } from "./ensureChunksCurrent.js";
+import { noChunksMessage, openCurrentChunks } from "./ensureChunksCurrent.js";
 
 interface GrepFlags {
   json?: boolean;
@@ -52,7 +52,7 @@ export const registerGrep = (program: Command): void => {
       if (Either.isLeft(checked)) throw failure(checked.left);
       await withProject(cmd.optsWithGlobals(), async (ctx) => {
         const reader = await openCurrentChunks(ctx);
-        if (!reader) throw new CliError("nothing is indexed yet: run `nemesis index` first");
+        if (!reader) throw new CliError(noChunksMessage(ctx.paths));
         try {
           const result = await grepCode(reader, {
             pattern,

@@ -10,7 +10,7 @@ import { withProject } from "../context.js";
 import { CliError, usageError } from "../errors.js";
 import { intOption } from "../intOption.js";
 import { printJsonLines } from "../output.js";
-import { openCurrentChunks } from "./ensureChunksCurrent.js";
+import { noChunksMessage, openCurrentChunks } from "./ensureChunksCurrent.js";
 
 interface SearchFlags {
   limit: number;
@@ -124,7 +124,7 @@ export const registerSearch = (program: Command): void => {
       await withProject(cmd.optsWithGlobals(), async (ctx) => {
         if (options.kind === undefined && options.limit <= 50 && (await searchThroughEngine(ctx.paths, text, options))) return;
         const reader = await openCurrentChunks(ctx);
-        if (!reader) throw new CliError("nothing is indexed yet: run `nemesis index` first");
+        if (!reader) throw new CliError(noChunksMessage(ctx.paths));
         const graph = await openGraph(ctx.paths.graph, ctx.paths.lock);
         try {
           const project = projectEmbedder(ctx.paths, ctx.config);
