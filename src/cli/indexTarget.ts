@@ -2,6 +2,7 @@ import { existsSync, realpathSync, statSync } from "node:fs";
 import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import { findProjectRoot, nemesisPaths } from "../config/paths.js";
 import { usageError } from "./errors.js";
+import { implicitProjectMessage, implicitProjectRefusal } from "./implicitProject.js";
 
 /** What `nemesis index [path]` works on. */
 export interface IndexTarget {
@@ -52,7 +53,12 @@ export const indexTarget = (path: string | undefined, rootOption: string | undef
   const rootDir = rootOption === undefined ? undefined : resolve(cwd, rootOption);
   if (rootDir !== undefined && !isDirectory(rootDir)) throw usageError(`--root ${rootOption} is not a directory: pass the project's root`);
   if (path !== undefined && dir !== undefined && !isDirectory(dir)) return fileTarget(path, dir, rootDir);
-  const project = rootDir ?? findProjectRoot(cwd) ?? (dir === undefined ? null : findProjectRoot(dir));
+  const around = rootDir === undefined ? findProjectRoot(cwd) : null;
+  // Found from the working directory, not named: never the home directory or `/` (implicitProject.ts).
+  const unnamed = rootDir === undefined ? (around ?? (dir === undefined ? cwd : null)) : null;
+  const refusal = unnamed === null ? null : implicitProjectRefusal(unnamed, false);
+  if (unnamed !== null && refusal !== null) throw usageError(implicitProjectMessage("index", unnamed, refusal));
+  const project = rootDir ?? around ?? (dir === undefined ? null : findProjectRoot(dir));
   if (project === null) return { root: dir ?? cwd, create: true };
   const create = !existsSync(nemesisPaths(project).dir);
   if (dir === undefined) return { root: project, create };

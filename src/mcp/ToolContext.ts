@@ -4,6 +4,7 @@ import type { LogHandle } from "../events/index.js";
 import type { ChunkReader } from "../projections/chunks/ChunkReader.js";
 import type { CatalogReader, GraphQueryable } from "../projections/index.js";
 import type { Embedder } from "../projections/embed/index.js";
+import type { IndexState } from "./indexState.js";
 import type { WatchControl } from "./watchControl.js";
 import type { ScratchReader } from "../projections/scratch/index.js";
 
@@ -36,7 +37,10 @@ export interface ToolContext {
    * the answer to one call's arguments. Pass a module-level function: it is the cache key.
    */
   graphSnapshot<T>(load: GraphLoad<T>): Promise<T | null>;
-  /** The chunk table; null when nothing is indexed yet. */
+  /**
+   * The chunk table. Empty while the first index has not written it yet (answers then cover
+   * what is indexed so far); null only when nothing is indexed and no index runs (`indexState` never).
+   */
   chunks(): Promise<ChunkReader | null>;
   /** The catalog (files, memory, runs). Always available: it is created with the project. */
   catalog(): CatalogReader;
@@ -54,6 +58,8 @@ export interface ToolContext {
   readModels(): Promise<ReadonlyArray<{ readonly name: string; readonly position: number; readonly behindUpTo: number }>>;
   /** One line on how current the answer is, or null when it is current; the same line throughout one call. */
   freshness(): Promise<string | null>;
+  /** Whether an index runs, the engine is catching up, or nothing was ever indexed; read once per call. */
+  indexState(): Promise<IndexState>;
   /** The engine's file watcher; null where none can run (a one-shot `nemesis query` owns the engine only for one call). */
   readonly watcher: WatchControl | null;
 }

@@ -5,10 +5,12 @@ const RECHECK_MS = 5_000;
 
 export interface DiskFreshness {
   /**
-   * What the last look found, or null before the first one finished; starts the next look in
-   * the background when the last is older than the interval, so no answer waits for the disk.
+   * What a look at the disk found at the index's current state. The first look, and the first
+   * after the index moved, are waited for: a one-shot `nemesis query` answers once, and an
+   * answer must not go out unmarked because the look had not finished. After that, a look older
+   * than the interval is redone in the background and the last one is answered meanwhile.
    */
-  current(): StaleFiles | null;
+  current(): Promise<StaleFiles | null>;
   /** Settles when a look in progress is over (tests, shutdown). */
   settled(): Promise<void>;
 }
@@ -34,35 +36,42 @@ export const diskFreshness = (
     if (files?.position !== position) files = { position, list: c.files() };
     last = { at: Date.now(), position, stale: await findStaleFilesAsync(root, files.list, maxFileBytes) };
   };
+  const position = (): number | null => {
+    try {
+      return catalog().checkpoint();
+    } catch {
+      return null;
+    }
+  };
+  const startLook = (): Promise<void> =>
+    (running ??= look()
+      // A failed look (the catalog not there yet) is simply tried again next time.
+      .catch(() => undefined)
+      .finally(() => (running = null)));
 
   return {
-    current: () => {
-      // Files indexed since the last look make it wrong, not merely old: look again first.
-      let position: number | null;
-      try {
-        position = catalog().checkpoint();
-      } catch {
-        position = null;
+    current: async () => {
+      const at = position();
+      // Files indexed since the last look make it wrong, not merely old.
+      if (last !== null && last.position !== at) last = null;
+      if (last === null || Date.now() - last.at >= recheckMs) void startLook();
+      // A look already under way may have started before the index moved: then one more.
+      for (let i = 0; i < 2 && (last === null || last.position !== at) && running !== null; i++) {
+        await running;
+        if (last === null || last.position !== at) void startLook();
       }
-      if (last !== null && last.position !== position) last = null;
-      if (running === null && (last === null || Date.now() - last.at >= recheckMs)) {
-        // A failed look (the catalog not there yet) is simply tried again next time.
-        running = look()
-          .catch(() => undefined)
-          .finally(() => (running = null));
-      }
-      return last?.stale ?? null;
+      return last !== null && last.position === at ? last.stale : null;
     },
     settled: () => running ?? Promise.resolve(),
   };
 };
 
 /** `2 files changed on disk since indexed (a.py, b.py)`, or null when the disk agrees. */
-export const staleText = (stale: StaleFiles | null): string | null => {
+export const staleText = (stale: StaleFiles | null, remedy = "index_project updates them"): string | null => {
   if (stale === null) return null;
   const all = [...stale.changed, ...stale.missing];
   if (all.length === 0) return null;
   const some = all.length <= 3 ? all.join(", ") : `${all.slice(0, 3).join(", ")}, … ${all.length - 3} more`;
   const what = stale.missing.length === 0 ? "changed" : stale.changed.length === 0 ? "deleted" : "changed or deleted";
-  return `${all.length} ${all.length === 1 ? "file" : "files"} ${what} on disk since indexed (${some}): index_project updates them`;
+  return `${all.length} ${all.length === 1 ? "file" : "files"} ${what} on disk since indexed (${some}): ${remedy}`;
 };

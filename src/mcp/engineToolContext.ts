@@ -7,6 +7,7 @@ import { projectEmbedder, type ProjectEmbedder } from "../projections/chunks/pro
 import { CatalogReader, type Projector } from "../projections/index.js";
 import { warmGraphReads } from "../queries/graph/warmGraphReads.js";
 import { diskFreshness, staleText } from "./diskFreshness.js";
+import { indexActivity, indexStateLine, indexStateOf, type IndexState } from "./indexState.js";
 import { scratchGraphAccess } from "./scratchGraphAccess.js";
 import type { GraphLoad, ToolCaller, ToolContext } from "./ToolContext.js";
 import type { WatchControl } from "./watchControl.js";
@@ -35,6 +36,12 @@ const checkpointsOfOneCall = (): { of: CheckpointOf; forget(): void } => {
       read = new Map();
     },
   };
+};
+
+/** Whether a watcher runs past its start (a planned one, or one still crawling, records nothing yet). */
+const watching = (watcher: WatchControl | null): boolean => {
+  const mode = watcher?.state()?.mode;
+  return mode !== undefined && mode !== "starting";
 };
 
 /** Events that change what the code read models hold (memory writes and run markers do not). */
@@ -67,23 +74,46 @@ export const engineReadModels = (engine: Engine, watcher: WatchControl | null = 
     chunks ??= await ChunkReader.open(paths.chunks);
     return chunks;
   };
+  let noChunks: ChunkReader | null = null;
+  /** The table, or while the first index has not written it, an empty one: null only when nothing is indexed and none runs. */
+  const chunksSoFar = async (state: () => Promise<IndexState>): Promise<ChunkReader | null> => {
+    const opened = await openChunks();
+    if (opened !== null || (await state()).kind === "never") return opened;
+    return (noChunks ??= ChunkReader.empty());
+  };
 
+  const activity = indexActivity();
   const scratch = scratchGraphAccess(engine);
   const disk = diskFreshness(root, () => base.catalog(), config.index.max_file_bytes);
-  const freshness = async (checkpointOf: CheckpointOf): Promise<string | null> => {
-    // Per read model, by the file events it projects: the scratch graphs' model never moves on a file change.
+  /** The newest file event some read model has not projected yet (0 when none); per read model, by the file events it projects. */
+  const behindUpTo = async (checkpointOf: CheckpointOf): Promise<number> => {
     let wanted = 0;
     for (const p of engine.projectors) {
+      // The scratch graphs' model never moves on a file change.
       const handles = p.handles.length === 0 ? FILE_EVENTS : p.handles.filter((t) => FILE_EVENTS.includes(t));
       if (handles.length === 0) continue;
       const last = lastPositionOfTypes(log, handles);
       if ((await checkpointOf(p)).position < last) wanted = Math.max(wanted, last);
     }
+    return wanted;
+  };
+  const indexState = async (checkpointOf: CheckpointOf): Promise<IndexState> => {
+    // Read first, before anything waits: an index that starts or ends meanwhile is the next call's news.
+    const running = activity.running();
+    if (running !== null) return indexStateOf({ running, behindUpTo: 0, everIndexed: true });
+    const everIndexed = lastPositionOfTypes(log, [...FILE_EVENTS, "IndexRunCompleted"]) > 0;
+    return indexStateOf({ running, behindUpTo: await behindUpTo(checkpointOf), everIndexed });
+  };
+  const freshness = async (state: IndexState): Promise<string | null> => {
     const lines = [
-      wanted > 0 ? `index catching up: file changes up to #${wanted} are not all projected yet; answers may miss them` : null,
-      // A running watcher records every change on disk within its debounce (or its scan interval):
-      // looking at every indexed file's stat again would only race it.
-      watcher?.state() ? null : staleText(disk.current()),
+      indexStateLine(state),
+      // While an index runs, the catalog moves with every batch and the index itself reads the
+      // disk. A running watcher records every change on disk within its debounce (or its scan
+      // interval): looking at every indexed file's stat again would only race it. One still
+      // starting has recorded nothing yet: its first scan will.
+      state.kind === "indexing" || watching(watcher)
+        ? null
+        : staleText(await disk.current(), watcher?.state() ? "the watcher records them once it runs" : undefined),
     ].filter((l): l is string => l !== null);
     return lines.length > 0 ? lines.join("; ") : null;
   };
@@ -124,7 +154,6 @@ export const engineReadModels = (engine: Engine, watcher: WatchControl | null = 
     root,
     log,
     graph: () => engine.graphQueryable(),
-    chunks: openChunks,
     catalog: () => {
       if (catalog) return catalog;
       // Before the first index there is no catalog.db: read it as empty, and look again next time.
@@ -142,30 +171,40 @@ export const engineReadModels = (engine: Engine, watcher: WatchControl | null = 
     context: (caller, progress = () => {}) => {
       const checkpoints = checkpointsOfOneCall();
       let fresh: Promise<string | null> | null = null;
+      let state: Promise<IndexState> | null = null;
+      // Once per call, like the freshness line, so what a tool decides and what the line says agree.
+      const stateOfCall = () => (state ??= indexState(checkpoints.of));
       return {
         ...base,
         caller,
         progress,
+        chunks: () => chunksSoFar(stateOfCall),
         readModels: () => readModels(checkpoints.of),
         graphSnapshot: (load) => graphSnapshot(load, checkpoints.of),
+        indexState: stateOfCall,
         // Once per call: the line a tool budgets for (get_smart_context) is the line the
         // registry appends, even if the index or the disk moves in between.
-        freshness: () => (fresh ??= freshness(checkpoints.of)),
+        freshness: () => (fresh ??= stateOfCall().then(freshness)),
         index: ({ scope, languages }) => {
           const ctx = languages && languages.length > 0 ? { ...engine.ctx, config: withLanguages(config, languages) } : engine.ctx;
+          // Begun before anything waits: a call that comes in meanwhile sees the index under way.
+          const run = activity.begin();
           const indexed = indexProject(ctx, {
             engine,
             source: caller.source,
             ...(scope ? { scope } : {}),
-            onProgress: (p) =>
-              p.stage === "project"
-                ? progress(p.position, p.head, `${p.name} at #${p.position} of #${p.head}`)
-                : progress(p.done, p.total, `${p.stage === "scan" ? "scanned" : "parsed"} ${p.done} of ${p.total} files`),
+            onProgress: (p) => {
+              run.report(p);
+              if (p.stage === "project") progress(p.position, p.head, `${p.name} at #${p.position} of #${p.head}`);
+              else progress(p.done, p.total, `${p.stage === "scan" ? "scanned" : "parsed"} ${p.done} of ${p.total} files`);
+            },
           });
           // What the call reads after indexing sees what the index moved.
           return indexed.finally(() => {
+            run.end();
             checkpoints.forget();
             fresh = null;
+            state = null;
           });
         },
       };
@@ -179,6 +218,7 @@ export const engineReadModels = (engine: Engine, watcher: WatchControl | null = 
       snapshots.clear();
       catalog?.close();
       chunks?.close();
+      noChunks?.close();
       scratch.close();
       embedder?.close();
     },

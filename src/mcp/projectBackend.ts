@@ -105,6 +105,8 @@ export const openProjectBackend = async (options: BackendOptions): Promise<Proje
     const engine = opened.right;
     // Only a long-lived owner watches: a one-shot `nemesis query` is gone before a save could matter.
     const watcher = mode === "serve" && options.startWatcher ? watchControl(engine, options.startWatcher, watcherEvents) : null;
+    // It starts once the engine has caught up with the disk; until then index_status says it is starting, not off.
+    if (watcher && watchFrom) watcher.plan(watchFrom.scope);
     const models = engineReadModels(engine, watcher);
     // Calls from other processes are served from every tool: each front end offers its own sets
     // (a `--toolsets core,graph` window, or `nemesis query`, beside an owner serving core only).
@@ -143,7 +145,7 @@ export const openProjectBackend = async (options: BackendOptions): Promise<Proje
           // The first save after a start would load the graph's resolver state itself (~4.5 s on
           // sympy): load it now, while nobody waits. A save arriving meanwhile waits for the same load.
           for (const p of engine.projectors) void p.warmUp?.().catch((e: unknown) => logger.error(`warming up the ${p.name} projector failed (its first change loads instead)`, e));
-          if (watcher && watchFrom) await watcher.start(watchFrom.scope).catch((e) => logger.error("the file watcher did not start", e));
+          await watcher?.startPlanned().catch((e) => logger.error("the file watcher did not start", e));
           // The session-start hook's picture of the project, computed while nobody is waiting.
           await refreshArchitectureCache(models.context({ name: "nemesis", source: "mcp" })).catch((e) => logger.error("architecture summary failed", e));
           // What the tools keep between calls, loaded before a client asks (get_architecture's first call, get_smart_context's graph).

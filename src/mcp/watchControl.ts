@@ -19,7 +19,27 @@ export interface WatchControl {
 export interface OwnedWatchControl extends WatchControl {
   /** The engine has projected the log up to `head` (its follow loop says so after each pass). */
   projected(head: number): void;
+  /**
+   * A watcher of `scope` is to start once the engine has caught up with the disk: until then
+   * `state()` says it is starting rather than off. `stop()` cancels it.
+   */
+  plan(scope: string): void;
+  /** Starts the planned watcher, unless it was stopped or another was started meanwhile. */
+  startPlanned(): Promise<void>;
 }
+
+/** A planned watcher's state: starting, nothing seen yet. */
+const startingState = (scope: string, since: string, debounceMs: number): WatcherState => ({
+  pid: process.pid,
+  scope,
+  mode: "starting",
+  startedAt: since,
+  debounceMs,
+  behindSince: null,
+  lastBatch: null,
+  lastReconcile: null,
+  warning: null,
+});
 
 /**
  * Owns the engine's watcher: at most one runs, started, moved and stopped one call at a time (a
@@ -27,6 +47,7 @@ export interface OwnedWatchControl extends WatchControl {
  */
 export const watchControl = (engine: Engine, startWatcher: StartWatcher, events: WatcherEvents = {}): OwnedWatchControl => {
   let current: ProjectWatcher | null = null;
+  let planned: { readonly scope: string; readonly since: string } | null = null;
   let queue: Promise<unknown> = Promise.resolve();
   const serially = <T>(job: () => Promise<T>): Promise<T> => {
     const run = queue.then(job);
@@ -38,19 +59,34 @@ export const watchControl = (engine: Engine, startWatcher: StartWatcher, events:
     current = null;
     await w?.stop();
   };
-  return {
-    start: (scope) =>
-      serially(async () => {
+  const start = (scope: string) =>
+    serially(async () => {
+      try {
         if (current?.scope !== scope) {
           await stopCurrent();
           const { paths, config, log } = engine.ctx;
           current = await startWatcher({ paths, config, log, scope, ...events, onFileEvent: (path) => engine.parseAhead(path), onRecorded: () => engine.wake() });
         }
-        await current.ready;
-        return current.state();
-      }),
-    stop: () => serially(stopCurrent),
-    state: () => current?.state() ?? null,
+      } finally {
+        // Kept until a watcher stands in its place (or none could start): the state never reads "off" in between.
+        planned = null;
+      }
+      await current.ready;
+      return current.state();
+    });
+  return {
+    start,
+    stop: () => {
+      planned = null;
+      return serially(stopCurrent);
+    },
+    state: () => current?.state() ?? (planned && startingState(planned.scope, planned.since, engine.ctx.config.watcher.debounce_ms)),
     projected: (head) => current?.projected(head),
+    plan: (scope) => {
+      if (current === null) planned = { scope, since: new Date().toISOString() };
+    },
+    startPlanned: async () => {
+      if (planned !== null) await start(planned.scope);
+    },
   };
 };

@@ -41,7 +41,7 @@ describe("nemesis watch", () => {
     await lineMatching(w, /reconciled 1 file in \d+ ms: nothing missed$/);
 
     writeFileSync(join(root, "src/a.py"), "def a_v2():\n    return 2\n");
-    await lineMatching(w, /^\d\d:\d\d:\d\d 1 changed, 0 deleted \(1 path\): visible \d+ ms after the save$/);
+    await lineMatching(w, /^\d\d:\d\d:\d\d 1 changed, 0 deleted \(1 path\): visible [\d,]+ ms after the save$/);
 
     const status = await spawnCli(root, ["status", "--json"]);
     expect(status.code).toBe(0);
@@ -73,7 +73,7 @@ describe("nemesis watch", () => {
       const w = watch(root, ["src"]);
       await lineMatching(w, /the running engine watches .*\/src \(client of pid \d+\); showing its batches; Ctrl-C stops the watcher$/);
       writeFileSync(join(root, "src/a.py"), "def a_v3():\n    return 3\n");
-      await lineMatching(w, /1 changed, 0 deleted \(1 path\): visible \d+ ms after the save$/);
+      await lineMatching(w, /1 changed, 0 deleted \(1 path\): visible [\d,]+ ms after the save$/);
       expect(textOf(await server.client.callTool({ name: "query_file_symbols", arguments: { file_path: "src/a.py" } }))).toContain("a_v3");
       expect(textOf(await server.client.callTool({ name: "index_status", arguments: {} }))).toMatch(/^watcher: on for src\/ \(file events\)/m);
 

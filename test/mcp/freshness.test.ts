@@ -2,6 +2,11 @@ import { appendFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { diskFreshness, staleText } from "../../src/mcp/diskFreshness.js";
+import { engineReadModels } from "../../src/mcp/engineToolContext.js";
+import { ALL_TOOLS, callTool } from "../../src/mcp/registry.js";
+import { watchControl } from "../../src/mcp/watchControl.js";
+import { watcherLine, watcherStatus } from "../../src/mcp/tools/watcherStatus.js";
+import { startWatcher } from "../../src/sources/watcher/index.js";
 import { indexedFixture, type IndexedProject } from "./harness.js";
 
 let project: IndexedProject;
@@ -26,17 +31,16 @@ describe("answers say which files changed on disk since they were indexed", () =
   it("finds edited and deleted files, and nothing on an untouched tree", async () => {
     const ctx = project.context();
     const disk = diskFreshness(project.root, () => ctx.catalog(), 1_000_000, 0);
-    expect(disk.current()).toBeNull(); // nothing known before the first look
-    await disk.settled();
-    expect(disk.current()).toMatchObject({ changed: [], missing: [] });
-    expect(staleText(disk.current())).toBeNull();
+    // The first look is waited for: a one-shot query's only answer must not go out before it.
+    expect(await disk.current()).toMatchObject({ changed: [], missing: [] });
+    expect(staleText(await disk.current())).toBeNull();
 
     appendFileSync(join(project.root, "src/lib/math.ts"), "\nexport const three = 3;\n");
     rmSync(join(project.root, "src/render.ts"));
     await disk.settled();
-    disk.current();
+    await disk.current();
     await disk.settled();
-    const stale = disk.current();
+    const stale = await disk.current();
     expect(stale).toMatchObject({ changed: ["src/lib/math.ts"], missing: ["src/render.ts"] });
     expect(staleText(stale)).toBe("2 files changed or deleted on disk since indexed (src/lib/math.ts, src/render.ts): index_project updates them");
   });
@@ -58,5 +62,43 @@ describe("answers say which files changed on disk since they were indexed", () =
     appendFileSync(join(project.root, "src/lib/math.ts"), "\nexport const four = 4;\n");
     expect(await freshnessUntil((l) => l !== null && l.includes("src/lib/math.ts"))).toContain("changed on disk");
     expect(await call.freshness()).toBe(before);
+  }, 60_000);
+});
+
+describe("a server that has just started", () => {
+  it("says which files are stale in its first answer (a one-shot `nemesis query` has no second)", async () => {
+    appendFileSync(join(project.root, "src/lib/math.ts"), "\nexport const five = 5;\n");
+    // What `nemesis query` builds: the engine's read models, no watcher, one call.
+    const fresh = engineReadModels(project.models.engine);
+    try {
+      const answer = await callTool(ALL_TOOLS, "get_code_semantics", { query: "math" }, fresh.context({ name: "test", source: "cli" }));
+      expect(answer.isError).toBeFalsy();
+      expect(answer.content[0]!.text).toMatch(/\(\d files? changed on disk since indexed \([^)]*src\/lib\/math\.ts/);
+    } finally {
+      await fresh.close();
+    }
+  }, 60_000);
+
+  it("reports its watcher as starting until it runs, and checks the disk meanwhile", async () => {
+    const control = watchControl(project.models.engine, startWatcher);
+    const models = engineReadModels(project.models.engine, control);
+    try {
+      control.plan("");
+      expect(watcherLine(watcherStatus(control.state()))).toMatch(/^starting for the whole project/);
+      // Until the watcher runs, nothing records what changes on disk: the answer says it.
+      expect(await models.context({ name: "test", source: "cli" }).freshness()).toContain("src/lib/math.ts");
+      await control.startPlanned();
+      expect(control.state()?.mode).toBe("events");
+      await control.stop();
+      expect(control.state()).toBeNull();
+      // Stopped before it started (watch_project {enabled: false}): it stays off.
+      control.plan("");
+      await control.stop();
+      await control.startPlanned();
+      expect(control.state()).toBeNull();
+    } finally {
+      await control.stop();
+      await models.close();
+    }
   }, 60_000);
 });

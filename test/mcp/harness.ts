@@ -19,12 +19,17 @@ export interface IndexedProject {
  * A copy of `fixtures/<name>` indexed with every read model (real SQLite, Kuzu and the chunk
  * table in a temp dir), then opened by an engine as `nemesis serve` opens it.
  */
-export const indexedFixture = async (name: string): Promise<IndexedProject> => {
+export const indexedFixture = (name: string): Promise<IndexedProject> => openFixture(name, true);
+
+/** A copy of `fixtures/<name>` opened by an engine as `nemesis serve` opens a project it has not indexed yet. */
+export const unindexedFixture = (name: string): Promise<IndexedProject> => openFixture(name, false);
+
+const openFixture = async (name: string, indexed: boolean): Promise<IndexedProject> => {
   const root = tempDir("nemesis-mcp-");
   cpSync(join(import.meta.dirname, "../../fixtures", name), root, { recursive: true });
   initRepo(root);
   const ctx = projectContext(root);
-  await indexProject(ctx, { parser: inlineParser, threads: false });
+  if (indexed) await indexProject(ctx, { parser: inlineParser, threads: false });
   const opened = await Engine.open(ctx, { parser: inlineParser, threads: false });
   if (Either.isLeft(opened)) throw new Error(opened.left.message);
   const models = engineReadModels(opened.right);

@@ -1,6 +1,8 @@
 import * as Either from "effect/Either";
 import { lastPositionOfTypes } from "../../events/index.js";
 import { ChunkReader } from "../../projections/chunks/ChunkReader.js";
+import type { NemesisPaths } from "../../config/index.js";
+import { engineOwner } from "../../engine/engineOwner.js";
 import type { ProjectContext } from "../context.js";
 
 /**
@@ -31,4 +33,15 @@ export const openCurrentChunks = async (ctx: ProjectContext): Promise<ChunkReade
     }
   }
   return ChunkReader.open(ctx.paths.chunks);
+};
+
+/**
+ * Why there is no chunk table to read: nothing was indexed, or (the engine being taken) a
+ * running server is indexing the project for the first time, when another index is no help.
+ */
+export const noChunksMessage = (paths: NemesisPaths): string => {
+  const owner = engineOwner(paths.lock);
+  return owner === null
+    ? "nothing is indexed yet: run `nemesis index` first"
+    : `the running Nemesis engine (pid ${owner.pid}) is indexing the project and has not written the search index yet: run this again shortly (\`nemesis status\` shows how far it got)`;
 };

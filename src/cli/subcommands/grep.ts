@@ -7,7 +7,7 @@ import { withProject } from "../context.js";
 import { CliError, usageError } from "../errors.js";
 import { intOption } from "../intOption.js";
 import { printJsonLines } from "../output.js";
-import { openCurrentChunks } from "./ensureChunksCurrent.js";
+import { noChunksMessage, openCurrentChunks } from "./ensureChunksCurrent.js";
 
 interface GrepFlags {
   json?: boolean;
@@ -54,7 +54,7 @@ export const registerGrep = (program: Command): void => {
       if (Either.isLeft(checked)) throw failure(checked.left);
       await withProject(cmd.optsWithGlobals(), async (ctx) => {
         const reader = await openCurrentChunks(ctx);
-        if (!reader) throw new CliError("nothing is indexed yet: run `nemesis index` first");
+        if (!reader) throw new CliError(noChunksMessage(ctx.paths));
         try {
           const scope = pathScope(realpathSync(ctx.paths.root), options.path, () => reader.paths().values(), "--path");
           if (Either.isLeft(scope)) throw usageError(scope.left);

@@ -6,7 +6,8 @@ import { CONFIG_TEMPLATE, loadConfig, nemesisPaths } from "../../config/index.js
 import { closeEventLog, openEventLog } from "../../events/index.js";
 import { settingsFromConfig } from "../../projections/embed/createEmbedder.js";
 import { describeEmbedding, embeddingText } from "../../projections/embed/describeEmbedding.js";
-import { CliError } from "../errors.js";
+import { CliError, usageError } from "../errors.js";
+import { implicitProjectMessage, implicitProjectRefusal } from "../implicitProject.js";
 import { initRefusal, inspectInitTarget, writeFailure } from "../initTarget.js";
 
 /** Runs one write under the project's root; a failure the user can act on becomes a one-line error. */
@@ -55,9 +56,13 @@ export const registerInit = (program: Command): void => {
   program
     .command("init")
     .description("create .nemesis/ (config, event log) in a project and ignore it in git; safe to run twice")
-    .argument("[dir]", "project root", ".")
-    .action((dir: string) => {
-      const { created, root } = initProject(resolve(dir));
+    .argument("[dir]", "project root (default: the working directory, unless it is the home directory or /)")
+    .action((dir: string | undefined) => {
+      if (dir === undefined) {
+        const refusal = implicitProjectRefusal(process.cwd(), false);
+        if (refusal !== null) throw usageError(implicitProjectMessage("init", process.cwd(), refusal));
+      }
+      const { created, root } = initProject(resolve(dir ?? "."));
       const config = loadConfig(nemesisPaths(root).config);
       const embeddings = Either.isRight(config)
         ? embeddingText(describeEmbedding(settingsFromConfig(config.right.embedding)))

@@ -15,7 +15,7 @@ import { choiceOption } from "../choiceOption.js";
 import { CliError, usageError } from "../errors.js";
 import { intOption } from "../intOption.js";
 import { printJsonLines } from "../output.js";
-import { openCurrentChunks } from "./ensureChunksCurrent.js";
+import { noChunksMessage, openCurrentChunks } from "./ensureChunksCurrent.js";
 
 interface SearchFlags {
   limit: number;
@@ -129,7 +129,7 @@ export const registerSearch = (program: Command): void => {
       await withProject(cmd.optsWithGlobals(), async (ctx) => {
         if (options.kind === undefined && options.limit <= 50 && (await searchThroughEngine(ctx.paths, text, options))) return;
         const reader = await openCurrentChunks(ctx);
-        if (!reader) throw new CliError("nothing is indexed yet: run `nemesis index` first");
+        if (!reader) throw new CliError(noChunksMessage(ctx.paths));
         const scope = pathScope(realpathSync(ctx.paths.root), options.path, () => reader.paths().values(), "--path");
         if (Either.isLeft(scope)) {
           reader.close();

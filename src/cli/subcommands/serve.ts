@@ -5,6 +5,7 @@ import { findProjectRoot, nemesisPaths } from "../../config/paths.js";
 import { openProjectAt } from "../context.js";
 import { usageError } from "../errors.js";
 import { startWatcher } from "../startWatcher.js";
+import { implicitProjectMessage, implicitProjectRefusal } from "../implicitProject.js";
 import { initProject } from "./init.js";
 
 interface ServeFlags {
@@ -24,18 +25,25 @@ export const parseToolsets = async (value: string) => {
   return sets as Array<(typeof TOOLSETS)[number]>;
 };
 
-/** The project `serve` acts on: --project, else --root, else the nearest project above the cwd, else the cwd (made a project). */
+/**
+ * The project `serve` acts on: --project, else --root, else the nearest project above the cwd,
+ * else the cwd (made a project). A directory nobody named must look like a repository: a client
+ * with no folder open starts the server in the home directory or `/` (see implicitProject.ts).
+ */
 const projectRoot = (flags: ServeFlags, globalRoot: string | undefined): string => {
   const explicit = flags.project ?? globalRoot;
   if (explicit !== undefined) return resolve(explicit);
-  return findProjectRoot(process.cwd()) ?? process.cwd();
+  const root = findProjectRoot(process.cwd()) ?? process.cwd();
+  const refusal = implicitProjectRefusal(root, true);
+  if (refusal !== null) throw usageError(implicitProjectMessage("serve", root, refusal));
+  return root;
 };
 
 export const registerServe = (program: Command): void => {
   program
     .command("serve")
     .description("run the MCP server for a project: stdio by default (what an MCP client starts), or Streamable HTTP with --http")
-    .option("--project <dir>", "project root (default: the nearest project above the working directory, else the working directory)")
+    .option("--project <dir>", "project root (default: the nearest project above the working directory, else the working directory when it holds .git or a manifest; never the home directory or /)")
     .option("--http", "serve Streamable HTTP on --host:--port instead of stdio (a bearer token is printed on stderr)")
     .option("--port <n>", "HTTP port", "7420")
     .option("--host <addr>", "HTTP address to bind (only loopback unless you mean it)", "127.0.0.1")

@@ -3,6 +3,7 @@ import { EDGE_KINDS, type EdgeKind } from "../../projections/graph/model.js";
 import { resolveSymbol, type Resolved, type ResolveOptions } from "../../queries/symbols/resolveSymbol.js";
 import { projectPath } from "../projectPath.js";
 import { toolError } from "../tool.js";
+import { unseenAdvice } from "../indexState.js";
 import type { ToolContext } from "../ToolContext.js";
 import { nodeText } from "./graphText.js";
 
@@ -25,7 +26,7 @@ export const resolveArgument = async (
   const what = options.kinds?.length === 1 && options.kinds[0] === "File" ? "indexed file" : "symbol or file";
   throw toolError(
     list === ""
-      ? `No ${what} matches "${text}" and the graph has nothing close. Check the name with search_nodes, or run index_project if the code is new.`
+      ? `No ${what} matches "${text}" and the graph has nothing close. Check the name with search_nodes; ${unseenAdvice(await ctx.indexState(), "run index_project if the code is new")}.`
       : `No ${what} matches "${text}". Closest:\n${list}\nRetry with one of these names, or look names up with search_nodes.`,
   );
 };

@@ -7,6 +7,7 @@ import { loadFileNeighbours, relatedFiles } from "../../queries/search/relatedFi
 import { searchCode } from "../../queries/search/searchCode.js";
 import { defineTool, READ_ONLY, toolError } from "../tool.js";
 import { chunkPathScope } from "./chunkPathScope.js";
+import { notIndexedMessage } from "../indexState.js";
 import { int, optionalText, TASK_TEXT_MAX, text } from "./fields.js";
 
 const Match = Schema.Struct({
@@ -40,7 +41,7 @@ export const getCodeSemanticsTool = defineTool({
     const query = checkSearchQuery(input.query);
     if (Either.isLeft(query)) throw toolError(query.left.message);
     const chunks = await ctx.chunks();
-    if (!chunks) throw toolError("nothing is indexed yet: call index_project first");
+    if (!chunks) throw toolError(notIndexedMessage(await ctx.indexState()));
     const scope = chunkPathScope(ctx.root, input.path, chunks, "get_code_semantics");
     // Every file's links and imports, read once per graph change: asked per search, they were
     // a dozen graph scans per call.

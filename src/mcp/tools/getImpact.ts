@@ -1,6 +1,7 @@
 import * as Schema from "effect/Schema";
 import { impactOf, type Dependent, type Impact } from "../../queries/graph/impactOf.js";
 import { projectPath } from "../projectPath.js";
+import { notIndexedMessage, unseenAdvice } from "../indexState.js";
 import { defineTool, READ_ONLY, toolError } from "../tool.js";
 import { candidateLines, place, requireGraph } from "./graphArguments.js";
 
@@ -113,8 +114,8 @@ export const getImpactTool = defineTool({
         if (answer.folder) throw toolError(`${file} is a folder: pass one file, e.g.\n${answer.candidates.map((c) => `  ${c}`).join("\n")}`);
         throw toolError(
           answer.candidates.length === 0
-            ? `${file} is not indexed and nothing else is: run index_project`
-            : `${file} is not an indexed file (run index_project if it is new). Closest indexed files:\n${answer.candidates.map((c) => `  ${c}`).join("\n")}`,
+            ? `${file} is not indexed and nothing else is: ${notIndexedMessage(await ctx.indexState())}`
+            : `${file} is not an indexed file (${unseenAdvice(await ctx.indexState(), "run index_project if it is new")}). Closest indexed files:\n${answer.candidates.map((c) => `  ${c}`).join("\n")}`,
         );
       case "UnknownSymbol":
         throw toolError(`no symbol "${answer.symbol}" in ${file}. Closest symbols there:\n${candidateLines(answer.candidates)}`);

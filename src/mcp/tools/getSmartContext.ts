@@ -8,6 +8,7 @@ import { stageTimes } from "../../queries/context/stageTimes.js";
 import { checkSearchQuery } from "../../queries/search/checkSearchQuery.js";
 import { countTokens } from "../exactTokens.js";
 import { defineTool, READ_ONLY, toolError } from "../tool.js";
+import { notIndexedMessage } from "../indexState.js";
 import { architectureSketch } from "./getArchitecture.js";
 import { int, TASK_TEXT_MAX, text } from "./fields.js";
 
@@ -63,7 +64,7 @@ export const getSmartContextTool = defineTool({
     if (Either.isLeft(query)) throw toolError(query.left.message);
     const times = stageTimes("get_smart_context");
     const chunks = await ctx.chunks();
-    if (!chunks) throw toolError("nothing is indexed yet: call index_project first");
+    if (!chunks) throw toolError(notIndexedMessage(await ctx.indexState()));
     await ctx.syncMemory();
     times.mark("sync memory");
     // Read once per graph change and kept (warmed in the background by the serving engine).

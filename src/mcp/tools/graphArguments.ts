@@ -5,22 +5,21 @@ import { parsePathScope, pathScope } from "../../queries/analysis/pathScopeArgum
 import { graphFilePaths } from "../../queries/graph/graphFilePaths.js";
 import type { CodeNode } from "../../queries/graph/graphNodes.js";
 import { pinGraph } from "../../queries/perGraphState.js";
+import { notIndexedMessage } from "../indexState.js";
 import { toolError } from "../tool.js";
 import type { GraphLoad, ToolContext } from "../ToolContext.js";
-
-const NOT_INDEXED = "nothing is indexed yet: run index_project first";
 
 /** The code graph for one call (its state read once: `pinGraph`), or the error that says to index first. */
 export const requireGraph = async (ctx: ToolContext): Promise<GraphQueryable> => {
   const graph = await ctx.graph();
-  if (graph === null) throw toolError(NOT_INDEXED);
+  if (graph === null) throw toolError(notIndexedMessage(await ctx.indexState()));
   return pinGraph(graph);
 };
 
 /** What `load` builds from the whole graph, kept until the graph changes (`ToolContext.graphSnapshot`), or the error that says to index first. */
 export const requireGraphSnapshot = async <T>(ctx: ToolContext, load: GraphLoad<T>): Promise<T> => {
   const snapshot = await ctx.graphSnapshot(load);
-  if (snapshot === null) throw toolError(NOT_INDEXED);
+  if (snapshot === null) throw toolError(notIndexedMessage(await ctx.indexState()));
   return snapshot;
 };
 

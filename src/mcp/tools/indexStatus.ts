@@ -1,6 +1,7 @@
 import * as Schema from "effect/Schema";
 import { findStaleFiles } from "../../sources/scan/index.js";
 import { GraphReader } from "../../projections/index.js";
+import { progressText } from "../indexState.js";
 import { defineTool, READ_ONLY } from "../tool.js";
 import { WatcherStatus, watcherLine, watcherStatus } from "./watcherStatus.js";
 
@@ -23,6 +24,8 @@ export const indexStatusTool = defineTool({
     read_models: Schema.Array(Schema.Struct({ name: Schema.String, position: Schema.Number, behind_up_to: Schema.Number })),
     watcher: WatcherStatus,
     embedder: Schema.String,
+    /** How far the index under way got ("parsed 120 of 900 files"), null when none runs. */
+    indexing: Schema.NullOr(Schema.String),
   }),
   annotations: READ_ONLY,
   run: async (_input, ctx) => {
@@ -32,6 +35,7 @@ export const indexStatusTool = defineTool({
     const graph = await ctx.graph();
     const counts = graph ? await new GraphReader(graph).counts() : null;
     const embedder = ctx.embedder();
+    const state = await ctx.indexState();
     return {
       last_indexed: run?.completed_at ?? run?.started_at ?? null,
       files: catalog.fileCounts(),
@@ -42,6 +46,7 @@ export const indexStatusTool = defineTool({
       read_models: (await ctx.readModels()).map((m) => ({ name: m.name, position: m.position, behind_up_to: m.behindUpTo })),
       watcher: watcherStatus(ctx.watcher?.state() ?? null),
       embedder: embedder ? embedder.id : "none (keyword search only)",
+      indexing: state.kind === "indexing" ? progressText(state.progress) : null,
     };
   },
   render: (o) => {
@@ -51,13 +56,15 @@ export const indexStatusTool = defineTool({
         .sort((a, b) => b[1] - a[1])
         .map(([k, n]) => `${n} ${k}`)
         .join(", ") || "none";
+    // While an index runs, asking for another is never the advice.
+    const remedy = o.indexing === null ? "call index_project" : `an index is under way (${o.indexing})`;
     const some = (paths: ReadonlyArray<string>) => (paths.length <= 10 ? paths.join(", ") : `${paths.slice(0, 10).join(", ")}, … (${paths.length - 10} more)`);
     return [
-      `last indexed: ${o.last_indexed ?? "never (call index_project)"}`,
+      `last indexed: ${o.last_indexed ?? `never (${remedy})`}`,
       `files: ${kinds(o.files)}`,
       `nodes: ${kinds(o.nodes)}`,
       `edges: ${kinds(o.edges)}`,
-      `stale: ${o.stale_files.length + o.deleted_files.length === 0 ? "none" : [o.stale_files.length ? `${o.stale_files.length} changed on disk (${some(o.stale_files)})` : "", o.deleted_files.length ? `${o.deleted_files.length} deleted (${some(o.deleted_files)})` : ""].filter(Boolean).join("; ") + ": call index_project"}`,
+      `stale: ${o.stale_files.length + o.deleted_files.length === 0 ? "none" : [o.stale_files.length ? `${o.stale_files.length} changed on disk (${some(o.stale_files)})` : "", o.deleted_files.length ? `${o.deleted_files.length} deleted (${some(o.deleted_files)})` : ""].filter(Boolean).join("; ") + `: ${remedy}`}`,
       `read models: ${o.read_models.map((m) => `${m.name} #${m.position}${m.behind_up_to ? ` (catching up to #${m.behind_up_to})` : ""}`).join(", ")}`,
       `watcher: ${watcherLine(o.watcher)}`,
       `embedder: ${o.embedder}`,

@@ -6,6 +6,7 @@ import { fileSymbols } from "../../queries/symbols/fileSymbols.js";
 import { nodeIndex } from "../../queries/symbols/nodeIndex.js";
 import { resolveSymbol } from "../../queries/symbols/resolveSymbol.js";
 import { projectPath } from "../projectPath.js";
+import { unseenAdvice } from "../indexState.js";
 import { defineTool, READ_ONLY, toolError } from "../tool.js";
 
 import { Resolution, resolutionNote, toResolution } from "./graphText.js";
@@ -75,7 +76,7 @@ export const queryFileSymbolsTool = defineTool({
       }
       if (isFile(join(ctx.root, path))) {
         throw toolError(
-          `${path} is not in the index: it is new since the last index, ignored, or in a language Nemesis does not parse. Run index_project, then ask again.`,
+          `${path} is not in the index: ${unseenAdvice(await ctx.indexState(), "it is new since the last index, ignored, or in a language Nemesis does not parse. Run index_project, then ask again.")}`,
         );
       }
       throw toolError(`No indexed file at ${path}.${list === "" ? "" : ` Closest indexed files:\n${list}`}`);

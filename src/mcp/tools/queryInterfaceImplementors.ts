@@ -1,6 +1,7 @@
 import * as Schema from "effect/Schema";
 import { implementorsIn, loadHeritage } from "../../queries/graph/interfaceImplementors.js";
 import { defineTool, READ_ONLY, toolError } from "../tool.js";
+import { unseenAdvice } from "../indexState.js";
 import { candidateLines, place, requireGraphSnapshot } from "./graphArguments.js";
 
 const MAX_INTERFACES = 20;
@@ -54,7 +55,7 @@ export const queryInterfaceImplementorsTool = defineTool({
     if (answer._tag === "NoInterface") {
       throw toolError(
         answer.candidates.length === 0
-          ? `no interface matches "${input.name_pattern}" and the graph holds none (run index_project if the project is not indexed)`
+          ? `no interface matches "${input.name_pattern}" and the graph holds none (${unseenAdvice(await ctx.indexState(), "run index_project if the project is not indexed")})`
           : `no interface matches "${input.name_pattern}" (globs: * ? [abc]). Closest interfaces:\n${candidateLines(answer.candidates)}`,
       );
     }

@@ -3,6 +3,7 @@ import * as Schema from "effect/Schema";
 import { grepCode } from "../../queries/grep/grepCode.js";
 import { defineTool, READ_ONLY, toolError } from "../tool.js";
 import { chunkPathScope } from "./chunkPathScope.js";
+import { notIndexedMessage } from "../indexState.js";
 import { int, optionalText, text } from "./fields.js";
 
 const Match = Schema.Struct({
@@ -37,7 +38,7 @@ export const searchRegexTool = defineTool({
   annotations: READ_ONLY,
   run: async (input, ctx) => {
     const chunks = await ctx.chunks();
-    if (!chunks) throw toolError("nothing is indexed yet: call index_project first");
+    if (!chunks) throw toolError(notIndexedMessage(await ctx.indexState()));
     const scope = chunkPathScope(ctx.root, input.path, chunks, "search_regex");
     const result = await grepCode(chunks, {
       pattern: input.pattern,

@@ -34,13 +34,16 @@ export const watcherStatus = (s: WatcherState | null, now = Date.now()): Watcher
 
 const ago = (iso: string, now: number) => `${Math.max(0, Math.round((now - Date.parse(iso)) / 1000))} s ago`;
 
-const MODES = { starting: "starting", events: "file events", polling: "scanning every few seconds (no file events)" } as const;
+const MODES = { events: "file events", polling: "scanning every few seconds (no file events)" } as const;
 
 /** One line: whether a watcher runs, its lag, its last batch and its last reconciliation. */
 export const watcherLine = (w: WatcherStatus, now = Date.now()): string => {
   if (w === null) return "off";
+  const where = w.path === "." ? "the whole project" : `${w.path}/`;
+  // A serving engine starts it once the index has caught up with the disk; its first scan then finds what changed meanwhile.
+  if (w.mode === "starting") return `starting for ${where}; saves made meanwhile are found by its first scan` + (w.warning ? `\n  warning: ${w.warning}` : "");
   const parts = [
-    `on for ${w.path === "." ? "the whole project" : `${w.path}/`} (${MODES[w.mode]})`,
+    `on for ${where} (${MODES[w.mode]})`,
     `lag ${w.lag_ms} ms`,
     w.last_batch
       ? `last batch ${ago(w.last_batch.at, now)}: ${w.last_batch.changed} changed, ${w.last_batch.deleted} deleted, visible ${w.last_batch.visible_after_ms} ms after the save`

@@ -86,6 +86,14 @@ export class ChunkReader {
   }
 
   /** Null when the chunk model was never built (run `nemesis index`). */
+  /**
+   * A chunk table with no rows, in memory: what a query reads while the first index has not
+   * written the real one yet (its search finds nothing, its grep searches no file).
+   */
+  static empty(): ChunkReader {
+    return new ChunkReader("", openKeywordIndex(":memory:"), true);
+  }
+
   static async open(dir: string): Promise<ChunkReader | null> {
     const path = keywordIndexPath(dir);
     if (!existsSync(path)) return null;

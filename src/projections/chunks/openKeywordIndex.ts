@@ -40,7 +40,7 @@ CREATE VIRTUAL TABLE IF NOT EXISTS file_terms USING fts5(
 `;
 
 export const openKeywordIndex = (path: string, readonly = false): Database.Database => {
-  if (!readonly) mkdirSync(dirname(path), { recursive: true });
+  if (!readonly && path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path, { readonly, fileMustExist: readonly });
   db.pragma("busy_timeout = 5000");
   if (!readonly) {

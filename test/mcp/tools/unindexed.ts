@@ -1,4 +1,5 @@
+import { NEVER_INDEXED } from "../../../src/mcp/indexState.js";
 import type { ToolContext } from "../../../src/mcp/ToolContext.js";
 
-/** A context over the same project whose graph is not built yet. */
-export const unindexed = (ctx: ToolContext): ToolContext => ({ ...ctx, graph: async () => null, graphSnapshot: async () => null });
+/** A context over the same project whose graph is not built yet, and no index runs. */
+export const unindexed = (ctx: ToolContext): ToolContext => ({ ...ctx, graph: async () => null, graphSnapshot: async () => null, indexState: async () => NEVER_INDEXED });

@@ -9,6 +9,7 @@ import { loadCodeGraph } from "../../../queries/graphs/loadCodeGraph.js";
 import { loadScratchGraph } from "../../../queries/graphs/loadScratchGraph.js";
 import { matchNode } from "../../../queries/graphs/matchNode.js";
 import { toolError } from "../../tool.js";
+import { notIndexedMessage } from "../../indexState.js";
 import type { ToolContext } from "../../ToolContext.js";
 
 /** The `graph` argument every graph tool takes. */
@@ -45,7 +46,7 @@ const graphNames = async (ctx: ToolContext): Promise<string> => {
 export const analysisGraph = async (ctx: ToolContext, name: string): Promise<AnalysisGraph> => {
   if (name === CODE_GRAPH) {
     const code = await ctx.graphSnapshot(loadCodeGraph);
-    if (code === null) throw toolError("the code graph is not built yet: run index_project first");
+    if (code === null) throw toolError(`the code graph is not built: ${notIndexedMessage(await ctx.indexState())}`);
     return code;
   }
   const g = loadScratchGraph(await ctx.scratchGraphs(), name);
