@@ -62,6 +62,20 @@ describe("the graph tool set", () => {
 
   });
 
+  it("shows each edge of a path as stored, also when direction walks it backwards", async () => {
+    await json("import_graph", { graph: "dir", format: "csv", content: "source,target,relation\nA,B,reads\nC,B,writes\n" });
+    expect((await call("shortest_path", { graph: "dir", source: "A", target: "C", direction: "both" })).text).toBe("length 2: A -[reads]-> B <-[writes]- C");
+    expect((await call("shortest_path", { graph: "dir", source: "B", target: "A", direction: "in" })).text).toBe("length 1: B <-[reads]- A");
+    expect(await json("shortest_path", { graph: "dir", source: "A", target: "C", direction: "both" })).toMatchObject({
+      path: ["A", "B", "C"],
+      relations: ["reads", "writes"],
+      edges: [
+        { source: "A", target: "B", relation: "reads" },
+        { source: "C", target: "B", relation: "writes" },
+      ],
+    });
+  });
+
   it("names the candidates instead of guessing, and the closest nodes when nothing fits", async () => {
     // "API" and "Api" would be one node (add_nodes merges them), so ambiguity comes from meaning.
     await json("add_nodes", { graph: "amb", nodes: [{ label: "API" }, { label: "Api" }, { label: "billing service east" }, { label: "billing service west" }] });
