@@ -1,4 +1,4 @@
-import { normaliseLabel } from "../../events/index.js";
+import { foldCase, normaliseLabel } from "../../events/index.js";
 import { isEmbedderError, type Embedder } from "../../projections/embed/index.js";
 import { closestNames } from "../analysis/closestNames.js";
 import { topCosineOf } from "../search/topCosine.js";
@@ -18,9 +18,6 @@ export type NodeMatch =
   | { readonly _tag: "Found"; readonly node: number; readonly tier: MatchTier; readonly score: number }
   | { readonly _tag: "Ambiguous"; readonly tier: MatchTier; readonly candidates: ReadonlyArray<{ readonly node: number; readonly score: number }> }
   | { readonly _tag: "NotFound"; readonly closest: ReadonlyArray<number> };
-
-/** A label as matched ignoring case: "userdb" is "UserDB", which normaliseLabel reads as "user db". */
-const foldCase = (label: string): string => label.normalize("NFKC").toLowerCase();
 
 /** Nodes by a key of their label and aliases, built once per graph state for each way of keying. */
 const keyedIndex = (key: (label: string) => string) => {

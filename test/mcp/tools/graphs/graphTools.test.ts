@@ -76,7 +76,7 @@ describe("the graph tool set", () => {
     });
   });
 
-  it("matches a node ignoring case in every tool that takes one, and asks when labels differ only in case", async () => {
+  it("matches a node ignoring case in every tool that takes one, and merges writes that differ only in case", async () => {
     await json("add_nodes", { graph: "x-case", nodes: [{ label: "UserDB", type: "db" }, { label: "AuthService" }, { label: "Cache" }, { label: "CACHE_" }, { label: "cache" }] });
     expect(await json("add_edges", { graph: "x-case", edges: [{ source: "authservice", target: "userdb", relation: "reads" }] })).toMatchObject({ created: 1, failed_count: 0 });
     expect(await json("add_edge", { graph: "x-case", source: "AUTHSERVICE", target: "USERDB", relation: "writes" })).toMatchObject({ source: "AuthService", target: "UserDB" });
@@ -86,12 +86,11 @@ describe("the graph tool set", () => {
     expect(await json("shortest_path", { graph: "x-case", source: "authSERVICE", target: "userDb" })).toMatchObject({ found: true, path: ["AuthService", "UserDB"] });
     expect((await json("find_edges", { graph: "x-case", source: "authservice" })).total).toBe(2);
     expect((await json("subgraph", { graph: "x-case", nodes: ["authservice", "USERDB"] })).nodes.map((n: any) => n.label)).toEqual(["UserDB", "AuthService"]);
-    // add_nodes merges labels that normalise alike ("cache", "CACHE_"), so two nodes differing only in case come from an import.
-    const labels = (await json("list_nodes", { graph: "x-case" })).nodes.map((n: any) => n.label);
-    expect(labels).toEqual(["UserDB", "AuthService", "Cache"]);
-    await json("import_graph", { graph: "x-case2", format: "csv", content: "source,target,relation\nUserdb,UserDB,copies\n" });
-    expect(await failure("get_neighbors", { graph: "x-case2", node: "userdb" })).toBe('node "userdb" is ambiguous in graph "x-case2": it could be "Userdb", "UserDB" (they differ only in case); pass the exact label');
-    expect(await failure("remove_node", { graph: "x-case2", label: "USERDB" })).toMatch(/ambiguous.*"Userdb", "UserDB"/);
+    // Writes merge labels equal but for case, as they merge labels that normalise alike ("cache", "CACHE_"); matchNode's test covers
+    // the ambiguity that graphs written before that can still hold.
+    expect((await json("list_nodes", { graph: "x-case" })).nodes.map((n: any) => n.label)).toEqual(["UserDB", "AuthService", "Cache"]);
+    expect(await json("add_node", { graph: "x-case", label: "userdb", properties: { engine: "pg" } })).toMatchObject({ created: false, node: { label: "UserDB", asked: "userdb" } });
+    expect(await json("import_graph", { graph: "x-case2", format: "csv", content: "source,target,relation\nUserdb,UserDB,copies\n" })).toMatchObject({ nodes_added: 1, edges_added: 1 });
     expect((await json("remove_node", { graph: "x-case", label: "userdb" }))).toMatchObject({ label: "UserDB", edges_removed: 2 });
   });
 
