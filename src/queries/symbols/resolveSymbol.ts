@@ -67,8 +67,8 @@ export const resolveSymbol = async (graph: GraphQueryable, text: string, options
 
 const OWNER_KINDS = ["Class", "Interface", "Struct", "Trait", "Enum", "Variable"];
 
-/** `Owner.member` answered through the owner's aliases and ancestors (see resolveMember), or null. */
-const memberThroughOwner = async (graph: GraphQueryable, index: NodeIndex, query: string, options: ResolveOptions): Promise<Resolved | null> => {
+/** `Owner.member` answered through the owner's aliases and ancestors (see resolveMember), or null: for lookups that match names their own way first. */
+export const memberThroughOwner = async (graph: GraphQueryable, index: NodeIndex, query: string, options: ResolveOptions): Promise<Resolved | null> => {
   const kinds = options.kinds === undefined ? undefined : new Set(options.kinds);
   let match: MatchKind | null = null;
   const owners = (name: string): ReadonlyArray<GraphNode> => {

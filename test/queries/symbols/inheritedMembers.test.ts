@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { exportGraphTool } from "../../../src/mcp/tools/exportGraph.js";
 import { getDependenciesTool } from "../../../src/mcp/tools/getDependencies.js";
 import { queryNodeEdgesTool } from "../../../src/mcp/tools/queryNodeEdges.js";
 import type { GraphQueryable } from "../../../src/projections/index.js";
@@ -51,5 +52,8 @@ describe("Class.method through ancestors and module-level aliases", () => {
     expect(edges.text).toContain('"Square.area" → Base.area (inherited)');
     const deps = await callTool(getDependenciesTool, { symbol: "Shape.describe" }, project.context());
     expect(deps.text).toContain('"Shape.describe" → Middle.describe (Shape is an alias of Square; inherited)');
+    // export_graph's symbol: scope matches names its own way, then the same way.
+    const exported = await callTool(exportGraphTool, { scope: "symbol:Dialog.area", format: "json" }, project.context());
+    expect(JSON.parse(exported.output.content).nodes.map((n: { id: string }) => n.id)).toContain("s:src/base.ts#Widget.area");
   });
 });
