@@ -2,7 +2,7 @@ import { trace } from "../shared/trace.js";
 import * as Schema from "effect/Schema";
 import { capText, MAX_RESPONSE_TOKENS } from "./capText.js";
 import { inputJsonSchema } from "./jsonSchema.js";
-import { ToolError, type ToolDefinition, type Toolset } from "./tool.js";
+import { ToolError, toolsetsOf, type ToolDefinition, type Toolset } from "./tool.js";
 import type { ToolContext } from "./ToolContext.js";
 import { validateArguments } from "./validateArguments.js";
 import { ANALYSIS_TOOLS } from "./tools/analysisTools.js";
@@ -16,9 +16,9 @@ export const ALL_TOOLS: ReadonlyArray<ToolDefinition> = [...SEARCH_TOOLS, ...COD
 
 export const TOOLSETS: ReadonlyArray<Toolset> = ["core", "graph"];
 
-/** The tools of the chosen sets (`core` by default). */
+/** The tools of the chosen sets (`core` by default); a tool of several sets is in if any of them is chosen. */
 export const selectTools = (toolsets: ReadonlyArray<Toolset> = ["core"]): ReadonlyArray<ToolDefinition> =>
-  ALL_TOOLS.filter((t) => toolsets.includes(t.toolset));
+  ALL_TOOLS.filter((t) => toolsetsOf(t).some((set) => toolsets.includes(set)));
 
 /** What `tools/list` answers: one entry per tool, its input JSON Schema derived from the Effect Schema. */
 export interface ListedTool {

@@ -27,7 +27,8 @@ export interface ToolDefinition<I = any, O = any> {
   readonly title: string;
   /** Written for an LLM: what it answers, when to use it rather than a sibling, one example. */
   readonly description: string;
-  readonly toolset: Toolset;
+  /** One set, or several: a tool of several sets is served when any of them is on. */
+  readonly toolset: Toolset | ReadonlyArray<Toolset>;
   readonly input: Schema.Schema<I, any, never>;
   readonly output: Schema.Schema<O, any, never>;
   readonly annotations: ToolAnnotations;
@@ -41,6 +42,9 @@ export interface ToolDefinition<I = any, O = any> {
    */
   readonly warm?: (ctx: ToolContext) => Promise<void>;
 }
+
+/** The sets a tool belongs to, as a list. */
+export const toolsetsOf = (tool: ToolDefinition): ReadonlyArray<Toolset> => (typeof tool.toolset === "string" ? [tool.toolset] : tool.toolset);
 
 /** Typed helper: infers I and O from the schemas so `run` and `render` are checked against them. */
 export const defineTool = <I, O>(definition: ToolDefinition<I, O>): ToolDefinition<I, O> => definition;

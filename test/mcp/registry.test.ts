@@ -24,6 +24,18 @@ describe("the tool registry", () => {
     }
   });
 
+  it("serves a tool of two sets when either is on, once when both are", () => {
+    const names = (sets: Parameters<typeof selectTools>[0]) => selectTools(sets).map((t) => t.name);
+    for (const shared of ["find_cycles", "export_graph"]) {
+      expect(names(["core"]), shared).toContain(shared);
+      expect(names(["graph"]), shared).toContain(shared);
+    }
+    expect(names(["graph"])).not.toContain("search_nodes");
+    const both = names(["core", "graph"]);
+    expect(new Set(both).size).toBe(both.length);
+    expect(both.length).toBe(ALL_TOOLS.length);
+  });
+
   it("caps an answer at a line boundary by exact count, and leaves one well under the cap as it is", () => {
     const line = (i: number) => `src/module${i}/file.ts:${i}: export function handler${i}(request: Request): Response {`;
     const long = Array.from({ length: 2_000 }, (_, i) => line(i)).join("\n");

@@ -1,5 +1,5 @@
-import { normaliseLabel, type GraphProperties } from "../../events/index.js";
-import { edgeKey, edgeOf, labelsOfNorm, type EdgeState, type GraphState, type NodeState } from "./GraphState.js";
+import type { GraphProperties } from "../../events/index.js";
+import { edgeKey, edgeOf, labelBucket, labelsOfNorm, sameLabel, type EdgeState, type GraphState, type NodeState } from "./GraphState.js";
 
 /** One event a command will append: type and payload. */
 export interface DraftEvent {
@@ -42,17 +42,18 @@ export class GraphDraft {
     return properties === undefined ? undefined : edgeOf(key, properties);
   }
 
-  /** The node `label` names: itself, else the one node of the same normalised form (see normaliseLabel). */
+  /** The node `label` names: itself, else the one node equal to it but for case, else the one of the same normalised form (see nodeNamed). */
   lookup(label: string): NodeLookup {
     const exact = this.node(label);
     if (exact !== undefined) return { found: exact };
-    const norm = normaliseLabel(label);
-    if (norm === "") return null;
-    const same = new Set<string>();
-    for (const l of labelsOfNorm(this.state, norm)) if (this.node(l) !== undefined) same.add(l);
-    for (const l of this.addedNorm.get(norm) ?? []) if (this.node(l) !== undefined) same.add(l);
-    if (same.size === 1) return { found: this.node([...same][0]!)! };
-    return same.size > 1 ? { ambiguous: [...same].sort() } : null;
+    const bucket = labelBucket(label);
+    if (bucket === "") return null;
+    const live = new Set<string>();
+    for (const l of labelsOfNorm(this.state, bucket)) if (this.node(l) !== undefined) live.add(l);
+    for (const l of this.addedNorm.get(bucket) ?? []) if (this.node(l) !== undefined) live.add(l);
+    const same = sameLabel(label, live);
+    if (same.length === 1) return { found: this.node(same[0]!)! };
+    return same.length > 1 ? { ambiguous: same.sort() } : null;
   }
 
   /** Adds a node, or merges type and properties into the one `label` names exactly. */
@@ -60,9 +61,9 @@ export class GraphDraft {
     const old = this.node(label);
     if (old === undefined) {
       this.nodes.set(label, { label, type, properties });
-      const norm = normaliseLabel(label);
-      let set = this.addedNorm.get(norm);
-      if (set === undefined) this.addedNorm.set(norm, (set = new Set()));
+      const bucket = labelBucket(label);
+      let set = this.addedNorm.get(bucket);
+      if (set === undefined) this.addedNorm.set(bucket, (set = new Set()));
       set.add(label);
       this.events.push({ type: "GraphNodeAdded", data: { label, type, properties } });
       return "created";

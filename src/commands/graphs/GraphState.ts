@@ -1,4 +1,4 @@
-import { normaliseLabel, type GraphProperties } from "../../events/index.js";
+import { foldCase, normaliseLabel, type GraphProperties } from "../../events/index.js";
 
 export interface NodeState {
   readonly label: string;
@@ -25,7 +25,7 @@ export interface GraphState {
   /** Written to since it was created or last deleted: list_graphs lists it, even with no node left. */
   exists: boolean;
   readonly nodes: Map<string, NodeState>;
-  /** Labels by their normalised form (see normaliseLabel): how a re-added node finds itself. One label, or the set of them when several share it. */
+  /** Labels by their bucket (see labelBucket): how a re-added node finds itself. One label, or the set of them when several share it. */
   readonly byNorm: Map<string, string | Set<string>>;
   /** Each edge's properties by its edgeKey. */
   readonly edges: Map<string, GraphProperties>;
@@ -59,14 +59,34 @@ const kept = (properties: GraphProperties): GraphProperties => {
   return NO_PROPERTIES;
 };
 
-/** The labels of normalised form `norm`. */
-export const labelsOfNorm = (state: GraphState, norm: string): ReadonlyArray<string> => {
-  const v = state.byNorm.get(norm);
+/**
+ * Where byNorm files a label: its normalised form without spaces. Labels of one normalised
+ * form share it, and so do labels equal but for case, whose normalised forms may split words
+ * apart differently ("UserDB" is "user db", "userdb" is "userdb"); `sameLabel` tells them apart.
+ */
+export const labelBucket = (label: string): string => normaliseLabel(label).replace(/ /g, "");
+
+/**
+ * Which of `candidates` (a bucket's labels) `label` names: those equal to it ignoring case, else
+ * those of its normalised form ("Data Base" and "Database" share a bucket and stay apart).
+ */
+export const sameLabel = (label: string, candidates: Iterable<string>): string[] => {
+  const list = [...candidates];
+  const fold = foldCase(label);
+  const byCase = list.filter((l) => foldCase(l) === fold);
+  if (byCase.length > 0) return byCase;
+  const norm = normaliseLabel(label);
+  return list.filter((l) => normaliseLabel(l) === norm);
+};
+
+/** The labels filed under `bucket` (see labelBucket). */
+export const labelsOfNorm = (state: GraphState, bucket: string): ReadonlyArray<string> => {
+  const v = state.byNorm.get(bucket);
   return v === undefined ? [] : typeof v === "string" ? [v] : [...v];
 };
 
 const fileNorm = (state: GraphState, label: string): void => {
-  const norm = normaliseLabel(label);
+  const norm = labelBucket(label);
   const v = state.byNorm.get(norm);
   if (v === undefined) state.byNorm.set(norm, label);
   else if (typeof v === "string") {
@@ -75,7 +95,7 @@ const fileNorm = (state: GraphState, label: string): void => {
 };
 
 const unfileNorm = (state: GraphState, label: string): void => {
-  const norm = normaliseLabel(label);
+  const norm = labelBucket(label);
   const v = state.byNorm.get(norm);
   if (v === undefined) return;
   if (typeof v === "string") {
@@ -163,15 +183,16 @@ export const applyGraphEvent = (state: GraphState, type: string, data: unknown):
 };
 
 /**
- * The node a label names in `state`: the label itself, else the one node whose normalised form
- * is the same. Several such nodes ("API" and "Api") are ambiguous: their labels come back.
+ * The node a label names in `state`: the label itself, else the one node equal to it but for
+ * case, else the one of the same normalised form. Several such nodes ("API" and "Api") are
+ * ambiguous: their labels come back.
  */
 export const nodeNamed = (state: GraphState, label: string): { readonly found: NodeState } | { readonly ambiguous: ReadonlyArray<string> } | null => {
   const exact = state.nodes.get(label);
   if (exact !== undefined) return { found: exact };
-  const norm = normaliseLabel(label);
-  if (norm === "") return null;
-  const same = [...labelsOfNorm(state, norm)];
+  const bucket = labelBucket(label);
+  if (bucket === "") return null;
+  const same = sameLabel(label, labelsOfNorm(state, bucket));
   if (same.length === 1) return { found: state.nodes.get(same[0]!)! };
   return same.length > 1 ? { ambiguous: same.sort() } : null;
 };

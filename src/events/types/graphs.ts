@@ -60,6 +60,13 @@ export const graphStream = (name: string): string => `graph:${name}`;
 export const GRAPH_STREAM_PREFIX = "graph:";
 
 /**
+ * A label as compared ignoring case only: "userdb" is "UserDB" here, while normaliseLabel reads
+ * the two as "userdb" and "user db" (its word boundaries come from case). Matching tries this
+ * before normaliseLabel.
+ */
+export const foldCase = (label: string): string => label.normalize("NFKC").toLowerCase();
+
+/**
  * The form under which two labels name the same node: case, accents' width forms, punctuation
  * and the way words are joined (camelCase, snake_case, kebab-case, spaces) do not count, but
  * the word boundaries do: "AuthService", "auth_service" and "Auth service" are one node while

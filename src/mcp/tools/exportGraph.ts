@@ -53,7 +53,8 @@ export const exportGraphTool = defineTool({
   title: "Export code graph",
   description:
     "Part of the code graph as DOT, GraphML, JSON ({nodes, edges}) or CSV (edges). scope: a file, folder or glob (its files, symbols and the edges between them), or symbol:<name> for the nodes within radius edges of it. Example: {\"scope\": \"symbol:parseConfig\", \"format\": \"json\"}",
-  toolset: "core",
+  // Also in the graph set: it reads scratch graphs too (its `graph` argument).
+  toolset: ["core", "graph"],
   input: Input,
   output: Output,
   annotations: READ_ONLY,

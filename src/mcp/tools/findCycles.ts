@@ -54,7 +54,8 @@ export const findCyclesTool = defineTool({
   title: "Dependency cycles",
   description:
     "Circular dependencies: import cycles between files (IMPORTS) or recursion between functions (CALLS), each a closed path with the file:line of every import or call, covering every file or function caught in one. For untangling modules or import-order breaks. Example: {\"scope\": \"src/services\"}",
-  toolset: "core",
+  // Also in the graph set: it reads scratch graphs too (its `graph` argument).
+  toolset: ["core", "graph"],
   input: Input,
   output: Output,
   annotations: READ_ONLY,

@@ -32,14 +32,25 @@ export const Resolution = Schema.Struct({
   match: Schema.Literal(...MATCH_KINDS),
   also_matches: Schema.Array(NodeRef),
   also_matches_total: Schema.Number,
+  /** How `Owner.member` reached a definition the owner does not declare: "inherited", "X is an alias of Y", or both. */
+  via: Schema.optional(Schema.String),
 });
 export type Resolution = typeof Resolution.Type;
+
+/** "Shape is an alias of Square; inherited": the aliases followed, then whether an ancestor answered. */
+const routeText = (route: NonNullable<Resolved["via"]>): string => {
+  const steps = [...route.aliases.map((a) => a.qualifiedName), route.owner.qualifiedName];
+  const parts = route.aliases.length > 0 ? [`${steps[0]} is an alias of ${steps.slice(1).join(" → ")}`] : [];
+  if (route.inherited) parts.push("inherited");
+  return parts.join("; ");
+};
 
 export const toResolution = (r: Resolved): Resolution => ({
   query: r.query,
   match: r.match,
   also_matches: r.others.map(toNodeRef),
   also_matches_total: r.otherCount,
+  ...(r.via === undefined ? {} : { via: routeText(r.via) }),
 });
 
 type Describable = GraphNode | NodeRef;
@@ -74,7 +85,8 @@ const MATCH_WORDS: Record<MatchKind, string> = {
  */
 export const resolutionNote = (r: Resolution, chosen: Describable): string[] => {
   const lines: string[] = [];
-  if (r.match !== "exact") lines.push(`"${r.query}" → ${shortName(chosen)} (${MATCH_WORDS[r.match]})`);
+  if (r.via !== undefined) lines.push(`"${r.query}" → ${shortName(chosen)} (${r.via})`);
+  else if (r.match !== "exact") lines.push(`"${r.query}" → ${shortName(chosen)} (${MATCH_WORDS[r.match]})`);
   if (r.also_matches_total > 0) {
     const more = r.also_matches_total - r.also_matches.length;
     lines.push(

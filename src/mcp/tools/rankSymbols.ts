@@ -1,6 +1,6 @@
 import * as Schema from "effect/Schema";
 import { describeScope } from "../../queries/analysis/PathScope.js";
-import { rankedSymbols, symbolRanks } from "../../queries/graph/rankSymbols.js";
+import { rankedSymbols, symbolRanks, symbolRanksWithTests } from "../../queries/graph/rankSymbols.js";
 import { defineTool, READ_ONLY } from "../tool.js";
 import { place, requireGraph, requireGraphSnapshot, scopeArgument } from "./graphArguments.js";
 
@@ -15,6 +15,7 @@ const Input = Schema.Struct({
   limit: Schema.optionalWith(Schema.Number.pipe(Schema.int(), Schema.between(1, 100)).annotations({ description: "Symbols listed", default: 20 }), {
     default: () => 20,
   }),
+  include_tests: Schema.optionalWith(Schema.Boolean.annotations({ description: "Count calls from tests", default: false }), { default: () => false }),
 });
 
 const Output = Schema.Struct({
@@ -34,6 +35,8 @@ const Output = Schema.Struct({
   candidates: Schema.Number,
   graphNodes: Schema.Number,
   graphEdges: Schema.Number,
+  /** Whether the tests' links were counted. */
+  include_tests: Schema.Boolean,
   converged: Schema.Boolean,
 });
 type Output = typeof Output.Type;
@@ -50,7 +53,7 @@ export const rankSymbolsTool = defineTool({
   run: async (input, ctx) => {
     const scope = await scopeArgument(ctx, await requireGraph(ctx), input.scope, "rank_symbols");
     // Ranked once per graph change: the whole graph is loaded and ranked whatever the scope.
-    const ranks = await requireGraphSnapshot(ctx, symbolRanks);
+    const ranks = await requireGraphSnapshot(ctx, input.include_tests ? symbolRanksWithTests : symbolRanks);
     const answer = rankedSymbols(ranks, input.algorithm, scope, input.limit);
     return {
       algorithm: answer.algorithm,
@@ -59,6 +62,7 @@ export const rankSymbolsTool = defineTool({
       candidates: answer.candidates,
       graphNodes: answer.graphNodes,
       graphEdges: answer.graphEdges,
+      include_tests: answer.includeTests,
       converged: answer.converged,
     } satisfies Output;
   },
@@ -68,7 +72,7 @@ export const rankSymbolsTool = defineTool({
     // PageRank shown against the average node (1.0), which reads better than a share of the whole.
     const score = (s: number) => (pagerank ? `${(s * output.graphNodes).toFixed(2)}× avg` : `degree ${s}`);
     const lines = [
-      `top ${output.symbols.length} of ${output.candidates} symbols in ${output.scope} by ${output.algorithm} (calls, inheritance, implementations, signature types; ${output.graphNodes} nodes, ${output.graphEdges} links)${pagerank && !output.converged ? "; PageRank did not converge" : ""}:`,
+      `top ${output.symbols.length} of ${output.candidates} symbols in ${output.scope} by ${output.algorithm} (calls, inheritance, implementations, signature types; ${output.graphNodes} nodes, ${output.graphEdges} links${output.include_tests ? ", tests' links counted" : ""})${pagerank && !output.converged ? "; PageRank did not converge" : ""}:`,
       ...output.symbols.map((s, i) => `${i + 1}. ${place(s.file, s.line)} ${s.name} [${s.kind}] ${score(s.score)}, in ${s.in} out ${s.out}`),
     ];
     return lines.join("\n");

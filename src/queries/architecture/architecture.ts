@@ -4,7 +4,7 @@ import { closestNames } from "../analysis/closestNames.js";
 import { cyclesOf } from "../analysis/cyclesOf.js";
 import { pageRank } from "../analysis/pageRank.js";
 import { isTestNode } from "../graph/graphNodes.js";
-import { loadSymbolGraph } from "../graph/loadSymbolGraph.js";
+import { loadSymbolGraph, withoutTests } from "../graph/loadSymbolGraph.js";
 import { byPlace, type EntryPoint } from "./EntryPoint.js";
 import { loadFileImports } from "./loadFileImports.js";
 import { byWeight, condenseImports, type FlowEdge } from "./moduleFlow.js";
@@ -114,12 +114,14 @@ export const loadArchitectureBase = async (
     if (m === undefined) moduleCache.set(path, (m = moduleOf(path, markers)));
     return m;
   };
-  // Ranked on the whole project, so a helper used everywhere ranks high in its own module.
+  // Ranked on the whole project, so a helper used everywhere ranks high in its own module; the
+  // tests' calls are left out, or a helper every test calls would rank first.
   const symbolGraph = await loadSymbolGraph(graph);
-  const ranks = pageRank(symbolGraph.symbols.map((s) => s.id), symbolGraph.edges);
+  const code = withoutTests(symbolGraph);
+  const ranks = pageRank(code.symbols.map((s) => s.id), code.edges);
   const nodes = ranks.scores.size;
-  const keySymbols = symbolGraph.symbols
-    .filter((s) => KEY_KINDS.has(s.kind) && !isTestNode(s))
+  const keySymbols = code.symbols
+    .filter((s) => KEY_KINDS.has(s.kind))
     .map((s) => ({ name: s.name, kind: s.kind, file: s.file!, line: s.line, score: Math.round((ranks.scores.get(s.id) ?? 0) * nodes * 100) / 100 }))
     .sort((a, b) => b.score - a.score || byText(a.name, b.name) || byText(a.file, b.file) || a.line - b.line);
   const mains: EntryPoint[] = symbolGraph.symbols

@@ -3,7 +3,7 @@ import { degreeCentrality, type Degree } from "../analysis/degreeCentrality.js";
 import { pageRank, type PageRankResult } from "../analysis/pageRank.js";
 import { inScope, type PathScope } from "../analysis/PathScope.js";
 import { isTestNode, type CodeNode } from "./graphNodes.js";
-import { loadSymbolGraph } from "./loadSymbolGraph.js";
+import { loadSymbolGraph, withoutTests, type SymbolGraph } from "./loadSymbolGraph.js";
 
 export type RankAlgorithm = "pagerank" | "degree";
 
@@ -24,6 +24,8 @@ export interface RankAnswer {
   /** Nodes (every symbol, and files with module-level calls) and distinct edges of the whole graph the ranks were computed on. */
   readonly graphNodes: number;
   readonly graphEdges: number;
+  /** Whether the tests' links were counted (they are never listed). */
+  readonly includeTests: boolean;
   /** PageRank's iterations and whether it converged (degree: 0, true). */
   readonly iterations: number;
   readonly converged: boolean;
@@ -39,19 +41,28 @@ export interface SymbolRanks {
   readonly degrees: ReadonlyMap<string, Degree>;
   readonly pageRank: PageRankResult;
   readonly graphEdges: number;
+  readonly includeTests: boolean;
 }
 
-/** Loads the project's symbol graph (SYMBOL_LINKS; a file counts as a node for its module-level calls) and ranks it both ways. */
-export const symbolRanks = async (graph: GraphQueryable): Promise<SymbolRanks> => {
-  const { symbols, edges } = await loadSymbolGraph(graph);
+const ranksOf = ({ symbols, edges }: SymbolGraph, includeTests: boolean): SymbolRanks => {
   const ids = symbols.map((s) => s.id);
   return {
     symbols: symbols.filter((s) => !isTestNode(s)),
     degrees: degreeCentrality(ids, edges),
     pageRank: pageRank(ids, edges),
     graphEdges: edges.length,
+    includeTests,
   };
 };
+
+/**
+ * Loads the project's symbol graph (SYMBOL_LINKS; a file counts as a node for its module-level
+ * calls) without the tests and their links (see withoutTests), and ranks it both ways.
+ */
+export const symbolRanks = async (graph: GraphQueryable): Promise<SymbolRanks> => ranksOf(withoutTests(await loadSymbolGraph(graph)), false);
+
+/** symbolRanks with the tests' links counted: what include_tests asks for. A function of its own, so a snapshot keeps each. */
+export const symbolRanksWithTests = async (graph: GraphQueryable): Promise<SymbolRanks> => ranksOf(await loadSymbolGraph(graph), true);
 
 /** The `limit` most central symbols of `scope` by `algorithm`, from ranks of the whole project. */
 export const rankedSymbols = (ranks: SymbolRanks, algorithm: RankAlgorithm, scope: PathScope, limit: number): RankAnswer => {
@@ -71,13 +82,13 @@ export const rankedSymbols = (ranks: SymbolRanks, algorithm: RankAlgorithm, scop
     .slice(0, limit)
     .map(({ s, score }) => ({ ...s, score, in: inDegree(s.id), out: degrees.get(s.id)?.out ?? 0 }));
   const [iterations, converged] = algorithm === "pagerank" ? [pr.iterations, pr.converged] : [0, true];
-  return { algorithm, ranked, candidates: symbols.length, graphNodes: degrees.size, graphEdges: ranks.graphEdges, iterations, converged };
+  return { algorithm, ranked, candidates: symbols.length, graphNodes: degrees.size, graphEdges: ranks.graphEdges, includeTests: ranks.includeTests, iterations, converged };
 };
 
 /**
- * The most central symbols of `scope`, tests excluded. Ranks are computed on the whole
- * project's symbol graph, then filtered to the scope, so a helper used all over the project
- * ranks high in its own folder.
+ * The most central symbols of `scope`, tests never listed (and their links not counted unless
+ * `includeTests`). Ranks are computed on the whole project's symbol graph, then filtered to the
+ * scope, so a helper used all over the project ranks high in its own folder.
  */
-export const rankSymbols = async (graph: GraphQueryable, algorithm: RankAlgorithm, scope: PathScope, limit: number): Promise<RankAnswer> =>
-  rankedSymbols(await symbolRanks(graph), algorithm, scope, limit);
+export const rankSymbols = async (graph: GraphQueryable, algorithm: RankAlgorithm, scope: PathScope, limit: number, includeTests = false): Promise<RankAnswer> =>
+  rankedSymbols(await (includeTests ? symbolRanksWithTests : symbolRanks)(graph), algorithm, scope, limit);

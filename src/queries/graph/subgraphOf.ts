@@ -3,6 +3,7 @@ import { EDGE_KINDS, type EdgeKind } from "../../projections/graph/model.js";
 import { inScope, type PathScope } from "../analysis/PathScope.js";
 import type { PlainEdge, PlainGraph, PlainNode } from "../analysis/PlainGraph.js";
 import { nodeIndex, nodeOf } from "../symbols/nodeIndex.js";
+import { memberThroughOwner } from "../symbols/resolveSymbol.js";
 import { adjacency, edgesAt } from "./adjacency.js";
 import { findSymbols, type SymbolLookup } from "./findSymbols.js";
 import { codeNodeOf, type CodeNode } from "./graphNodes.js";
@@ -60,8 +61,10 @@ export const subgraphOf = async (graph: GraphQueryable, request: SubgraphRequest
     nodes = all.sort(byPlace).slice(0, request.maxNodes);
   } else {
     const found = findSymbols(index, request.scope.name);
-    if (found._tag === "UnknownSymbol") return found;
-    centre = [...found.symbols];
+    // A name as read in code (`Square.area` for an inherited method) names its definition.
+    const member = found._tag === "UnknownSymbol" ? await memberThroughOwner(graph, index, request.scope.name.trim(), {}) : null;
+    if (found._tag === "UnknownSymbol" && member === null) return found;
+    centre = member !== null ? [codeNodeOf(member.node)] : found._tag === "Symbols" ? [...found.symbols] : [];
     const seen = new Map(centre.map((n) => [n.id, n]));
     let frontier = centre.map((n) => n.id);
     let capped = false;

@@ -1,4 +1,4 @@
-import { normaliseLabel } from "../../events/index.js";
+import { foldCase, normaliseLabel } from "../../events/index.js";
 import { isEmbedderError, type Embedder } from "../../projections/embed/index.js";
 import { closestNames } from "../analysis/closestNames.js";
 import { topCosineOf } from "../search/topCosine.js";
@@ -11,30 +11,35 @@ export const SIMILAR_ENOUGH = 0.5;
 export const TOO_CLOSE = 0.05;
 const MAX_CANDIDATES = 5;
 
-export type MatchTier = "exact" | "normalised" | "similar";
+/** How a node was found: its exact label, the same ignoring case, the same ignoring case, spacing and punctuation, or by meaning. */
+export type MatchTier = "exact" | "case" | "normalised" | "similar";
 
 export type NodeMatch =
   | { readonly _tag: "Found"; readonly node: number; readonly tier: MatchTier; readonly score: number }
   | { readonly _tag: "Ambiguous"; readonly tier: MatchTier; readonly candidates: ReadonlyArray<{ readonly node: number; readonly score: number }> }
   | { readonly _tag: "NotFound"; readonly closest: ReadonlyArray<number> };
 
-/** Nodes by normalised label and alias, built once per graph state. */
-const normIndexes = new WeakMap<AnalysisGraph, Map<string, number[]>>();
-const normIndex = (g: AnalysisGraph): Map<string, number[]> => {
-  let index = normIndexes.get(g);
-  if (index !== undefined) return index;
-  index = new Map();
-  g.labels.forEach((label, i) => {
-    for (const key of new Set([label, ...g.aliases[i]!].map(normaliseLabel))) {
-      if (key === "") continue;
-      const list = index!.get(key);
-      if (list === undefined) index!.set(key, [i]);
-      else list.push(i);
-    }
-  });
-  normIndexes.set(g, index);
-  return index;
+/** Nodes by a key of their label and aliases, built once per graph state for each way of keying. */
+const keyedIndex = (key: (label: string) => string) => {
+  const indexes = new WeakMap<AnalysisGraph, Map<string, number[]>>();
+  return (g: AnalysisGraph): Map<string, number[]> => {
+    let index = indexes.get(g);
+    if (index !== undefined) return index;
+    index = new Map();
+    g.labels.forEach((label, i) => {
+      for (const k of new Set([label, ...g.aliases[i]!].map(key))) {
+        if (k === "") continue;
+        const list = index!.get(k);
+        if (list === undefined) index!.set(k, [i]);
+        else list.push(i);
+      }
+    });
+    indexes.set(g, index);
+    return index;
+  };
 };
+const foldIndex = keyedIndex(foldCase);
+const normIndex = keyedIndex(normaliseLabel);
 
 /** Nodes by similarity of their label's embedding to `query`'s, best first: the best `k`, or none when the embedder fails (the closest names by spelling are offered then). */
 export const similarNodes = async (g: AnalysisGraph, query: string, embedder: Embedder, k = MAX_CANDIDATES): Promise<Array<{ node: number; score: number }>> => {
@@ -49,8 +54,8 @@ export const similarNodes = async (g: AnalysisGraph, query: string, embedder: Em
 };
 
 /**
- * The node `query` names, in three tiers: its exact label (or, in the code graph, a symbol's
- * qualified or short name), then the same label but for case, spacing and punctuation (see
+ * The node `query` names, in four tiers: its exact label (or, in the code graph, a symbol's
+ * qualified or short name), then the same label but for case, then the same but for case, spacing and punctuation (see
  * normaliseLabel: "Database" and "Data Base" stay apart), then the label whose embedding is
  * most similar (with the project's embedder, when there is one; see labelVectors). Several equally good answers
  * in a tier come back as candidates to choose from rather than a guess.
@@ -62,6 +67,9 @@ export const matchNode = async (g: AnalysisGraph, query: string, embedder: Embed
   const byAlias = g.aliases.length > 0 ? aliasHits(g, text) : [];
   if (byAlias.length === 1) return { _tag: "Found", node: byAlias[0]!, tier: "exact", score: 1 };
   if (byAlias.length > 1) return { _tag: "Ambiguous", tier: "exact", candidates: byAlias.slice(0, MAX_CANDIDATES * 2).map((node) => ({ node, score: 1 })) };
+  const folded = foldIndex(g).get(foldCase(text)) ?? [];
+  if (folded.length === 1) return { _tag: "Found", node: folded[0]!, tier: "case", score: 1 };
+  if (folded.length > 1) return { _tag: "Ambiguous", tier: "case", candidates: folded.slice(0, MAX_CANDIDATES * 2).map((node) => ({ node, score: 1 })) };
   const same = normIndex(g).get(normaliseLabel(text)) ?? [];
   if (same.length === 1) return { _tag: "Found", node: same[0]!, tier: "normalised", score: 1 };
   if (same.length > 1) return { _tag: "Ambiguous", tier: "normalised", candidates: same.slice(0, MAX_CANDIDATES * 2).map((node) => ({ node, score: 1 })) };

@@ -1,5 +1,6 @@
 import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
 import { closestNames, compareMatches, MATCH_KINDS, matchNames, type MatchKind, type NodeMatch } from "./matchNames.js";
+import { resolveMember, type MemberRoute } from "./memberRoute.js";
 import { compareText, nodeIndex, type GraphNode, type NodeIndex } from "./nodeIndex.js";
 
 export interface ResolveOptions {
@@ -25,6 +26,8 @@ export interface Resolved {
   readonly others: ReadonlyArray<GraphNode>;
   /** How many others there were before `maxOthers` cut the list. */
   readonly otherCount: number;
+  /** Set when `Owner.member` was answered by a definition the owner does not declare: an ancestor's, or through an alias. */
+  readonly via?: MemberRoute;
 }
 
 export interface Unresolved {
@@ -48,12 +51,36 @@ const CLOSEST = 5;
  *   the innermost symbol at a line: `src/render.ts:9`.
  *
  * Tiers are tried in order exact → suffix → normalised → fuzzy (see `MatchKind`); the first tier
- * with a match wins. Several matches in that tier are ranked (declarations over tests and
+ * with a match wins, except that `Owner.member` found by no tier but fuzzy is first looked for
+ * on the owner's ancestors and through its module-level aliases (`via` says how). Several matches in that tier are ranked (declarations over tests and
  * variables, exported first, shorter path first): the best is chosen and the rest are returned in
  * `others` for the caller to mention. Nothing found is `Unresolved` with the closest names.
  */
-export const resolveSymbol = async (graph: GraphQueryable, text: string, options: ResolveOptions = {}): Promise<SymbolResolution> =>
-  resolveIn(await nodeIndex(graph), text, options);
+export const resolveSymbol = async (graph: GraphQueryable, text: string, options: ResolveOptions = {}): Promise<SymbolResolution> => {
+  const index = await nodeIndex(graph);
+  const found = resolveIn(index, text, options);
+  if ((found._tag === "Resolved" && found.match !== "fuzzy") || (found._tag === "Unresolved" && found.reason === "directory")) return found;
+  // Agents ask by the name they read in code: `Square.area` for a method Square inherits, `Matrix.det` through `Matrix = MutableDenseMatrix`.
+  const member = await memberThroughOwner(graph, index, text.trim(), options);
+  return member ?? found;
+};
+
+const OWNER_KINDS = ["Class", "Interface", "Struct", "Trait", "Enum", "Variable"];
+
+/** `Owner.member` answered through the owner's aliases and ancestors (see resolveMember), or null: for lookups that match names their own way first. */
+export const memberThroughOwner = async (graph: GraphQueryable, index: NodeIndex, query: string, options: ResolveOptions): Promise<Resolved | null> => {
+  const kinds = options.kinds === undefined ? undefined : new Set(options.kinds);
+  let match: MatchKind | null = null;
+  const owners = (name: string): ReadonlyArray<GraphNode> => {
+    const r = resolveIn(index, name, { kinds: OWNER_KINDS, maxOthers: 20 });
+    if (r._tag !== "Resolved" || r.match === "fuzzy") return [];
+    match ??= r.match;
+    return [r.node, ...r.others];
+  };
+  const found = await resolveMember(graph, index, query, owners, (n) => kinds === undefined || kinds.has(n.kind));
+  if (found === null) return null;
+  return { _tag: "Resolved", query, node: found.node, match: match ?? "exact", others: [], otherCount: 0, via: found.route };
+};
 
 /** `resolveSymbol` over an index already loaded. */
 export const resolveIn = (index: NodeIndex, text: string, options: ResolveOptions = {}): SymbolResolution => {

@@ -28,6 +28,23 @@ describe("graph commands: given the stream, when a command, then these events", 
     expect([...state.nodes.keys()].sort()).toEqual(["AuthService", "Data Base", "Database"]);
   });
 
+  it("a label equal but for case merges even where its words split differently ('userdb' is 'UserDB')", () => {
+    expectRight(s.when(addNodes("g", [{ label: "UserDB", type: "db" }, { label: "Database" }], meta)));
+    s.given([]);
+    const again = expectRight(s.when(addNodes("g", [{ label: "userdb", properties: { engine: "pg" } }, { label: "USERDB" }, { label: "Data Base" }], meta)));
+    expect(again.answer.map((n) => [n.asked, n.label, n.change])).toEqual([
+      ["userdb", "UserDB", "updated"],
+      ["USERDB", "UserDB", "unchanged"],
+      ["Data Base", "Data Base", "created"],
+    ]);
+    const state = loadGraphState(s.handle, "graph:g");
+    expect(nodeNamed(state, "USERdb")).toEqual({ found: { label: "UserDB", type: "db", properties: { engine: "pg" } } });
+    // An edge to either spelling reaches the one node.
+    expect(expectRight(s.when(addEdges("g", [{ source: "userdb", target: "database", relation: "backs" }], meta))).answer).toEqual([
+      expect.objectContaining({ _tag: "Added", source: "UserDB", target: "Database" }),
+    ]);
+  });
+
   it("a repeated write appends nothing (a retried call does not fill the log)", () => {
     expectRight(s.when(addNodes("g", [{ label: "A", properties: { x: 1 } }], meta)));
     s.given([]);

@@ -14,10 +14,12 @@ import { REMOVES } from "./manageGraphs.js";
 const topN = (what: string, fallback: number, max: number) =>
   Schema.optionalWith(Schema.Number.pipe(Schema.int(), Schema.between(1, max)).annotations({ description: `Most ${what} listed`, default: fallback }), { default: () => fallback });
 
+const Edge = Schema.Struct({ source: Schema.String, target: Schema.String, relation: Schema.String });
+
 export const shortestPathTool = defineTool({
   name: "shortest_path",
   title: "Shortest path",
-  description: 'The fewest-edges path between two nodes (matched like find_node), with the relation of each hop. direction "both" ignores edge direction.',
+  description: 'The fewest-edges path between two nodes (matched like find_node), with each hop\'s edge as stored. direction "both" ignores edge direction (an edge walked backwards shows as <-[r]-).',
   toolset: "graph",
   input: Schema.Struct({
     graph: graphArgument,
@@ -35,6 +37,8 @@ export const shortestPathTool = defineTool({
     length: Schema.NullOr(Schema.Number),
     path: Schema.Array(Schema.String),
     relations: Schema.Array(Schema.String),
+    /** Hop i's edge as stored: from path[i] to path[i+1], or the other way when `in` or `both` walked it backwards. */
+    edges: Schema.Array(Edge),
   }),
   annotations: READ_ONLY,
   run: async (input, ctx) => {
@@ -43,13 +47,19 @@ export const shortestPathTool = defineTool({
     const t = await resolveNode(ctx, g, input.target, "target");
     const p = shortestPath(g, s, t, input.direction);
     const base = { graph: input.graph, source: g.labels[s]!, target: g.labels[t]! };
-    if (p === null) return { ...base, found: false, length: null, path: [], relations: [] };
-    return { ...base, found: true, length: p.edges.length, path: p.nodes.map((i) => g.labels[i]!), relations: p.edges.map((e) => g.edgeRelation[e]!) };
+    if (p === null) return { ...base, found: false, length: null, path: [], relations: [], edges: [] };
+    const edges = p.edges.map((e) => ({ source: g.labels[g.edgeSource[e]!]!, target: g.labels[g.edgeTarget[e]!]!, relation: g.edgeRelation[e]! }));
+    return { ...base, found: true, length: p.edges.length, path: p.nodes.map((i) => g.labels[i]!), relations: edges.map((e) => e.relation), edges };
   },
   render: (o) => {
     if (!o.found) return `no path from "${o.source}" to "${o.target}" in graph "${o.graph}" (connected_components shows what is linked; direction "both" ignores edge direction)`;
     if (o.length === 0) return `"${o.source}" is "${o.target}" (length 0)`;
-    return `length ${o.length}: ${o.path.map((n, i) => (i === 0 ? n : `-[${o.relations[i - 1]}]-> ${n}`)).join(" ")}`;
+    // A hop walked against its edge (direction in or both) points back at where it came from.
+    const hop = (n: string, i: number) => {
+      const e = o.edges[i - 1]!;
+      return e.source === o.path[i - 1] && e.target === n ? `-[${e.relation}]-> ${n}` : `<-[${e.relation}]- ${n}`;
+    };
+    return `length ${o.length}: ${o.path.map((n, i) => (i === 0 ? n : hop(n, i))).join(" ")}`;
   },
 });
 
@@ -128,8 +138,6 @@ export const connectedComponentsTool = defineTool({
     return lines.join("\n");
   },
 });
-
-const Edge = Schema.Struct({ source: Schema.String, target: Schema.String, relation: Schema.String });
 
 export const transitiveReductionTool = defineTool({
   name: "transitive_reduction",

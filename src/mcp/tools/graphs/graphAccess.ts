@@ -18,7 +18,7 @@ export const graphArgument = Schema.optionalWith(
   { default: () => DEFAULT_GRAPH },
 );
 
-/** A node argument: a label, matched exactly, then ignoring case and punctuation, then by meaning. */
+/** A node argument: a label, matched exactly, then ignoring case, then ignoring case and punctuation, then by meaning (matchNode). */
 export const nodeArgument = (description: string) => Schema.String.pipe(Schema.minLength(1), Schema.maxLength(500)).annotations({ description });
 
 export const Properties = Schema.Record({ key: Schema.String, value: Schema.Unknown });
@@ -71,7 +71,8 @@ export const resolveNode = async (ctx: ToolContext, g: AnalysisGraph, query: str
   if (match._tag === "Found") return match.node;
   if (match._tag === "Ambiguous") {
     const options = match.candidates.map((c) => `"${g.labels[c.node]}"${match.tier === "similar" ? ` (${c.score.toFixed(2)})` : ""}`).join(", ");
-    throw toolError(`${role} "${query}" is ambiguous in graph "${g.name}": it could be ${options}; pass the exact label`);
+    const why = match.tier === "case" ? " (they differ only in case)" : "";
+    throw toolError(`${role} "${query}" is ambiguous in graph "${g.name}": it could be ${options}${why}; pass the exact label`);
   }
   if (g.labels.length === 0) throw toolError(`graph "${g.name}" has no nodes yet: add some with add_node or add_nodes`);
   const closest = match.closest.length > 0 ? `; closest: ${list(g, match.closest)}` : "";

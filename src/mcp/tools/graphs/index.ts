@@ -8,7 +8,7 @@ import { addNodesTool, addNodeTool, findNodeTool, listNodesTool, removeNodeTool 
 
 /**
  * The `graph` tool set: agents' own scratch graphs (and the code graph, read-only, as "code").
- * find_cycles and export_graph are core tools that take a `graph` argument too.
+ * find_cycles and export_graph, which take a `graph` argument too, belong to both this set and core.
  */
 export const GRAPH_TOOLS: ReadonlyArray<ToolDefinition> = [
   listGraphsTool,

@@ -65,13 +65,13 @@ export const findNodeTool = defineTool({
   name: "find_node",
   title: "Find a node",
   description:
-    'Finds the node a name means: exact label, then ignoring case, spacing and punctuation, then by meaning (embeddings). When several fit about equally, lists them instead of guessing. Example: {"query": "payment service"}',
+    'Finds the node a name means: exact label, then ignoring case, then ignoring spacing and punctuation too, then by meaning (embeddings). When several fit about equally, lists them instead of guessing. Example: {"query": "payment service"}',
   toolset: "graph",
   input: Schema.Struct({ graph: graphArgument, query: nodeArgument("What to look for") }),
   output: Schema.Struct({
     graph: Schema.String,
     query: Schema.String,
-    match: Schema.Literal("exact", "normalised", "similar", "ambiguous", "none"),
+    match: Schema.Literal("exact", "case", "normalised", "similar", "ambiguous", "none"),
     /** The node found, the candidates to choose from, or the closest labels (similarity 1 for the first two tiers). */
     matches: Schema.Array(Schema.Struct({ ...NodeOut.fields, similarity: Schema.Number })),
   }),
@@ -99,7 +99,7 @@ export const findNodeTool = defineTool({
       `"${n.label}"${n.type ? ` (${n.type})` : ""}${o.match === "similar" || (o.match === "ambiguous" && n.similarity < 1) ? ` similarity ${n.similarity.toFixed(2)}` : ""}${Object.keys(n.properties).length > 0 ? ` ${JSON.stringify(n.properties)}` : ""}`;
     if (o.match === "none") return [`no node matches "${o.query}" in graph "${o.graph}"${o.matches.length > 0 ? "; closest:" : ""}`, ...o.matches.map(line)].join("\n");
     if (o.match === "ambiguous") return [`"${o.query}" could be any of these (pass the exact label):`, ...o.matches.map(line)].join("\n");
-    return `${o.match} match: ${line(o.matches[0]!)}`;
+    return `${o.match === "case" ? "match ignoring case" : `${o.match} match`}: ${line(o.matches[0]!)}`;
   },
 });
 

@@ -62,6 +62,38 @@ describe("the graph tool set", () => {
 
   });
 
+  it("shows each edge of a path as stored, also when direction walks it backwards", async () => {
+    await json("import_graph", { graph: "x-dir", format: "csv", content: "source,target,relation\nA,B,reads\nC,B,writes\n" });
+    expect((await call("shortest_path", { graph: "x-dir", source: "A", target: "C", direction: "both" })).text).toBe("length 2: A -[reads]-> B <-[writes]- C");
+    expect((await call("shortest_path", { graph: "x-dir", source: "B", target: "A", direction: "in" })).text).toBe("length 1: B <-[reads]- A");
+    expect(await json("shortest_path", { graph: "x-dir", source: "A", target: "C", direction: "both" })).toMatchObject({
+      path: ["A", "B", "C"],
+      relations: ["reads", "writes"],
+      edges: [
+        { source: "A", target: "B", relation: "reads" },
+        { source: "C", target: "B", relation: "writes" },
+      ],
+    });
+  });
+
+  it("matches a node ignoring case in every tool that takes one, and merges writes that differ only in case", async () => {
+    await json("add_nodes", { graph: "x-case", nodes: [{ label: "UserDB", type: "db" }, { label: "AuthService" }, { label: "Cache" }, { label: "CACHE_" }, { label: "cache" }] });
+    expect(await json("add_edges", { graph: "x-case", edges: [{ source: "authservice", target: "userdb", relation: "reads" }] })).toMatchObject({ created: 1, failed_count: 0 });
+    expect(await json("add_edge", { graph: "x-case", source: "AUTHSERVICE", target: "USERDB", relation: "writes" })).toMatchObject({ source: "AuthService", target: "UserDB" });
+    expect(await json("find_node", { graph: "x-case", query: "userdb" })).toMatchObject({ match: "case", matches: [{ label: "UserDB" }] });
+    expect((await call("find_node", { graph: "x-case", query: "userdb" })).text).toBe('match ignoring case: "UserDB" (db)');
+    expect((await json("get_neighbors", { graph: "x-case", node: "userdb" })).node).toBe("UserDB");
+    expect(await json("shortest_path", { graph: "x-case", source: "authSERVICE", target: "userDb" })).toMatchObject({ found: true, path: ["AuthService", "UserDB"] });
+    expect((await json("find_edges", { graph: "x-case", source: "authservice" })).total).toBe(2);
+    expect((await json("subgraph", { graph: "x-case", nodes: ["authservice", "USERDB"] })).nodes.map((n: any) => n.label)).toEqual(["UserDB", "AuthService"]);
+    // Writes merge labels equal but for case, as they merge labels that normalise alike ("cache", "CACHE_"); matchNode's test covers
+    // the ambiguity that graphs written before that can still hold.
+    expect((await json("list_nodes", { graph: "x-case" })).nodes.map((n: any) => n.label)).toEqual(["UserDB", "AuthService", "Cache"]);
+    expect(await json("add_node", { graph: "x-case", label: "userdb", properties: { engine: "pg" } })).toMatchObject({ created: false, node: { label: "UserDB", asked: "userdb" } });
+    expect(await json("import_graph", { graph: "x-case2", format: "csv", content: "source,target,relation\nUserdb,UserDB,copies\n" })).toMatchObject({ nodes_added: 1, edges_added: 1 });
+    expect((await json("remove_node", { graph: "x-case", label: "userdb" }))).toMatchObject({ label: "UserDB", edges_removed: 2 });
+  });
+
   it("names the candidates instead of guessing, and the closest nodes when nothing fits", async () => {
     // "API" and "Api" would be one node (add_nodes merges them), so ambiguity comes from meaning.
     await json("add_nodes", { graph: "amb", nodes: [{ label: "API" }, { label: "Api" }, { label: "billing service east" }, { label: "billing service west" }] });
