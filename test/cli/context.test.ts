@@ -1,21 +1,19 @@
-import { cpSync } from "node:fs";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countTokens } from "../../src/mcp/capText.js";
-import { REPO_ROOT, tempDir } from "../helpers.js";
+import { indexedFixtureCopy } from "../fixtureCache.js";
+import { removeDir } from "../sources/scan/helpers.js";
 import { spawnCli } from "./spawnCli.js";
 
 /** `nemesis context` through the built CLI: get_smart_context by the path `nemesis query` takes. */
 describe("nemesis context", () => {
-  const t = tempDir("nemesis-cli-context-");
-  const cli = (...args: string[]) => spawnCli(t.dir, args);
+  // fixtures/resolve/ts-basic as `nemesis index` leaves it (indexed once per run: test/fixtureCache.ts).
+  let root = "";
+  const cli = (...args: string[]) => spawnCli(root, args);
 
   beforeAll(async () => {
-    cpSync(join(REPO_ROOT, "fixtures/resolve/ts-basic"), t.dir, { recursive: true });
-    const r = await cli("index", ".", "--no-progress");
-    expect(r.code).toBe(0);
+    root = await indexedFixtureCopy("resolve/ts-basic");
   });
-  afterAll(() => t.cleanup());
+  afterAll(() => removeDir(root));
 
   it("prints the context of a task as markdown within the budget", async () => {
     const r = await cli("context", "trim the text in format", "--max-tokens", "600");

@@ -1,11 +1,19 @@
 import * as Either from "effect/Either";
-import { Engine, indexProject, inlineParser } from "../../src/engine/index.js";
+import { Engine, inlineParser } from "../../src/engine/index.js";
 import { engineReadModels, type EngineReadModels } from "../../src/mcp/engineToolContext.js";
 import type { ToolContext } from "../../src/mcp/ToolContext.js";
 import { cpSync } from "node:fs";
 import { join } from "node:path";
 import { initRepo, removeDir, tempDir } from "../sources/scan/helpers.js";
 import { projectContext } from "../engine/helpers.js";
+import { indexedFixtureCopy } from "../fixtureCache.js";
+
+const unindexedCopy = (name: string): string => {
+  const root = tempDir("nemesis-mcp-");
+  cpSync(join(import.meta.dirname, "../../fixtures", name), root, { recursive: true });
+  initRepo(root);
+  return root;
+};
 
 export interface IndexedProject {
   readonly root: string;
@@ -17,7 +25,8 @@ export interface IndexedProject {
 
 /**
  * A copy of `fixtures/<name>` indexed with every read model (real SQLite, Kuzu and the chunk
- * table in a temp dir), then opened by an engine as `nemesis serve` opens it.
+ * table in a temp dir; indexed once per run, test/fixtureCache.ts), then opened by an engine as
+ * `nemesis serve` opens it.
  */
 export const indexedFixture = (name: string): Promise<IndexedProject> => openFixture(name, true);
 
@@ -25,11 +34,8 @@ export const indexedFixture = (name: string): Promise<IndexedProject> => openFix
 export const unindexedFixture = (name: string): Promise<IndexedProject> => openFixture(name, false);
 
 const openFixture = async (name: string, indexed: boolean): Promise<IndexedProject> => {
-  const root = tempDir("nemesis-mcp-");
-  cpSync(join(import.meta.dirname, "../../fixtures", name), root, { recursive: true });
-  initRepo(root);
+  const root = indexed ? await indexedFixtureCopy(name) : unindexedCopy(name);
   const ctx = projectContext(root);
-  if (indexed) await indexProject(ctx, { parser: inlineParser, threads: false });
   const opened = await Engine.open(ctx, { parser: inlineParser, threads: false });
   if (Either.isLeft(opened)) throw new Error(opened.left.message);
   const models = engineReadModels(opened.right);

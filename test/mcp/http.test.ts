@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { removeDir } from "../sources/scan/helpers.js";
 import { spawnCli } from "../cli/spawnCli.js";
 import { CLI } from "../helpers.js";
-import { connectStdio, fixtureCopy, textOf, waitIndexed } from "./mcpClient.js";
+import { indexedFixtureCopy } from "../fixtureCache.js";
+import { connectStdio, textOf, waitIndexed } from "./mcpClient.js";
 
 let root: string;
 let child: ChildProcessWithoutNullStreams;
@@ -39,7 +40,9 @@ const post = (headers: Record<string, string>, body: unknown = { jsonrpc: "2.0",
   fetch(url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers }, body: JSON.stringify(body) });
 
 beforeAll(async () => {
-  root = fixtureCopy("resolve/ts-basic");
+  // Indexed already (once per run: test/fixtureCache.ts): serve's first index in the background is
+  // stdio.test.ts's to check, the same engine behind either transport.
+  root = await indexedFixtureCopy("resolve/ts-basic");
   child = spawn(process.execPath, [CLI, "serve", "--http", "--port", "0", "--project", root], { env: { ...process.env, OPENAI_API_KEY: "" } });
   child.stdout.resume();
   ({ url, token } = await started(child));

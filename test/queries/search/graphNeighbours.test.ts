@@ -1,4 +1,3 @@
-import { cpSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LogHandle } from "../../../src/events/index.js";
@@ -9,7 +8,9 @@ import { catchUp } from "../../../src/projections/index.js";
 import { graphFileLinks, preloadedFileLinks, type FileLinks } from "../../../src/queries/search/fileLinks.js";
 import { graphNeighbourRanks } from "../../../src/queries/search/graphNeighbourRanks.js";
 import { GRAPH_SEEDS, searchCode } from "../../../src/queries/search/searchCode.js";
-import { REPO_ROOT, runCli, tempDir } from "../../helpers.js";
+import { indexedFixtureCopy } from "../../fixtureCache.js";
+import { tempDir } from "../../helpers.js";
+import { removeDir } from "../../sources/scan/helpers.js";
 import { appendParsed, openLog, sampleEvents } from "../../projections/chunks/chunkFixture.js";
 import { closeEventLog } from "../../../src/events/index.js";
 
@@ -76,13 +77,11 @@ describe("search with graph neighbours", () => {
 });
 
 describe("graphFileLinks", () => {
-  const t = tempDir();
-  afterAll(() => t.cleanup());
+  let root = "";
+  afterAll(() => removeDir(root));
 
   it("answers calls and imports in both directions from the real Kuzu graph", async () => {
-    const root = join(t.dir, "repo");
-    cpSync(join(REPO_ROOT, "fixtures", "graph", "repo"), root, { recursive: true });
-    expect(runCli(root, ["index", ".", "--no-progress"]).code).toBe(0);
+    root = await indexedFixtureCopy("graph/repo");
     const store = await KuzuStore.open(join(root, ".nemesis", "graph.kuzu"), { bufferPoolMb: 64, readOnly: true });
     try {
       const links = await graphFileLinks(store).linkedFiles(["src/services/auth.ts"]);

@@ -1,10 +1,11 @@
-import { cpSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GraphReader } from "../../../src/projections/index.js";
 import { KuzuStore } from "../../../src/projections/graph/KuzuStore.js";
 import { loadFileNeighbours, relatedFiles } from "../../../src/queries/search/relatedFiles.js";
-import { REPO_ROOT, runCli, tempDir } from "../../helpers.js";
+import { indexedFixtureCopy } from "../../fixtureCache.js";
+import { runCli } from "../../helpers.js";
+import { removeDir } from "../../sources/scan/helpers.js";
 
 describe("related files from graph neighbours", () => {
   it("lists imports and importers, minus files already in the answer, each once", async () => {
@@ -17,13 +18,14 @@ describe("related files from graph neighbours", () => {
     expect(related.get("b.ts")).toEqual(["e.ts"]);
   });
 
-  const t = tempDir();
-  afterAll(() => t.cleanup());
+  // fixtures/graph/repo as `nemesis index` leaves it (indexed once per run: test/fixtureCache.ts).
+  let root = "";
+  beforeAll(async () => {
+    root = await indexedFixtureCopy("graph/repo");
+  });
+  afterAll(() => removeDir(root));
 
   it("`nemesis search --related --json` adds each hit's neighbours from the real Kuzu graph", () => {
-    const root = join(t.dir, "repo");
-    cpSync(join(REPO_ROOT, "fixtures", "graph", "repo"), root, { recursive: true });
-    expect(runCli(root, ["index", ".", "--no-progress"]).code).toBe(0);
     const r = runCli(root, ["search", "--related", "--json", "--limit", "2", "authenticate user"]);
     expect(r.code).toBe(0);
     const hits = r.stdout.trim().split("\n").map((l) => JSON.parse(l) as { file: string; related: string[] });
@@ -35,9 +37,6 @@ describe("related files from graph neighbours", () => {
   });
 
   it("every file's neighbours read in one query answer as the graph's per-file questions do", async () => {
-    const root = join(t.dir, "preloaded");
-    cpSync(join(REPO_ROOT, "fixtures", "graph", "repo"), root, { recursive: true });
-    expect(runCli(root, ["index", ".", "--no-progress"]).code).toBe(0);
     const store = await KuzuStore.open(join(root, ".nemesis", "graph.kuzu"), { bufferPoolMb: 64, readOnly: true });
     try {
       const reader = new GraphReader(store);
