@@ -1,8 +1,15 @@
 import type { Engine } from "../engine/index.js";
 import type { ProjectWatcher, WatcherOptions, WatcherState } from "../sources/watcher/index.js";
 
-/** Starts a watcher: `startWatcher` of src/sources/watcher, handed in by the composition root (the CLI). */
-export type StartWatcher = (options: WatcherOptions) => Promise<ProjectWatcher>;
+/**
+ * Starts a watcher: `startWatcher` of src/sources/watcher, handed in by the composition root (the
+ * CLI). `record` writes a planned watcher's state (null: none is planned any more) where
+ * `nemesis status` in another process reads it; a running watcher records its own.
+ */
+export interface StartWatcher {
+  (options: WatcherOptions): Promise<ProjectWatcher>;
+  readonly record?: (nemesisDir: string, state: WatcherState | null) => void;
+}
 
 /** What the watcher reports, for whoever runs the engine to show. */
 export type WatcherEvents = Pick<WatcherOptions, "onBatch" | "onReconcile" | "onWarning">;
@@ -77,13 +84,18 @@ export const watchControl = (engine: Engine, startWatcher: StartWatcher, events:
   return {
     start,
     stop: () => {
+      // Stopped before it started (watch_project {enabled: false}): no state file says "starting".
+      if (planned !== null && current === null) startWatcher.record?.(engine.ctx.paths.dir, null);
       planned = null;
       return serially(stopCurrent);
     },
     state: () => current?.state() ?? (planned && startingState(planned.scope, planned.since, engine.ctx.config.watcher.debounce_ms)),
     projected: (head) => current?.projected(head),
     plan: (scope) => {
-      if (current === null) planned = { scope, since: new Date().toISOString() };
+      if (current !== null) return;
+      planned = { scope, since: new Date().toISOString() };
+      // The watcher starts once the engine has caught up, minutes on a first index: meanwhile `nemesis status` says it is starting.
+      startWatcher.record?.(engine.ctx.paths.dir, startingState(scope, planned.since, engine.ctx.config.watcher.debounce_ms));
     },
     startPlanned: async () => {
       if (planned !== null) await start(planned.scope);

@@ -6,7 +6,8 @@ import { engineReadModels } from "../../src/mcp/engineToolContext.js";
 import { ALL_TOOLS, callTool } from "../../src/mcp/registry.js";
 import { watchControl } from "../../src/mcp/watchControl.js";
 import { watcherLine, watcherStatus } from "../../src/mcp/tools/watcherStatus.js";
-import { startWatcher } from "../../src/sources/watcher/index.js";
+import { startWatcher } from "../../src/cli/startWatcher.js";
+import { readWatcherState } from "../../src/sources/watcher/index.js";
 import { indexedFixture, type IndexedProject } from "./harness.js";
 
 let project: IndexedProject;
@@ -85,6 +86,9 @@ describe("a server that has just started", () => {
     try {
       control.plan("");
       expect(watcherLine(watcherStatus(control.state()))).toMatch(/^starting for the whole project/);
+      // So does `nemesis status`, from another process: it reads the state file.
+      const nemesisDir = join(project.root, ".nemesis");
+      expect(readWatcherState(nemesisDir)).toMatchObject({ pid: process.pid, mode: "starting", scope: "" });
       // Until the watcher runs, nothing records what changes on disk: the answer says it.
       expect(await models.context({ name: "test", source: "cli" }).freshness()).toContain("src/lib/math.ts");
       await control.startPlanned();
@@ -96,6 +100,7 @@ describe("a server that has just started", () => {
       await control.stop();
       await control.startPlanned();
       expect(control.state()).toBeNull();
+      expect(readWatcherState(nemesisDir)).toBeNull();
     } finally {
       await control.stop();
       await models.close();
