@@ -122,7 +122,8 @@ describe("nemesis index [path]: which project, which part", () => {
     expect(eventCount(t.dir)).toBe(before);
   });
 
-  it("a file: the project is found upward from it, as git finds its repository", async () => {
+  /** An initialised project holding a.ts and `files`, and a folder outside any project holding x.ts. */
+  const projectAndElsewhere = async (files: Record<string, string>) => {
     const t = tempDir();
     const elsewhere = tempDir();
     cleanup = () => {
@@ -130,9 +131,14 @@ describe("nemesis index [path]: which project, which part", () => {
       elsewhere.cleanup();
     };
     write(t.dir, "a.ts", "export const a = 1;\n");
-    write(t.dir, "lib/b.ts", "export const b = 2;\n");
+    for (const [path, text] of Object.entries(files)) write(t.dir, path, text);
     write(elsewhere.dir, "x.ts", "export const x = 1;\n");
     expect((await spawnCli(t.dir, ["init"])).code).toBe(0);
+    return { t, elsewhere };
+  };
+
+  it("a file: the project is found upward from it, as git finds its repository", async () => {
+    const { t, elsewhere } = await projectAndElsewhere({ "lib/b.ts": "export const b = 2;\n" });
     const root = t.dir;
     expect(indexTarget(join(t.dir, "lib", "b.ts"), undefined, elsewhere.dir)).toEqual({ root, file: "lib/b.ts", create: false });
     expect(indexTarget("b.ts", undefined, join(t.dir, "lib"))).toEqual({ root, file: "lib/b.ts", create: false });
@@ -142,17 +148,7 @@ describe("nemesis index [path]: which project, which part", () => {
   });
 
   it("indexes one file of its project and says what was indexed; a file outside any project is an error", async () => {
-    const t = tempDir();
-    const elsewhere = tempDir();
-    cleanup = () => {
-      t.cleanup();
-      elsewhere.cleanup();
-    };
-    write(t.dir, "a.ts", "export const a = 1;\n");
-    write(t.dir, "lib/b.ts", "export function b() { return 2; }\n");
-    write(t.dir, "notes.txt", "not code\n");
-    write(elsewhere.dir, "x.ts", "export const x = 1;\n");
-    expect((await spawnCli(t.dir, ["init"])).code).toBe(0);
+    const { t, elsewhere } = await projectAndElsewhere({ "lib/b.ts": "export function b() { return 2; }\n", "notes.txt": "not code\n" });
 
     const one = await spawnCli(elsewhere.dir, ["index", join(t.dir, "lib", "b.ts"), "--json"]);
     expect(one.stderr).toBe("");
