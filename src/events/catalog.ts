@@ -24,6 +24,7 @@ import {
   GraphNodeUpdated,
 } from "./types/graphs.js";
 import { FileParsed } from "./types/parse.js";
+import { CommitObserved } from "./types/history.js";
 import { IndexRunCompleted, IndexRunStarted } from "./types/project.js";
 
 /**
@@ -92,6 +93,7 @@ export const EventCatalog = {
   GraphEdgeUpdated: define(GraphEdgeUpdated),
   GraphEdgeRemoved: define(GraphEdgeRemoved),
   GraphDeleted: define(GraphDeleted),
+  CommitObserved: define(CommitObserved),
 } as const;
 
 export type EventType = keyof typeof EventCatalog;

@@ -23,6 +23,7 @@ export const EVENT_TYPES = [
   "GraphEdgeUpdated",
   "GraphEdgeRemoved",
   "GraphDeleted",
+  "CommitObserved",
 ] as const;
 
 /** What `nemesis log --memory` shows: every event of a rule, decision or convention stream. */

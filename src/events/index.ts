@@ -58,6 +58,7 @@ export { streamPayloads } from "./sqlite/streamPayloads.js";
 export { tailEvents, type TailOptions } from "./sqlite/tailEvents.js";
 export * from "./types/files.js";
 export * from "./types/graphs.js";
+export * from "./types/history.js";
 export * from "./types/memory.js";
 export * from "./types/parse.js";
 export * from "./types/project.js";
