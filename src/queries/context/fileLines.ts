@@ -7,6 +7,8 @@ export interface FileLines {
   text(start: number, end: number): string;
   /** The length of `text(start, end)`, without building it. */
   chars(start: number, end: number): number;
+  /** The last line the chunks hold (0 for a file not indexed). */
+  readonly lastLine: number;
 }
 
 interface Kept {
@@ -32,6 +34,7 @@ const read = (chunks: ChunkReader, path: string): Kept => {
 };
 
 const view = ({ lines }: Kept): FileLines => ({
+  lastLine: lines.length,
   get: (line) => (line >= 1 ? lines[line - 1] : undefined),
   text: (start, end) => {
     const out: string[] = [];

@@ -17,6 +17,8 @@ export interface Candidate<T> {
   /** The exact cost, asked only of a candidate about to be taken (counting every candidate of a large answer costs more than everything else). */
   readonly exact?: () => Cost;
   readonly item: T;
+  /** Taken before every candidate without it, best value first (not best value per token): what the answer is for. */
+  readonly first?: boolean;
   /** Lines it shows: a candidate inside the span of a chosen fuller one (a method in its class) is not taken twice. */
   readonly span?: Span | undefined;
 }
@@ -45,7 +47,8 @@ const within = (inner: Span | undefined, outer: Span | undefined): boolean =>
   inner !== undefined && outer !== undefined && inner.file === outer.file && inner.first >= outer.first && inner.last <= outer.last;
 
 /**
- * Greedy knapsack by value per token: candidates best ratio first, each taken when its exact
+ * Greedy knapsack by value per token (the `first` candidates before the rest, by value):
+ * candidates best ratio first, each taken when its exact
  * cost fits both budgets; a fuller granularity of a group already taken replaces it when the
  * difference fits. Returns one candidate per chosen group, with its exact cost.
  */
@@ -54,7 +57,9 @@ export const packGreedy = <T>(candidates: ReadonlyArray<Candidate<T>>, budget: C
   const chosen = new Map<string, Chosen<T>>();
   let text = 0;
   let json = 0;
-  for (const c of [...candidates].sort((a, b) => ratio(b) - ratio(a) || b.value - a.value)) {
+  const order = (a: Candidate<T>, b: Candidate<T>) =>
+    Number(b.first ?? false) - Number(a.first ?? false) || (a.first && b.first ? b.value - a.value : ratio(b) - ratio(a) || b.value - a.value);
+  for (const c of [...candidates].sort(order)) {
     const current = chosen.get(c.group);
     if (current && current.candidate.level >= c.level) continue;
     if ([...chosen.values()].some((o) => o.candidate.group !== c.group && within(c.span, o.candidate.span))) continue;

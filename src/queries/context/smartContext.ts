@@ -3,7 +3,8 @@ import type { Embedder } from "../../projections/embed/Embedder.js";
 import type { CatalogReader } from "../../projections/index.js";
 import { queryTerms, termsOf } from "../../projections/chunks/keywordTerms.js";
 import type { FileLinks } from "../search/fileLinks.js";
-import { searchCode } from "../search/searchCode.js";
+import { searchCode, type SearchHit } from "../search/searchCode.js";
+import { filePrior } from "../search/filePrior.js";
 import type { ContextGraph, ContextSymbol } from "./contextGraph.js";
 import { DOC_LINES } from "./contextGraph.js";
 import { fileLines, type FileLines } from "./fileLines.js";
@@ -12,6 +13,8 @@ import { contextMemory } from "./contextMemory.js";
 import { expandNeighbourhood } from "./expandNeighbourhood.js";
 import { packGreedy, type Candidate, type Chosen, type Cost } from "./packContext.js";
 import { rankFiles } from "./rankFiles.js";
+import { fileRegions } from "./fileRegions.js";
+import { rankContextFiles, type CoChange, type SimilarCommit } from "./rankContextFiles.js";
 import { rankNeighbourhood, type RankedNode } from "./rankNeighbourhood.js";
 import { renderCodeItem, renderContext, renderConvention, renderDecision, renderRule } from "./renderContext.js";
 import type { SmartContext } from "./SmartContextResult.js";
@@ -29,6 +32,14 @@ export interface SmartContextOptions {
   readonly times?: StageTimes;
   /** A sketch of the project's architecture, a few lines: as many of its first lines as fit a small share of the budget are shown. */
   readonly architecture?: string;
+  /** The project's git history, when recorded: past commits like the task, and what changes together. */
+  readonly history?: ContextHistory | null;
+}
+
+/** What the file ranking reads of the history read model. */
+export interface ContextHistory {
+  similarCommits(text: string, limit: number): ReadonlyArray<SimilarCommit>;
+  coChanged(paths: ReadonlyArray<string>, limit: number): ReadonlyArray<CoChange>;
 }
 
 type CodeItem = SmartContext["code_context"][number];
@@ -52,6 +63,25 @@ const GUESS_FRAME = 120;
 /** The code a task lands on, for the memory that applies: the best-ranked items only, not everything two hops out. */
 const LANDING_FLOOR = 0.35;
 const LANDING_SIZE = 15;
+/** Past commits like the task, and co-changes of its best files, that the file ranking reads. */
+const SIMILAR_COMMITS = 20;
+const CO_SEEDS = 3;
+const CO_CHANGES = 30;
+/** Files offered whole (as regions): those within this share of the best file's score, at most this many. */
+const LIKELY_FLOOR = 0.2;
+const LIKELY_FILES = 8;
+/** A region's worth beyond what the task names in it: its share of the file, as a hunk may fall anywhere. */
+const SIZE_VALUE = 0.3;
+/** A search hit's weight in a region's match, beside the walk's and the names'. */
+const HIT_SHARE = 0.8;
+/** The budget's share that the symbols most likely edited may take before anything else, and how likely they must be (their file's share times their match). */
+const CORE_SHARE = 0.6;
+const CORE_FLOOR = 0.3;
+/** What a neighbour's signature is worth against a region the task names. */
+const SIGNATURE_VALUE = 0.15;
+/** Signatures of symbols outside the likely files, and tests named, at most. */
+const NEIGHBOURS = 15;
+const TESTS = 5;
 
 const textOf = (lines: FileLines, start: number, end: number): string => lines.text(start, end);
 
@@ -87,6 +117,22 @@ export const smartContext = async (
   const seedFiles = new Set<string>();
   let info = new Map<string, ContextSymbol>();
   let fileRank = new Map<string, number>();
+  let walked: RankedNode[] = [];
+  const terms = new Set(queryTerms(task));
+  // How much of the task a symbol's own name and text mention (0..1).
+  const lexicalOf = new Map<string, number>();
+  const lexical = (x: { readonly id: string; readonly path: string; readonly name: string; readonly first: number; readonly last: number }): number => {
+    // Asked again for every hit whose chunk holds the symbol: its body is read and split once.
+    const known = lexicalOf.get(x.id);
+    if (known !== undefined) return known;
+    if (terms.size === 0) return 0;
+    const name = new Set(termsOf(x.name.split(".").pop() ?? ""));
+    const body = new Set(termsOf(textOf(lines(x.path), x.first, x.last)));
+    let n = 0;
+    for (const t of terms) n += (name.has(t) ? 2 : 0) + (body.has(t) ? 1 : 0);
+    lexicalOf.set(x.id, n / (3 * terms.size));
+    return n / (3 * terms.size);
+  };
   if (graph) {
     const paths = [...new Set([...answer.hits.map((h) => h.file), ...answer.symbols.map((s) => s.file)])];
     const idOf = new Map<string, string>();
@@ -95,38 +141,26 @@ export const smartContext = async (
       idOf.set(`${r.path}\u0000${r.name}`, r.id);
       spans.push({ id: r.id, path: r.path, name: r.name, first: r.start, last: r.end });
     }
-    const terms = new Set(queryTerms(task));
     const spanOf = new Map(spans.map((x) => [x.id, x]));
-    // How much of the task a symbol's own name and text mention (0..1).
-    const lexicalOf = new Map<string, number>();
-    const lexical = (id: string): number => {
-      // Asked again for every hit whose chunk holds the symbol: its body is read and split once.
-      const known = lexicalOf.get(id);
-      if (known !== undefined) return known;
+    const lexicalOfId = (id: string): number => {
       const x = spanOf.get(id);
-      if (!x || terms.size === 0) return 0;
-      const name = new Set(termsOf(x.name.split(".").pop() ?? ""));
-      const body = new Set(termsOf(textOf(lines(x.path), x.first, x.last)));
-      let n = 0;
-      for (const t of terms) n += (name.has(t) ? 2 : 0) + (body.has(t) ? 1 : 0);
-      lexicalOf.set(id, n / (3 * terms.size));
-      return n / (3 * terms.size);
+      return x ? lexical(x) : 0;
     };
     const top = Math.max(1e-9, ...answer.symbols.map((s) => s.score));
     for (const s of answer.symbols) {
       const id = idOf.get(`${s.file}\u0000${s.symbol}`);
-      if (id) add(id, (s.score / top) * (0.25 + 2 * lexical(id)));
+      if (id) add(id, (s.score / top) * (0.25 + 2 * lexicalOfId(id)));
     }
     const topHit = Math.max(1e-9, ...answer.hits.map((h) => h.score));
     for (const h of answer.hits.filter((h) => h.score >= SEED_FLOOR * topHit)) {
       const score = h.score / topHit;
       const id = h.symbol !== null ? idOf.get(`${h.file}\u0000${h.symbol}`) : undefined;
-      if (id) add(id, score * (0.25 + 2 * lexical(id)));
+      if (id) add(id, score * (0.25 + 2 * lexicalOfId(id)));
       // A chunk packs small neighbours together: the symbols starting inside it that the task mentions are entry points too.
       const inside = spans.filter((x) => x.path === h.file && x.id !== id && x.first >= h.startLine && x.first <= h.endLine);
       let found = false;
       for (const x of inside) {
-        const lex = lexical(x.id);
+        const lex = lexical(x);
         if (lex > 0) {
           add(x.id, score * lex * 2);
           found = true;
@@ -139,7 +173,7 @@ export const smartContext = async (
     const entries = anchorSeeds(seeds, answer.files);
     const links = expandNeighbourhood(graph, [...entries.entries()].sort((a, b) => b[1] - a[1]).map(([id]) => id));
     times.mark("expand");
-    const walked = rankNeighbourhood(entries, links);
+    walked = rankNeighbourhood(entries, links);
     fileRank = rankFiles(walked, queryTerms(task));
     ranked = worthInFile(walked, fileRank).slice(0, RANKED);
     times.mark("rank");
@@ -173,13 +207,14 @@ export const smartContext = async (
    * bodies (a class of thousands of lines) are never taken, and building them all was most of
    * the garbage one answer made.
    */
-  const offerCode = (group: string, level: number, value: number, at: { readonly file: string; readonly start_line: number; readonly end_line: number }, snippetChars: number, build: () => Item) => {
+  const offerCode = (group: string, level: number, value: number, at: { readonly file: string; readonly start_line: number; readonly end_line: number }, snippetChars: number, build: () => Item, first = false) => {
     let built: Item | null = null;
     const item = () => (built ??= build());
     candidates.push({
       group,
       level,
       value,
+      first,
       cost: guess(snippetChars),
       exact: () => exact(item()),
       get item() {
@@ -188,50 +223,99 @@ export const smartContext = async (
       span: { file: at.file, first: at.start_line, last: at.end_line },
     });
   };
-  const topScore = ranked[0]?.score ?? 1;
   const landing = { files: new Set<string>(), symbols: [] as Array<{ file: string; name: string }> };
 
   if (graph) {
-    for (const r of ranked) {
-      const score = r.score / topScore;
-      const why = whyOf(r);
-      const s = info.get(r.id);
-      if (s) {
-        const text = lines(s.path);
-        const code = (snippet: string, start: number, end: number): Item => ({
+    const byId = new Map(walked.map((r) => [r.id, r]));
+    const topWalk = walked[0]?.score ?? 1;
+    const qTerms = queryTerms(task);
+    // Why the walk reached a file: the link of its best node.
+    const walkWhy = new Map<string, string>();
+    for (const r of walked) {
+      const file = r.id.startsWith("f:") ? r.id.slice(2) : info.get(r.id)?.path;
+      if (file !== undefined && r.link && !walkWhy.has(file)) walkWhy.set(file, whyOf(r));
+    }
+    const searchFiles = answer.files.map((f) => f.file);
+    const history = options.history ?? null;
+    const files = rankContextFiles({
+      search: searchFiles,
+      walk: fileRank,
+      walkWhy,
+      similar: history ? history.similarCommits(task, SIMILAR_COMMITS) : [],
+      coChange: history ? history.coChanged(searchFiles.slice(0, CO_SEEDS), CO_CHANGES) : [],
+      prior: (f) => filePrior(f, qTerms),
+      indexed: (f) => lines(f).lastLine > 0,
+    });
+    times.mark("files");
+    const topFile = files[0]?.score ?? 1;
+    const likely = files.filter((f) => f.score >= LIKELY_FLOOR * topFile).slice(0, LIKELY_FILES);
+    const likelyOf = new Map(likely.map((f) => [f.file, f]));
+    const fileScore = new Map(files.map((f) => [f.file, f.score / topFile]));
+    const hitsIn = new Map<string, SearchHit[]>();
+    for (const h of answer.hits) (hitsIn.get(h.file) ?? hitsIn.set(h.file, []).get(h.file)!).push(h);
+    const topHit = Math.max(1e-9, ...answer.hits.map((h) => h.score));
+
+    // The likely files, whole, as regions: what the task names first, the rest by size.
+    const regions: Array<{ readonly core: number; readonly chars: number; readonly offer: (first: boolean) => void }> = [];
+    for (const f of likely) {
+      const p = f.score / topFile;
+      const text = lines(f.file);
+      const symbols = graph.symbolsIn(f.file);
+      const symbolOf = new Map(symbols.map((x) => [x.id, x]));
+      const hits = hitsIn.get(f.file) ?? [];
+      for (const region of fileRegions(symbols, text.lastLine)) {
+        const chars = text.chars(region.first, region.last);
+        if (chars === 0 || text.text(region.first, region.last).trim() === "") continue;
+        const s = region.symbol !== null ? symbolOf.get(region.symbol) : undefined;
+        const node = region.symbol !== null ? byId.get(region.symbol) : undefined;
+        const hit = Math.max(0, ...hits.filter((h) => h.startLine <= region.last && h.endLine >= region.first).map((h) => h.score / topHit));
+        const match = Math.max(node ? node.score / topWalk : 0, s ? lexical({ id: s.id, path: s.path, name: s.name, first: s.start, last: s.end }) : 0, HIT_SHARE * hit);
+        const share = (region.last - region.first + 1) / Math.max(1, text.lastLine);
+        const why = node ? whyOf(node) : match > 0 ? "matches the task" : `in ${f.file}: ${f.why}`;
+        const group = region.symbol ?? `r:${f.file}:${region.first}`;
+        const at = { file: f.file, start_line: region.first, end_line: region.last };
+        const build = (): Item => ({
           tag: "code",
-          score,
-          fileScore: fileRank.get(s.path) ?? 0,
-          value: { file: s.path, symbol: s.name, kind: s.kind, start_line: start, end_line: end, snippet, why },
+          score: p * match,
+          fileScore: p,
+          value: { file: f.file, symbol: s?.name ?? null, kind: s?.kind ?? "Module code", start_line: region.first, end_line: region.last, snippet: text.text(region.first, region.last), why },
         });
-        if (s.end >= s.start && s.start > 0) {
-          const at = { file: s.path, start_line: s.start, end_line: s.end };
-          offerCode(r.id, 2, score * LEVEL_VALUE.full, at, text.chars(s.start, s.end), () => code(textOf(text, s.start, s.end), s.start, s.end));
+        regions.push({ core: s ? p * match : 0, chars, offer: (first) => offerCode(group, 2, p * (match + SIZE_VALUE * share), at, chars, build, first) });
+        if (s && p * match >= LANDING_FLOOR && landing.symbols.length < LANDING_SIZE) {
+          landing.symbols.push({ file: f.file, name: s.name });
+          landing.files.add(f.file);
         }
-        const doc = s.doc.split("\n").slice(0, DOC_LINES).join("\n").trim();
-        const head = s.signature || (text.get(s.start) ?? "").trim();
-        if (head) offer(r.id, 1, score * LEVEL_VALUE.signature, code(doc ? `${head}\n${doc}` : head, s.start, s.start));
-        if (r.link && r.link.line > 0 && r.link.lineNode === r.id) {
-          const line = (text.get(r.link.line) ?? "").trim();
-          if (line) offer(r.id, 0, score * LEVEL_VALUE.line, code(line, r.link.line, r.link.line));
-        }
-        if (score >= LANDING_FLOOR && landing.symbols.length < LANDING_SIZE) {
-          landing.files.add(s.path);
-          landing.symbols.push({ file: s.path, name: s.name });
-        }
-      } else if (r.id.startsWith("f:") && !(r.link === null && seedFiles.has(r.id))) {
-        // A file: the line that links it (an import or a module-level call), or its best hit.
-        const path = r.id.slice(2);
-        const hit = answer.hits.find((h) => h.file === path);
-        const line = r.link && r.link.line > 0 && r.link.lineNode === r.id ? r.link.line : (hit?.snippetLine ?? 0);
-        const at = line > 0 ? (lines(path).get(line) ?? "").trim() : "";
-        const snippet = r.link ? at : (hit?.snippet ?? at);
-        if (snippet) {
-          const end = r.link ? line : (hit?.snippetLine ?? line) + snippet.split("\n").length - 1;
-          offer(r.id, 0, score * LEVEL_VALUE.line, { tag: "code", score, fileScore: fileRank.get(path) ?? 0, value: { file: path, symbol: null, kind: "File", start_line: line, end_line: end, snippet, why } });
-        }
-        if (score >= LANDING_FLOOR && landing.files.size < LANDING_SIZE) landing.files.add(path);
       }
+    }
+    if (likely[0]) landing.files.add(likely[0].file);
+    // The symbols most likely edited come whole before anything else, up to a share of the budget.
+    let core = CORE_SHARE * options.maxTokens;
+    for (const r of regions.sort((a, b) => b.core - a.core)) {
+      const first = r.core >= CORE_FLOOR && core >= guess(r.chars).text;
+      if (first) core -= guess(r.chars).text;
+      r.offer(first);
+    }
+
+    // Around them: the walk's symbols as signatures with file:line, tests by name.
+    let neighbours = 0;
+    let tests = 0;
+    for (const r of ranked) {
+      const s = info.get(r.id);
+      if (!s || !(s.start > 0)) continue;
+      const isTest = r.link?.relation === "tests";
+      if (!likelyOf.has(s.path) && (isTest ? tests++ >= TESTS : neighbours++ >= NEIGHBOURS)) continue;
+      const text = lines(s.path);
+      const head = s.signature || (text.get(s.start) ?? "").trim();
+      if (!head) continue;
+      const doc = isTest ? "" : s.doc.split("\n").slice(0, DOC_LINES).join("\n").trim();
+      const p = fileScore.get(s.path) ?? 0;
+      const score = r.score / (ranked[0]?.score ?? 1);
+      offer(r.id, 1, SIGNATURE_VALUE * Math.max(p, score), {
+        tag: "code",
+        score: p * score,
+        fileScore: p,
+        value: { file: s.path, symbol: s.name, kind: s.kind, start_line: s.start, end_line: s.start, snippet: doc ? `${head}\n${doc}` : head, why: whyOf(r) },
+      });
     }
   } else {
     // No graph yet: the search hits alone.
@@ -267,10 +351,10 @@ export const smartContext = async (
 
 const assemble = (chosen: ReadonlyArray<Chosen<Item>>, note: string, tokenCount: number, architecture: string): SmartContext => {
   const items = chosen.map((c) => c.candidate.item);
-  // File by file, best file first (an agent reads a file's code together); within a file, best item first.
+  // File by file, best file first (an agent reads a file's code together); within a file, in line order.
   const code = items
     .flatMap((i) => (i.tag === "code" ? [i] : []))
-    .sort((a, b) => b.fileScore - a.fileScore || a.value.file.localeCompare(b.value.file) || b.score - a.score);
+    .sort((a, b) => b.fileScore - a.fileScore || a.value.file.localeCompare(b.value.file) || a.value.start_line - b.value.start_line || b.score - a.score);
   return {
     code_context: code.map((c) => c.value),
     rules: items.flatMap((i) => (i.tag === "rule" ? [i.value] : [])),
