@@ -4,6 +4,8 @@ export interface Region {
   readonly last: number;
   /** The symbol it shows; null for module-level lines (imports, top-level statements). */
   readonly symbol: string | null;
+  /** A piece of its symbol's lines, not the whole symbol (see `splitAtHits`). */
+  readonly part?: boolean;
 }
 
 interface Spanned {
@@ -58,3 +60,26 @@ export const fileRegions = <S extends Spanned>(symbols: ReadonlyArray<S>, lastLi
   cover(1, lastLine, valid);
   return out;
 };
+
+/**
+ * Long regions cut where search's chunks matched inside them: a 300-line function whose middle
+ * the task names is offered as its head, that middle and its tail, so a small budget can show
+ * the part the task is about instead of nothing of it.
+ */
+export const splitAtHits = (
+  regions: ReadonlyArray<Region>,
+  hits: ReadonlyArray<{ readonly startLine: number; readonly endLine: number }>,
+  longerThan: number,
+): Region[] =>
+  regions.flatMap((r) => {
+    if (r.last - r.first + 1 <= longerThan) return [r];
+    const cuts = new Set<number>();
+    for (const h of hits) {
+      if (h.endLine < r.first || h.startLine > r.last) continue;
+      if (h.startLine > r.first) cuts.add(h.startLine);
+      if (h.endLine < r.last) cuts.add(h.endLine + 1);
+    }
+    if (cuts.size === 0) return [r];
+    const starts = [r.first, ...[...cuts].sort((a, b) => a - b)];
+    return starts.map((first, i) => ({ first, last: (starts[i + 1] ?? r.last + 1) - 1, symbol: r.symbol, part: true }));
+  });

@@ -13,7 +13,7 @@ import { contextMemory } from "./contextMemory.js";
 import { expandNeighbourhood } from "./expandNeighbourhood.js";
 import { packGreedy, type Candidate, type Chosen, type Cost } from "./packContext.js";
 import { rankFiles } from "./rankFiles.js";
-import { fileRegions } from "./fileRegions.js";
+import { fileRegions, splitAtHits } from "./fileRegions.js";
 import { rankContextFiles, type CoChange, type SimilarCommit } from "./rankContextFiles.js";
 import { rankNeighbourhood, type RankedNode } from "./rankNeighbourhood.js";
 import { renderCodeItem, renderContext, renderConvention, renderDecision, renderRule } from "./renderContext.js";
@@ -72,10 +72,14 @@ const LIKELY_FLOOR = 0.2;
 const LIKELY_FILES = 8;
 /** A region's worth beyond what the task names in it: its share of the file, as a hunk may fall anywhere. */
 const SIZE_VALUE = 0.3;
+/** Regions longer than this are cut at the chunks search matched in them. */
+const SPLIT_LONGER_THAN = 40;
+/** What a piece of a named symbol is worth where search did not match. */
+const PART_SHARE = 0.4;
 /** A search hit's weight in a region's match, beside the walk's and the names'. */
 const HIT_SHARE = 0.8;
 /** The budget's share that the symbols most likely edited may take before anything else, and how likely they must be (their file's share times their match). */
-const CORE_SHARE = 0.6;
+const CORE_SHARE = 0.75;
 const CORE_FLOOR = 0.3;
 /** What a neighbour's signature is worth against a region the task names. */
 const SIGNATURE_VALUE = 0.15;
@@ -263,16 +267,25 @@ export const smartContext = async (
       const symbols = graph.symbolsIn(f.file);
       const symbolOf = new Map(symbols.map((x) => [x.id, x]));
       const hits = hitsIn.get(f.file) ?? [];
-      for (const region of fileRegions(symbols, text.lastLine)) {
+      for (const region of splitAtHits(fileRegions(symbols, text.lastLine), hits, SPLIT_LONGER_THAN)) {
         const chars = text.chars(region.first, region.last);
         if (chars === 0 || text.text(region.first, region.last).trim() === "") continue;
         const s = region.symbol !== null ? symbolOf.get(region.symbol) : undefined;
         const node = region.symbol !== null ? byId.get(region.symbol) : undefined;
-        const hit = Math.max(0, ...hits.filter((h) => h.startLine <= region.last && h.endLine >= region.first).map((h) => h.score / topHit));
-        const match = Math.max(node ? node.score / topWalk : 0, s ? lexical({ id: s.id, path: s.path, name: s.name, first: s.start, last: s.end }) : 0, HIT_SHARE * hit);
+        // A hit counts for a region by the share of its chunk the region holds: a chunk of a
+        // file's first forty lines does not make each one-line import in it a match.
+        const hit = Math.max(
+          0,
+          ...hits
+            .filter((h) => h.startLine <= region.last && h.endLine >= region.first)
+            .map((h) => (h.score / topHit) * Math.sqrt((Math.min(h.endLine, region.last) - Math.max(h.startLine, region.first) + 1) / (h.endLine - h.startLine + 1))),
+        );
+        const named = Math.max(node ? node.score / topWalk : 0, s ? lexical({ id: s.id, path: s.path, name: s.name, first: s.start, last: s.end }) : 0);
+        // A piece of a symbol the task names is worth less where no chunk matched.
+        const match = region.part && hit === 0 ? PART_SHARE * named : Math.max(named, HIT_SHARE * hit);
         const share = (region.last - region.first + 1) / Math.max(1, text.lastLine);
-        const why = node ? whyOf(node) : match > 0 ? "matches the task" : `in ${f.file}: ${f.why}`;
-        const group = region.symbol ?? `r:${f.file}:${region.first}`;
+        const why = `${region.part && s ? `part of ${s.name}: ` : ""}${node ? whyOf(node) : match > 0 ? "matches the task" : `in ${f.file}: ${f.why}`}`;
+        const group = region.symbol !== null && !region.part ? region.symbol : `r:${f.file}:${region.first}`;
         const at = { file: f.file, start_line: region.first, end_line: region.last };
         const build = (): Item => ({
           tag: "code",

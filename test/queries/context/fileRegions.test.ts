@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fileRegions } from "../../../src/queries/context/fileRegions.js";
+import { fileRegions, splitAtHits } from "../../../src/queries/context/fileRegions.js";
 
 const sym = (id: string, start: number, end: number) => ({ id, start, end });
 
@@ -36,5 +36,21 @@ describe("fileRegions", () => {
   it("covers a file without symbols as one region and ignores symbols past its end", () => {
     expect(fileRegions([], 12)).toEqual([{ first: 1, last: 12, symbol: null }]);
     expect(fileRegions([sym("gone", 50, 60)], 12)).toEqual([{ first: 1, last: 12, symbol: null }]);
+  });
+});
+
+describe("splitAtHits", () => {
+  it("cuts a long region where search's chunks matched inside it, and leaves short ones whole", () => {
+    const regions = [
+      { first: 1, last: 100, symbol: "f" },
+      { first: 101, last: 110, symbol: "g" },
+    ];
+    expect(splitAtHits(regions, [{ startLine: 40, endLine: 60 }, { startLine: 102, endLine: 105 }], 40)).toEqual([
+      { first: 1, last: 39, symbol: "f", part: true },
+      { first: 40, last: 60, symbol: "f", part: true },
+      { first: 61, last: 100, symbol: "f", part: true },
+      { first: 101, last: 110, symbol: "g" },
+    ]);
+    expect(splitAtHits(regions, [{ startLine: 1, endLine: 100 }], 40)).toEqual(regions);
   });
 });
