@@ -70,8 +70,12 @@ const CO_CHANGES = 30;
 /** Files offered whole (as regions): those within this share of the best file's score, at most this many. */
 const LIKELY_FLOOR = 0.2;
 const LIKELY_FILES = 8;
-/** A region's worth beyond what the task names in it: its share of the file, as a hunk may fall anywhere. */
+/**
+ * A region's worth beyond what the task names in it grows with its lines, as an edit may fall
+ * anywhere in a file it touches: per token, the rest of a file is worth its file's likelihood.
+ */
 const SIZE_VALUE = 0.3;
+const SIZE_LINES = 100;
 /** Regions longer than this are cut at the chunks search matched in them. */
 const SPLIT_LONGER_THAN = 40;
 /** What a piece of a named symbol is worth where search did not match. */
@@ -254,7 +258,10 @@ export const smartContext = async (
     const topFile = files[0]?.score ?? 1;
     const likely = files.filter((f) => f.score >= LIKELY_FLOOR * topFile).slice(0, LIKELY_FILES);
     const likelyOf = new Map(likely.map((f) => [f.file, f]));
-    const fileScore = new Map(files.map((f) => [f.file, f.score / topFile]));
+    // How likely each file is to be edited: its score against the best one's, squared, over its
+    // rank. On the dev sets the share of a file's shown lines that the commit touched fell from
+    // 0.72 at rank 1 to 0.22, 0.14 and 0.03 at ranks 2-4, far faster than the scores' ratio.
+    const fileScore = new Map(files.map((f, i) => [f.file, (f.score / topFile) ** 2 / (i + 1)]));
     const hitsIn = new Map<string, SearchHit[]>();
     for (const h of answer.hits) (hitsIn.get(h.file) ?? hitsIn.set(h.file, []).get(h.file)!).push(h);
     const topHit = Math.max(1e-9, ...answer.hits.map((h) => h.score));
@@ -262,7 +269,7 @@ export const smartContext = async (
     // The likely files, whole, as regions: what the task names first, the rest by size.
     const regions: Array<{ readonly core: number; readonly chars: number; readonly offer: (first: boolean) => void }> = [];
     for (const f of likely) {
-      const p = f.score / topFile;
+      const p = fileScore.get(f.file) ?? 0;
       const text = lines(f.file);
       const symbols = graph.symbolsIn(f.file);
       const symbolOf = new Map(symbols.map((x) => [x.id, x]));
@@ -283,7 +290,7 @@ export const smartContext = async (
         const named = Math.max(node ? node.score / topWalk : 0, s ? lexical({ id: s.id, path: s.path, name: s.name, first: s.start, last: s.end }) : 0);
         // A piece of a symbol the task names is worth less where no chunk matched.
         const match = region.part && hit === 0 ? PART_SHARE * named : Math.max(named, HIT_SHARE * hit);
-        const share = (region.last - region.first + 1) / Math.max(1, text.lastLine);
+        const size = (region.last - region.first + 1) / SIZE_LINES;
         const why = `${region.part && s ? `part of ${s.name}: ` : ""}${node ? whyOf(node) : match > 0 ? "matches the task" : `in ${f.file}: ${f.why}`}`;
         const group = region.symbol !== null && !region.part ? region.symbol : `r:${f.file}:${region.first}`;
         const at = { file: f.file, start_line: region.first, end_line: region.last };
@@ -293,7 +300,7 @@ export const smartContext = async (
           fileScore: p,
           value: { file: f.file, symbol: s?.name ?? null, kind: s?.kind ?? "Module code", start_line: region.first, end_line: region.last, snippet: text.text(region.first, region.last), why },
         });
-        regions.push({ core: s ? p * match : 0, chars, offer: (first) => offerCode(group, 2, p * (match + SIZE_VALUE * share), at, chars, build, first) });
+        regions.push({ core: s ? p * match : 0, chars, offer: (first) => offerCode(group, 2, p * (match + SIZE_VALUE * size), at, chars, build, first) });
         if (s && p * match >= LANDING_FLOOR && landing.symbols.length < LANDING_SIZE) {
           landing.symbols.push({ file: f.file, name: s.name });
           landing.files.add(f.file);
