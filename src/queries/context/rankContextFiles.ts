@@ -39,11 +39,11 @@ export interface FileEvidence {
 }
 
 /** The weight of each kind of evidence, against the walk's share (1). Tuned on four sets of four languages together. */
-export const EVIDENCE_WEIGHT = { history: 0.5, coChange: 0.2 };
+export const EVIDENCE_WEIGHT = { history: 0.3, coChange: 0.3 };
 /** A commit touching many files says little about each. */
 const SPREAD = 0.5;
-/** Files search ranks and the walk misses still count, as the walk's restarts do: 1/rank. */
-const SEARCH_SHARE = 0.5;
+/** Rank r of the text's order scores (1 + RANK_OFFSET) / (r + RANK_OFFSET): 1, 2/3, 1/2, ... */
+const RANK_OFFSET = 1;
 /** Evidence below this weight is not named beside the strongest. */
 const REASON_FLOOR = 0.15;
 /** The task's likely files whose co-changes count: the first few of the text's own ranking. */
@@ -63,8 +63,15 @@ const normalised = (m: Map<string, number>): Map<string, number> => {
  * with the text's best files. Each file says which evidence put it there.
  */
 export const rankContextFiles = (e: FileEvidence): RankedFile[] => {
-  const walk = normalised(new Map(e.walk));
-  const searchRank = new Map(e.search.map((f, i) => [f, 1 / (i + 1)]));
+  // The text's order: the walk's (which restarts at search's entry points), then the files
+  // search ranked and the walk did not reach. By rank, not score, so that the evidence of
+  // history weighs the same against any project's scores.
+  const searchRank = new Map(e.search.map((f, i) => [f, i]));
+  const textOrder = [
+    ...[...e.walk].filter(([, m]) => m > 0).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([f]) => f),
+    ...e.search.filter((f) => !((e.walk.get(f) ?? 0) > 0)).sort((a, b) => e.prior(b) - e.prior(a) || searchRank.get(a)! - searchRank.get(b)!),
+  ];
+  const text = new Map(textOrder.map((f, i) => [f, (1 + RANK_OFFSET) / (i + 1 + RANK_OFFSET)]));
 
   const history = new Map<string, number>();
   const historyWhy = new Map<string, { subject: string; weight: number }>();
@@ -91,12 +98,12 @@ export const rankContextFiles = (e: FileEvidence): RankedFile[] => {
 
   const h = normalised(history);
   const c = normalised(co);
-  const files = new Set([...walk.keys(), ...searchRank.keys(), ...h.keys(), ...c.keys()]);
+  const files = new Set([...text.keys(), ...h.keys(), ...c.keys()]);
   const out: RankedFile[] = [];
   for (const file of files) {
     if (!e.indexed(file)) continue;
     const parts = {
-      text: Math.max(walk.get(file) ?? 0, SEARCH_SHARE * (searchRank.get(file) ?? 0) * e.prior(file)),
+      text: text.get(file) ?? 0,
       history: EVIDENCE_WEIGHT.history * (h.get(file) ?? 0),
       coChange: EVIDENCE_WEIGHT.coChange * (c.get(file) ?? 0),
     };
