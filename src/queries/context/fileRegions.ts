@@ -61,6 +61,8 @@ export const fileRegions = <S extends Spanned>(symbols: ReadonlyArray<S>, lastLi
   return out;
 };
 
+const MIN_PIECE = 8;
+
 /**
  * Long regions cut where search's chunks matched inside them: a 300-line function whose middle
  * the task names is offered as its head, that middle and its tail, so a small budget can show
@@ -79,7 +81,9 @@ export const splitAtHits = (
       if (h.startLine > r.first) cuts.add(h.startLine);
       if (h.endLine < r.last) cuts.add(h.endLine + 1);
     }
-    if (cuts.size === 0) return [r];
-    const starts = [r.first, ...[...cuts].sort((a, b) => a - b)];
+    // No piece shorter than a few lines: a cut that close to another (or to an end) is dropped.
+    const starts = [r.first];
+    for (const cut of [...cuts].sort((a, b) => a - b)) if (cut - starts[starts.length - 1]! >= MIN_PIECE && r.last + 1 - cut >= MIN_PIECE) starts.push(cut);
+    if (starts.length === 1) return [r];
     return starts.map((first, i) => ({ first, last: (starts[i + 1] ?? r.last + 1) - 1, symbol: r.symbol, part: true }));
   });

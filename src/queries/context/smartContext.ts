@@ -44,7 +44,8 @@ export interface ContextHistory {
 
 type CodeItem = SmartContext["code_context"][number];
 type Item =
-  | { readonly tag: "code"; readonly score: number; readonly fileScore: number; readonly value: CodeItem }
+  /** `verbatim`: the snippet is the file's own lines start_line..end_line (a region), so touching ones can be joined. */
+  | { readonly tag: "code"; readonly score: number; readonly fileScore: number; readonly value: CodeItem; readonly verbatim?: boolean }
   | { readonly tag: "rule"; readonly value: SmartContext["rules"][number] }
   | { readonly tag: "decision"; readonly value: SmartContext["decisions"][number] }
   | { readonly tag: "convention"; readonly value: SmartContext["conventions"][number] };
@@ -87,6 +88,9 @@ const CORE_SHARE = 0.75;
 const CORE_FLOOR = 0.3;
 /** What a neighbour's signature is worth against a region the task names. */
 const SIGNATURE_VALUE = 0.15;
+/** Files of the ranking named by one line each, and what that line is worth against a region the task names. */
+const LISTED_FILES = 12;
+const LISTED_VALUE = 0.1;
 /** Signatures of symbols outside the likely files, and tests named, at most. */
 const NEIGHBOURS = 15;
 const TESTS = 5;
@@ -296,6 +300,7 @@ export const smartContext = async (
         const at = { file: f.file, start_line: region.first, end_line: region.last };
         const build = (): Item => ({
           tag: "code",
+          verbatim: true,
           score: p * match,
           fileScore: p,
           value: { file: f.file, symbol: s?.name ?? null, kind: s?.kind ?? "Module code", start_line: region.first, end_line: region.last, snippet: text.text(region.first, region.last), why },
@@ -315,6 +320,29 @@ export const smartContext = async (
       if (first) core -= guess(r.chars).text;
       r.offer(first);
     }
+
+    // The next files of the ranking, one line each (their best symbol's head, with the file's
+    // why): where to look when the likely files are not the whole story.
+    const bestIn = new Map<string, RankedNode>();
+    for (const r of walked) {
+      const s = graph.symbols.get(r.id);
+      if (s && s.start > 0 && !bestIn.has(s.path)) bestIn.set(s.path, r);
+    }
+    files.slice(0, LISTED_FILES).forEach((f, i) => {
+      const node = bestIn.get(f.file);
+      const s = node ? graph.symbols.get(node.id) : graph.symbolsIn(f.file).find((x) => x.start > 0);
+      const hit = hitsIn.get(f.file)?.[0];
+      const line = s ? s.start : (hit?.snippetLine ?? 0);
+      const head = s ? s.signature || (lines(f.file).get(s.start) ?? "").trim() : (lines(f.file).get(line) ?? "").trim();
+      if (!(line > 0) || !head) return;
+      const p = fileScore.get(f.file) ?? 0;
+      offer(`file:${f.file}`, 0, LISTED_VALUE * (f.score / topFile), {
+        tag: "code",
+        score: p,
+        fileScore: p,
+        value: { file: f.file, symbol: s?.name ?? null, kind: s?.kind ?? "File", start_line: line, end_line: line, snippet: head, why: i === 0 ? f.why : `#${i + 1} file: ${f.why}` },
+      });
+    });
 
     // Around them: the walk's symbols as signatures with file:line, tests by name.
     let neighbours = 0;
@@ -376,7 +404,7 @@ const assemble = (chosen: ReadonlyArray<Chosen<Item>>, note: string, tokenCount:
     .flatMap((i) => (i.tag === "code" ? [i] : []))
     .sort((a, b) => b.fileScore - a.fileScore || a.value.file.localeCompare(b.value.file) || a.value.start_line - b.value.start_line || b.score - a.score);
   return {
-    code_context: code.map((c) => c.value),
+    code_context: joinTouching(code),
     rules: items.flatMap((i) => (i.tag === "rule" ? [i.value] : [])),
     decisions: items.flatMap((i) => (i.tag === "decision" ? [i.value] : [])),
     conventions: items.flatMap((i) => (i.tag === "convention" ? [i.value] : [])),
@@ -384,6 +412,32 @@ const assemble = (chosen: ReadonlyArray<Chosen<Item>>, note: string, tokenCount:
     token_count: tokenCount,
     note,
   };
+};
+
+/**
+ * Regions that touch (a function and the comment before it, the pieces of a long one) shown as
+ * one item: one header, and the reader sees one stretch of the file, named by its symbol.
+ */
+const joinTouching = (code: ReadonlyArray<Extract<Item, { tag: "code" }>>): CodeItem[] => {
+  const out: CodeItem[] = [];
+  let prev: Extract<Item, { tag: "code" }> | null = null;
+  for (const c of code) {
+    const last = out[out.length - 1];
+    const touching = prev?.verbatim && c.verbatim && last && last.file === c.value.file && last.end_line + 1 === c.value.start_line;
+    // Pieces of one symbol, or a symbol and module lines beside it: two symbols keep their own names.
+    if (touching && (last.symbol === null || c.value.symbol === null || last.symbol === c.value.symbol)) {
+      out[out.length - 1] = {
+        ...last,
+        symbol: last.symbol ?? c.value.symbol,
+        kind: last.symbol === null ? c.value.kind : last.kind,
+        end_line: c.value.end_line,
+        snippet: `${last.snippet}\n${c.value.snippet}`,
+        why: last.symbol === null && c.value.symbol !== null ? c.value.why : last.why,
+      };
+    } else out.push(c.value);
+    prev = c;
+  }
+  return out;
 };
 
 /** The widest token_count, so the measured JSON is never shorter than the one sent. */
