@@ -3,10 +3,9 @@ import * as Either from "effect/Either";
 import { rmSync } from "node:fs";
 import { currentSchemaVersion, decodePayload, type CommitObserved, type RecordedEvent } from "../../events/index.js";
 import type { Projector } from "../Projector.js";
+import { FileCounts, PairCounts, WordCounts } from "./batchCounts.js";
 import { carriesWeight } from "./coChangeWeight.js";
-import { messageTerms } from "./messageQuery.js";
 import { openHistoryStore } from "./openHistoryStore.js";
-import { wordKey } from "./wordKey.js";
 
 /** 1: commits, paths, commit_files, co_change and commit_text (history.db). */
 export const HISTORY_VERSION = 1;
@@ -23,13 +22,9 @@ const statements = (db: Database.Database) => ({
       "INSERT INTO commits (sha, time, author, subject, body, files, merge, weighted) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (sha) DO NOTHING RETURNING id",
     )
     .pluck(),
-  touchPath: db
-    .prepare(
-      `INSERT INTO paths (path, commits, weighted, last_time) VALUES (?, ?, ?, ?) ON CONFLICT (path) DO UPDATE SET
-        commits = commits + excluded.commits, weighted = weighted + excluded.weighted, last_time = max(last_time, excluded.last_time)
-      RETURNING id`,
-    )
-    .pluck(),
+  pathId: db.prepare("SELECT id FROM paths WHERE path = ?").pluck(),
+  insertPath: db.prepare("INSERT INTO paths (path) VALUES (?) RETURNING id").pluck(),
+  addToFile: db.prepare("UPDATE paths SET commits = commits + ?, weighted = weighted + ?, last_time = max(last_time, ?) WHERE id = ?"),
   insertFile: db.prepare(
     "INSERT OR IGNORE INTO commit_files (commit_id, file, status, from_path, added, deleted, time, merge) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
   ),
@@ -50,46 +45,10 @@ const payloadOf = (event: RecordedEvent): CommitObserved => {
   return decoded.right;
 };
 
-/**
- * A batch's co-change counts, summed in memory before they are written: a pair that changes
- * together in many commits of the batch is one upsert, not one per commit.
- */
-class PairCounts {
-  private readonly pairs = new Map<number, Map<number, { together: number; lastTime: number }>>();
-
-  add(ids: ReadonlyArray<number>, time: number): void {
-    const sorted = [...ids].sort((x, y) => x - y);
-    for (let i = 0; i < sorted.length; i++) {
-      let row = this.pairs.get(sorted[i]!);
-      if (row === undefined) this.pairs.set(sorted[i]!, (row = new Map()));
-      for (let j = i + 1; j < sorted.length; j++) {
-        const kept = row.get(sorted[j]!);
-        if (kept === undefined) row.set(sorted[j]!, { together: 1, lastTime: time });
-        else {
-          kept.together++;
-          if (time > kept.lastTime) kept.lastTime = time;
-        }
-      }
-    }
-  }
-
-  writeTo(addPair: Database.Statement): void {
-    for (const [a, row] of this.pairs) for (const [b, { together, lastTime }] of row) addPair.run(a, b, together, lastTime);
-  }
-}
-
-/** Per word key, the batch's commits whose message holds it: one upsert per word a batch, not per commit. */
-class WordCounts {
-  private readonly docs = new Map<string, number>();
-
-  add(message: string): void {
-    const keys = new Set(messageTerms(message, Number.MAX_SAFE_INTEGER).map(wordKey));
-    for (const k of keys) this.docs.set(k, (this.docs.get(k) ?? 0) + 1);
-  }
-
-  writeTo(addWord: Database.Statement): void {
-    for (const [word, n] of this.docs) addWord.run(word, n);
-  }
+interface BatchCounts {
+  readonly pairs: PairCounts;
+  readonly files: FileCounts;
+  readonly words: WordCounts;
 }
 
 /**
@@ -106,6 +65,8 @@ export class HistoryProjector implements Projector {
   readonly handles = HISTORY_HANDLES;
   private db: Database.Database;
   private stmt: ReturnType<typeof statements>;
+  /** Paths' ids as history.db holds them: ids never change, and a batch looks up every file of every commit. */
+  private readonly pathIds = new Map<string, number>();
 
   constructor(private readonly path: string) {
     this.db = openHistoryStore(path);
@@ -123,22 +84,32 @@ export class HistoryProjector implements Projector {
 
   /** Synchronous from start to commit: nothing else runs on this thread between reading the checkpoint and saving the new one. */
   async apply(events: ReadonlyArray<RecordedEvent>, upTo: number): Promise<void> {
+    try {
+      this.applyNow(events, upTo);
+    } catch (e) {
+      // Ids of paths inserted by the transaction that failed were rolled back with it.
+      this.pathIds.clear();
+      throw e;
+    }
+  }
+
+  private applyNow(events: ReadonlyArray<RecordedEvent>, upTo: number): void {
     this.db
       .transaction(() => {
         const done = this.checkpointNow().position;
         if (upTo <= done) return;
-        const pairs = new PairCounts();
-        const words = new WordCounts();
+        const counts: BatchCounts = { pairs: new PairCounts(), files: new FileCounts(), words: new WordCounts() };
         const added = { commits: 0, weighted: 0 };
         for (const event of events) {
           if (event.position <= done || event.type !== "CommitObserved") continue;
-          const applied = this.applyCommit(payloadOf(event), pairs, words);
+          const applied = this.applyCommit(payloadOf(event), counts);
           if (applied === "skipped") continue;
           added.commits++;
           if (applied === "weighted") added.weighted++;
         }
-        pairs.writeTo(this.stmt.addPair);
-        words.writeTo(this.stmt.addWord);
+        counts.pairs.writeTo(this.stmt.addPair);
+        counts.files.writeTo(this.stmt.addToFile);
+        counts.words.writeTo(this.stmt.addWord);
         for (const [name, n] of Object.entries(added)) if (n > 0) this.stmt.addToTotal.run(name, n);
         this.stmt.saveCheckpoint.run(upTo, this.version);
       })
@@ -146,7 +117,7 @@ export class HistoryProjector implements Projector {
   }
 
   /** Whether the commit was new, and if so whether it carries weight. */
-  private applyCommit(c: CommitObserved, pairs: PairCounts, words: WordCounts): "skipped" | "weighted" | "unweighted" {
+  private applyCommit(c: CommitObserved, counts: BatchCounts): "skipped" | "weighted" | "unweighted" {
     const s = this.stmt;
     const merge = c.parents.length > 1;
     const fileCount = Math.max(c.filesTotal ?? 0, c.files.length);
@@ -159,19 +130,30 @@ export class HistoryProjector implements Projector {
       // git lists a path once per commit; a hand-written log might not.
       if (seen.has(f.path)) continue;
       seen.add(f.path);
+      const fileId = this.pathId(f.path);
       // A merge's files are its branch's changes again: recorded, but not counted for the file.
-      const fileId = s.touchPath.get(f.path, merge ? 0 : 1, weighted ? 1 : 0, merge ? 0 : c.time) as number;
+      if (!merge) counts.files.add(fileId, weighted, c.time);
       s.insertFile.run(id, fileId, f.status, f.from ?? null, f.added, f.deleted, c.time, merge ? 1 : 0);
       ids.push(fileId);
     }
     if (!weighted) return "unweighted";
     s.insertText.run(id, c.subject, c.body);
-    words.add(`${c.subject}\n${c.body}`);
-    pairs.add(ids, c.time);
+    counts.words.add(`${c.subject}\n${c.body}`);
+    counts.pairs.add(ids, c.time);
     return "weighted";
   }
 
+  private pathId(path: string): number {
+    let id = this.pathIds.get(path);
+    if (id === undefined) {
+      id = (this.stmt.pathId.get(path) as number | undefined) ?? (this.stmt.insertPath.get(path) as number);
+      this.pathIds.set(path, id);
+    }
+    return id;
+  }
+
   async reset(): Promise<void> {
+    this.pathIds.clear();
     this.db.close();
     for (const suffix of ["", "-wal", "-shm"]) rmSync(this.path + suffix, { force: true });
     this.db = openHistoryStore(this.path);

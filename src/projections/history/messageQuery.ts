@@ -19,6 +19,7 @@ export const MAX_TASK_WORDS = 64;
 
 /** Runs of letters and digits (with their combining marks): everything else, punctuation included, separates words. */
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
+const LOWER = /^[\p{Ll}\p{M}]+$/u;
 /** The joints of camelCase and PascalCase words (`parseHTTPHeader` → parse, HTTP, Header). */
 const CAMEL = /(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})|(?<=\p{L})(?=\p{N})|(?<=\p{N})(?=\p{L})/u;
 
@@ -37,8 +38,8 @@ export const messageTerms = (text: string, max = MAX_TASK_WORDS): string[] => {
   };
   for (const [word] of text.matchAll(WORD)) {
     keep(word);
-    const parts = word.split(CAMEL);
-    if (parts.length > 1) for (const part of parts) keep(part);
+    // Splitting is the costly part, and a word in lower case has no joint.
+    if (!LOWER.test(word)) for (const part of word.split(CAMEL)) keep(part);
     if (out.length >= max) break;
   }
   return out.slice(0, max);

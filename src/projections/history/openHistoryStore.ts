@@ -42,7 +42,7 @@ CREATE TABLE IF NOT EXISTS co_change (
   a INTEGER NOT NULL, b INTEGER NOT NULL, together INTEGER NOT NULL, last_time INTEGER NOT NULL,
   PRIMARY KEY (a, b)
 ) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS co_change_by_b ON co_change (b);
+CREATE INDEX IF NOT EXISTS co_change_by_b ON co_change (b, together, last_time);
 CREATE TABLE IF NOT EXISTS word_docs (word TEXT PRIMARY KEY, docs INTEGER NOT NULL) WITHOUT ROWID;
 CREATE VIRTUAL TABLE IF NOT EXISTS commit_text USING fts5(
   subject, body, content = 'commits', content_rowid = 'id', tokenize = 'porter unicode61 remove_diacritics 2'
