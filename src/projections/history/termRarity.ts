@@ -7,20 +7,26 @@ export interface RatedTerm {
   readonly docs: number;
 }
 
-/** Most words one message search matches: the cost of a search is reading each word's list of commits. */
+/** Most words one message search matches. */
 export const MAX_SEARCHED_TERMS = 16;
 /**
  * A word in more than this share of the searched commits is common: it adds little to a commit's
  * score (bm25's idf is near its floor) and costs the most to read. Left out unless the task has
  * too few rarer words.
  */
-export const COMMON_SHARE = 0.1;
+export const COMMON_SHARE = 0.05;
+/**
+ * The cost of a search is reading each word's list of commits: the words kept hold at most this
+ * share of the searched commits between them (counted with repeats), whatever the task's length.
+ */
+export const READ_SHARE = 0.2;
 /** A task of common words only still searches by its rarest few. */
 const MIN_TERMS = 3;
 
 /**
  * The words worth searching for, rarest first: none the commits never hold (they match
- * nothing), one per key, common ones only to make up MIN_TERMS, at most MAX_SEARCHED_TERMS.
+ * nothing), one per key, at most MAX_SEARCHED_TERMS, none common and no more than READ_SHARE
+ * of the commits read in all, except to make up MIN_TERMS.
  */
 export const chooseTerms = (rated: ReadonlyArray<RatedTerm>, searched: number): string[] => {
   const byKey = new Map<string, RatedTerm>();
@@ -29,10 +35,12 @@ export const chooseTerms = (rated: ReadonlyArray<RatedTerm>, searched: number): 
     if (r.docs > 0 && !byKey.has(key)) byKey.set(key, r);
   }
   const rarest = [...byKey.values()].sort((x, y) => x.docs - y.docs);
-  const common = searched * COMMON_SHARE;
   const kept: string[] = [];
+  let read = 0;
   for (const r of rarest) {
-    if (kept.length >= MAX_SEARCHED_TERMS || (r.docs > common && kept.length >= MIN_TERMS)) break;
+    read += r.docs;
+    const tooMuch = r.docs > searched * COMMON_SHARE || read > searched * READ_SHARE;
+    if (kept.length >= MAX_SEARCHED_TERMS || (tooMuch && kept.length >= MIN_TERMS)) break;
     kept.push(r.term);
   }
   return kept;
