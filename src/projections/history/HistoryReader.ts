@@ -178,7 +178,7 @@ export class HistoryReader {
       const rows = this.all<CommitRow>(
         `SELECT c.id AS id, c.sha AS sha, c.time AS time, c.author AS author, c.subject AS subject, f.status AS status, f.from_path AS "from", c.files AS files
          FROM commit_files f JOIN commits c ON c.id = f.commit_id
-         WHERE f.file = ? AND f.merge = 0 AND f.time <= ? ORDER BY f.time DESC, c.id DESC LIMIT ?`,
+         WHERE f.file = ? AND f.merge = 0 AND f.time <= ? ORDER BY f.time DESC, f.commit_id DESC LIMIT ?`,
         file.id,
         before,
         limit,
