@@ -33,7 +33,7 @@ export const historyAccess = (engine: Engine): HistoryAccess => {
         }
       }
       // history.db appears when the projector first opens: until then, look again on every read.
-      if (reader === null || reader.isEmpty()) {
+      if (reader === null || !reader.hasStore) {
         reader?.close();
         reader = HistoryReader.open(paths.history);
       }

@@ -90,6 +90,11 @@ export class HistoryReader {
     return this.db === null ? undefined : (this.statement(sql).get(...params) as T | undefined);
   }
 
+  /** Whether history.db existed when this reader opened (one opened before it did reads nothing, ever). */
+  get hasStore(): boolean {
+    return this.db !== null;
+  }
+
   /** Whether no commit is recorded (no git, or the history was never read). */
   isEmpty(): boolean {
     return this.one<{ x: number }>("SELECT 1 AS x FROM commits LIMIT 1") === undefined;
