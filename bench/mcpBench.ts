@@ -58,6 +58,8 @@ const TOOL_ARGS: Record<string, { readonly target: number | null; readonly args:
   },
   search_regex: { target: null, args: () => ({ pattern: "def simplify" }) },
   get_impact: { target: GRAPH_MS, args: () => ({ file: "sympy/core/basic.py", function: "Basic.subs" }) },
+  // Answers only where the index read git history (an error line otherwise says how to get it).
+  get_file_history: { target: GRAPH_MS, args: () => ({ target: "sympy/core/basic.py" }) },
   // Python declares no interfaces: its Protocols are them, and sympy's Printer is a plain class.
   query_interface_implementors: { target: GRAPH_MS, args: () => ({ name_pattern: "*Element*" }) },
   find_cycles: { target: GRAPH_MS, args: () => ({ scope: "sympy/core" }) },

@@ -10,6 +10,8 @@ export interface NemesisPaths {
   readonly graph: string;
   readonly chunks: string;
   readonly embeddingCache: string;
+  /** Git history as read models: commits, the files each touched, co-change, commit messages' full-text index. */
+  readonly history: string;
   readonly config: string;
   readonly lock: string;
 }
@@ -25,6 +27,7 @@ export const nemesisPaths = (root: string): NemesisPaths => {
     graph: join(dir, "graph.kuzu"),
     chunks: join(dir, "chunks.lance"),
     embeddingCache: join(dir, "embeddings.db"),
+    history: join(dir, "history.db"),
     config: join(dir, "config.toml"),
     lock: join(dir, "engine.lock"),
   };

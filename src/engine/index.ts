@@ -7,3 +7,4 @@ export { inlineParser } from "./inlineParser.js";
 export { openSourceParser } from "./openSourceParser.js";
 export { runPipeline, type PipelineProgress, type PipelineResult, type ProjectionRun } from "./runPipeline.js";
 export { indexProject, type IndexOptions, type IndexProgress, type IndexSummary } from "./indexProject.js";
+export { historyAccess, type HistoryAccess } from "./historyAccess.js";

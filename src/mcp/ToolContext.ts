@@ -7,6 +7,7 @@ import type { Embedder } from "../projections/embed/index.js";
 import type { IndexState } from "./indexState.js";
 import type { WatchControl } from "./watchControl.js";
 import type { ScratchReader } from "../projections/scratch/index.js";
+import type { HistoryReader } from "../projections/history/index.js";
 
 /** Something built from the whole code graph, whatever a call's arguments: its identity is its key in `graphSnapshot`. */
 export type GraphLoad<T> = (graph: GraphQueryable) => Promise<T>;
@@ -48,6 +49,8 @@ export interface ToolContext {
   syncMemory(): Promise<void>;
   /** Agents' scratch graphs (graphs.db), caught up with the log first: a graph write is readable as soon as it returns. */
   scratchGraphs(): Promise<ScratchReader>;
+  /** Git history (history.db: commits, co-change, message search), caught up with the log first; null when no commit is recorded. */
+  history(): Promise<HistoryReader | null>;
   /** The project's embedder (null with provider "none"). */
   embedder(): Embedder | null;
   /** A delta index of the project (or of `scope`, a relative folder) through the engine: scan, record, parse, project. */

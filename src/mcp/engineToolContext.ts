@@ -1,7 +1,7 @@
 import { existsSync, realpathSync } from "node:fs";
 import { lastPositionOfTypes } from "../events/index.js";
 import type { NemesisConfig } from "../config/index.js";
-import { indexProject, type Engine } from "../engine/index.js";
+import { historyAccess, indexProject, type Engine } from "../engine/index.js";
 import { ChunkReader } from "../projections/chunks/ChunkReader.js";
 import { projectEmbedder, type ProjectEmbedder } from "../projections/chunks/projectEmbedder.js";
 import { CatalogReader, type Projector } from "../projections/index.js";
@@ -84,6 +84,7 @@ export const engineReadModels = (engine: Engine, watcher: WatchControl | null = 
 
   const activity = indexActivity();
   const scratch = scratchGraphAccess(engine);
+  const history = historyAccess(engine);
   const disk = diskFreshness(root, () => base.catalog(), config.index.max_file_bytes);
   /** The newest file event some read model has not projected yet (0 when none); per read model, by the file events it projects. */
   const behindUpTo = async (checkpointOf: CheckpointOf): Promise<number> => {
@@ -164,6 +165,7 @@ export const engineReadModels = (engine: Engine, watcher: WatchControl | null = 
     syncMemory: () => engine.catchUpCatalog(),
     watcher,
     scratchGraphs: () => scratch.read(),
+    history: () => history.read(),
   };
 
   return {
@@ -220,6 +222,7 @@ export const engineReadModels = (engine: Engine, watcher: WatchControl | null = 
       chunks?.close();
       noChunks?.close();
       scratch.close();
+      history.close();
       embedder?.close();
     },
   };

@@ -17,4 +17,12 @@ export {
   type GraphQueryable,
   type SymbolSummary,
 } from "./graph/index.js";
+export {
+  HistoryProjector,
+  HistoryReader,
+  HISTORY_VERSION,
+  type CoChange,
+  type FileCommit,
+  type SimilarCommit,
+} from "./history/index.js";
 export { openProjector, openProjectors, PROJECTION_INFO, PROJECTION_NAMES, type ProjectionInfo, type ProjectionName } from "./registry.js";

@@ -6,6 +6,7 @@ import { projectEmbedder } from "./chunks/projectEmbedder.js";
 import { resolveProvider, settingsFromConfig } from "./embed/createEmbedder.js";
 import { GRAPH_HANDLES, GRAPH_VERSION, GraphProjector } from "./graph/GraphProjector.js";
 import { createResolver } from "./graph/resolve/index.js";
+import { HISTORY_HANDLES, HISTORY_VERSION, HistoryProjector } from "./history/HistoryProjector.js";
 import type { Projector } from "./Projector.js";
 import { scratchStorePath } from "./scratch/openScratchStore.js";
 import { SCRATCH_HANDLES, SCRATCH_VERSION, ScratchProjector } from "./scratch/ScratchProjector.js";
@@ -23,6 +24,7 @@ const FACTORIES = {
     return ChunkProjector.open(paths.chunks, embedder, { inlineEmbedding: inline, release: close });
   },
   graphs: async (paths: NemesisPaths, _config: NemesisConfig, _log: LogHandle): Promise<Projector> => new ScratchProjector(scratchStorePath(paths)),
+  history: async (paths: NemesisPaths, _config: NemesisConfig, _log: LogHandle): Promise<Projector> => new HistoryProjector(paths.history),
 } as const;
 
 /**
@@ -80,6 +82,8 @@ export const PROJECTION_INFO: Record<ProjectionName, ProjectionInfo> = {
   // Agents' scratch graphs: SQLite, cheap to open, but lazy all the same, so the engine opens
   // graphs.db on its first pass rather than on every start of a one-shot command.
   graphs: { version: SCRATCH_VERSION, handles: SCRATCH_HANDLES, lazy: true, storePath: scratchStorePath, fingerprint: () => "" },
+  // Git history: SQLite like the scratch graphs, and lazy for the same reason (a project without git never opens it).
+  history: { version: HISTORY_VERSION, handles: HISTORY_HANDLES, lazy: true, storePath: (p) => p.history, fingerprint: () => "" },
 };
 
 export const openProjector = (name: ProjectionName, paths: NemesisPaths, config: NemesisConfig, log: LogHandle): Promise<Projector> =>

@@ -52,7 +52,7 @@ export const exportGraphTool = defineTool({
   name: "export_graph",
   title: "Export code graph",
   description:
-    "Part of the code graph as DOT, GraphML, JSON ({nodes, edges}) or CSV (edges). scope: a file, folder or glob (its files, symbols and the edges between them), or symbol:<name> for the nodes within radius edges of it. Example: {\"scope\": \"symbol:parseConfig\", \"format\": \"json\"}",
+    "Part of the code graph as DOT, GraphML, JSON or CSV: a file, folder or glob's nodes and the edges between them, or symbol:<name> and the nodes within radius edges of it. Example: {\"scope\": \"symbol:parseConfig\", \"format\": \"json\"}",
   // Also in the graph set: it reads scratch graphs too (its `graph` argument).
   toolset: ["core", "graph"],
   input: Input,

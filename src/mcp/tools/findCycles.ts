@@ -53,7 +53,7 @@ export const findCyclesTool = defineTool({
   name: "find_cycles",
   title: "Dependency cycles",
   description:
-    "Circular dependencies: import cycles between files (IMPORTS) or recursion between functions (CALLS), each a closed path with the file:line of every import or call, covering every file or function caught in one. For untangling modules or import-order breaks. Example: {\"scope\": \"src/services\"}",
+    "Circular dependencies: import cycles between files (IMPORTS) or recursion between functions (CALLS), each a closed path with the file:line of every import or call, covering every file or function caught in one. Example: {\"scope\": \"src/services\"}",
   // Also in the graph set: it reads scratch graphs too (its `graph` argument).
   toolset: ["core", "graph"],
   input: Input,

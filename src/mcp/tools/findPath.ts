@@ -63,9 +63,8 @@ export const findPathTool = defineTool({
   name: "find_path",
   title: "How one symbol reaches another",
   description:
-    "Shortest directed path from source to target in the code graph (calls, imports, inheritance, implementation, " +
-    "class→method, file→declaration), each hop with edge type and file:line; when none exists, says whether target " +
-    "reaches source. Everything around one symbol: get_dependencies. " +
+    "Shortest directed path from source to target in the code graph, each hop with edge type and file:line; when " +
+    "none exists, says whether target reaches source. Everything around one symbol: get_dependencies. " +
     'Example: {"source": "handleRequest", "target": "Database.query"}',
   toolset: "core",
   input: Input,

@@ -27,12 +27,12 @@ export const getCodeSemanticsTool = defineTool({
   name: "get_code_semantics",
   title: "Search code by meaning",
   description:
-    "Hybrid keyword + vector search: the functions, classes and files best matching a description or identifiers, with snippets and each file's graph neighbours. For an exact pattern use search_regex; a symbol by name, search_nodes. Example: {\"query\": \"how are redirects followed\"}",
+    "Hybrid keyword + vector search for the functions, classes and files matching a description or identifiers, with snippets and each file's graph neighbours. Exact patterns: search_regex; names: search_nodes. Example: {\"query\": \"how are redirects followed\"}",
   toolset: "core",
   input: Schema.Struct({
     query: text("What to look for, in words or identifiers", TASK_TEXT_MAX),
     limit: int("Most results", 1, 50, 10),
-    path: optionalText("Only this file, folder or glob (src/**/*.ts)"),
+    path: optionalText("Only this file, folder or glob"),
     language: Schema.optional(Schema.Literal(...SOURCE_LANGUAGES).annotations({ description: "Only this language" })),
   }),
   output: Schema.Struct({ matches: Schema.Array(Match) }),

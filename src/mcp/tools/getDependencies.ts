@@ -110,7 +110,7 @@ export const getDependenciesTool = defineTool({
   name: "get_dependencies",
   title: "Dependencies of a symbol",
   description:
-    "What a symbol or file depends on (callees, imports, bases, types) and what depends on it (callers, importers, subclasses, tests), depth levels deep, with edge kinds, file:line and call chains. One node's raw edges: query_node_edges; how A reaches B: find_path. Example: {\"symbol\": \"UserService.login\", \"direction\": \"in\"}",
+    "What a symbol or file depends on (callees, imports, bases, types) and what depends on it (callers, importers, subclasses, tests), with edge kinds, file:line and call chains. How A reaches B: find_path. Example: {\"symbol\": \"UserService.login\", \"direction\": \"in\"}",
   toolset: "core",
   input: Input,
   output: Output,

@@ -1,5 +1,6 @@
 import * as Schema from "effect/Schema";
 import { impactOf, type Dependent, type Impact } from "../../queries/graph/impactOf.js";
+import { usuallyChangesWith } from "../../queries/history/index.js";
 import { projectPath } from "../projectPath.js";
 import { notIndexedMessage, unseenAdvice } from "../indexState.js";
 import { defineTool, READ_ONLY, toolError } from "../tool.js";
@@ -13,6 +14,8 @@ export const IMPACT_MAX_NODES = 200;
  */
 const TEXT_PER_DEPTH = 25;
 const TEXT_TESTS = 20;
+/** Files listed as usually changing with the target (git co-change), text and JSON alike. */
+export const CHANGES_WITH = 5;
 
 const Input = Schema.Struct({
   file: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(1000)).annotations({
@@ -53,6 +56,8 @@ const Output = Schema.Struct({
   depth: Schema.Number,
   beyondDepth: Schema.Number,
   nodeCapped: Schema.Boolean,
+  /** Files that changed in the same commits as the target's file (git history; empty without it): `together` of the file's `of` commits. */
+  changesWith: Schema.Array(Schema.Struct({ file: Schema.String, together: Schema.Number, of: Schema.Number })),
 });
 type Output = typeof Output.Type;
 
@@ -100,7 +105,7 @@ export const getImpactTool = defineTool({
   name: "get_impact",
   title: "Change impact",
   description:
-    "What may break if a file, or one function in it, changes: dependents by depth, the tests that reach it, and a one-line risk summary (exported API touched, untested dependents). Use before editing shared code. Example: {\"file\": \"src/auth/session.ts\", \"function\": \"Session.refresh\"}",
+    "What may break if a file, or one function in it, changes: dependents by depth, the tests that reach it, a one-line risk summary (exported API touched, untested dependents) and the files that usually change with it (git). Use before editing shared code. Example: {\"file\": \"src/auth/session.ts\", \"function\": \"Session.refresh\"}",
   toolset: "core",
   input: Input,
   output: Output,
@@ -125,6 +130,7 @@ export const getImpactTool = defineTool({
     const publicApi = [...answer.targets, ...answer.dependents].filter((n) => n.exported).map((n) => n.name);
     const untestedIds = new Set(answer.untested);
     const untested = answer.dependents.filter((d) => untestedIds.has(d.id)).map((d) => d.name);
+    const history = await ctx.history();
     return {
       file,
       symbol: answer.symbol?.name ?? null,
@@ -136,6 +142,7 @@ export const getImpactTool = defineTool({
       depth: input.depth,
       beyondDepth: answer.beyondDepth,
       nodeCapped: answer.nodeCapped,
+      changesWith: history === null ? [] : usuallyChangesWith(history, file, CHANGES_WITH),
     } satisfies Output;
   },
   render: (output) => {
@@ -150,6 +157,10 @@ export const getImpactTool = defineTool({
     if (output.dependents.length === 0) lines.push("no dependents in the graph");
     if (output.tests.length > 0) lines.push("tests:", ...output.tests.slice(0, TEXT_TESTS).map((e) => `  ${line(e)} (depth ${e.depth})`));
     if (output.tests.length > TEXT_TESTS) lines.push(more(output.tests.length - TEXT_TESTS));
+    if (output.changesWith.length > 0) {
+      lines.push(`usually changes with (git history${output.symbol === null ? "" : `, by file`}):`);
+      lines.push(...output.changesWith.map((c) => `  ${c.file} (changed together in ${c.together} of ${c.of} commits)`));
+    }
     return lines.join("\n");
   },
 });

@@ -20,7 +20,7 @@ export const getProjectContextTool = defineTool({
   name: "get_project_context",
   title: "Project rules, decisions and conventions",
   description:
-    "The project's memory in force: rules, architecture decisions (with the alternatives they rejected) and conventions, recorded by people and agents. With a topic or path, only the entries about it, best first. Call it before changing unfamiliar code. Example: {\"topic\": \"error handling in src/api\"}",
+    "The project's memory in force: rules, architecture decisions (with the alternatives rejected) and conventions. With a topic or path, only the entries about it, best first. Call it before changing unfamiliar code. Example: {\"topic\": \"error handling in src/api\"}",
   toolset: "core",
   input: Schema.Struct({
     topic: optionalText("A subject, file or folder; omit for everything in force"),

@@ -11,7 +11,7 @@ export const indexStatusTool = defineTool({
   name: "index_status",
   title: "Index status",
   description:
-    "How current the index is: last indexed when, files by status, graph nodes and edges by kind, files changed on disk since, how far each read model lags the log, the watcher, the embedder. Call it when answers look out of date. Example: {}",
+    "How current the index is: last run, files by status, graph counts by kind, files changed on disk since, each read model's lag, the watcher, the embedder. Call it when answers look out of date. Example: {}",
   toolset: "core",
   input: Schema.Struct({}),
   output: Schema.Struct({

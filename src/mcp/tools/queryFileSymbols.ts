@@ -53,9 +53,8 @@ export const queryFileSymbolsTool = defineTool({
   name: "query_file_symbols",
   title: "Symbols declared in a file",
   description:
-    "List the symbols one file declares (classes, functions, methods, types, variables, tests) grouped by kind, with " +
-    "line ranges, signatures and whether exported: a file's outline without reading it. For a symbol's relations use " +
-    "query_node_edges or get_dependencies. " +
+    "A file's outline without reading it: the symbols it declares, grouped by kind, with line ranges, signatures and " +
+    "whether exported. A symbol's relations: get_dependencies. " +
     'Example: {"file_path": "src/services/auth.ts"}',
   toolset: "core",
   input: Input,

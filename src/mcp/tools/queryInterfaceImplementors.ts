@@ -43,7 +43,7 @@ export const queryInterfaceImplementorsTool = defineTool({
   name: "query_interface_implementors",
   title: "Interface implementors",
   description:
-    "Interfaces matching a name or glob with their methods, sub-interfaces and implementing types: declared, structural (Go method sets, Python Protocols), via a sub-interface, or inherited from an implementing class. Use before changing an interface. Example: {\"name_pattern\": \"*Repository\"}",
+    "Interfaces matching a name or glob with their methods, sub-interfaces and implementing types: declared, structural (Go method sets, Python Protocols), via a sub-interface or inherited. Example: {\"name_pattern\": \"*Repository\"}",
   toolset: "core",
   input: Input,
   output: Output,

@@ -74,7 +74,7 @@ export const queryNodeEdgesTool = defineTool({
   name: "query_node_edges",
   title: "Edges of one graph node",
   description:
-    "Every stored edge of one node (symbol, file or external module), in and out, with the node at the other end and the reference's file:line; optionally by edge type or direction. Transitive: get_dependencies. Example: {\"node_identifier\": \"Store\", \"edge_type\": \"IMPLEMENTS\", \"direction\": \"in\"}",
+    "Every stored edge of one node (symbol, file or external module), with the node at the other end and file:line, by edge type or direction. Transitive: get_dependencies. Example: {\"node_identifier\": \"Store\", \"edge_type\": \"IMPLEMENTS\"}",
   toolset: "core",
   input: Input,
   output: Output,

@@ -38,7 +38,7 @@ export const searchNodesTool = defineTool({
   name: "search_nodes",
   title: "Find graph nodes by name",
   description:
-    "Find symbols and files by name: exact, qualified tail (Client.send), any case or separators, then near misses; ranked, with kind, file:line and signature: exact names for the graph tools. By meaning: get_code_semantics. Example: {\"query\": \"parse_config\", \"kind\": \"Function\"}",
+    "Find symbols and files by name, ranked, with kind, file:line and signature: the exact names the graph tools take. By meaning: get_code_semantics. Example: {\"query\": \"parse_config\", \"kind\": \"Function\"}",
   toolset: "core",
   input: Input,
   output: Output,

@@ -19,15 +19,15 @@ export const searchRegexTool = defineTool({
   name: "search_regex",
   title: "Search code by regular expression",
   description:
-    "Regular-expression search over the indexed files, line by line with context, paged; a runaway pattern stops after 2 s. For exact text (an identifier's uses, an error message); get_code_semantics searches by meaning. Example: {\"pattern\": \"raise \\\\w+Error\", \"path\": \"src/**/*.py\"}",
+    "Regex search over the indexed files, line by line with context, paged. For exact text: an identifier's uses, an error message. Example: {\"pattern\": \"raise \\\\w+Error\", \"path\": \"src/**/*.py\"}",
   toolset: "core",
   input: Schema.Struct({
     pattern: text("A JavaScript regular expression, matched line by line", 1_000),
     path: optionalText("Only this file, folder or glob"),
     fixed_strings: Schema.optionalWith(Schema.Boolean.annotations({ description: "Match the pattern as literal text", default: false }), { default: () => false }),
     page_size: int("Matches per page", 1, 200, 30),
-    offset: int("Skip this many matches (from a previous answer's next_offset)", 0, 1_000_000, 0),
-    max_response_tokens: int("Cap on the answer's size in tokens", 500, 20_000, 6_000),
+    offset: int("Matches to skip (a previous answer's next_offset)", 0, 1_000_000, 0),
+    max_response_tokens: int("Answer size cap in tokens", 500, 20_000, 6_000),
   }),
   output: Schema.Struct({
     matches: Schema.Array(Match),

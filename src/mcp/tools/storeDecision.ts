@@ -17,7 +17,7 @@ export const storeDecisionTool = defineTool({
   name: "store_decision",
   title: "Record an architecture decision",
   description:
-    "Records an architecture decision, its reasoning and the alternatives it beat (each \"option: why rejected\"), linked to the code it concerns, so later sessions do not reopen it. Recording it again returns its id. Example: {\"title\": \"SQLite for the event log\", \"alternatives\": [\"Postgres: needs a server\"]}",
+    "Records an architecture decision, its reasoning and the alternatives it beat, linked to the code it concerns, so later sessions do not reopen it. Recording it again returns its id. Example: {\"title\": \"SQLite for the event log\", \"alternatives\": [\"Postgres: needs a server\"]}",
   toolset: "core",
   input: Schema.Struct({
     title: text("The decision, in a few words", 300),

@@ -8,7 +8,7 @@ export const storeRuleTool = defineTool({
   name: "store_rule",
   title: "Record a project rule",
   description:
-    "Records a rule the project follows, scoped to a glob or the whole project and linked to the files and symbols it governs, for later sessions. Recording it again returns its id. Example: {\"rule\": \"All HTTP calls go through ApiClient\", \"scope\": \"src/api/**\", \"related_to\": [\"ApiClient\"]}",
+    "Records a rule the project follows, scoped to a glob or the whole project and linked to the code it governs. Recording it again returns its id. Example: {\"rule\": \"All HTTP calls go through ApiClient\", \"scope\": \"src/api/**\", \"related_to\": [\"ApiClient\"]}",
   toolset: "core",
   input: Schema.Struct({
     rule: text("The rule, one or two sentences", 4_000),
