@@ -3,6 +3,7 @@ import type { EventSource } from "../events/index.js";
 import { recordFileChanges } from "../commands/recordFileChanges.js";
 import { completeIndexRun, startIndexRun } from "../commands/recordIndexRun.js";
 import { scanFile, scanProject } from "../sources/scan/index.js";
+import { recordHistory } from "../sources/history/index.js";
 import type { GraphCounts } from "../projections/index.js";
 import { Engine, type EngineContext, type EngineOptions } from "./Engine.js";
 import { maxRssMb, type PipelineProgress } from "./runPipeline.js";
@@ -45,9 +46,21 @@ export interface IndexSummary {
     readonly failed: Record<string, number>;
   } | null;
   readonly graph: Pick<GraphCounts, "files" | "symbols" | "edges"> | null;
+  /**
+   * The git commits this run recorded; `available` is false where history is not read (turned
+   * off, no git, a shallow clone), and `note` says why the first time it is so. Null when only
+   * one file was indexed.
+   */
+  readonly history: { readonly available: boolean; readonly observed: number; readonly note: string | null } | null;
   /** Pid of a running engine that will project the recorded changes (this run did not). */
   readonly engineBusy: number | null;
-  readonly timings: { readonly scanMs: number; readonly recordMs: number; readonly parseMs: number; readonly projectMs: Record<string, number> };
+  readonly timings: {
+    readonly scanMs: number;
+    readonly recordMs: number;
+    readonly historyMs: number;
+    readonly parseMs: number;
+    readonly projectMs: Record<string, number>;
+  };
   /** Peak RSS of the process (MB) at the end of each stage: the stage where it jumps sets the peak. */
   readonly maxRssMb: Record<string, number>;
   readonly durationMs: number;
@@ -87,6 +100,11 @@ export const indexProject = async (ctx: EngineContext, options: IndexOptions = {
   const limit = options.file !== undefined ? { paths: [options.file] } : options.scope ? { scope: options.scope } : {};
   const recorded = recordFileChanges(ctx.log, { files, skipped, ...limit }, { meta: runMeta });
   const recordMs = performance.now() - tRecord;
+  // The whole history, whatever the scope; not for one file, which must stay quick and touch nothing else.
+  const history =
+    options.file === undefined
+      ? await recordHistory({ root: ctx.paths.root, nemesisDir: ctx.paths.dir, log: ctx.log, settings: ctx.config.history, meta: runMeta })
+      : null;
   const skippedByReason = countBy(skipped);
   const complete = () =>
     completeIndexRun(
@@ -116,6 +134,7 @@ export const indexProject = async (ctx: EngineContext, options: IndexOptions = {
       ignored: scan.ignored,
       unsupported: scan.unsupported,
     },
+    history: history && { available: history.available, observed: history.observed, note: history.note },
   };
 
   const opened = options.engine ? Either.right(options.engine) : await Engine.open(ctx, { oneShot: true, ...options });
@@ -126,7 +145,7 @@ export const indexProject = async (ctx: EngineContext, options: IndexOptions = {
       parse: null,
       graph: null,
       engineBusy: opened.left.pid,
-      timings: { scanMs: scan.durationMs, recordMs, parseMs: 0, projectMs: {} },
+      timings: { scanMs: scan.durationMs, recordMs, historyMs: history?.durationMs ?? 0, parseMs: 0, projectMs: {} },
       maxRssMb: { scan: scanRss },
       durationMs: performance.now() - t0,
     };
@@ -151,6 +170,7 @@ export const indexProject = async (ctx: EngineContext, options: IndexOptions = {
       timings: {
         scanMs: scan.durationMs,
         recordMs,
+        historyMs: history?.durationMs ?? 0,
         parseMs: pipeline.parseMs,
         projectMs: Object.fromEntries(pipeline.projections.map((p) => [p.name, p.durationMs])),
       },
