@@ -13,6 +13,7 @@ const SUITES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   live: () => import("./liveBench.js"),
   graphs: () => import("./graphsBench.js"),
   hooks: () => import("./hooksBench.js"),
+  history: () => import("./historyBench.js"),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));

@@ -1,8 +1,8 @@
 import { isCommitObserved, recordCommits } from "../../commands/index.js";
 import type { NemesisConfig } from "../../config/index.js";
-import type { EventMeta, LogHandle } from "../../events/index.js";
+import type { CommitObserved, EventMeta, LogHandle } from "../../events/index.js";
 import { trace } from "../../shared/trace.js";
-import { findNewCommits } from "./findNewCommits.js";
+import { findNewCommits, type HistoryBounds } from "./findNewCommits.js";
 import { GitFailure } from "./git.js";
 import { forgetNote, sayOnce } from "./historyNote.js";
 import { inspectRepository } from "./inspectRepository.js";
@@ -44,13 +44,12 @@ export const recordHistory = async (ctx: HistoryContext): Promise<HistoryReport>
   if (!ctx.settings.enabled) return report({ available: false, observed: 0, note: null, gitDir: null });
   try {
     const repo = await inspectRepository(ctx.root);
+    trace("History.inspected", () => repo.state);
     if (repo.state === "unavailable") return unavailable(repo.why);
     forgetNote(ctx.nemesisDir);
     if (repo.state === "empty" || isCommitObserved(ctx.log, repo.head)) return report({ available: true, observed: 0, note: null, gitDir: repo.gitDir });
     const bounds = { maxCommits: ctx.settings.max_commits, notBefore: Date.now() / 1000 - ctx.settings.since_days * DAY_SECONDS };
-    const shas = await findNewCommits(ctx.root, repo.head, (sha) => isCommitObserved(ctx.log, sha), bounds);
-    if (shas instanceof GitFailure) return unavailable(cannotRead(shas), repo.gitDir);
-    const commits = await readCommits(ctx.root, shas);
+    const commits = await newCommits(ctx, repo.head, bounds);
     if (commits instanceof GitFailure) return unavailable(cannotRead(commits), repo.gitDir);
     const recorded = recordCommits(ctx.log, commits, { meta: ctx.meta });
     trace("History.recorded", () => `${recorded.observed} commits (${recorded.alreadyObserved} recorded by another writer)`);
@@ -58,6 +57,26 @@ export const recordHistory = async (ctx: HistoryContext): Promise<HistoryReport>
   } catch (e) {
     return unavailable(`reading the git history failed (${e instanceof Error ? e.message : String(e)}); files are indexed as usual`);
   }
+};
+
+/**
+ * The commits to record, parents first. HEAD is read first: most often it is the one new commit
+ * (its parents are recorded), and then no walk is needed, only one `git log` of it.
+ */
+const newCommits = async (ctx: HistoryContext, head: string, bounds: HistoryBounds): Promise<CommitObserved[] | GitFailure> => {
+  const isObserved = (sha: string) => isCommitObserved(ctx.log, sha);
+  const read = await readCommits(ctx.root, [head]);
+  if (read instanceof GitFailure) return read;
+  const [commit] = read;
+  if (commit === undefined || commit.time < bounds.notBefore) return [];
+  if (commit.parents.every(isObserved)) return [commit];
+  const shas = await findNewCommits(ctx.root, head, isObserved, bounds);
+  trace("History.walked", () => (shas instanceof GitFailure ? shas.message : `${shas.length} new`));
+  if (shas instanceof GitFailure) return shas;
+  const older = await readCommits(ctx.root, shas.filter((sha) => sha !== head));
+  if (older instanceof GitFailure) return older;
+  const bySha = new Map([...older, commit].map((c) => [c.sha, c]));
+  return shas.map((sha) => bySha.get(sha)!);
 };
 
 const cannotRead = (f: GitFailure) => `git could not read the history (${f.message}), so no new commits are recorded this time; files are indexed as usual`;

@@ -1,0 +1,127 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { closeEventLog, openEventLog, type LogHandle } from "../src/events/index.js";
+import { recordHistory, type HistoryReport } from "../src/sources/history/index.js";
+import { BENCH_REPO } from "./benchRepo.js";
+import { median, percentile } from "./stats.js";
+
+/**
+ * History ingestion (issue 31): recording a repository's git history as CommitObserved events.
+ *   - the first look at sympy's last 10,000 commits, into an empty log (target: under 10 s);
+ *   - a look when HEAD is already recorded (one `git rev-parse` and one index lookup);
+ *   - a look after one new commit (target: under 100 ms).
+ * The repository is NEMESIS_BENCH_HISTORY_REPO, else BENCH_REPO (a sympy clone with its history).
+ * It is never changed: the bench clones it with --shared --no-checkout (instant, no copy of its
+ * objects) and makes its new commits there with git's plumbing. Wall times beside the CPU time
+ * of the git processes, which the load of a shared machine barely moves.
+ * NEMESIS_BENCH_HISTORY_RUNS (default 20) sets the runs of the two small figures.
+ */
+const REPO = process.env.NEMESIS_BENCH_HISTORY_REPO ?? BENCH_REPO;
+const RUNS = Number(process.env.NEMESIS_BENCH_HISTORY_RUNS ?? 20);
+const FIRST_RUNS = 3;
+const FIRST_TARGET_MS = 10_000;
+const NEW_COMMIT_TARGET_MS = 100;
+const SETTINGS = { enabled: true, max_commits: 10_000, since_days: 100_000 };
+
+const out = (line: string) => process.stdout.write(`${line}\n`);
+const ms = (n: number) => `${n.toFixed(0)} ms`;
+const met = (ok: boolean) => (ok ? "met" : "NOT met");
+
+const git = (cwd: string, args: ReadonlyArray<string>, env: NodeJS.ProcessEnv = {}, input?: string): string =>
+  execFileSync("git", ["-c", "user.name=bench", "-c", "user.email=bench@example.com", ...args], {
+    cwd,
+    env: { ...process.env, ...env },
+    encoding: "utf8",
+    ...(input !== undefined ? { input } : {}),
+  }).trim();
+
+/** CPU seconds of this process's waited-for children (git), from /proc; null elsewhere. */
+const childCpuMs = (): number | null => {
+  try {
+    const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1]!.split(" ");
+    // cutime and cstime: fields 16 and 17 of stat, 14 and 15 after the command name.
+    return ((Number(fields[13]) + Number(fields[14])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+};
+
+/** A commit on HEAD that changes one file, made without a work tree: read HEAD's tree into a scratch index, change one blob, commit. */
+const commitOnHead = (clone: string, n: number): void => {
+  const index = join(clone, ".git", "bench-index");
+  const env = { GIT_INDEX_FILE: index };
+  git(clone, ["read-tree", "HEAD"], env);
+  const blob = git(clone, ["hash-object", "-w", "--stdin"], env, `# bench commit ${n}\n`);
+  git(clone, ["update-index", "--add", "--cacheinfo", `100644,${blob},bench_history_${n % 5}.py`], env);
+  const tree = git(clone, ["write-tree"], env);
+  const sha = git(clone, ["commit-tree", tree, "-p", "HEAD", "-m", `bench commit ${n}`]);
+  git(clone, ["update-ref", "HEAD", sha]);
+};
+
+const freshLog = (dir: string): LogHandle => {
+  for (const suffix of ["", "-wal", "-shm"]) rmSync(join(dir, `events.db${suffix}`), { force: true });
+  return openEventLog(join(dir, "events.db"));
+};
+
+export const run = async (): Promise<void> => {
+  if (!existsSync(REPO) || !existsSync(join(REPO, ".git"))) {
+    out(`skipped: ${REPO} is not a git work tree with its history. Clone sympy there (git clone https://github.com/sympy/sympy ${REPO}),`);
+    out("or name another with NEMESIS_BENCH_HISTORY_REPO.");
+    return;
+  }
+  const work = mkdtempSync(join(tmpdir(), "nemesis-history-bench-"));
+  const clone = join(work, "repo");
+  const dir = join(work, ".nemesis");
+  execFileSync("git", ["clone", "-q", "--shared", "--no-checkout", REPO, clone]);
+  mkdirSync(dir);
+  const look = (log: LogHandle): Promise<HistoryReport> => recordHistory({ root: clone, nemesisDir: dir, log, settings: SETTINGS, meta: { source: "bench" } });
+  try {
+    out(`repository ${REPO} (${git(clone, ["rev-list", "--count", "HEAD"])} commits), ${`load ${loadavg().map((l) => l.toFixed(2)).join(" ")}`}`);
+
+    const first: number[] = [];
+    const firstCpu: number[] = [];
+    let log: LogHandle | null = null;
+    let observed = 0;
+    for (let i = 0; i < FIRST_RUNS; i++) {
+      if (log !== null) closeEventLog(log);
+      log = freshLog(dir);
+      const cpu0 = childCpuMs();
+      const t0 = performance.now();
+      const r = await look(log);
+      first.push(performance.now() - t0);
+      const cpu1 = childCpuMs();
+      if (cpu0 !== null && cpu1 !== null) firstCpu.push(cpu1 - cpu0);
+      observed = r.observed;
+      if (!r.available) throw new Error(`history not read: ${r.note}`);
+    }
+    const firstMedian = median(first);
+    out(
+      `first look, ${observed.toLocaleString("en-US")} commits into an empty log: median ${ms(firstMedian)} of ${FIRST_RUNS} ` +
+        `(${first.map(ms).join(", ")})${firstCpu.length > 0 ? `; git CPU ${ms(median(firstCpu))}` : ""} (target < ${FIRST_TARGET_MS / 1000} s: ${met(firstMedian < FIRST_TARGET_MS)})`,
+    );
+
+    const known: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const t0 = performance.now();
+      await look(log!);
+      known.push(performance.now() - t0);
+    }
+    out(`HEAD already recorded: p50 ${ms(median(known))}, p95 ${ms(percentile(known, 95))} (${RUNS} runs)`);
+
+    const fresh: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      commitOnHead(clone, i);
+      const t0 = performance.now();
+      const r = await look(log!);
+      fresh.push(performance.now() - t0);
+      if (r.observed !== 1) throw new Error(`one new commit, yet ${r.observed} recorded`);
+    }
+    const p50 = median(fresh);
+    out(`one new commit: p50 ${ms(p50)}, p95 ${ms(percentile(fresh, 95))} (${RUNS} runs; target < ${NEW_COMMIT_TARGET_MS} ms: ${met(p50 < NEW_COMMIT_TARGET_MS)})`);
+    closeEventLog(log!);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+};
