@@ -82,15 +82,19 @@ export const run = async (): Promise<void> => {
 
     const first: number[] = [];
     const firstCpu: number[] = [];
+    const nodeCpu: number[] = [];
     let log: LogHandle | null = null;
     let observed = 0;
     for (let i = 0; i < FIRST_RUNS; i++) {
       if (log !== null) closeEventLog(log);
       log = freshLog(dir);
       const cpu0 = childCpuMs();
+      const own0 = process.cpuUsage();
       const t0 = performance.now();
       const r = await look(log);
       first.push(performance.now() - t0);
+      const own = process.cpuUsage(own0);
+      nodeCpu.push((own.user + own.system) / 1000);
       const cpu1 = childCpuMs();
       if (cpu0 !== null && cpu1 !== null) firstCpu.push(cpu1 - cpu0);
       observed = r.observed;
@@ -99,7 +103,7 @@ export const run = async (): Promise<void> => {
     const firstMedian = median(first);
     out(
       `first look, ${observed.toLocaleString("en-US")} commits into an empty log: median ${ms(firstMedian)} of ${FIRST_RUNS} ` +
-        `(${first.map(ms).join(", ")})${firstCpu.length > 0 ? `; git CPU ${ms(median(firstCpu))}` : ""} (target < ${FIRST_TARGET_MS / 1000} s: ${met(firstMedian < FIRST_TARGET_MS)})`,
+        `(${first.map(ms).join(", ")}); CPU: Nemesis ${ms(median(nodeCpu))}${firstCpu.length > 0 ? `, git ${ms(median(firstCpu))}` : ""} (target < ${FIRST_TARGET_MS / 1000} s: ${met(firstMedian < FIRST_TARGET_MS)})`,
     );
 
     const known: number[] = [];

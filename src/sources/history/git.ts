@@ -33,7 +33,7 @@ const gitEnv = (): NodeJS.ProcessEnv => {
  * Settings of the user's config that would change what the history commands print: a signature
  * check in every commit's header, or the root commit shown without its files.
  */
-const OVERRIDES = ["-c", "log.showSignature=false", "-c", "log.showRoot=true", "-c", "core.quotePath=false"];
+const OVERRIDES = ["-c", "log.showSignature=false", "-c", "log.showRoot=true"];
 
 /** Why git could not answer: its first line of complaint is the message. */
 export class GitFailure extends Data.TaggedError("GitFailure")<{

@@ -31,25 +31,26 @@ const HEADER_FIELDS = 6;
 const NUMSTAT = /^(-|\d+)\t(-|\d+)\t/;
 const STATUSES = new Set(["A", "M", "D", "R", "C", "T"]);
 
-/** NUL-terminated fields of a buffer, decoded one at a time. */
+/** NUL-terminated fields of a buffer, decoded one at a time (a field peeked at is decoded once). */
 class Fields {
   private at = 0;
+  private peeked: { readonly text: string; readonly next: number } | null = null;
   constructor(private readonly buf: Buffer) {}
   get done(): boolean {
     return this.at >= this.buf.length;
   }
   peek(): string | undefined {
-    return this.read(false);
+    if (this.peeked === null && !this.done) {
+      let end = this.buf.indexOf(0, this.at);
+      if (end < 0) end = this.buf.length;
+      this.peeked = { text: this.buf.toString("utf8", this.at, end), next: end + 1 };
+    }
+    return this.peeked?.text;
   }
   next(): string | undefined {
-    return this.read(true);
-  }
-  private read(advance: boolean): string | undefined {
-    if (this.done) return undefined;
-    let end = this.buf.indexOf(0, this.at);
-    if (end < 0) end = this.buf.length;
-    const text = this.buf.toString("utf8", this.at, end);
-    if (advance) this.at = end + 1;
+    const text = this.peek();
+    if (this.peeked !== null) this.at = this.peeked.next;
+    this.peeked = null;
     return text;
   }
 }
