@@ -1,112 +1,131 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { appendToStreams, closeEventLog, openEventLog, type CommitObserved } from "../src/events/index.js";
-import { catchUp, HistoryProjector, HistoryReader, rebuild } from "../src/projections/index.js";
+import { closeEventLog, openEventLog, type LogHandle } from "../src/events/index.js";
+import { recordHistory, type HistoryReport } from "../src/sources/history/index.js";
+import { BENCH_REPO } from "./benchRepo.js";
 import { median, percentile } from "./stats.js";
 
 /**
- * The history suite: a synthetic history of 10,000 commits (NEMESIS_BENCH_COMMITS scales it)
- * appended as CommitObserved events, projected into history.db, then the latency of the reader
- * calls get_smart_context's ranking makes on every call (similarCommits, coChanged) and those of
- * get_file_history. Commits mostly touch a few files of one folder; 2% touch 60 to 260 files and
- * 5% are merges, so the exclusions are exercised. Messages draw words from a skewed vocabulary, so
- * some words are in most commits, as "fix" and "test" are in a real history.
+ * History ingestion (issue 31): recording a repository's git history as CommitObserved events.
+ *   - the first look at sympy's last 10,000 commits, into an empty log (target: under 10 s);
+ *   - a look when HEAD is already recorded (one `git rev-parse` and one index lookup);
+ *   - a look after one new commit (target: under 100 ms).
+ * The repository is NEMESIS_BENCH_HISTORY_REPO, else BENCH_REPO (a sympy clone with its history).
+ * It is never changed: the bench clones it with --shared --no-checkout (instant, no copy of its
+ * objects) and makes its new commits there with git's plumbing. Wall times beside the CPU time
+ * of the git processes, which the load of a shared machine barely moves.
+ * NEMESIS_BENCH_HISTORY_RUNS (default 20) sets the runs of the two small figures.
  */
-const COMMITS = Number(process.env.NEMESIS_BENCH_COMMITS ?? 10_000);
-const FILES = 3_000;
-const FOLDERS = 120;
-const REPEATS = 200;
+const REPO = process.env.NEMESIS_BENCH_HISTORY_REPO ?? BENCH_REPO;
+const RUNS = Number(process.env.NEMESIS_BENCH_HISTORY_RUNS ?? 20);
+const FIRST_RUNS = 3;
+const FIRST_TARGET_MS = 10_000;
+const NEW_COMMIT_TARGET_MS = 100;
+const SETTINGS = { enabled: true, max_commits: 10_000, since_days: 100_000 };
 
-/** A small seeded generator: the same history on every run. */
-const random = (seed: number) => () => {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
+const out = (line: string) => process.stdout.write(`${line}\n`);
+const ms = (n: number) => `${n.toFixed(0)} ms`;
+const met = (ok: boolean) => (ok ? "met" : "NOT met");
 
-const history = (): CommitObserved[] => {
-  const rand = random(31);
-  const skewed = (n: number) => Math.floor(n * Math.pow(rand(), 2.5));
-  const vocabulary = Array.from({ length: 3_000 }, (_, i) => `w${i.toString(36)}${["", "er", "ing", "s"][i % 4]}`);
-  const words = (n: number) => Array.from({ length: n }, () => vocabulary[skewed(vocabulary.length)]).join(" ");
-  const file = (i: number) => `src/dir${i % FOLDERS}/file${i}.py`;
-  return Array.from({ length: COMMITS }, (_, i) => {
-    const folder = Math.floor(rand() * FOLDERS);
-    const count = rand() < 0.02 ? 60 + Math.floor(rand() * 200) : 1 + skewed(12);
-    const paths = new Set<string>();
-    while (paths.size < count) paths.add(rand() < 0.8 ? file(folder + FOLDERS * Math.floor(rand() * (FILES / FOLDERS))) : file(Math.floor(rand() * FILES)));
-    return {
-      sha: i.toString(16).padStart(40, "0"),
-      parents: rand() < 0.05 ? ["a", "b"] : ["a"],
-      time: 1_600_000_000 + i * 3_600,
-      author: `dev${i % 17}`,
-      subject: words(4 + Math.floor(rand() * 6)),
-      body: rand() < 0.5 ? "" : words(Math.floor(rand() * 60)),
-      files: [...paths].map((path) => ({ path, status: "M" as const, added: 3, deleted: 1 })),
-    };
-  });
-};
+const git = (cwd: string, args: ReadonlyArray<string>, env: NodeJS.ProcessEnv = {}, input?: string): string =>
+  execFileSync("git", ["-c", "user.name=bench", "-c", "user.email=bench@example.com", ...args], {
+    cwd,
+    env: { ...process.env, ...env },
+    encoding: "utf8",
+    ...(input !== undefined ? { input } : {}),
+  }).trim();
 
-const ms = (v: number) => `${v.toFixed(v < 10 ? 2 : 0)} ms`;
-
-/** Median and p95 wall time of `f`, and its median CPU time (what load on the machine barely moves). */
-const measure = (label: string, f: () => unknown): void => {
-  f();
-  const wall: number[] = [];
-  const cpu: number[] = [];
-  for (let i = 0; i < REPEATS; i++) {
-    const c = process.cpuUsage();
-    const t = performance.now();
-    f();
-    wall.push(performance.now() - t);
-    const d = process.cpuUsage(c);
-    cpu.push((d.user + d.system) / 1000);
+/** CPU seconds of this process's waited-for children (git), from /proc; null elsewhere. */
+const childCpuMs = (): number | null => {
+  try {
+    const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1]!.split(" ");
+    // cutime and cstime: fields 16 and 17 of stat, 14 and 15 after the command name.
+    return ((Number(fields[13]) + Number(fields[14])) * 1000) / 100;
+  } catch {
+    return null;
   }
-  process.stdout.write(`${label.padEnd(48)} p50 ${ms(median(wall)).padStart(9)}  p95 ${ms(percentile(wall, 95)).padStart(9)}  cpu p50 ${ms(median(cpu))}\n`);
 };
 
-const TASKS = {
-  short: "Fix the w1 w2er handling when wa3 is empty (see #123); w5s' `w7ing()` crashes!!!",
-  "a paragraph": "Add an option to the w10 middleware so that w20s can w30 the w40er header on redirects. " + "wa wbs wcing wder w11 w12s w13ing w14er ".repeat(3),
-  punctuation: 'AND OR NOT NEAR "unbalanced ( quotes * ^ : - {col}',
+/** A commit on HEAD that changes one file, made without a work tree: read HEAD's tree into a scratch index, change one blob, commit. */
+const commitOnHead = (clone: string, n: number): void => {
+  const index = join(clone, ".git", "bench-index");
+  const env = { GIT_INDEX_FILE: index };
+  git(clone, ["read-tree", "HEAD"], env);
+  const blob = git(clone, ["hash-object", "-w", "--stdin"], env, `# bench commit ${n}\n`);
+  git(clone, ["update-index", "--add", "--cacheinfo", `100644,${blob},bench_history_${n % 5}.py`], env);
+  const tree = git(clone, ["write-tree"], env);
+  const sha = git(clone, ["commit-tree", tree, "-p", "HEAD", "-m", `bench commit ${n}`]);
+  git(clone, ["update-ref", "HEAD", sha]);
+};
+
+const freshLog = (dir: string): LogHandle => {
+  for (const suffix of ["", "-wal", "-shm"]) rmSync(join(dir, `events.db${suffix}`), { force: true });
+  return openEventLog(join(dir, "events.db"));
 };
 
 export const run = async (): Promise<void> => {
-  const dir = mkdtempSync(join(tmpdir(), "nemesis-bench-history-"));
-  const log = openEventLog(join(dir, "events.db"));
-  const projector = new HistoryProjector(join(dir, "history.db"));
+  if (!existsSync(REPO) || !existsSync(join(REPO, ".git"))) {
+    out(`skipped: ${REPO} is not a git work tree with its history. Clone sympy there (git clone https://github.com/sympy/sympy ${REPO}),`);
+    out("or name another with NEMESIS_BENCH_HISTORY_REPO.");
+    return;
+  }
+  const work = mkdtempSync(join(tmpdir(), "nemesis-history-bench-"));
+  const clone = join(work, "repo");
+  const dir = join(work, ".nemesis");
+  execFileSync("git", ["clone", "-q", "--shared", "--no-checkout", REPO, clone]);
+  mkdirSync(dir);
+  const look = (log: LogHandle): Promise<HistoryReport> => recordHistory({ root: clone, nemesisDir: dir, log, settings: SETTINGS, meta: { source: "bench" } });
   try {
-    const commits = history();
-    process.stdout.write(`load average ${loadavg()[0]!.toFixed(1)}; ${COMMITS.toLocaleString("en-US")} commits over ${FILES.toLocaleString("en-US")} files\n`);
-    for (let i = 0; i < commits.length; i += 1_000) {
-      appendToStreams(
-        log,
-        commits.slice(i, i + 1_000).map((data) => ({ stream: `commit:${data.sha}`, expectedVersion: "no_stream" as const, events: [{ type: "CommitObserved", data, meta: { source: "bench" as const } }] })),
-      );
+    out(`repository ${REPO} (${git(clone, ["rev-list", "--count", "HEAD"])} commits), ${`load ${loadavg().map((l) => l.toFixed(2)).join(" ")}`}`);
+
+    const first: number[] = [];
+    const firstCpu: number[] = [];
+    const nodeCpu: number[] = [];
+    let log: LogHandle | null = null;
+    let observed = 0;
+    for (let i = 0; i < FIRST_RUNS; i++) {
+      if (log !== null) closeEventLog(log);
+      log = freshLog(dir);
+      const cpu0 = childCpuMs();
+      const own0 = process.cpuUsage();
+      const t0 = performance.now();
+      const r = await look(log);
+      first.push(performance.now() - t0);
+      const own = process.cpuUsage(own0);
+      nodeCpu.push((own.user + own.system) / 1000);
+      const cpu1 = childCpuMs();
+      if (cpu0 !== null && cpu1 !== null) firstCpu.push(cpu1 - cpu0);
+      observed = r.observed;
+      if (!r.available) throw new Error(`history not read: ${r.note}`);
     }
-    let t = performance.now();
-    await catchUp(log, projector);
-    process.stdout.write(`projection of the whole history: ${ms(performance.now() - t)}\n`);
-    t = performance.now();
-    await rebuild(log, projector);
-    process.stdout.write(`replay: ${ms(performance.now() - t)}\n`);
-    const reader = HistoryReader.open(join(dir, "history.db"));
-    try {
-      const file = (i: number) => `src/dir${i % FOLDERS}/file${i}.py`;
-      for (const [name, text] of Object.entries(TASKS)) measure(`similarCommits(${name} task, 10)`, () => reader.similarCommits(text, 10));
-      measure("coChanged(1 path, 10)", () => reader.coChanged([file(5)], 10));
-      measure("coChanged(10 paths, 10)", () => reader.coChanged(Array.from({ length: 10 }, (_, i) => file(100 + i)), 10));
-      measure("coChanged(30 paths, 10)", () => reader.coChanged(Array.from({ length: 30 }, (_, i) => file(200 + i)), 10));
-      measure("fileHistory(1 path, 20)", () => reader.fileHistory(file(7), 20));
-      measure("commitCount", () => reader.commitCount(file(7)));
-    } finally {
-      reader.close();
+    const firstMedian = median(first);
+    out(
+      `first look, ${observed.toLocaleString("en-US")} commits into an empty log: median ${ms(firstMedian)} of ${FIRST_RUNS} ` +
+        `(${first.map(ms).join(", ")}); CPU: Nemesis ${ms(median(nodeCpu))}${firstCpu.length > 0 ? `, git ${ms(median(firstCpu))}` : ""} (target < ${FIRST_TARGET_MS / 1000} s: ${met(firstMedian < FIRST_TARGET_MS)})`,
+    );
+
+    const known: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const t0 = performance.now();
+      await look(log!);
+      known.push(performance.now() - t0);
     }
+    out(`HEAD already recorded: p50 ${ms(median(known))}, p95 ${ms(percentile(known, 95))} (${RUNS} runs)`);
+
+    const fresh: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      commitOnHead(clone, i);
+      const t0 = performance.now();
+      const r = await look(log!);
+      fresh.push(performance.now() - t0);
+      if (r.observed !== 1) throw new Error(`one new commit, yet ${r.observed} recorded`);
+    }
+    const p50 = median(fresh);
+    out(`one new commit: p50 ${ms(p50)}, p95 ${ms(percentile(fresh, 95))} (${RUNS} runs; target < ${NEW_COMMIT_TARGET_MS} ms: ${met(p50 < NEW_COMMIT_TARGET_MS)})`);
+    closeEventLog(log!);
   } finally {
-    await projector.close();
-    closeEventLog(log);
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(work, { recursive: true, force: true });
   }
 };

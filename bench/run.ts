@@ -14,6 +14,7 @@ const SUITES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   graphs: () => import("./graphsBench.js"),
   hooks: () => import("./hooksBench.js"),
   history: () => import("./historyBench.js"),
+  "history-read": () => import("./historyReadBench.js"),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));

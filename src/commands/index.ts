@@ -12,3 +12,4 @@ export { learnInstructions, type LearnInput, type Learned, type LearnOutcome } f
 export { decideFileChanges, type DecideInput, type FileDecision, type FileEvent, type ScannedFile, type Skip } from "./decideFileChanges.js";
 export { FILE_STREAM_PREFIX, fileStream, readKnownFile, readKnownFiles, readKnownFilesAt, unchangedSince, type KnownFile } from "./readKnownFiles.js";
 export { completeIndexRun, PROJECT_STREAM, startIndexRun } from "./recordIndexRun.js";
+export { COMMIT_STREAM_PREFIX, commitStream, isCommitObserved, recordCommits, type RecordedCommits } from "./recordCommits.js";

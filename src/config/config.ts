@@ -54,6 +54,12 @@ const Hooks = Schema.Struct({
   context_tokens: Schema.optionalWith(Schema.Number.pipe(Schema.int(), Schema.between(500, 32_000)), { default: () => 4_000 }),
 });
 
+const History = Schema.Struct({
+  enabled: Schema.optionalWith(Schema.Boolean, { default: () => true }),
+  max_commits: Schema.optionalWith(Schema.Number.pipe(Schema.int(), Schema.positive()), { default: () => 10_000 }),
+  since_days: Schema.optionalWith(Schema.Number.pipe(Schema.positive()), { default: () => 730 }),
+});
+
 const Mcp = Schema.Struct({
   toolsets: Schema.optionalWith(Schema.Array(Schema.Literal("core", "graph")), { default: () => ["core" as const] }),
   http_token: Schema.optional(Schema.String.pipe(Schema.minLength(16))),
@@ -68,6 +74,7 @@ export const NemesisConfig = Schema.Struct({
   watcher: Schema.optionalWith(Watcher, { default: () => Schema.decodeSync(Watcher)({}) }),
   mcp: Schema.optionalWith(Mcp, { default: () => Schema.decodeSync(Mcp)({}) }),
   hooks: Schema.optionalWith(Hooks, { default: () => Schema.decodeSync(Hooks)({}) }),
+  history: Schema.optionalWith(History, { default: () => Schema.decodeSync(History)({}) }),
 });
 export type NemesisConfig = typeof NemesisConfig.Type;
 
@@ -161,6 +168,17 @@ export const CONFIG_TEMPLATE = `# Nemesis configuration. Every option is optiona
 # Where the system allows no more watches (fs.inotify.max_user_watches on Linux), a scan this
 # often (milliseconds) instead of events.
 # poll_ms = 2000
+
+[history]
+# Record the commits reachable from HEAD (read with git) in the log on \`nemesis index\` and whenever
+# the watcher sees HEAD move: co-change and each file's history are built from them. Without git,
+# or in a shallow clone, nothing is recorded (said once) and files are indexed as usual.
+# enabled = true
+# Each look at the history walks back at most this many commits from HEAD, and no commit older
+# than since_days: the first index records the last two years or 10,000 commits, whichever is
+# fewer; later ones record what is new, and never go back past what is already recorded.
+# max_commits = 10000
+# since_days = 730
 
 [mcp]
 # Tool sets \`nemesis serve\` offers when --toolsets is not given: "core" (search, code graph,

@@ -3,6 +3,7 @@ import type { EventSource } from "../events/index.js";
 import { recordFileChanges } from "../commands/recordFileChanges.js";
 import { completeIndexRun, startIndexRun } from "../commands/recordIndexRun.js";
 import { scanFile, scanProject } from "../sources/scan/index.js";
+import { recordHistory, type HistoryReport } from "../sources/history/index.js";
 import type { GraphCounts } from "../projections/index.js";
 import { Engine, type EngineContext, type EngineOptions } from "./Engine.js";
 import { maxRssMb, type PipelineProgress } from "./runPipeline.js";
@@ -45,9 +46,21 @@ export interface IndexSummary {
     readonly failed: Record<string, number>;
   } | null;
   readonly graph: Pick<GraphCounts, "files" | "symbols" | "edges"> | null;
+  /**
+   * The git commits this run recorded; `available` is false where history is not read (turned
+   * off, no git, a shallow clone), and `note` says why the first time it is so. Null when only
+   * one file was indexed.
+   */
+  readonly history: { readonly available: boolean; readonly observed: number; readonly note: string | null } | null;
   /** Pid of a running engine that will project the recorded changes (this run did not). */
   readonly engineBusy: number | null;
-  readonly timings: { readonly scanMs: number; readonly recordMs: number; readonly parseMs: number; readonly projectMs: Record<string, number> };
+  readonly timings: {
+    readonly scanMs: number;
+    readonly recordMs: number;
+    readonly historyMs: number;
+    readonly parseMs: number;
+    readonly projectMs: Record<string, number>;
+  };
   /** Peak RSS of the process (MB) at the end of each stage: the stage where it jumps sets the peak. */
   readonly maxRssMb: Record<string, number>;
   readonly durationMs: number;
@@ -87,6 +100,18 @@ export const indexProject = async (ctx: EngineContext, options: IndexOptions = {
   const limit = options.file !== undefined ? { paths: [options.file] } : options.scope ? { scope: options.scope } : {};
   const recorded = recordFileChanges(ctx.log, { files, skipped, ...limit }, { meta: runMeta });
   const recordMs = performance.now() - tRecord;
+  // The whole history, whatever the scope; not for one file, which must stay quick and touch
+  // nothing else. A first look at a long history is seconds of git's CPU (line counts), so it
+  // runs beside parsing and projecting, which do not keep both cores busy throughout, and is
+  // done before the run is completed. It never fails: a git that cannot answer is a note.
+  const historyRun: Promise<HistoryReport | null> =
+    options.file === undefined
+      ? recordHistory({ root: ctx.paths.root, nemesisDir: ctx.paths.dir, log: ctx.log, settings: ctx.config.history, meta: runMeta })
+      : Promise.resolve(null);
+  const historyOf = (h: HistoryReport | null) => ({
+    history: h && { available: h.available, observed: h.observed, note: h.note },
+    historyMs: h?.durationMs ?? 0,
+  });
   const skippedByReason = countBy(skipped);
   const complete = () =>
     completeIndexRun(
@@ -118,15 +143,22 @@ export const indexProject = async (ctx: EngineContext, options: IndexOptions = {
     },
   };
 
-  const opened = options.engine ? Either.right(options.engine) : await Engine.open(ctx, { oneShot: true, ...options });
+  const opened = options.engine
+    ? Either.right(options.engine)
+    : await Engine.open(ctx, { oneShot: true, ...options }).catch(async (e: unknown) => {
+        await historyRun;
+        throw e;
+      });
   if (Either.isLeft(opened)) {
+    const { history, historyMs } = historyOf(await historyRun);
     complete();
     return {
       ...base,
+      history,
       parse: null,
       graph: null,
       engineBusy: opened.left.pid,
-      timings: { scanMs: scan.durationMs, recordMs, parseMs: 0, projectMs: {} },
+      timings: { scanMs: scan.durationMs, recordMs, historyMs, parseMs: 0, projectMs: {} },
       maxRssMb: { scan: scanRss },
       durationMs: performance.now() - t0,
     };
@@ -134,12 +166,14 @@ export const indexProject = async (ctx: EngineContext, options: IndexOptions = {
   const engine = opened.right;
   try {
     const pipeline = await engine.catchUp(options.onProgress);
+    const { history, historyMs } = historyOf(await historyRun);
     complete();
     // Projects IndexRunCompleted too, so the catalog's run history is current when we return.
     await engine.catchUp();
     const counts = await engine.graphCounts();
     return {
       ...base,
+      history,
       parse: {
         parsed: pipeline.reactor.parsed + pipeline.reactor.rewritten,
         rewritten: pipeline.reactor.rewritten,
@@ -151,6 +185,7 @@ export const indexProject = async (ctx: EngineContext, options: IndexOptions = {
       timings: {
         scanMs: scan.durationMs,
         recordMs,
+        historyMs,
         parseMs: pipeline.parseMs,
         projectMs: Object.fromEntries(pipeline.projections.map((p) => [p.name, p.durationMs])),
       },
@@ -162,6 +197,8 @@ export const indexProject = async (ctx: EngineContext, options: IndexOptions = {
       durationMs: performance.now() - t0,
     };
   } finally {
+    // A pipeline that failed leaves no append of the history behind to outlive the engine.
+    await historyRun;
     if (!options.engine) await engine.close();
   }
 };

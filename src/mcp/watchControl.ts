@@ -12,7 +12,7 @@ export interface StartWatcher {
 }
 
 /** What the watcher reports, for whoever runs the engine to show. */
-export type WatcherEvents = Pick<WatcherOptions, "onBatch" | "onReconcile" | "onWarning">;
+export type WatcherEvents = Pick<WatcherOptions, "onBatch" | "onReconcile" | "onWarning" | "onCommits">;
 
 /** The engine's one watcher, as tools and the engine's owner drive it. */
 export interface WatchControl {

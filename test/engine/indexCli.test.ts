@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { acquireEngineLock } from "../../src/engine/index.js";
 import { startNode } from "../child.js";
 import { CLI, runCli, tempDir } from "../helpers.js";
-import { FIXTURES, initRepo } from "../sources/scan/helpers.js";
+import { FIXTURES, git, hasGit, initRepo } from "../sources/scan/helpers.js";
 
 describe("nemesis index / status (built CLI)", () => {
   let cleanup = () => {};
@@ -26,6 +26,8 @@ describe("nemesis index / status (built CLI)", () => {
     expect(summary.files).toMatchObject({ scanned: 5, changed: 5, deleted: 0 });
     expect(summary.parse.parsed).toBe(5);
     expect(summary.graph.files).toBe(5);
+    // Nothing committed yet: no history, and nothing to complain about.
+    if (hasGit) expect(summary.history).toEqual({ available: true, observed: 0, note: null });
 
     let status = JSON.parse(runCli(t.dir, ["status", "--json"]).stdout);
     expect(status.stale).toEqual({ changed: [], missing: [], outdated: [] });
@@ -38,9 +40,14 @@ describe("nemesis index / status (built CLI)", () => {
     status = JSON.parse(runCli(t.dir, ["status", "--json"]).stdout);
     expect(status.stale).toEqual({ changed: ["src/math.ts"], missing: [], outdated: [] });
 
+    if (hasGit) {
+      git(t.dir, "add", "-A");
+      git(t.dir, "commit", "-q", "-m", "first");
+    }
     const text = runCli(t.dir, ["index"]);
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/1 changed, 4 unchanged, 0 deleted/);
+    if (hasGit) expect(text.stdout).toMatch(/^history {3}1 new commit recorded$/m);
     expect(text.stdout).toMatch(/^nodes .*Function/m);
     expect(JSON.parse(runCli(t.dir, ["status", "--json"]).stdout).stale).toEqual({ changed: [], missing: [], outdated: [] });
     // A file the catalog says an older extractor parsed is named (the next index parses it again).

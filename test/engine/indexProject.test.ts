@@ -6,7 +6,8 @@ import { Engine, EngineLockHeld, indexProject, inlineParser } from "../../src/en
 import { headPosition, readEvents } from "../../src/events/index.js";
 import { hashContent } from "../../src/shared/sourceFile/hashContent.js";
 import { CatalogReader } from "../../src/projections/index.js";
-import { copyFixture, mkfifo, removeDir, runningAsRoot, tempDir, write } from "../sources/scan/helpers.js";
+import { copyFixture, git, hasGit, mkfifo, removeDir, runningAsRoot, tempDir, write } from "../sources/scan/helpers.js";
+import { insideGitRepo } from "../../src/sources/scan/index.js";
 import { projectContext } from "./helpers.js";
 import { rawDatabase } from "../events/support.js";
 
@@ -172,5 +173,24 @@ describe("indexProject with the graph", () => {
       c.close();
       removeDir(fixture);
     }
+  });
+});
+
+describe("indexProject: git history", () => {
+  it.skipIf(!hasGit)("records each commit once across re-indexes; outside a repository, says so once", async () => {
+    write(root, "a.ts", "export const a = 1;\n");
+    if (!insideGitRepo(root)) {
+      const plain = await indexProject(ctx, opts);
+      expect(plain.history).toMatchObject({ available: false, observed: 0 });
+      expect(plain.history!.note).toMatch(/not in a git repository/);
+      expect((await indexProject(ctx, opts)).history).toEqual({ available: false, observed: 0, note: null });
+    }
+    git(root, "init", "-q");
+    write(root, ".gitignore", ".nemesis/\n");
+    git(root, "add", "-A");
+    git(root, "commit", "-q", "-m", "first");
+    expect((await indexProject(ctx, opts)).history).toEqual({ available: true, observed: 1, note: null });
+    expect((await indexProject(ctx, opts)).history).toEqual({ available: true, observed: 0, note: null });
+    expect(readEvents(ctx.log, { types: ["CommitObserved"] }).map((e) => e.stream)).toEqual([`commit:${git(root, "rev-parse", "HEAD").toString().trim()}`]);
   });
 });

@@ -77,6 +77,14 @@ const fileHeadline = (s: IndexSummary, file: string): string => {
   return `nothing indexed: ${file} ${why}${f.deleted > 0 ? "; its earlier index entry is removed" : ""}`;
 };
 
+/** The commits recorded; where history is not read, why, once (null after that: it was said). */
+const historyLine = (h: IndexSummary["history"]): string | null => {
+  if (h === null) return null;
+  if (h.note !== null) return `history   ${h.note}`;
+  if (!h.available) return null;
+  return `history   ${h.observed === 0 ? "no new commits" : `${h.observed.toLocaleString("en-US")} new commit${h.observed === 1 ? "" : "s"} recorded`}`;
+};
+
 export const formatIndexSummary = (s: IndexSummary, embedding: EmbeddingDescription): string => {
   const f = s.files;
   const mb = (f.bytes / 1e6).toFixed(1);
@@ -85,6 +93,8 @@ export const formatIndexSummary = (s: IndexSummary, embedding: EmbeddingDescript
     `files     ${f.scanned} indexable (${mb} MB): ${f.changed} changed, ${f.unchanged} unchanged, ${f.deleted} deleted`,
     `skipped   ${total(f.skipped) === 0 ? "none" : `${total(f.skipped)} (${reasons(f.skipped)})`}; ${f.ignored} ignored, ${f.unsupported} in unsupported languages`,
   ];
+  const history = historyLine(s.history);
+  if (history !== null) lines.push(history);
   if (s.parse) {
     const failed = total(s.parse.failed);
     lines.push(
@@ -102,8 +112,9 @@ export const formatIndexSummary = (s: IndexSummary, embedding: EmbeddingDescript
   }
   const t = s.timings;
   const projected = Object.entries(t.projectMs).map(([n, ms]) => `${n} ${(ms / 1000).toFixed(1)}s`).join(", ");
+  const historyMs = t.historyMs >= 100 ? `, history ${(t.historyMs / 1000).toFixed(1)}s` : "";
   lines.push(
-    `took      ${(s.durationMs / 1000).toFixed(1)}s (scan ${(t.scanMs / 1000).toFixed(1)}s, parse ${(t.parseMs / 1000).toFixed(1)}s${projected ? `, ${projected}` : ""})`,
+    `took      ${(s.durationMs / 1000).toFixed(1)}s (scan ${(t.scanMs / 1000).toFixed(1)}s${historyMs}, parse ${(t.parseMs / 1000).toFixed(1)}s${projected ? `, ${projected}` : ""})`,
   );
   return `${lines.join("\n")}\n`;
 };

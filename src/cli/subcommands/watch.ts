@@ -62,6 +62,7 @@ export const registerWatch = (program: Command): void => {
           onBatch: (b) => print(batchLine(b)),
           onReconcile: (r) => print(reconcileLine(r)),
           onWarning: (w) => process.stderr.write(`nemesis: warning: ${w}\n`),
+          onCommits: (n) => print(`history: ${n.toLocaleString("en-US")} new commit${n === 1 ? "" : "s"} recorded`),
         },
       });
       let stopping = false;

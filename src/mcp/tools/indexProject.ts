@@ -24,6 +24,10 @@ export const indexProjectTool = defineTool({
     files_deleted: Schema.Number,
     nodes: Schema.Number,
     edges: Schema.Number,
+    /** Git commits recorded by this run (0 where history is not read). */
+    commits_recorded: Schema.Number,
+    /** Why git history is not recorded, the first time it is so. */
+    history_note: Schema.NullOr(Schema.String),
     duration_ms: Schema.Number,
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -38,10 +42,14 @@ export const indexProjectTool = defineTool({
       files_deleted: summary.files.deleted,
       nodes: graph ? graph.files + sum(graph.symbols) : 0,
       edges: graph ? sum(graph.edges) : 0,
+      commits_recorded: summary.history?.observed ?? 0,
+      history_note: summary.history?.note ?? null,
       duration_ms: Math.round(summary.durationMs),
     };
   },
   render: (o) =>
-    `indexed ${o.files_indexed} files in ${(o.duration_ms / 1000).toFixed(1)} s: ${o.files_changed} changed, ${o.files_deleted} deleted; graph: ${o.nodes.toLocaleString("en-US")} nodes, ${o.edges.toLocaleString("en-US")} edges`,
+    `indexed ${o.files_indexed} files in ${(o.duration_ms / 1000).toFixed(1)} s: ${o.files_changed} changed, ${o.files_deleted} deleted; graph: ${o.nodes.toLocaleString("en-US")} nodes, ${o.edges.toLocaleString("en-US")} edges` +
+    (o.commits_recorded > 0 ? `; ${o.commits_recorded.toLocaleString("en-US")} new git commits recorded` : "") +
+    (o.history_note !== null ? `\nhistory: ${o.history_note}` : ""),
 });
 

@@ -4,10 +4,11 @@ import { join, sep } from "node:path";
 import { DirectoryRules, languageFilter } from "../scan/index.js";
 import type { NemesisConfig, NemesisPaths } from "../../config/index.js";
 import type { LogHandle } from "../../events/index.js";
+import { recordHistory, watchHead, type HeadWatch } from "../history/index.js";
 import { HintBatcher, type Hints } from "./HintBatcher.js";
 import { Unseen } from "./Unseen.js";
 import { reconcile } from "./reconcile.js";
-import { recordBatch, type SourceContext } from "./recordBatch.js";
+import { recordBatch, WATCHER_META, type SourceContext } from "./recordBatch.js";
 import { watchFilter } from "./watchFilter.js";
 import { isWatchLimit, watchLimitWarning } from "./watchLimit.js";
 import { removeWatcherState, writeWatcherState, type BatchReport, type ReconcileReport, type WatcherState } from "./watcherState.js";
@@ -33,6 +34,8 @@ export interface WatcherOptions {
   readonly onFileEvent?: (path: string) => void;
   /** A batch appended its events to the log (the engine looks at the log at once). */
   readonly onRecorded?: () => void;
+  /** HEAD moved and this many new commits were recorded. */
+  readonly onCommits?: (observed: number) => void;
   /** Creates chokidar's watcher (tests wrap it to fail as a full inotify table does). */
   readonly watch?: WatchFactory;
 }
@@ -183,6 +186,30 @@ export const startWatcher = async (options: WatcherOptions): Promise<ProjectWatc
       }
     });
   };
+  // HEAD moved (or the periodic look): the new commits are recorded as a job like the others. A
+  // look asked for while one waits in the queue is that one.
+  const historyCtx = { root, nemesisDir: paths.dir, log, settings: config.history, meta: WATCHER_META };
+  let head: HeadWatch | null = null;
+  let queuedHistory: Promise<void> | null = null;
+  const lookAtHistory = (): Promise<void> => {
+    queuedHistory ??= enqueue(async () => {
+      queuedHistory = null;
+      if (stopped) return;
+      const r = await recordHistory(historyCtx);
+      if (r.note !== null) options.onWarning?.(`history: ${r.note}`);
+      if (r.observed > 0) {
+        options.onCommits?.(r.observed);
+        options.onRecorded?.();
+      }
+      if (head === null && r.gitDir !== null && !stopped) head = watchHead(r.gitDir, () => void lookAtHistory());
+    });
+    return queuedHistory;
+  };
+  const periodic = () => {
+    scanQuietly();
+    if (!stopped) void lookAtHistory();
+  };
+
   const batcher = new HintBatcher({ quietMs: settings.debounce_ms, maxWaitMs: maxWaitMs(settings.debounce_ms), onBatch: runBatch });
 
   let events: FSWatcher | null = null;
@@ -198,7 +225,7 @@ export const startWatcher = async (options: WatcherOptions): Promise<ProjectWatc
     events = null;
     void dropped?.close();
     warn(watchLimitWarning(e, settings.poll_ms));
-    pollTimer = setInterval(scanQuietly, settings.poll_ms).unref();
+    pollTimer = setInterval(periodic, settings.poll_ms).unref();
     eventsSettled();
   };
 
@@ -255,12 +282,14 @@ export const startWatcher = async (options: WatcherOptions): Promise<ProjectWatc
 
   save();
   const settled = startEvents();
-  const reconcileTimer = setInterval(scanQuietly, settings.reconcile_s * 1_000).unref();
+  const reconcileTimer = setInterval(periodic, settings.reconcile_s * 1_000).unref();
   const ready = settled.then(async () => {
     if (stopped) return;
     if (mode === "starting") mode = "events";
     // Covers what changed before the events flowed (the engine's own catch-up ran before the watch).
     await scan().catch((e) => warn(`the first reconciliation scan failed (${messageOf(e)}); the next one retries`));
+    // Not awaited: a first look at a long history takes seconds, and files come first.
+    void lookAtHistory();
   });
 
   return {
@@ -278,6 +307,7 @@ export const startWatcher = async (options: WatcherOptions): Promise<ProjectWatc
       batcher.close();
       clearInterval(reconcileTimer);
       clearInterval(pollTimer);
+      head?.stop();
       eventsSettled();
       const closing = events;
       events = null;
