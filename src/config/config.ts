@@ -175,7 +175,7 @@ export const CONFIG_TEMPLATE = `# Nemesis configuration. Every option is optiona
 # or in a shallow clone, nothing is recorded (said once) and files are indexed as usual.
 # enabled = true
 # Each look at the history walks back at most this many commits from HEAD, and no commit older
-# than since_days: the first index records the last two years or 10,000 commits, whichever is
+# than since_days before HEAD's commit: the first index records the two years or 10,000 commits before HEAD, whichever is
 # fewer; later ones record what is new, and never go back past what is already recorded.
 # max_commits = 10000
 # since_days = 730

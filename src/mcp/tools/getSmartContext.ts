@@ -76,6 +76,8 @@ export const getSmartContextTool = defineTool({
     // per call), so its tokens come out of the budget.
     const reserve = freshnessCost(await ctx.freshness());
     times.mark("freshness");
+    const history = await ctx.history();
+    times.mark("history");
     return smartContext(chunks, graph, links ? fileLinksFrom(links) : null, ctx.embedder(), ctx.catalog(), {
       task: input.task,
       maxTokens: input.max_tokens,
@@ -83,6 +85,7 @@ export const getSmartContextTool = defineTool({
       reserve,
       times,
       architecture,
+      history,
     });
   },
   warm: async (ctx) => {

@@ -48,8 +48,7 @@ export const recordHistory = async (ctx: HistoryContext): Promise<HistoryReport>
     if (repo.state === "unavailable") return unavailable(repo.why);
     forgetNote(ctx.nemesisDir);
     if (repo.state === "empty" || isCommitObserved(ctx.log, repo.head)) return report({ available: true, observed: 0, note: null, gitDir: repo.gitDir });
-    const bounds = { maxCommits: ctx.settings.max_commits, notBefore: Date.now() / 1000 - ctx.settings.since_days * DAY_SECONDS };
-    const commits = await newCommits(ctx, repo.head, bounds);
+    const commits = await newCommits(ctx, repo.head, ctx.settings);
     if (commits instanceof GitFailure) return unavailable(cannotRead(commits), repo.gitDir);
     const recorded = recordCommits(ctx.log, commits, { meta: ctx.meta });
     trace("History.recorded", () => `${recorded.observed} commits (${recorded.alreadyObserved} recorded by another writer)`);
@@ -63,12 +62,15 @@ export const recordHistory = async (ctx: HistoryContext): Promise<HistoryReport>
  * The commits to record, parents first. HEAD is read first: most often it is the one new commit
  * (its parents are recorded), and then no walk is needed, only one `git log` of it.
  */
-const newCommits = async (ctx: HistoryContext, head: string, bounds: HistoryBounds): Promise<CommitObserved[] | GitFailure> => {
+const newCommits = async (ctx: HistoryContext, head: string, settings: NemesisConfig["history"]): Promise<CommitObserved[] | GitFailure> => {
   const isObserved = (sha: string) => isCommitObserved(ctx.log, sha);
   const read = await readCommits(ctx.root, [head]);
   if (read instanceof GitFailure) return read;
   const [commit] = read;
-  if (commit === undefined || commit.time < bounds.notBefore) return [];
+  if (commit === undefined) return [];
+  // The window ends at HEAD's commit, not today: a checkout of an old release still gets the
+  // two years of history that led to it.
+  const bounds: HistoryBounds = { maxCommits: settings.max_commits, notBefore: commit.time - settings.since_days * DAY_SECONDS };
   if (commit.parents.every(isObserved)) return [commit];
   const shas = await findNewCommits(ctx.root, head, isObserved, bounds);
   trace("History.walked", () => (shas instanceof GitFailure ? shas.message : `${shas.length} new`));
