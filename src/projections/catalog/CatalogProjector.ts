@@ -58,7 +58,8 @@ const decodeParsedSummary = (u: unknown): ParsedSummary => {
  * those have a read model of their own (projections/scratch), and a graph of 100,000 nodes would
  * otherwise be decoded here for nothing on every replay.
  */
-const HANDLES = EVENT_TYPES.filter((t) => !(GRAPH_EVENT_TYPES as ReadonlyArray<string>).includes(t));
+/** Scratch graphs and commits have read models of their own: the catalog never reads them (a replay would decode every commit for nothing). */
+const HANDLES = EVENT_TYPES.filter((t) => !(GRAPH_EVENT_TYPES as ReadonlyArray<string>).includes(t) && t !== "CommitObserved");
 
 const statements = (db: Database.Database) => ({
   checkpoint: db.prepare("SELECT position, version FROM checkpoint WHERE name = 'catalog'"),
