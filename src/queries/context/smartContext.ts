@@ -88,9 +88,14 @@ const CORE_SHARE = 0.75;
 const CORE_FLOOR = 0.3;
 /** What a neighbour's signature is worth against a region the task names. */
 const SIGNATURE_VALUE = 0.15;
-/** Files of the ranking named by one line each, and what that line is worth against a region the task names. */
+/**
+ * Files of the ranking named by one line each (one per this many tokens of the budget, at most
+ * LISTED_FILES), and what that line is worth against a region the task names: enough to come
+ * before all but the best regions, as it costs a few dozen tokens.
+ */
 const LISTED_FILES = 12;
-const LISTED_VALUE = 0.1;
+const TOKENS_PER_LISTED = 600;
+const LISTED_VALUE = 0.3;
 /** Signatures of symbols outside the likely files, and tests named, at most. */
 const NEIGHBOURS = 15;
 const TESTS = 5;
@@ -328,7 +333,7 @@ export const smartContext = async (
       const s = graph.symbols.get(r.id);
       if (s && s.start > 0 && !bestIn.has(s.path)) bestIn.set(s.path, r);
     }
-    files.slice(0, LISTED_FILES).forEach((f, i) => {
+    files.slice(0, Math.min(LISTED_FILES, Math.max(1, Math.round(options.maxTokens / TOKENS_PER_LISTED)))).forEach((f, i) => {
       const node = bestIn.get(f.file);
       const s = node ? graph.symbols.get(node.id) : graph.symbolsIn(f.file).find((x) => x.start > 0);
       const hit = hitsIn.get(f.file)?.[0];
