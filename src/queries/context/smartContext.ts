@@ -253,6 +253,7 @@ export const smartContext = async (
       if (file !== undefined && r.link && !walkWhy.has(file)) walkWhy.set(file, whyOf(r));
     }
     const searchFiles = answer.files.map((f) => f.file);
+    const searched = new Set([...searchFiles, ...answer.hits.map((h) => h.file)]);
     const history = options.history ?? null;
     const files = rankContextFiles({
       search: searchFiles,
@@ -261,7 +262,8 @@ export const smartContext = async (
       similar: history ? history.similarCommits(task, SIMILAR_COMMITS) : [],
       coChange: history ? history.coChanged(searchFiles.slice(0, CO_SEEDS), CO_CHANGES) : [],
       prior: (f) => filePrior(f, qTerms),
-      indexed: (f) => lines(f).lastLine > 0,
+      // Cheap: reading each file's chunks to learn it is indexed cost more than the ranking.
+      indexed: (f) => searched.has(f) || graph.symbolsIn(f).length > 0,
     });
     times.mark("files");
     const topFile = files[0]?.score ?? 1;
