@@ -33,6 +33,10 @@ const SUMMARIES: Record<string, (d: Data) => string> = {
   GraphEdgeUpdated: (d) => `${str(d.source)} -[${str(d.relation)}]-> ${str(d.target)}${props(d)}`,
   GraphEdgeRemoved: (d) => `${str(d.source)} -[${str(d.relation)}]-> ${str(d.target)}`,
   GraphDeleted: (d) => `${str(d.nodes)} nodes, ${str(d.edges)} edges`,
+  CommitObserved: (d) => {
+    const files = typeof d.filesTotal === "number" ? d.filesTotal : count(d.files);
+    return `${str(d.sha).slice(0, 10)} ${str(d.subject)} (${files} file${files === 1 ? "" : "s"}${count(d.parents) > 1 ? ", a merge" : ""})`;
+  },
   IndexRunStarted: (d) => `run ${str(d.runId)} in ${str(d.root)}`,
   IndexRunCompleted: (d) =>
     `run ${str(d.runId)}: ${str(d.files)} files, ${str(d.changed)} changed, ${str(d.deleted)} deleted in ${

@@ -174,9 +174,10 @@ export const CONFIG_TEMPLATE = `# Nemesis configuration. Every option is optiona
 # the watcher sees HEAD move: co-change and each file's history are built from them. Without git,
 # or in a shallow clone, nothing is recorded (said once) and files are indexed as usual.
 # enabled = true
-# Each look at the history walks back at most this many commits from HEAD, and no commit older
-# than since_days before HEAD's commit: the first index records the two years or 10,000 commits before HEAD, whichever is
-# fewer; later ones record what is new, and never go back past what is already recorded.
+# Each look at the history walks back at most this many commits from HEAD, and to no commit
+# older than since_days before HEAD's commit: the first index records the two years or 10,000
+# commits before HEAD, whichever is fewer; later ones record what is new (a walk from HEAD stops
+# at the commits recorded).
 # max_commits = 10000
 # since_days = 730
 

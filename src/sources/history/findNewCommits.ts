@@ -1,4 +1,5 @@
 import { gitFailed, gitMissing, spawnGit, type GitFailure } from "./git.js";
+import { parentsFirst } from "./parentsFirst.js";
 
 /** How far back one look at the history may go (`[history]` in the config). */
 export interface HistoryBounds {
@@ -10,18 +11,19 @@ export interface HistoryBounds {
 const WALK_TIMEOUT_MS = 60_000;
 
 /**
- * The commits reachable from `head` that are not observed yet, parents before children: the
- * order they must be recorded in, so that a run stopped half-way leaves only commits whose
- * ancestors are recorded or out of bounds (see below), and the next run finds the rest.
+ * The commits reachable from `head` by a path that meets no observed commit, within `bounds`,
+ * parents before children: the order they must be recorded in, so that a run stopped half-way
+ * leaves nothing the next run would not find.
  *
- * An observed commit stands for its ancestors: the walk stops there. That is what bounds the
- * first run for good (a later run never reaches back past the commits the first one recorded)
- * and what makes a new commit cheap: git lists commits newest first as it walks, and the walk
- * is stopped as soon as every path from HEAD has reached an observed commit, usually after one
- * line. Commits come in date order, which clock skew can break (a parent listed before its
- * child), so every commit listed is remembered until it is known whether a new one needs it.
- * `git rev-list HEAD --not <observed…>` would say the same, but git reads every excluded
- * commit before printing anything: a tenth of a second on 10,000 commits.
+ * An observed commit stands for its ancestors: the walk does not go past it. That keeps the
+ * first run's bounds for good (the history behind the commits it recorded is not read again;
+ * only a branch merged later can lead to older commits, within the same bounds), and keeps a
+ * look at a few new commits cheap: git lists commits newest first as it walks, and the walk is
+ * stopped as soon as every path from HEAD has met an observed commit. Commits come by date,
+ * and a branch whose clock was behind can be listed after commits it leads to, so every commit
+ * listed is remembered until it is known whether a new one needs it.
+ * `git rev-list HEAD --not <observed…>` would not print anything before reading every excluded
+ * commit (a tenth of a second for 10,000).
  */
 export const findNewCommits = (
   root: string,
@@ -107,29 +109,3 @@ export const findNewCommits = (
       else finish(gitFailed(code, Buffer.concat(err).toString("utf8")));
     });
   });
-
-/** The commits of `graph` ordered so that every parent in it comes before its children. */
-export const parentsFirst = (graph: ReadonlyMap<string, ReadonlyArray<string>>): string[] => {
-  const out: string[] = [];
-  const done = new Set<string>();
-  for (const start of graph.keys()) {
-    if (done.has(start)) continue;
-    // Iterative depth-first walk (histories are far deeper than the call stack): a commit is
-    // written once all its parents in the graph are.
-    const stack: Array<{ sha: string; next: number }> = [{ sha: start, next: 0 }];
-    done.add(start);
-    while (stack.length > 0) {
-      const top = stack[stack.length - 1]!;
-      const parents = graph.get(top.sha) ?? [];
-      const parent = parents[top.next++];
-      if (parent === undefined) {
-        out.push(top.sha);
-        stack.pop();
-      } else if (graph.has(parent) && !done.has(parent)) {
-        done.add(parent);
-        stack.push({ sha: parent, next: 0 });
-      }
-    }
-  }
-  return out;
-};

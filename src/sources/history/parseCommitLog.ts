@@ -63,7 +63,7 @@ interface Counts {
 const count = (s: string): number | null => (s === "-" ? null : Number(s));
 
 const capBody = (body: string): string => {
-  const trimmed = body.replace(/\s+$/, "");
+  const trimmed = body.trimEnd();
   return trimmed.length <= MAX_BODY_CHARS ? trimmed : `${trimmed.slice(0, MAX_BODY_CHARS - 1)}…`;
 };
 

@@ -58,8 +58,8 @@ const cloneOf = (from: string, shallow = false): string => {
 };
 
 /** A commit of the index as it is (the clone's work tree is empty, so no `add`). */
-const commitIndex = (dir: string, message: string): string => {
-  git(dir, ["commit", "-q", "--allow-empty", "-m", message]);
+const commitIndex = (dir: string, message: string, daysAgo = 0): string => {
+  git(dir, ["commit", "-q", "--allow-empty", "-m", message], daysAgo);
   return git(dir, ["rev-parse", "HEAD"]);
 };
 
@@ -159,6 +159,27 @@ describe.skipIf(!hasGit)("recordHistory: the commits reachable from HEAD, record
     const off = project(base);
     expect(await off.look({ ...ALL, enabled: false })).toEqual(expect.objectContaining({ available: false, observed: 0, note: null }));
     expect(observed(off.log)).toEqual([]);
+  });
+
+  it("follows a merged branch to commits git listed before the branch wanted them (a clock behind its parent's)", async () => {
+    // R <- Y <- X, and a branch N off Y whose committer clock was behind, merged as M. Only X is
+    // recorded at first (max_commits = 1); git then lists M X Y R N (by date), so Y and R come
+    // before N, the commit that leads to them past the recorded X.
+    const dir = tempDir();
+    dirs.push(dir);
+    git(dir, ["init", "-q"]);
+    const r = commitIndex(dir, "R", 10);
+    const y = commitIndex(dir, "Y", 3);
+    const x = commitIndex(dir, "X", 1);
+    const p = project(dir);
+    expect(await p.look({ ...ALL, max_commits: 1 })).toMatchObject({ observed: 1 });
+    const tree = git(dir, ["rev-parse", "HEAD^{tree}"]);
+    const n = git(dir, ["commit-tree", tree, "-p", y, "-m", "N"], 20);
+    const m = git(dir, ["commit-tree", tree, "-p", x, "-p", n, "-m", "M"]);
+    git(dir, ["reset", "-q", "--soft", m]);
+    expect(git(dir, ["rev-list", "HEAD"]).split("\n")).toEqual([m, x, y, r, n]);
+    expect(await p.look()).toMatchObject({ observed: 4 });
+    expect(observed(p.log).map((c) => c.sha)).toEqual([x, r, y, n, m]);
   });
 
   it("two writers looking at once record each commit once", async () => {
