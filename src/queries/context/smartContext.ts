@@ -96,9 +96,11 @@ const SIGNATURE_VALUE = 0.15;
 const LISTED_FILES = 12;
 const TOKENS_PER_LISTED = 600;
 const LISTED_VALUE = 0.3;
-/** Signatures of symbols outside the likely files, and tests named, at most. */
-const NEIGHBOURS = 15;
+/** Signatures of the walk's symbols, and tests named: one per so many tokens of the budget, at most so many. */
+const NEIGHBOURS = 20;
+const TOKENS_PER_NEIGHBOUR = 400;
 const TESTS = 5;
+const TOKENS_PER_TEST = 1_600;
 
 const textOf = (lines: FileLines, start: number, end: number): string => lines.text(start, end);
 
@@ -268,7 +270,6 @@ export const smartContext = async (
     times.mark("files");
     const topFile = files[0]?.score ?? 1;
     const likely = files.filter((f) => f.score >= LIKELY_FLOOR * topFile).slice(0, LIKELY_FILES);
-    const likelyOf = new Map(likely.map((f) => [f.file, f]));
     // How likely each file is to be edited: its score against the best one's, squared, over its
     // rank. On the dev sets the share of a file's shown lines that the commit touched fell from
     // 0.72 at rank 1 to 0.22, 0.14 and 0.03 at ranks 2-4, far faster than the scores' ratio.
@@ -352,13 +353,16 @@ export const smartContext = async (
     });
 
     // Around them: the walk's symbols as signatures with file:line, tests by name.
+    // As many as the budget affords: at 1,000 tokens a few lines of the likely file say more than a list of heads.
+    const maxNeighbours = Math.min(NEIGHBOURS, Math.floor(options.maxTokens / TOKENS_PER_NEIGHBOUR));
+    const maxTests = Math.min(TESTS, Math.floor(options.maxTokens / TOKENS_PER_TEST));
     let neighbours = 0;
     let tests = 0;
     for (const r of ranked) {
       const s = info.get(r.id);
       if (!s || !(s.start > 0)) continue;
       const isTest = r.link?.relation === "tests";
-      if (!likelyOf.has(s.path) && (isTest ? tests++ >= TESTS : neighbours++ >= NEIGHBOURS)) continue;
+      if (isTest ? tests++ >= maxTests : neighbours++ >= maxNeighbours) continue;
       const text = lines(s.path);
       const head = s.signature || (text.get(s.start) ?? "").trim();
       if (!head) continue;
