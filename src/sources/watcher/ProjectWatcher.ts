@@ -186,24 +186,31 @@ export const startWatcher = async (options: WatcherOptions): Promise<ProjectWatc
       }
     });
   };
-  // HEAD moved (or the periodic look): the new commits are recorded as a job like the others. A
-  // look asked for while one waits in the queue is that one.
+  // HEAD moved (or the periodic look): the new commits are recorded one look at a time, in a
+  // queue of their own: commit streams share nothing with the file batches, and a first look at
+  // a long history (seconds) must not hold saves back. A look asked for while one waits is that one.
   const historyCtx = { root, nemesisDir: paths.dir, log, settings: config.history, meta: WATCHER_META };
   let head: HeadWatch | null = null;
-  let queuedHistory: Promise<void> | null = null;
+  let historyWork: Promise<void> = Promise.resolve();
+  let lookWaiting = false;
   const lookAtHistory = (): Promise<void> => {
-    queuedHistory ??= enqueue(async () => {
-      queuedHistory = null;
-      if (stopped) return;
-      const r = await recordHistory(historyCtx);
-      if (r.note !== null) options.onWarning?.(`history: ${r.note}`);
-      if (r.observed > 0) {
-        options.onCommits?.(r.observed);
-        options.onRecorded?.();
-      }
-      if (head === null && r.gitDir !== null && !stopped) head = watchHead(r.gitDir, () => void lookAtHistory());
-    });
-    return queuedHistory;
+    if (lookWaiting) return historyWork;
+    lookWaiting = true;
+    historyWork = historyWork
+      .then(async () => {
+        lookWaiting = false;
+        if (stopped) return;
+        const r = await recordHistory(historyCtx);
+        if (r.note !== null) options.onWarning?.(`history: ${r.note}`);
+        if (r.observed > 0) {
+          options.onCommits?.(r.observed);
+          options.onRecorded?.();
+        }
+        if (head === null && r.gitDir !== null && !stopped) head = watchHead(r.gitDir, () => void lookAtHistory());
+      })
+      // recordHistory reports rather than throws; a listener that throws must not stop later looks.
+      .catch(() => undefined);
+    return historyWork;
   };
   const periodic = () => {
     scanQuietly();
@@ -288,7 +295,7 @@ export const startWatcher = async (options: WatcherOptions): Promise<ProjectWatc
     if (mode === "starting") mode = "events";
     // Covers what changed before the events flowed (the engine's own catch-up ran before the watch).
     await scan().catch((e) => warn(`the first reconciliation scan failed (${messageOf(e)}); the next one retries`));
-    // Not awaited: a first look at a long history takes seconds, and files come first.
+    // Not awaited: a first look at a long history takes seconds.
     void lookAtHistory();
   });
 
@@ -313,6 +320,7 @@ export const startWatcher = async (options: WatcherOptions): Promise<ProjectWatc
       events = null;
       await closing?.close();
       await work;
+      await historyWork;
       removeWatcherState(paths.dir);
     },
   };

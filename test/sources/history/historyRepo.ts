@@ -1,8 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { readEvents, type CommitObserved, type LogHandle } from "../../../src/events/index.js";
-import { write } from "../scan/helpers.js";
 
 const DAY = 86_400;
 
@@ -34,34 +31,75 @@ export const observed = (log: LogHandle): CommitObserved[] =>
 
 export const LONG_BODY = "why ".repeat(1_000);
 
+/** One commit of a fast-import stream: its files as `M`/`D` lines of inline data. */
+interface Step {
+  readonly name: string;
+  readonly branch: "main" | "side";
+  readonly daysAgo: number;
+  readonly message: string;
+  readonly from?: string;
+  readonly merge?: string;
+  readonly files: ReadonlyArray<readonly [path: string, content: string | Buffer | null]>;
+}
+
+/** A path as fast-import reads it: quoted, with C escapes, when it holds a quote, a tab or a newline. */
+const quoted = (path: string) => (/["\t\n\\]/.test(path) ? JSON.stringify(path) : path);
+
+const data = (content: string | Buffer): Buffer[] => {
+  const bytes = typeof content === "string" ? Buffer.from(content) : content;
+  return [Buffer.from(`data ${bytes.length}\n`), bytes, Buffer.from("\n")];
+};
+
+const A = "export const a = 1;\nexport const b = 2;\nexport const c = 3;\n";
+const GENERATED = Array.from({ length: 1_001 }, (_, i) => [`src/gen${i}.ts`, `export const g${i} = ${i};\n`] as const);
+
 /**
- * The repository every history test reads (built once per file): its first commit is 1,000
- * days old, the rest are recent. In order: a start, binary and renamed files and a file name
- * with a tab, a quote and a newline, a side branch merged back, a commit of 1,001 files, and
- * one with a long message.
+ * The repository every history test reads (built once per file, by one `git fast-import`, so
+ * without a work tree): its first commit is 1,000 days old, the rest are recent. In order: a
+ * start, binary and renamed files and a file name with a tab, a quote and a newline, a side
+ * branch merged back, a commit of 1,001 files, and one with a long message.
  */
+const STEPS: ReadonlyArray<Step> = [
+  { name: "start", branch: "main", daysAgo: 1_000, message: "start", files: [["src/a.ts", A], ["logo.png", Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 3])]] },
+  {
+    name: "rename",
+    branch: "main",
+    daysAgo: 3,
+    message: "rename a, redraw the logo",
+    files: [
+      ["src/a.ts", null],
+      ["src/renamed.ts", `${A}export const d = 4;\n`],
+      ["logo.png", Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 9, 9, 9])],
+      ['odd\tna"me\n.txt', "odd\n"],
+    ],
+  },
+  { name: "side", branch: "side", daysAgo: 2, message: "side work", from: "rename", files: [["side.ts", "export const side = 1;\n"]] },
+  { name: "main", branch: "main", daysAgo: 2, message: "main work", files: [["main.ts", "export const main = 1;\n"]] },
+  { name: "merge", branch: "main", daysAgo: 1, message: "merge side", merge: "side", files: [["side.ts", "export const side = 1;\n"]] },
+  { name: "wide", branch: "main", daysAgo: 1, message: "generate 1,001 files", files: GENERATED },
+  { name: "long", branch: "main", daysAgo: 0, message: `a long message\n\n${LONG_BODY}`, files: [["main.ts", "export const main = 2;\n"]] },
+];
+
 export const buildHistoryRepo = (root: string): { shas: Record<string, string> } => {
   git(root, ["init", "-q"]);
-  const shas: Record<string, string> = {};
-  write(root, "src/a.ts", "export const a = 1;\nexport const b = 2;\nexport const c = 3;\n");
-  write(root, "logo.png", Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 3]));
-  shas.start = commitAll(root, "start", 1_000);
-  git(root, ["mv", "src/a.ts", "src/renamed.ts"]);
-  write(root, "src/renamed.ts", "export const a = 1;\nexport const b = 2;\nexport const c = 3;\nexport const d = 4;\n");
-  write(root, "logo.png", Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 9, 9, 9]));
-  write(root, 'odd\tna"me\n.txt', "odd\n");
-  shas.rename = commitAll(root, "rename a, redraw the logo", 3);
-  git(root, ["checkout", "-q", "-b", "side"]);
-  write(root, "side.ts", "export const side = 1;\n");
-  shas.side = commitAll(root, "side work", 2);
-  git(root, ["checkout", "-q", "main"]);
-  write(root, "main.ts", "export const main = 1;\n");
-  shas.main = commitAll(root, "main work", 2);
-  git(root, ["merge", "-q", "--no-ff", "-m", "merge side", "side"], 1);
-  shas.merge = git(root, ["rev-parse", "HEAD"]);
-  for (let i = 0; i < 1_001; i++) writeFileSync(join(root, "src", `gen${i}.ts`), `export const g${i} = ${i};\n`);
-  shas.wide = commitAll(root, "generate 1,001 files", 1);
-  write(root, "main.ts", "export const main = 2;\n");
-  shas.long = commitAll(root, `a long message\n\n${LONG_BODY}`, 0);
+  const now = Math.floor(Date.now() / 1000);
+  const stream: Buffer[] = [];
+  STEPS.forEach((step, i) => {
+    const who = `Ada Lovelace <ada@example.com> ${now - step.daysAgo * DAY} +0000`;
+    stream.push(Buffer.from(`commit refs/heads/${step.branch}\nmark :${i + 1}\nauthor ${who}\ncommitter ${who}\n`), ...data(step.message));
+    const from = step.from ?? (i > 0 && step.branch === "main" ? STEPS.slice(0, i).reverse().find((s) => s.branch === "main")?.name : undefined);
+    if (from !== undefined) stream.push(Buffer.from(`from :${STEPS.findIndex((s) => s.name === from) + 1}\n`));
+    if (step.merge !== undefined) stream.push(Buffer.from(`merge :${STEPS.findIndex((s) => s.name === step.merge) + 1}\n`));
+    for (const [path, content] of step.files) {
+      if (content === null) stream.push(Buffer.from(`D ${quoted(path)}\n`));
+      else stream.push(Buffer.from(`M 100644 inline ${quoted(path)}\n`), ...data(content));
+    }
+    stream.push(Buffer.from("\n"));
+  });
+  execFileSync("git", ["fast-import", "--quiet"], { cwd: root, input: Buffer.concat(stream), stdio: ["pipe", "pipe", "pipe"] });
+  const made = git(root, ["rev-list", "--all"]).split("\n");
+  if (made.length !== STEPS.length) throw new Error(`fast-import made ${made.length} commits, not ${STEPS.length}`);
+  const subjects = new Map(git(root, ["log", "--all", "--format=%H %s"]).split("\n").map((l) => [l.slice(41), l.slice(0, 40)]));
+  const shas = Object.fromEntries(STEPS.map((s) => [s.name, subjects.get(s.message.split("\n")[0]!)!]));
   return { shas };
 };
