@@ -1,11 +1,11 @@
-import { chmodSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as Either from "effect/Either";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Engine, EngineLockHeld, indexProject, inlineParser } from "../../src/engine/index.js";
 import { headPosition, readEvents } from "../../src/events/index.js";
 import { hashContent } from "../../src/shared/sourceFile/hashContent.js";
-import { CatalogReader } from "../../src/projections/index.js";
+import { CatalogReader, HistoryProjector, HistoryReader, rebuild } from "../../src/projections/index.js";
 import { copyFixture, git, hasGit, mkfifo, removeDir, runningAsRoot, tempDir, write } from "../sources/scan/helpers.js";
 import { insideGitRepo } from "../../src/sources/scan/index.js";
 import { projectContext } from "./helpers.js";
@@ -192,5 +192,14 @@ describe("indexProject: git history", () => {
     expect((await indexProject(ctx, opts)).history).toEqual({ available: true, observed: 1, note: null });
     expect((await indexProject(ctx, opts)).history).toEqual({ available: true, observed: 0, note: null });
     expect(readEvents(ctx.log, { types: ["CommitObserved"] }).map((e) => e.stream)).toEqual([`commit:${git(root, "rev-parse", "HEAD").toString().trim()}`]);
+
+    // A replay needs the log only: with the repository gone, history.db is rebuilt all the same.
+    rmSync(join(root, ".git"), { recursive: true, force: true });
+    const projector = new HistoryProjector(join(ctx.paths.dir, "history-replayed.db"));
+    await rebuild(ctx.log, projector);
+    await projector.close();
+    const replayed = HistoryReader.open(join(ctx.paths.dir, "history-replayed.db"));
+    expect(replayed.fileHistory("a.ts", 5).map((c) => c.subject)).toEqual(["first"]);
+    replayed.close();
   });
 });
