@@ -51,7 +51,7 @@ type Item =
   | { readonly tag: "convention"; readonly value: SmartContext["conventions"][number] };
 
 /** How much of a symbol's worth each granularity carries. */
-const LEVEL_VALUE = { line: 0.3, signature: 0.5, full: 1 };
+const LEVEL_VALUE = { line: 0.3, full: 1 };
 /** Files search ranks for the walk's restarts (its hits, two a file, cover the first ten). */
 const SEARCH_LIMIT = 20;
 /** Hits below this share of the best one are left to the graph to reach. */
@@ -107,10 +107,11 @@ const textOf = (lines: FileLines, start: number, end: number): string => lines.t
 /**
  * The code a task will touch and the memory that applies, packed to `maxTokens` in both the
  * text and the JSON form: hybrid search finds entry points, a personalised PageRank over their
- * two-hop neighbourhood (callers, callees, implementations, tests, importers), restarting in
- * proportion to search's file ranking, ranks the files and what surrounds the entry points, and
- * each item is offered whole, as its signature and docstring, or as one line, chosen greedily
- * by value per token. The code comes file by file, best file first.
+ * two-hop neighbourhood (callers, callees, implementations, tests, importers) ranks what
+ * surrounds them, and one file ranking adds the git history (past commits like the task, files
+ * that change together). The likely files are offered whole as regions, the ones the task names
+ * first; the next files by one line, neighbours as signatures, tests by name; chosen greedily by
+ * value per token. The code comes file by file, best file first, in line order.
  */
 export const smartContext = async (
   chunks: ChunkReader,
@@ -132,8 +133,6 @@ export const smartContext = async (
   const seeds = new Map<string, number>();
   const add = (id: string, score: number) => seeds.set(id, Math.max(seeds.get(id) ?? 0, score));
   let ranked: RankedNode[] = [];
-  /** Files whose hits became symbol entry points: their own text would repeat them. */
-  const seedFiles = new Set<string>();
   let info = new Map<string, ContextSymbol>();
   let fileRank = new Map<string, number>();
   let walked: RankedNode[] = [];
@@ -186,7 +185,6 @@ export const smartContext = async (
         }
       }
       if (!id && !found) add(`f:${h.file}`, 0.5 * score);
-      else seedFiles.add(`f:${h.file}`);
     }
     times.mark("seeds");
     const entries = anchorSeeds(seeds, answer.files);
