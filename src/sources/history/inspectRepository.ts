@@ -1,3 +1,4 @@
+import { insideGitRepo } from "../scan/insideGitRepo.js";
 import { GitFailure, runGit } from "./git.js";
 
 /** What git says about the repository holding a project root, from one `git rev-parse`. */
@@ -9,6 +10,7 @@ export type Repository =
   | { readonly state: "unavailable"; readonly why: string };
 
 const INSPECT_TIMEOUT_MS = 10_000;
+const NOT_A_REPOSITORY = "not in a git repository, so no commits are recorded (files are indexed as usual)";
 
 const unavailable = (why: string): Repository => ({ state: "unavailable", why });
 
@@ -18,13 +20,15 @@ const unavailable = (why: string): Repository => ({ state: "unavailable", why })
  * word when HEAD names no commit yet, after printing the other two answers.
  */
 export const inspectRepository = async (root: string): Promise<Repository> => {
+  // No `.git` above the root (as the scan decides it): no git process for a project outside a repository.
+  if (!insideGitRepo(root)) return unavailable(NOT_A_REPOSITORY);
   const out = await runGit(root, ["rev-parse", "--is-shallow-repository", "--absolute-git-dir", "--verify", "-q", "HEAD"], {
     timeoutMs: INSPECT_TIMEOUT_MS,
     answers: [0, 1],
   });
   if (out instanceof GitFailure) {
     if (out.reason === "missing") return unavailable("git is not installed, so no commits are recorded (files are indexed as usual)");
-    if (/not a git repository/i.test(out.stderr)) return unavailable("not in a git repository, so no commits are recorded (files are indexed as usual)");
+    if (/not a git repository/i.test(out.stderr)) return unavailable(NOT_A_REPOSITORY);
     return unavailable(`git cannot read this repository (${out.message}), so no commits are recorded (files are indexed as usual)`);
   }
   const [shallow, gitDir, head] = out.toString("utf8").split("\n");
