@@ -1,7 +1,5 @@
 import type Database from "better-sqlite3";
-import { openSqlite } from "../../events/sqlite/openSqlite.js";
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
+import { openSqliteStore } from "../openSqliteStore.js";
 
 // files is keyed by path alone (WITHOUT ROWID): every event of a replay finds its row with one
 // b-tree search instead of two (the path index, then the rowid table).
@@ -34,14 +32,4 @@ CREATE TABLE IF NOT EXISTS index_runs (
 `;
 
 /** Opens (creating if needed) catalog.db: the cheap SQLite read model hooks and status use. */
-export const openCatalog = (path: string, options: { readonly readonly?: boolean } = {}): Database.Database => {
-  if (!options.readonly) mkdirSync(dirname(path), { recursive: true });
-  const db = openSqlite(path, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
-  db.pragma("busy_timeout = 10000");
-  if (!options.readonly) {
-    db.pragma("journal_mode = WAL");
-    db.pragma("synchronous = NORMAL");
-    db.exec(SCHEMA);
-  }
-  return db;
-};
+export const openCatalog = (path: string, options: { readonly readonly?: boolean } = {}): Database.Database => openSqliteStore(path, SCHEMA, options);

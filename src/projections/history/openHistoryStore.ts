@@ -1,6 +1,5 @@
-import Database from "better-sqlite3";
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
+import type Database from "better-sqlite3";
+import { openSqliteStore } from "../openSqliteStore.js";
 
 /**
  * The history read model's tables. Paths are interned (`paths.id`), so a file's commits and its
@@ -50,14 +49,4 @@ CREATE VIRTUAL TABLE IF NOT EXISTS commit_text USING fts5(
 `;
 
 /** Opens (creating if needed) history.db; read-only for readers, which never create it. */
-export const openHistoryStore = (path: string, options: { readonly readonly?: boolean } = {}): Database.Database => {
-  if (!options.readonly) mkdirSync(dirname(path), { recursive: true });
-  const db = new Database(path, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
-  db.pragma("busy_timeout = 10000");
-  if (!options.readonly) {
-    db.pragma("journal_mode = WAL");
-    db.pragma("synchronous = NORMAL");
-    db.exec(SCHEMA);
-  }
-  return db;
-};
+export const openHistoryStore = (path: string, options: { readonly readonly?: boolean } = {}): Database.Database => openSqliteStore(path, SCHEMA, options);

@@ -1,6 +1,6 @@
-import Database from "better-sqlite3";
-import { mkdirSync } from "node:fs";
-import { dirname, join } from "node:path";
+import type Database from "better-sqlite3";
+import { openSqliteStore } from "../openSqliteStore.js";
+import { join } from "node:path";
 import type { NemesisPaths } from "../../config/index.js";
 
 /**
@@ -30,14 +30,4 @@ CREATE INDEX IF NOT EXISTS edges_by_target ON edges (graph, target);
 export const scratchStorePath = (paths: NemesisPaths): string => join(paths.dir, "graphs.db");
 
 /** Opens (creating if needed) graphs.db; read-only for readers, which never create it. */
-export const openScratchStore = (path: string, options: { readonly readonly?: boolean } = {}): Database.Database => {
-  if (!options.readonly) mkdirSync(dirname(path), { recursive: true });
-  const db = new Database(path, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
-  db.pragma("busy_timeout = 10000");
-  if (!options.readonly) {
-    db.pragma("journal_mode = WAL");
-    db.pragma("synchronous = NORMAL");
-    db.exec(SCHEMA);
-  }
-  return db;
-};
+export const openScratchStore = (path: string, options: { readonly readonly?: boolean } = {}): Database.Database => openSqliteStore(path, SCHEMA, options);

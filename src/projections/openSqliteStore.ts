@@ -1,0 +1,21 @@
+import type Database from "better-sqlite3";
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { openSqlite } from "../events/sqlite/openSqlite.js";
+
+/**
+ * Opens (creating if needed) one SQLite read model: the projector's connection makes its
+ * folder, turns WAL on and creates `schema`; a reader's connection is read-only and never
+ * creates the file. The catalog, the scratch graphs and the history open the same way.
+ */
+export const openSqliteStore = (path: string, schema: string, options: { readonly readonly?: boolean } = {}): Database.Database => {
+  if (!options.readonly) mkdirSync(dirname(path), { recursive: true });
+  const db = openSqlite(path, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
+  db.pragma("busy_timeout = 10000");
+  if (!options.readonly) {
+    db.pragma("journal_mode = WAL");
+    db.pragma("synchronous = NORMAL");
+    db.exec(schema);
+  }
+  return db;
+};
