@@ -1,20 +1,10 @@
-/** A past commit whose message resembles the task, with the files it touched. */
-export interface SimilarCommit {
-  readonly sha: string;
-  readonly subject: string;
-  /** Higher is more alike (any scale: only ratios to the best are used). */
-  readonly score: number;
-  readonly files: ReadonlyArray<string>;
-}
+import type { CoChange as HistoryCoChange, SimilarCommit as HistorySimilarCommit } from "../../projections/index.js";
 
-/** How often `with` changed together with `path` (one of the task's likely files). */
-export interface CoChange {
-  readonly path: string;
-  readonly with: string;
-  readonly together: number;
-  /** Commits that touched `path` at all. */
-  readonly commitsOfPath: number;
-}
+/** What the ranking reads of a past commit like the task (the history read model's, `score` on any scale: only ratios to the best are used). */
+export type SimilarCommit = Pick<HistorySimilarCommit, "sha" | "subject" | "score" | "files">;
+
+/** What it reads of how often `with` changed together with `path` (one of the task's likely files). */
+export type CoChange = Pick<HistoryCoChange, "path" | "with" | "together" | "commitsOfPath">;
 
 export interface RankedFile {
   readonly file: string;

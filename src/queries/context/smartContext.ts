@@ -1,6 +1,6 @@
 import type { ChunkReader } from "../../projections/chunks/ChunkReader.js";
 import type { Embedder } from "../../projections/embed/Embedder.js";
-import type { CatalogReader } from "../../projections/index.js";
+import type { CatalogReader, HistoryReader } from "../../projections/index.js";
 import { queryTerms, termsOf } from "../../projections/chunks/keywordTerms.js";
 import type { FileLinks } from "../search/fileLinks.js";
 import { searchCode, type SearchHit } from "../search/searchCode.js";
@@ -14,7 +14,7 @@ import { expandNeighbourhood } from "./expandNeighbourhood.js";
 import { packGreedy, type Candidate, type Chosen, type Cost } from "./packContext.js";
 import { rankFiles } from "./rankFiles.js";
 import { fileRegions, splitAtHits } from "./fileRegions.js";
-import { rankContextFiles, type CoChange, type SimilarCommit } from "./rankContextFiles.js";
+import { rankContextFiles } from "./rankContextFiles.js";
 import { rankNeighbourhood, type RankedNode } from "./rankNeighbourhood.js";
 import { renderCodeItem, renderContext, renderConvention, renderDecision, renderRule } from "./renderContext.js";
 import type { SmartContext } from "./SmartContextResult.js";
@@ -37,10 +37,7 @@ export interface SmartContextOptions {
 }
 
 /** What the file ranking reads of the history read model. */
-export interface ContextHistory {
-  similarCommits(text: string, limit: number): ReadonlyArray<SimilarCommit>;
-  coChanged(paths: ReadonlyArray<string>, limit: number): ReadonlyArray<CoChange>;
-}
+export type ContextHistory = Pick<HistoryReader, "similarCommits" | "coChanged">;
 
 type CodeItem = SmartContext["code_context"][number];
 type Item =
@@ -136,7 +133,8 @@ export const smartContext = async (
   let info = new Map<string, ContextSymbol>();
   let fileRank = new Map<string, number>();
   let walked: RankedNode[] = [];
-  const terms = new Set(queryTerms(task));
+  const taskTerms = queryTerms(task);
+  const terms = new Set(taskTerms);
   // How much of the task a symbol's own name and text mention (0..1).
   const lexicalOf = new Map<string, number>();
   const lexical = (x: { readonly id: string; readonly path: string; readonly name: string; readonly first: number; readonly last: number }): number => {
@@ -191,7 +189,7 @@ export const smartContext = async (
     const links = expandNeighbourhood(graph, [...entries.entries()].sort((a, b) => b[1] - a[1]).map(([id]) => id));
     times.mark("expand");
     walked = rankNeighbourhood(entries, links);
-    fileRank = rankFiles(walked, queryTerms(task));
+    fileRank = rankFiles(walked, taskTerms);
     ranked = worthInFile(walked, fileRank).slice(0, RANKED);
     times.mark("rank");
     for (const id of [...ranked.map((r) => r.id), ...ranked.flatMap((r) => (r.link ? [r.link.via] : []))]) {
@@ -245,7 +243,6 @@ export const smartContext = async (
   if (graph) {
     const byId = new Map(walked.map((r) => [r.id, r]));
     const topWalk = walked[0]?.score ?? 1;
-    const qTerms = queryTerms(task);
     // Why the walk reached a file: the link of its best node.
     const walkWhy = new Map<string, string>();
     for (const r of walked) {
@@ -261,7 +258,7 @@ export const smartContext = async (
       walkWhy,
       similar: history ? history.similarCommits(task, SIMILAR_COMMITS) : [],
       coChange: history ? history.coChanged(searchFiles.slice(0, CO_SEEDS), CO_CHANGES) : [],
-      prior: (f) => filePrior(f, qTerms),
+      prior: (f) => filePrior(f, taskTerms),
       // Cheap: reading each file's chunks to learn it is indexed cost more than the ranking.
       indexed: (f) => searched.has(f) || graph.symbolsIn(f).length > 0,
     });
