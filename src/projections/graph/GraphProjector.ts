@@ -89,7 +89,7 @@ export class GraphProjector implements Projector {
   }
 
   async checkpoint() {
-    return (await this.store.current.readCheckpoint(NAME)) ?? { position: 0, version: this.version };
+    return (await this.store.read((store) => store.readCheckpoint(NAME))) ?? { position: 0, version: this.version };
   }
 
   /** Read-only Cypher for the `GraphReader`, on a connection separate from the writer's. */
@@ -165,10 +165,12 @@ export class GraphProjector implements Projector {
   async reset(): Promise<void> {
     if (this.pristine) return;
     const path = this.store.current.path;
-    await this.store.current.close();
-    this.resolution.closeCache();
-    removeGraph(path);
-    this.store.set(await KuzuStore.open(path, this.options));
+    await this.store.swap(async () => {
+      await this.store.current.close();
+      this.resolution.closeCache();
+      removeGraph(path);
+      return KuzuStore.open(path, this.options);
+    });
     this.resolution.clear(true);
     this.pristine = true;
     this.committed = 0;

@@ -9,7 +9,7 @@ export class SwappableStore {
   /** A swap under way, which readers wait for. */
   private swapping: Promise<void> | null = null;
   /** Queries running on the store. */
-  private readonly reading = new Set<Promise<Row[]>>();
+  private readonly reading = new Set<Promise<unknown>>();
 
   constructor(private store: KuzuStore) {}
 
@@ -18,10 +18,17 @@ export class SwappableStore {
   }
 
   /** Read-only Cypher on the current store, after any swap under way. */
-  async query(cypher: string, params?: Params): Promise<Row[]> {
-    // While a rebuilt database replaces the store, the store is closed: wait for the swap.
+  query(cypher: string, params?: Params): Promise<Row[]> {
+    return this.read((store) => store.query(cypher, params));
+  }
+
+  /**
+   * A read of the current store, after any swap under way, that a swap waits for: a Kuzu
+   * connection used after its database closed crashes the process.
+   */
+  async read<T>(read: (store: KuzuStore) => Promise<T>): Promise<T> {
     while (this.swapping !== null) await this.swapping.catch(() => undefined);
-    const running = this.store.query(cypher, params);
+    const running = read(this.store);
     this.reading.add(running);
     try {
       return await running;
@@ -42,10 +49,5 @@ export class SwappableStore {
     } finally {
       this.swapping = null;
     }
-  }
-
-  /** Takes `store` as the store at once: the caller closed the old one and has nothing for readers to wait for (a reset). */
-  set(store: KuzuStore): void {
-    this.store = store;
   }
 }
