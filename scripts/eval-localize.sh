@@ -11,8 +11,11 @@
 #   $NEMESIS_EVAL_REPOS/<owner>+<name>/repo   (default /work/.mirror, where the fetch tool puts them)
 #   $NEMESIS_EVAL_REPOS/<set>.git            cloned bare from GitHub when nothing above exists
 # Work trees and indexes go to $NEMESIS_EVAL_WORK/<set> (default /tmp/nemesis-eval); each set
-# prints one JSON line as it ends (results/<set>.json there), then the table. Index state is
-# kept between runs: localize.mjs re-indexes each case's tree as a delta of the last.
+# prints one JSON line as it ends (results/<set>.json there), then the table. Each set starts
+# from an empty work tree and index, and localize.mjs re-indexes each case's tree as a delta of
+# the last. A kept index would leak: its log holds the commits an earlier run observed, which
+# come after the first cases' parents (the tasks' own commits among them), and get_smart_context
+# ranks with that history.
 set -euo pipefail
 
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -43,6 +46,7 @@ for set in "${SETS[@]}"; do
   [[ -n "${GITHUB[$set]:-}" ]] || { echo "eval-localize: unknown set $set (one of ${!GITHUB[*]})" >&2; exit 2; }
   git=$(gitDir "$set")
   echo "eval-localize: $set ($git)" >&2
+  rm -rf "${WORK:?}/$set"
   # shellcheck disable=SC2086 # NEMESIS_EVAL_ARGS is a list of arguments
   (cd "$REPO" && node "$EVAL/localize.mjs" "$git" "$EVAL/localize_$set.jsonl" --work "$WORK/$set" ${NEMESIS_EVAL_ARGS:-}) | tee "$WORK/results/$set.json"
 done
