@@ -1,5 +1,7 @@
 import { trace } from "../../shared/trace.js";
 import * as Data from "effect/Data";
+import * as Effect from "effect/Effect";
+import * as Schedule from "effect/Schedule";
 import { Connection, Database, type KuzuValue, type PreparedStatement, type QueryResult } from "kuzu";
 import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -56,6 +58,22 @@ const CHANGES_KEPT = 64;
 
 const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
+/**
+ * Kuzu's answer when a checkpoint gave up waiting (5 s) for the transactions running beside it.
+ * At a COMMIT it comes after the transaction was committed: only the checkpoint did not happen.
+ */
+const CHECKPOINT_WAIT = /before checkpointing/i;
+
+export const isCheckpointWait = (e: unknown): boolean => CHECKPOINT_WAIT.test(e instanceof GraphStoreError ? e.reason : errorText(e));
+
+/**
+ * How the checkpoint a commit could not do is tried again: once the store's own reads are done,
+ * a few times with growing pauses (a read that outlasts them holds up Kuzu's 5 s wait each time,
+ * during which no new transaction may start). Past the last try the checkpoint is owed to the
+ * next write, and Kuzu's own at close.
+ */
+const CHECKPOINT_RETRY = Schedule.exponential("100 millis").pipe(Schedule.intersect(Schedule.recurs(2)));
+
 /** Kuzu's on-disk database: one file, and what Kuzu keeps beside it (write-ahead log, shadow pages). */
 const DATABASE_SUFFIXES = ["", ".wal", ".shadow", ".tmp"];
 
@@ -73,6 +91,10 @@ export class KuzuStore {
   private readonly statements = new Map<string, PreparedStatement>();
   /** Positions of the change rows this store wrote, oldest first (for pruning). */
   private readonly changes: number[] = [];
+  /** Queries running on the reader connection: a commit that checkpoints waits for them first. */
+  private readonly reads = new Set<Promise<Row[]>>();
+  /** A commit's checkpoint that waited for readers in vain and could not be redone since (see CHECKPOINT_RETRY). */
+  private checkpointOwed = false;
 
   private constructor(
     readonly path: string,
@@ -109,7 +131,13 @@ export class KuzuStore {
 
   /** A read-only query on the reader connection; results are always closed (an open one crashes Kuzu at exit). */
   async query(cypher: string, params?: Params): Promise<Row[]> {
-    return this.run(this.reader, cypher, params);
+    const running = this.run(this.reader, cypher, params);
+    this.reads.add(running);
+    try {
+      return await running;
+    } finally {
+      this.reads.delete(running);
+    }
   }
 
   async readCheckpoint(name: string): Promise<StoredCheckpoint | null> {
@@ -144,6 +172,7 @@ export class KuzuStore {
     change?: GraphChange,
   ): Promise<void> {
     const staging = new Staging();
+    if (this.checkpointOwed) await this.checkpointWhenReadersLeave();
     await this.exec("BEGIN TRANSACTION");
     try {
       await this.deleteFiles(first.deleteFiles);
@@ -218,7 +247,8 @@ export class KuzuStore {
       });
       if (change !== undefined) await this.recordChange(checkpoint.position, change);
       trace("Kuzu.beforeCommit");
-      await this.exec("COMMIT");
+      // A transaction that ran a COPY always checkpoints as it commits.
+      await this.commit(staging.used);
     } catch (e) {
       // Kuzu rolls a failed statement's transaction back itself; ROLLBACK then has nothing to do.
       await this.exec("ROLLBACK").catch(() => undefined);
@@ -241,6 +271,49 @@ export class KuzuStore {
       const floor = this.changes.splice(0, this.changes.length - CHANGES_KEPT).at(-1)!;
       await this.exec("MATCH (g:GraphChange) WHERE g.position <= $floor DELETE g", { floor });
     }
+  }
+
+  /**
+   * COMMIT. `checkpoints`: Kuzu will checkpoint in it (a COPY ran), and a checkpoint waits for
+   * every running transaction (5 s at most): the store's own reads are let finish first. When
+   * the wait failed all the same (a read outlasted it), the transaction stands committed and
+   * only its checkpoint is retried; the write has succeeded either way.
+   */
+  private async commit(checkpoints: boolean): Promise<void> {
+    if (checkpoints) await this.readsDone();
+    try {
+      await this.exec("COMMIT");
+    } catch (e) {
+      if (!isCheckpointWait(e)) throw e;
+      trace("Kuzu.checkpointWaited");
+      await this.checkpointWhenReadersLeave();
+    }
+  }
+
+  /** CHECKPOINT once the reads under way are done, retried on CHECKPOINT_RETRY; else owed to the next write. */
+  private async checkpointWhenReadersLeave(): Promise<void> {
+    const attempt = Effect.tryPromise({
+      try: async () => {
+        await this.readsDone();
+        await this.exec("CHECKPOINT");
+      },
+      catch: (e) => e,
+    });
+    const failure = await Effect.runPromise(
+      attempt.pipe(
+        Effect.retry({ schedule: CHECKPOINT_RETRY, while: isCheckpointWait }),
+        Effect.as(null),
+        Effect.catchAll((e) => Effect.succeed(e)),
+      ),
+    );
+    if (failure !== null && !isCheckpointWait(failure)) throw failure;
+    this.checkpointOwed = failure !== null;
+    trace("Kuzu.checkpointed", () => (this.checkpointOwed ? "owed" : "done"));
+  }
+
+  /** The reads running now (not those asked meanwhile: a steady stream of them must not hold a commit back for ever). */
+  private async readsDone(): Promise<void> {
+    if (this.reads.size > 0) await Promise.allSettled([...this.reads]);
   }
 
   async close(): Promise<void> {
@@ -445,6 +518,10 @@ class NotTheStore {
 /** A temporary directory for COPY's CSV files, made on first use. */
 class Staging {
   private dir: string | null = null;
+  /** Whether a COPY file was made: the transaction then checkpoints as it commits. */
+  get used(): boolean {
+    return this.dir !== null;
+  }
   file(name: string): string {
     this.dir ??= mkdtempSync(join(tmpdir(), "nemesis-graph-"));
     return join(this.dir, name);
