@@ -153,12 +153,18 @@ export class GraphProjector implements Projector {
   }
 
   /**
-   * A write that failed left the store at `previous` (Kuzu rolled it back), but the planner has
-   * already filed the batch in the key index and the resolver holds it: they start over, to be
-   * refilled from the store at the next apply, which then plans the batch again. Kept, they made
-   * the next apply plan updates of nodes the store never got.
+   * A write that failed left the store at `previous` (Kuzu rolled it back, or it was refused
+   * before it began: a full disk), but the planner has already filed the batch in the key index
+   * and the resolver holds it: they start over, to be refilled from the store at the next apply,
+   * which then plans the batch again. Kept, they made the next apply plan updates of nodes the
+   * store never got. A store whose COMMIT failed may hold the batch without its COPY data
+   * (`damaged`): it is dropped, and the next apply builds it again from the log.
    */
   private async forgetFailedWrite(previous: number): Promise<void> {
+    if (this.store.current.damaged) {
+      await this.reset();
+      return;
+    }
     this.resolution.clear(previous === 0);
   }
 
