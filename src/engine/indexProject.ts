@@ -118,6 +118,8 @@ const indexAndProject = async (ctx: EngineContext, options: IndexOptions): Promi
     options.file === undefined
       ? recordHistory({ root: ctx.paths.root, nemesisDir: ctx.paths.dir, log: ctx.log, settings: ctx.config.history, meta: runMeta })
       : Promise.resolve(null);
+  // Awaited below; until then a rejection (a full disk) must not count as unhandled.
+  historyRun.catch(() => undefined);
   const historyOf = (h: HistoryReport | null) => ({
     history: h && { available: h.available, observed: h.observed, note: h.note },
     historyMs: h?.durationMs ?? 0,
