@@ -17,12 +17,12 @@ export const tempDir = (prefix = "nemesis-test-"): { dir: string; cleanup: () =>
  * Runs the built CLI as a real process (vitest's globalSetup builds it: test/buildOnce.ts). A command that does
  * not exit within CHILD_WAIT_MS is killed and fails the test with its stderr.
  */
-export const runCli = (cwd: string, args: ReadonlyArray<string>, input?: string) => {
+export const runCli = (cwd: string, args: ReadonlyArray<string>, input?: string, env: Readonly<Record<string, string>> = {}) => {
   const r = spawnSync(process.execPath, [CLI, ...args], {
     cwd,
     encoding: "utf8",
     input,
-    env: { ...process.env, NO_COLOR: "1" },
+    env: { ...process.env, NO_COLOR: "1", ...env },
     timeout: CHILD_WAIT_MS,
     killSignal: "SIGKILL",
   });

@@ -1,3 +1,4 @@
+import { asDiskFull } from "../shared/diskFull.js";
 import { CliError } from "./errors.js";
 
 /** The command being run: the first argument that is neither a global option nor its value. */
@@ -18,6 +19,9 @@ const fail = (message: string, code: number): never => {
 /** Errors the commands throw, reported as one line; anything else is a bug. */
 const report = (e: unknown): never => {
   if (e instanceof CliError) fail(e.message, e.exitCode);
+  // A full disk, whichever store met it: what to free, not a stack trace.
+  const full = asDiskFull(e, "the project's .nemesis/ folder");
+  if (full !== null) fail(full.message, 1);
   // Tagged errors (VersionConflict and the like) carry a message meant for people.
   if (e !== null && typeof e === "object" && "_tag" in e && e instanceof Error) fail(e.message, 1);
   return fail(e instanceof Error ? `${e.message} (this is a bug; please report it with the command you ran)` : String(e), 1);

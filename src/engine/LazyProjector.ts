@@ -51,7 +51,14 @@ export class LazyProjector implements Projector {
 
   /** The real projector, opening its store now if it is not open yet. */
   store(): Promise<Projector> {
-    this.opening ??= this.spec.open().then((p) => (this.opened = p));
+    this.opening ??= this.spec.open().then(
+      (p) => (this.opened = p),
+      (e: unknown) => {
+        // Not for good: a store that could not open (a full disk) opens on the next use.
+        this.opening = null;
+        throw e;
+      },
+    );
     return this.opening;
   }
 
@@ -84,7 +91,7 @@ export class LazyProjector implements Projector {
   }
 
   async apply(events: ReadonlyArray<RecordedEvent>, upTo: number, context?: ApplyContext): Promise<void> {
-    await (await this.store()).apply(events, upTo, context);
+    await this.forgetOnFailure((await this.store()).apply(events, upTo, context));
     this.remember(upTo, null);
   }
 
@@ -92,9 +99,26 @@ export class LazyProjector implements Projector {
   async catchUp(log: LogHandle, options: CatchUpOptions = {}): Promise<CatchUpResult> {
     const store = await this.store();
     if (!catchesUpItself(store)) return catchUp(log, this, options);
-    const result = await store.catchUpSelf();
+    const result = await this.forgetOnFailure(store.catchUpSelf());
     this.remember(result.to, null);
     return result;
+  }
+
+  /**
+   * A store whose write failed (a full disk, a store that had to drop itself) may no longer be
+   * where the hint says: the hint goes, and the next start reads the store's own checkpoint.
+   */
+  private async forgetOnFailure<A>(work: Promise<A>): Promise<A> {
+    try {
+      return await work;
+    } catch (e) {
+      try {
+        dropProjectionHint(this.log, this.spec.name);
+      } catch {
+        // The log may be what failed (a full disk): a hint it still holds matches the store, which the failure left as it was.
+      }
+      throw e;
+    }
   }
 
   async reset(): Promise<void> {

@@ -5,6 +5,7 @@ import { completeIndexRun, startIndexRun } from "../commands/recordIndexRun.js";
 import { scanFile, scanProject } from "../sources/scan/index.js";
 import { recordHistory, type HistoryReport } from "../sources/history/index.js";
 import type { GraphCounts } from "../projections/index.js";
+import { asDiskFull } from "../shared/diskFull.js";
 import { Engine, type EngineContext, type EngineOptions } from "./Engine.js";
 import { maxRssMb, type PipelineProgress } from "./runPipeline.js";
 
@@ -75,9 +76,18 @@ const countBy = (items: ReadonlyArray<{ readonly reason: string }>): Record<stri
 /**
  * `nemesis index`: scan, append what changed (wrapped in IndexRunStarted/Completed), then,
  * unless another engine owns the read models, parse and project it all. Bad files never stop
- * it: each ends parsed or recorded as skipped/failed with a reason.
+ * it: each ends parsed or recorded as skipped/failed with a reason. A full disk stops it with a
+ * `DiskFull`, whichever store met it: what was appended stays, and the next run resumes there.
  */
 export const indexProject = async (ctx: EngineContext, options: IndexOptions = {}): Promise<IndexSummary> => {
+  try {
+    return await indexAndProject(ctx, options);
+  } catch (e) {
+    throw asDiskFull(e, ctx.paths.dir) ?? e;
+  }
+};
+
+const indexAndProject = async (ctx: EngineContext, options: IndexOptions): Promise<IndexSummary> => {
   const t0 = performance.now();
   const meta = { source: options.source ?? ("cli" as const) };
   const { index, project } = ctx.config;
@@ -108,6 +118,8 @@ export const indexProject = async (ctx: EngineContext, options: IndexOptions = {
     options.file === undefined
       ? recordHistory({ root: ctx.paths.root, nemesisDir: ctx.paths.dir, log: ctx.log, settings: ctx.config.history, meta: runMeta })
       : Promise.resolve(null);
+  // Awaited below; until then a rejection (a full disk) must not count as unhandled.
+  historyRun.catch(() => undefined);
   const historyOf = (h: HistoryReport | null) => ({
     history: h && { available: h.available, observed: h.observed, note: h.note },
     historyMs: h?.durationMs ?? 0,

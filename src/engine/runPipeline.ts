@@ -1,3 +1,5 @@
+import { dirname } from "node:path";
+import { freeBytes } from "../shared/diskFull.js";
 import { trace } from "../shared/trace.js";
 import { countEventsOfTypes, headPosition, type LogHandle } from "../events/index.js";
 import type { ParseReactor, ReactorResult } from "../parse/reactor/index.js";
@@ -85,6 +87,20 @@ const runOne = async (
 };
 
 /**
+ * Free space below which the projectors that run in their own thread wait for the others
+ * instead of writing beside them. Kuzu must never meet a full disk (KuzuStore.requireRoom checks
+ * before each write), and that check holds only if no other store fills the disk while Kuzu
+ * commits: on a disk this full, the stores write one at a time.
+ */
+export const ROOM_TO_SPARE_BYTES = 1024 ** 3;
+
+const roomToSpare = (log: LogHandle): boolean => {
+  if (log.path === ":memory:") return true;
+  const free = freeBytes(dirname(log.path));
+  return free === null || free >= ROOM_TO_SPARE_BYTES;
+};
+
+/**
  * One pass of the engine: the parse reactor catches up (appending FileParsed), then every
  * projector catches up to the new head. Projectors that run in their own thread start when
  * parsing ends and run alongside the others: parsing already keeps every core busy (one worker
@@ -107,8 +123,9 @@ export const runPipeline = async (
   const projectedTo = headPosition(log);
   const parseMaxRssMb = maxRssMb();
   const threadedProjectors = projectors.filter(isThreaded) as LazyProjector[];
-  const alongside = threadedProjectors.some((p) => keepsACoreBusy(log, p));
-  const threaded = threadedProjectors.map((p) => runOne(log, p));
+  const sideBySide = roomToSpare(log);
+  const alongside = sideBySide && threadedProjectors.some((p) => keepsACoreBusy(log, p));
+  const threaded = sideBySide ? threadedProjectors.map((p) => runOne(log, p)) : [];
   // Awaited below, after the main-thread projectors: a failure meanwhile must not go unhandled.
   for (const run of threaded) run.catch(() => undefined);
   await afterParse?.();
@@ -121,6 +138,12 @@ export const runPipeline = async (
       });
       if (run) trace("Pipeline.projected", () => projector.name);
       if (run) projections.push(run);
+    }
+    if (!sideBySide) {
+      for (const projector of threadedProjectors) {
+        const run = await runOne(log, projector);
+        if (run) projections.push(run);
+      }
     }
   } finally {
     const settled = await Promise.allSettled(threaded);

@@ -11,6 +11,7 @@ import {
   type EngineSocket,
   type SocketClient,
 } from "../engine/index.js";
+import { asDiskFull } from "../shared/diskFull.js";
 import { engineReadModels, type EngineReadModels } from "./engineToolContext.js";
 import { refreshArchitectureCache } from "./tools/architectureBase.js";
 import { graphWarmer } from "./graphWarmer.js";
@@ -128,13 +129,14 @@ export const openProjectBackend = async (options: BackendOptions): Promise<Proje
         .context({ name: "nemesis", source: "mcp" })
         .index({})
         .then((s) => logger.info(`caught up: ${s.files.changed} changed, ${s.files.deleted} deleted of ${s.files.scanned} files in ${Math.round(s.durationMs)} ms`))
-        .catch((e) => logger.error("background index failed", e))
+        .catch((e) => logger.error("background index failed", asDiskFull(e, paths.dir, "call index_project again")?.message ?? e))
         .then(async () => {
           if (closed) return;
           // The graph tools' first call after a change would otherwise load the graph's nodes
           // and edges itself: load them once the graph has changed and settled.
           stopFollowing = engine.follow({
-            onError: (e) => logger.error("catch-up failed", e),
+            // A full disk is one line (what to free), not a stack; the next append retries the pass.
+            onError: (e) => logger.error("catch-up failed", asDiskFull(e, paths.dir, "call index_project again")?.message ?? e),
             onCaughtUp: (r, head) => {
               watcher?.projected(head);
               if (r.projections.some((p) => p.name === "graph" && (p.events > 0 || p.rebuilt))) warming.changed();

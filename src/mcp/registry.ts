@@ -1,3 +1,5 @@
+import { join } from "node:path";
+import { asDiskFull } from "../shared/diskFull.js";
 import { trace } from "../shared/trace.js";
 import * as Schema from "effect/Schema";
 import { capText, MAX_RESPONSE_TOKENS } from "./capText.js";
@@ -88,6 +90,9 @@ export const callTool = async (
     return { content: [{ type: "text", text: capText(text, MAX_RESPONSE_TOKENS, "narrow the query (a path, a lower limit or depth) to see the rest") }] };
   } catch (e) {
     if (e instanceof ToolError) return errorAnswer(e.message);
+    // A full disk is the user's to fix, whichever store met it (the log, the graph, the chunk table).
+    const full = asDiskFull(e, join(ctx.root, ".nemesis"), `call ${name} again`);
+    if (full !== null) return errorAnswer(full.message);
     onBug(e);
     return errorAnswer(`${name} failed: ${e instanceof Error ? e.message : String(e)} (this is a bug in Nemesis; the server keeps running)`);
   }

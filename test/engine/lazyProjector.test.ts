@@ -12,6 +12,8 @@ import { runCli } from "../helpers.js";
 import { copyFixture, removeDir } from "../sources/scan/helpers.js";
 import { projectContext } from "./helpers.js";
 import { closeEventLog } from "../../src/events/index.js";
+import type { Projector } from "../../src/projections/index.js";
+import { DiskFull } from "../../src/shared/diskFull.js";
 
 const projections = ["catalog", "graph", "chunks"] as const;
 let fixture: string;
@@ -54,6 +56,45 @@ describe("lazily opened read models", () => {
     expect(second.timings.projectMs.graph).toBeGreaterThan(0);
     expect(second.graph?.files).toBe((first.graph?.files ?? 0) + 1);
     expect(await openedStores(ctx)).toEqual([]);
+  });
+
+  it("a store that could not open (a full disk) opens on the next use; a failed write drops the hint", async () => {
+    const full = () => new DiskFull({ path: fixture, freeBytes: 0, neededBytes: 8 * 1024 * 1024 });
+    let opens = 0;
+    let writes = 0;
+    const store: Projector = {
+      name: "graph",
+      version: 1,
+      handles: ["FileParsed"],
+      checkpoint: async () => ({ position: 5, version: 1 }),
+      apply: async () => {
+        if (writes++ === 0) throw full();
+      },
+      reset: async () => undefined,
+      close: async () => undefined,
+    };
+    const lazy = new LazyProjector(
+      {
+        name: "graph",
+        version: 1,
+        handles: ["FileParsed"],
+        storePath: fixture,
+        fingerprint: "test",
+        open: async () => {
+          if (opens++ === 0) throw full();
+          return store;
+        },
+      },
+      ctx.log,
+    );
+    await expect(lazy.store()).rejects.toBeInstanceOf(DiskFull);
+    expect(lazy.isOpen).toBe(false);
+    expect(await lazy.store()).toBe(store);
+    lazy.remember(5, null);
+    await expect(lazy.apply([], 6)).rejects.toBeInstanceOf(DiskFull);
+    expect(readProjectionHint(ctx.log, "graph"), "the failed write may have moved the store: its own checkpoint says where").toBeNull();
+    await lazy.apply([], 6);
+    expect(readProjectionHint(ctx.log, "graph")?.position).toBe(6);
   });
 
   it("a hint about a store that was deleted is void: the next run rebuilds it", async () => {

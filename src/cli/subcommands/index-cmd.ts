@@ -3,6 +3,7 @@ import type { Command } from "commander";
 import { nemesisPaths } from "../../config/index.js";
 import { indexProject, type IndexProgress, type IndexSummary } from "../../engine/index.js";
 import { settingsFromConfig } from "../../projections/embed/createEmbedder.js";
+import { DiskFull } from "../../shared/diskFull.js";
 import { describeEmbedding, embeddingText, type EmbeddingDescription } from "../../projections/embed/describeEmbedding.js";
 import { openProjectAt } from "../context.js";
 import { CliError } from "../errors.js";
@@ -147,6 +148,8 @@ export const registerIndex = (program: Command): void => {
           ...(target.file !== undefined ? { file: target.file } : {}),
           ...(workers ? { workers } : {}),
           ...(bar ? { onProgress: bar.update } : {}),
+        }).catch((e: unknown) => {
+          throw e instanceof DiskFull ? e.withRetry("run `nemesis index` again") : e;
         });
         bar?.stop();
         process.stdout.write(options.json ? `${JSON.stringify({ ...summary, embedding })}\n` : formatIndexSummary(summary, embedding));

@@ -1,5 +1,5 @@
 import { VersionConflict } from "../versionConflict.js";
-import { appendToStreams, type AppendResult, type StreamAppend } from "./appendToStreams.js";
+import { appendToStreams, traceAppended, type AppendResult, type StreamAppend } from "./appendToStreams.js";
 import { sqliteLog, type LogHandle } from "./sqliteLog.js";
 
 /**
@@ -24,8 +24,11 @@ export const appendOrRedecide = (
     return result;
   };
   const first = db.transaction(() => attempt(appends)).immediate();
-  if (!(first instanceof VersionConflict)) return first;
-  return db
+  if (!(first instanceof VersionConflict)) {
+    if (!db.inTransaction) traceAppended(first);
+    return first;
+  }
+  const second = db
     .transaction(() => {
       const result = attempt(redecide());
       // Decided while holding the write lock: a stream can only be off if redecide read it wrong.
@@ -33,4 +36,6 @@ export const appendOrRedecide = (
       return result;
     })
     .immediate();
+  if (!db.inTransaction) traceAppended(second);
+  return second;
 };

@@ -1,3 +1,4 @@
+import { trace } from "../../shared/trace.js";
 import type { ExpectedVersion, NewEvent } from "../envelope.js";
 import { newEventId } from "../eventId.js";
 import { currentSchemaVersion } from "../schemaVersions.js";
@@ -115,6 +116,15 @@ class RowWriter {
 }
 
 /**
+ * Traces the positions an append committed (`EventLog.appended <first>-<last>`): from then on they
+ * are acknowledged, and the full-disk test checks that each stays in the log. Within one append
+ * the positions are consecutive (the write lock is held throughout).
+ */
+export const traceAppended = (result: AppendResult): void => {
+  if (result.appended > 0) trace("EventLog.appended", () => `${result.lastPosition - result.appended + 1}-${result.lastPosition}`);
+};
+
+/**
  * Appends to one or more streams in a single BEGIN IMMEDIATE transaction: all or nothing.
  * An append whose events are all already stored (same ids) is a retry and succeeds without
  * a version check; otherwise the stream must be at `expectedVersion`.
@@ -190,7 +200,10 @@ export const appendToStreams = (
     return { versions, lastPosition, duplicates, appended };
   });
   try {
-    return run.immediate();
+    const result = run.immediate();
+    // Inside a caller's transaction (appendOrRedecide) nothing is committed yet: the caller says so once it is.
+    if (!log.db.inTransaction) traceAppended(result);
+    return result;
   } catch (e) {
     // The versions learnt in a transaction that rolled back describe rows that are not there.
     forgetVersions(log.db);

@@ -1,5 +1,6 @@
 import * as Schema from "effect/Schema";
 import { rmSync } from "node:fs";
+import { isDiskFullError } from "../../shared/diskFull.js";
 import { Chunk, type RecordedEvent } from "../../events/index.js";
 import type { CachedEmbedder } from "../embed/cachedEmbedder.js";
 import type { Embedder } from "../embed/Embedder.js";
@@ -301,6 +302,9 @@ export class ChunkProjector implements Projector {
         if (hasBlobs(embedder)) out.push(...(await embedder.embedDocumentBlobs(texts)));
         else out.push(...(await embedder.embedDocuments(texts)).map((v) => encodeVector(v, d)));
       } catch (e) {
+        // A full disk (the embedding cache could not be written) is not the provider's failure:
+        // rows without vectors would pass for projected, and a one-shot run never backfills them.
+        if (isDiskFullError(e)) throw e;
         // The provider failed: keep the rows keyword-searchable and let the backfill retry.
         this.lastBackgroundError = e;
         this.options.onBackgroundError?.(e);

@@ -140,11 +140,32 @@ export class GraphProjector implements Projector {
     // Every write commits the checkpoint with it: a store at position 0 has never been written.
     // `written` is complete once `rest` has run (it adds the dependants whose edges moved), which
     // is before the change row is written. A first write has no earlier state to change.
-    await this.store.current.writeInTwo(plan.first, rest, { name: NAME, position: upTo, version: this.version }, { intoEmpty: previous === 0 }, previous === 0 ? undefined : { previous, paths: plan.written });
+    try {
+      await this.store.current.writeInTwo(plan.first, rest, { name: NAME, position: upTo, version: this.version }, { intoEmpty: previous === 0 }, previous === 0 ? undefined : { previous, paths: plan.written });
+    } catch (e) {
+      await this.forgetFailedWrite(previous);
+      throw e;
+    }
     trace("Graph.committed", () => `${plan.written.size} files written`);
     this.committed = upTo;
     this.resolution.save(plan.changed, previous, upTo, context.alongside === true);
     trace("Graph.cacheSaved");
+  }
+
+  /**
+   * A write that failed left the store at `previous` (Kuzu rolled it back, or it was refused
+   * before it began: a full disk), but the planner has already filed the batch in the key index
+   * and the resolver holds it: they start over, to be refilled from the store at the next apply,
+   * which then plans the batch again. Kept, they made the next apply plan updates of nodes the
+   * store never got. A store whose COMMIT failed may hold the batch without its COPY data
+   * (`damaged`): it is dropped, and the next apply builds it again from the log.
+   */
+  private async forgetFailedWrite(previous: number): Promise<void> {
+    if (this.store.current.damaged) {
+      await this.reset();
+      return;
+    }
+    this.resolution.clear(previous === 0);
   }
 
   private async committedPosition(): Promise<number> {

@@ -1,7 +1,10 @@
+import { asDiskFull, DiskFull, requireSpace } from "../../shared/diskFull.js";
 import { trace } from "../../shared/trace.js";
 import * as Data from "effect/Data";
+import * as Effect from "effect/Effect";
+import * as Schedule from "effect/Schedule";
 import { Connection, Database, type KuzuValue, type PreparedStatement, type QueryResult } from "kuzu";
-import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { nodeTableOf, writeSize, type DeletedFile, type GraphWrite, type GraphWriteFirst, type GraphWriteRest, type NodeTable } from "./GraphWrite.js";
@@ -56,6 +59,34 @@ const CHANGES_KEPT = 64;
 
 const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
+/**
+ * Kuzu's answer when a checkpoint gave up waiting (5 s) for the transactions running beside it.
+ * At a COMMIT it comes after the transaction was committed: only the checkpoint did not happen.
+ */
+const CHECKPOINT_WAIT = /before checkpointing/i;
+
+export const isCheckpointWait = (e: unknown): boolean => CHECKPOINT_WAIT.test(e instanceof GraphStoreError ? e.reason : errorText(e));
+
+/**
+ * How the checkpoint a commit could not do is tried again: once the store's own reads are done,
+ * a few times with growing pauses (a read that outlasts them holds up Kuzu's 5 s wait each time,
+ * during which no new transaction may start). Past the last try the checkpoint is owed to the
+ * next write, and Kuzu's own at close.
+ */
+const CHECKPOINT_RETRY = Schedule.exponential("100 millis").pipe(Schedule.intersect(Schedule.recurs(2)));
+
+/**
+ * Room a write needs on the graph's disk before it may start: Kuzu 0.11 does not fail cleanly on
+ * a full disk (its checkpoint dies with SIGSEGV or `terminate`, or leaves a checkpoint row whose
+ * COPY data it never wrote), so a write that might fill the disk is refused before it begins.
+ * Measured peaks of a cold graph: 12 MB for 27k rows, 28 MB for 91k rows (sympy: ~270 bytes a
+ * row); the fixed part covers a checkpoint's metadata and hash-index pages.
+ */
+export const KUZU_ROOM = { fixedBytes: 8 * 1024 * 1024, bytesPerRow: 512 } as const;
+
+/** Rows a write's first part implies for the whole: each symbol brings about two edges. */
+const ROWS_PER_SYMBOL = 3;
+
 /** Kuzu's on-disk database: one file, and what Kuzu keeps beside it (write-ahead log, shadow pages). */
 const DATABASE_SUFFIXES = ["", ".wal", ".shadow", ".tmp"];
 
@@ -73,6 +104,16 @@ export class KuzuStore {
   private readonly statements = new Map<string, PreparedStatement>();
   /** Positions of the change rows this store wrote, oldest first (for pruning). */
   private readonly changes: number[] = [];
+  /** Queries running on the reader connection: a commit that checkpoints waits for them first. */
+  private readonly reads = new Set<Promise<Row[]>>();
+  /** A commit's checkpoint that waited for readers in vain and could not be redone since (see CHECKPOINT_RETRY). */
+  private checkpointOwed = false;
+  /**
+   * A COMMIT failed in a way that may have committed the transaction without checkpointing it
+   * (Kuzu writes a COPY's pages only at the checkpoint): what a reopen would find is not to be
+   * trusted. The projector drops the store and builds it again from the log.
+   */
+  damaged = false;
 
   private constructor(
     readonly path: string,
@@ -103,13 +144,27 @@ export class KuzuStore {
     await writer.init();
     await reader.init();
     const store = new KuzuStore(path, db, writer, reader, options.copyThreshold ?? 5_000);
-    if (!readOnly) await store.ensureSchema();
+    if (!readOnly) {
+      try {
+        await store.ensureSchema();
+      } catch (e) {
+        // A new store on a full disk: closed, or its handles would hold the database open.
+        await store.close().catch(() => undefined);
+        throw e;
+      }
+    }
     return store;
   }
 
   /** A read-only query on the reader connection; results are always closed (an open one crashes Kuzu at exit). */
   async query(cypher: string, params?: Params): Promise<Row[]> {
-    return this.run(this.reader, cypher, params);
+    const running = this.run(this.reader, cypher, params);
+    this.reads.add(running);
+    try {
+      return await running;
+    } finally {
+      this.reads.delete(running);
+    }
   }
 
   async readCheckpoint(name: string): Promise<StoredCheckpoint | null> {
@@ -144,7 +199,10 @@ export class KuzuStore {
     change?: GraphChange,
   ): Promise<void> {
     const staging = new Staging();
+    if (this.checkpointOwed) await this.checkpointWhenReadersLeave();
+    this.requireRoom(first.symbols.length * ROWS_PER_SYMBOL + first.updateSymbols.length + first.updateFiles.length);
     await this.exec("BEGIN TRANSACTION");
+    let committing = false;
     try {
       await this.deleteFiles(first.deleteFiles);
       await this.deleteNodes(first.deleteNodes);
@@ -170,7 +228,9 @@ export class KuzuStore {
       } finally {
         await symbolsLoaded;
       }
-      const bulk = options.intoEmpty === true || writeSize({ ...later, ...first }) > this.copyThreshold;
+      const rows = writeSize({ ...later, ...first });
+      this.requireRoom(rows);
+      const bulk = options.intoEmpty === true || rows > this.copyThreshold;
       await this.applyDeletes(later);
       if (bulk) {
         // Kuzu works through a queue of loads while this thread writes the COPY files: the File
@@ -184,7 +244,7 @@ export class KuzuStore {
         try {
           for (const load of edgeGroups(later.edges, true)) {
             const file = staging.file(load.name);
-            writeEdgeCsv(file, load.edges);
+            staging.write(() => writeEdgeCsv(file, load.edges));
             loaded = loaded.then(() => this.copyEdges(load, file));
             loaded.catch(() => undefined);
             await yieldToKuzu();
@@ -201,7 +261,7 @@ export class KuzuStore {
         for (const load of edgeGroups(later.edges, false)) {
           if (load.copy) {
             const file = staging.file(load.name);
-            writeEdgeCsv(file, load.edges);
+            staging.write(() => writeEdgeCsv(file, load.edges));
             await this.copyEdges(load, file);
           } else {
             await this.execEach(
@@ -218,11 +278,15 @@ export class KuzuStore {
       });
       if (change !== undefined) await this.recordChange(checkpoint.position, change);
       trace("Kuzu.beforeCommit");
-      await this.exec("COMMIT");
+      committing = true;
+      // A transaction that ran a COPY always checkpoints as it commits.
+      await this.commit(staging.used);
     } catch (e) {
+      if (committing) this.damaged = true;
       // Kuzu rolls a failed statement's transaction back itself; ROLLBACK then has nothing to do.
       await this.exec("ROLLBACK").catch(() => undefined);
       if (e instanceof NotTheStore) throw e.cause;
+      if (e instanceof DiskFull) throw e;
       throw e instanceof GraphStoreError ? e : new GraphStoreError({ path: this.path, reason: errorText(e) });
     } finally {
       staging.remove();
@@ -243,6 +307,63 @@ export class KuzuStore {
     }
   }
 
+  /**
+   * COMMIT. `checkpoints`: Kuzu will checkpoint in it (a COPY ran), and a checkpoint waits for
+   * every running transaction (5 s at most): the store's own reads are let finish first. When
+   * the wait failed all the same (a read outlasted it), the transaction stands committed and
+   * only its checkpoint is retried; the write has succeeded either way.
+   */
+  private async commit(checkpoints: boolean): Promise<void> {
+    if (checkpoints) await this.readsDone();
+    try {
+      await this.exec("COMMIT");
+    } catch (e) {
+      if (!isCheckpointWait(e)) throw e;
+      trace("Kuzu.checkpointWaited");
+      await this.checkpointWhenReadersLeave();
+    }
+  }
+
+  /** CHECKPOINT once the reads under way are done, retried on CHECKPOINT_RETRY; else owed to the next write. */
+  private async checkpointWhenReadersLeave(): Promise<void> {
+    const attempt = Effect.tryPromise({
+      try: async () => {
+        await this.readsDone();
+        await this.exec("CHECKPOINT");
+      },
+      catch: (e) => e,
+    });
+    const failure = await Effect.runPromise(
+      attempt.pipe(
+        Effect.retry({ schedule: CHECKPOINT_RETRY, while: isCheckpointWait }),
+        Effect.as(null),
+        Effect.catchAll((e) => Effect.succeed(e)),
+      ),
+    );
+    if (failure !== null && !isCheckpointWait(failure)) throw failure;
+    this.checkpointOwed = failure !== null;
+    trace("Kuzu.checkpointed", () => (this.checkpointOwed ? "owed" : "done"));
+  }
+
+  /** The reads running now (not those asked meanwhile: a steady stream of them must not hold a commit back for ever). */
+  private async readsDone(): Promise<void> {
+    if (this.reads.size > 0) await Promise.allSettled([...this.reads]);
+  }
+
+  /**
+   * Refuses a write of about `rows` rows (DiskFull) when the graph's disk lacks the room Kuzu
+   * needs to commit and checkpoint it (KUZU_ROOM), the write-ahead log's pages included.
+   */
+  private requireRoom(rows: number): void {
+    let wal = 0;
+    try {
+      wal = statSync(`${this.path}.wal`).size;
+    } catch {
+      // No write-ahead log yet.
+    }
+    requireSpace(dirname(this.path), KUZU_ROOM.fixedBytes + rows * KUZU_ROOM.bytesPerRow + wal);
+  }
+
   async close(): Promise<void> {
     this.statements.clear();
     await this.reader.close();
@@ -257,6 +378,7 @@ export class KuzuStore {
       if (!tables.has("GraphChange")) await this.exec(GRAPH_CHANGE_DDL);
       return;
     }
+    this.requireRoom(0);
     await this.exec("BEGIN TRANSACTION");
     try {
       for (const ddl of SCHEMA_DDL) await this.exec(ddl);
@@ -334,7 +456,7 @@ export class KuzuStore {
     }
     const file = staging.file(`${table}.csv`);
     const records = rows as ReadonlyArray<Record<string, CsvValue>>;
-    writeCsv(file, NODE_COLUMNS[table], records);
+    staging.write(() => writeCsv(file, NODE_COLUMNS[table], records));
     // Kuzu's parallel CSV reader cannot split inside a quoted line break (doc comments have them).
     const parallel = hasLineBreaks(records) ? "false" : "true";
     await this.exec(`COPY ${table} FROM '${quote(file)}' (${CSV_COPY_OPTIONS}, PARALLEL=${parallel})`);
@@ -445,9 +567,21 @@ class NotTheStore {
 /** A temporary directory for COPY's CSV files, made on first use. */
 class Staging {
   private dir: string | null = null;
+  /** Whether a COPY file was made: the transaction then checkpoints as it commits. */
+  get used(): boolean {
+    return this.dir !== null;
+  }
   file(name: string): string {
     this.dir ??= mkdtempSync(join(tmpdir(), "nemesis-graph-"));
     return join(this.dir, name);
+  }
+  /** Writes a COPY file; a full temp disk is named as such (the error of a write by descriptor names no file). */
+  write(writeFile: () => void): void {
+    try {
+      writeFile();
+    } catch (e) {
+      throw asDiskFull(e, this.dir ?? tmpdir()) ?? e;
+    }
   }
   remove(): void {
     if (this.dir !== null) rmSync(this.dir, { recursive: true, force: true });

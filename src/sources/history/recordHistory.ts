@@ -1,6 +1,7 @@
 import { isCommitObserved, recordCommits } from "../../commands/index.js";
 import type { NemesisConfig } from "../../config/index.js";
 import type { CommitObserved, EventMeta, LogHandle } from "../../events/index.js";
+import { isDiskFullError } from "../../shared/diskFull.js";
 import { trace } from "../../shared/trace.js";
 import { findNewCommits, type HistoryBounds } from "./findNewCommits.js";
 import { GitFailure } from "./git.js";
@@ -34,7 +35,7 @@ const DAY_SECONDS = 86_400;
 /**
  * Records the commits reachable from HEAD that the log does not hold, within `[history]`'s
  * bounds. When HEAD's commit is in the log already, that is one `git rev-parse` and one index
- * lookup. Nothing here can fail an index: when git cannot answer, the report says why (once).
+ * lookup. Nothing here but a full disk can fail an index: when git cannot answer, the report says why (once).
  */
 export const recordHistory = async (ctx: HistoryContext): Promise<HistoryReport> => {
   const t0 = performance.now();
@@ -54,6 +55,8 @@ export const recordHistory = async (ctx: HistoryContext): Promise<HistoryReport>
     trace("History.recorded", () => `${recorded.observed} commits (${recorded.alreadyObserved} recorded by another writer)`);
     return report({ available: true, observed: recorded.observed, note: null, gitDir: repo.gitDir });
   } catch (e) {
+    // A full disk is not git's failure: the index stops on it as on any other store's.
+    if (isDiskFullError(e)) throw e;
     return unavailable(`reading the git history failed (${e instanceof Error ? e.message : String(e)}); files are indexed as usual`);
   }
 };

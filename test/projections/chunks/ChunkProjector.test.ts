@@ -1,9 +1,10 @@
+import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { join } from "node:path";
 import type { LogHandle } from "../../../src/events/index.js";
 import { closeEventLog, headPosition, readEvents } from "../../../src/events/index.js";
 import { ChunkProjector, ChunkReader } from "../../../src/projections/chunks/index.js";
-import { cachedEmbedder, openEmbeddingCache } from "../../../src/projections/embed/index.js";
+import { cachedEmbedder, openEmbeddingCache, type Embedder } from "../../../src/projections/embed/index.js";
 import { catchUp, rebuild } from "../../../src/projections/index.js";
 import { parseSource } from "../../../src/parse/parseSource.js";
 import { tempDir } from "../../helpers.js";
@@ -147,6 +148,28 @@ describe("ChunkProjector", () => {
     expect(await reader.pendingVectors()).toBe(0);
     reader.close();
     await p.close();
+  });
+
+  test("a full disk under the embedding cache fails the pass instead of leaving rows without vectors", async () => {
+    const hash = countingEmbedder().embedder;
+    // The cached embedder as the projector gets it, whose cache write meets SQLITE_FULL.
+    const full: Embedder = {
+      ...hash,
+      embedDocuments: async () => {
+        throw new Database.SqliteError("database or disk is full", "SQLITE_FULL");
+      },
+    };
+    const p = await open("full", full);
+    appendParsed(log, sampleEvents());
+    await expect(catchUp(log, p)).rejects.toThrow("database or disk is full");
+    expect((await p.checkpoint()).position, "nothing counts as projected").toBe(0);
+    await p.close();
+    // Space freed: the same events project with every vector.
+    const q = await open("full", hash);
+    await catchUp(log, q);
+    await q.settle();
+    expect((await q.rows()).every((r) => r.vector !== null)).toBe(true);
+    await q.close();
   });
 
   test("a projector opened with another embedding model asks to be rebuilt", async () => {

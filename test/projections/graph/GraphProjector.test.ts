@@ -7,6 +7,7 @@ import { tempDir } from "../../helpers.js";
 import { createResolver } from "../../../src/projections/graph/resolve/index.js";
 import { FixtureRepo, type FileModel, type Op } from "./fixtureRepo.js";
 import { openGraph } from "./harness.js";
+import { SimpleResolver } from "./simpleResolver.js";
 import { SourceRepo } from "./sourceRepo.js";
 
 const fn = (name: string, calls: string[] = [], returns: string[] = []) => ({ name, calls, returns, doc: null });
@@ -194,6 +195,42 @@ describe("GraphProjector", () => {
     repo.apply([{ op: "write", path: "src/b.ts", model: file({ functions: [fn("store")] }) }]);
     await catchUp(g.log, g.projector);
     expect(await g.reader.unresolvedIn("src/a.ts")).toEqual([LOAD_UNRESOLVED]);
+  });
+
+  it("a write that fails (a full disk, a broken resolver) leaves nothing held: the next apply writes what a fresh build writes", async () => {
+    // Resolution runs inside the write's transaction (`writeInTwo`): a resolver that throws there
+    // fails the write after the planner has already filed the batch in the key index, as a write
+    // refused for want of disk space does.
+    let broken = false;
+    class BreaksOnDemand extends SimpleResolver {
+      override resolve(path: string) {
+        if (broken) throw new Error("the resolver broke");
+        return super.resolve(path);
+      }
+    }
+    const g = await setup({ resolver: () => new BreaksOnDemand() });
+    g.repo.apply([
+      { op: "write", path: "src/a.ts", model: file({ functions: [fn("main", ["load"])] }) },
+      { op: "write", path: "src/b.ts", model: file({ functions: [fn("load"), fn("store")] }) },
+    ]);
+    await catchUp(g.log, g.projector);
+    const before = await g.reader.dump();
+    // A delta updated in place: main calls `store` now, b.ts gains a function.
+    g.repo.apply([
+      { op: "write", path: "src/a.ts", model: file({ functions: [fn("main", ["store"]), fn("side")] }) },
+      { op: "write", path: "src/b.ts", model: file({ functions: [fn("load"), fn("store"), fn("extra")] }) },
+    ]);
+    broken = true;
+    await expect(catchUp(g.log, g.projector)).rejects.toThrow("the resolver broke");
+    expect(await g.reader.dump()).toEqual(before);
+    broken = false;
+    await catchUp(g.log, g.projector);
+
+    const fresh = await openGraph(g.dir, { name: "fresh", copyThreshold: 0 });
+    cleanups.push(fresh.close);
+    g.repo.indexFreshInto(fresh.log);
+    await catchUp(fresh.log, fresh.projector);
+    expect(await g.reader.dump()).toEqual(await fresh.reader.dump());
   });
 
   it("reset drops the graph and rebuild replays it identically", async () => {
