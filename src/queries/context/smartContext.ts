@@ -14,7 +14,7 @@ import { expandNeighbourhood } from "./expandNeighbourhood.js";
 import { packGreedy, type Candidate, type Chosen, type Cost } from "./packContext.js";
 import { rankFiles } from "./rankFiles.js";
 import { fileRegions, splitAtHits } from "./fileRegions.js";
-import { rankContextFiles } from "./rankContextFiles.js";
+import { CO_SEEDS, rankContextFiles } from "./rankContextFiles.js";
 import { rankNeighbourhood, type RankedNode } from "./rankNeighbourhood.js";
 import { renderCodeItem, renderContext, renderConvention, renderDecision, renderRule } from "./renderContext.js";
 import type { SmartContext } from "./SmartContextResult.js";
@@ -63,17 +63,20 @@ const LANDING_FLOOR = 0.35;
 const LANDING_SIZE = 15;
 /** Past commits like the task, and co-changes of its best files, that the file ranking reads. */
 const SIMILAR_COMMITS = 20;
-const CO_SEEDS = 3;
 const CO_CHANGES = 30;
 /** Files offered whole (as regions): those within this share of the best file's score, at most this many. */
 const LIKELY_FLOOR = 0.2;
 const LIKELY_FILES = 8;
 /**
- * A region's worth beyond what the task names in it grows with its lines, as an edit may fall
- * anywhere in a file it touches: per token, the rest of a file is worth its file's likelihood.
+ * A region's worth beyond what the task names in it grows with its share of its file's lines, as
+ * an edit may fall anywhere in a file it touches: a file's lines together are worth its
+ * likelihood times this, however long the file. An edit touches a few places of a file whatever
+ * its length, so a line of a 100-line file is likelier to be one of them than a line of a
+ * 4,000-line one; worth per line alone gave the longest likely file most of the budget.
  */
-const SIZE_VALUE = 0.3;
-const SIZE_LINES = 100;
+const FILE_VALUE = 4;
+/** Files shorter than this count as this long: a 5-line file's lines are not each worth a tenth of it. */
+const MIN_FILE_LINES = 50;
 /** Regions longer than this are cut at the chunks search matched in them. */
 const SPLIT_LONGER_THAN = 40;
 /** What a piece of a named symbol is worth where search did not match. */
@@ -297,7 +300,7 @@ export const smartContext = async (
         const named = Math.max(node ? node.score / topWalk : 0, s ? lexical({ id: s.id, path: s.path, name: s.name, first: s.start, last: s.end }) : 0);
         // A piece of a symbol the task names is worth less where no chunk matched.
         const match = region.part && hit === 0 ? PART_SHARE * named : Math.max(named, HIT_SHARE * hit);
-        const size = (region.last - region.first + 1) / SIZE_LINES;
+        const share = (region.last - region.first + 1) / Math.max(text.lastLine, MIN_FILE_LINES);
         const why = `${region.part && s ? `part of ${s.name}: ` : ""}${node ? whyOf(node) : match > 0 ? "matches the task" : `in ${f.file}: ${f.why}`}`;
         const group = region.symbol !== null && !region.part ? region.symbol : `r:${f.file}:${region.first}`;
         const at = { file: f.file, start_line: region.first, end_line: region.last };
@@ -308,7 +311,7 @@ export const smartContext = async (
           fileScore: p,
           value: { file: f.file, symbol: s?.name ?? null, kind: s?.kind ?? "Module code", start_line: region.first, end_line: region.last, snippet: text.text(region.first, region.last), why },
         });
-        regions.push({ core: s ? p * match : 0, chars, offer: (first) => offerCode(group, 2, p * (match + SIZE_VALUE * size), at, chars, build, first) });
+        regions.push({ core: s ? p * match : 0, chars, offer: (first) => offerCode(group, 2, p * (match + FILE_VALUE * share), at, chars, build, first) });
         if (s && p * match >= LANDING_FLOOR && landing.symbols.length < LANDING_SIZE) {
           landing.symbols.push({ file: f.file, name: s.name });
           landing.files.add(f.file);

@@ -56,4 +56,18 @@ describe("rankContextFiles", () => {
     expect(ranked[1]!.why).toBe("changes with src/a.ts (9 of 10 commits)");
     expect(ranked[0]!.why).toBe("matches the task");
   });
+
+  it("counts the co-changes of search's best file only: the next files' partners are mostly noise", () => {
+    const ranked = rankContextFiles(
+      evidence({
+        search: ["a.ts", "b.ts"],
+        walk: new Map([["a.ts", 1], ["b.ts", 0.9]]),
+        coChange: [
+          { path: "a.ts", with: "a.test.ts", together: 4, commitsOfPath: 5 },
+          { path: "b.ts", with: "CHANGELOG.md", together: 5, commitsOfPath: 5 },
+        ],
+      }),
+    );
+    expect(ranked.map((r) => r.file)).toEqual(["a.ts", "b.ts", "a.test.ts"]);
+  });
 });
