@@ -17,17 +17,17 @@ export const tempDir = (prefix = "nemesis-test-"): { dir: string; cleanup: () =>
  * Runs the built CLI as a real process (vitest's globalSetup builds it: test/buildOnce.ts). A command that does
  * not exit within CHILD_WAIT_MS is killed and fails the test with its stderr.
  */
-export const runCli = (cwd: string, args: ReadonlyArray<string>, input?: string, env: Readonly<Record<string, string>> = {}) => {
+export const runCli = (cwd: string, args: ReadonlyArray<string>, input?: string, env: Readonly<Record<string, string>> = {}, waitMs = CHILD_WAIT_MS) => {
   const r = spawnSync(process.execPath, [CLI, ...args], {
     cwd,
     encoding: "utf8",
     input,
     env: { ...process.env, NO_COLOR: "1", ...env },
-    timeout: CHILD_WAIT_MS,
+    timeout: waitMs,
     killSignal: "SIGKILL",
   });
   if (r.error !== undefined) {
-    const what = (r.error as NodeJS.ErrnoException).code === "ETIMEDOUT" ? `did not exit within ${CHILD_WAIT_MS / 1000} s (killed it)` : `could not run (${r.error.message})`;
+    const what = (r.error as NodeJS.ErrnoException).code === "ETIMEDOUT" ? `did not exit within ${waitMs / 1000} s (killed it)` : `could not run (${r.error.message})`;
     throw new Error(`nemesis ${args.join(" ")} ${what}; its stderr: ${r.stderr?.trim() || "(empty)"}`);
   }
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };

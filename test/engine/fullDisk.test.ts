@@ -63,6 +63,12 @@ const freeOn = (dir: string): number => {
 };
 
 /** Fills the filesystem at `dir` with a ballast file until about `free` bytes are left (none: the ballast is gone). */
+/**
+ * How long one index of the project may take before it counts as hung: a few seconds alone, but
+ * the whole suite beside it on two cores made one take over the 45 s every other spawn gets.
+ */
+const INDEX_WAIT_MS = 150_000;
+
 const leaveFree = (dir: string, free: number | null): void => {
   const ballast = join(dir, "ballast");
   rmSync(ballast, { force: true });
@@ -127,7 +133,7 @@ describe("indexing a project larger than its disk", () => {
 
     // 1. Room for the scan's events, not for the parses: the log fills (SQLITE_FULL) under `nemesis index`.
     leaveFree(mount, 3 * MB);
-    const first = runCli(root, ["index", "--no-progress"], undefined, { NEMESIS_TRACE: tracePath });
+    const first = runCli(root, ["index", "--no-progress"], undefined, { NEMESIS_TRACE: tracePath }, INDEX_WAIT_MS);
     saysTheDiskIsFull(first, root);
     expect(countOf(root, "FileParsed"), "the log filled while parsing").toBeLessThan(FILES);
     // Every event whose append returned is in the log.
@@ -138,7 +144,7 @@ describe("indexing a project larger than its disk", () => {
 
     // 2. Room for the rest of the log, not for the read models: the graph or the chunk table would fill it.
     leaveFree(mount, 12 * MB);
-    saysTheDiskIsFull(runCli(root, ["index", "--no-progress"]), root);
+    saysTheDiskIsFull(runCli(root, ["index", "--no-progress"], undefined, {}, INDEX_WAIT_MS), root);
     expect(countOf(root, "FileParsed"), "the log took every parse this time").toBe(FILES);
     const stillStored = storedPositions(root);
     expect(acknowledged.filter((p) => !stillStored.has(p))).toEqual([]);
@@ -169,7 +175,7 @@ describe("indexing a project larger than its disk", () => {
     expect(bugs).toEqual([]);
     await closeEngine();
     // And `nemesis index` afterwards finds nothing left to do.
-    const last = runCli(root, ["index", "--no-progress", "--json"]);
+    const last = runCli(root, ["index", "--no-progress", "--json"], undefined, {}, INDEX_WAIT_MS);
     expect(last.code, last.stderr).toBe(0);
     expect((JSON.parse(last.stdout) as { files: { changed: number } }).files.changed).toBe(0);
 
@@ -177,11 +183,11 @@ describe("indexing a project larger than its disk", () => {
     const fresh = join(t.dir, "fresh");
     writeProject(fresh, FILES);
     initProject(fresh);
-    const freshRun = runCli(fresh, ["index", "--no-progress"]);
+    const freshRun = runCli(fresh, ["index", "--no-progress"], undefined, {}, INDEX_WAIT_MS);
     expect(freshRun.code, freshRun.stderr).toBe(0);
     const [resumed, expected] = [await readModelsOf(root), await readModelsOf(fresh)];
     expect(resumed.graph.length).toBeGreaterThan(FILES);
     expect(resumed.chunks.length).toBeGreaterThan(FILES);
     expect(resumed).toEqual(expected);
-  }, 120_000);
+  }, 600_000);
 });
