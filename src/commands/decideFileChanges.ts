@@ -8,6 +8,12 @@ export interface ScannedFile {
   readonly contentHash: string;
   readonly size: number;
   readonly mtime: number;
+  /**
+   * The inode's change time when it was read (ms). Not recorded: with size and mtime, it tells
+   * whether the file is still as seen. mtime alone cannot (tar, rsync and `cp -p` set it back);
+   * nothing sets ctime back.
+   */
+  readonly ctime?: number;
   readonly language: string;
 }
 

@@ -63,7 +63,7 @@ export const recordHookedFile = async (log: LogHandle, input: HookedFileInput): 
   const inspection = inspectFile(join(input.root, path), input.config);
   const change: RecordFileChangesInput =
     inspection.kind === "file"
-      ? { files: [{ path, language, contentHash: inspection.contentHash, size: inspection.size, mtime: inspection.mtime }], skipped: [], scope: path }
+      ? { files: [{ path, language, contentHash: inspection.contentHash, size: inspection.size, mtime: inspection.mtime, ctime: inspection.ctime }], skipped: [], scope: path }
       : inspection.kind === "skip"
         ? { files: [], skipped: [{ path, reason: inspection.reason }], scope: path }
         : // Gone: decided against this one file only, a known file becomes FileDeleted.
