@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { classifyEntry, languageFilter } from "./classifyEntry.js";
 import type { DirectoryRules } from "./DirectoryRules.js";
 import { inspectFile, type FileLimits } from "./inspectFile.js";
+import type { LookAgain } from "../../commands/recordFileChanges.js";
 import type { ScannedFile } from "./scanProject.js";
 import type { Skip } from "./walkProject.js";
 
@@ -47,7 +48,7 @@ export type PathInspection =
 /**
  * What a full scan would find at exactly this path (relative to the root, `/`-separated): the
  * same ignore rules, symlink and special-file decisions (`classifyEntry`) and the same hashing.
- * Synchronous, so that it can run under the log's write lock.
+ * Synchronous: a writer looks at a path again under the log's write lock (`lookAgainAt`).
  */
 export const inspectPath = (root: string, path: string, options: InspectPathsOptions): PathInspection => {
   const dirRel = parentOf(path);
@@ -82,3 +83,15 @@ export const inspectPaths = async (root: string, paths: Iterable<string>, option
   }
   return { files, skipped, absent };
 };
+
+/**
+ * The second look `recordFileChanges` takes at a path whose disk moved since the scan or the
+ * watcher looked: the same rules and limits, one path, synchronously.
+ */
+export const lookAgainAt = (root: string, options: InspectPathsOptions): LookAgain => ({
+  root,
+  look: (path) => {
+    const r = inspectPath(root, path, options);
+    return r.kind === "file" ? r.file : r.kind === "skip" ? r.skip : null;
+  },
+});
