@@ -8,6 +8,13 @@ export interface ScannedFile {
   readonly contentHash: string;
   readonly size: number;
   readonly mtime: number;
+  /**
+   * The inode's change time when it was read (ms). Not recorded: with size and mtime, it tells
+   * whether the file is still as seen when the look is appended (see `stillAsSeen`). mtime alone
+   * cannot (tar, rsync and `cp -p` set it back); nothing sets ctime back. Without it, the file
+   * is looked at again before it is appended.
+   */
+  readonly ctime?: number;
   readonly language: string;
 }
 

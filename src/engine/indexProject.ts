@@ -2,7 +2,7 @@ import * as Either from "effect/Either";
 import type { EventSource } from "../events/index.js";
 import { recordFileChanges } from "../commands/recordFileChanges.js";
 import { completeIndexRun, startIndexRun } from "../commands/recordIndexRun.js";
-import { scanFile, scanProject } from "../sources/scan/index.js";
+import { DirectoryRules, lookAgainAt, scanFile, scanProject } from "../sources/scan/index.js";
 import { recordHistory, type HistoryReport } from "../sources/history/index.js";
 import type { GraphCounts } from "../projections/index.js";
 import { asDiskFull } from "../shared/diskFull.js";
@@ -93,12 +93,14 @@ const indexAndProject = async (ctx: EngineContext, options: IndexOptions): Promi
   const { index, project } = ctx.config;
   const runId = startIndexRun(ctx.log, { root: ctx.paths.root, languages: project.languages, meta });
   const runMeta = { ...meta, correlationId: runId };
+  const rules = await DirectoryRules.forRoot(ctx.paths.root, { ignore: index.ignore, requireGit: index.require_git });
   const scanOptions = {
     ignore: index.ignore,
     requireGit: index.require_git,
     languages: project.languages,
     maxFileBytes: index.max_file_bytes,
     maxLineLength: index.max_line_length,
+    rules,
     ...(options.scope ? { scope: options.scope } : {}),
     onProgress: (done: number, total: number) => options.onProgress?.({ stage: "scan", done, total }),
   };
@@ -108,7 +110,10 @@ const indexAndProject = async (ctx: EngineContext, options: IndexOptions): Promi
   const tRecord = performance.now();
   // One file: only its stream is read and only it can be deleted (no longer indexable), as a watcher batch of one path.
   const limit = options.file !== undefined ? { paths: [options.file] } : options.scope ? { scope: options.scope } : {};
-  const recorded = recordFileChanges(ctx.log, { files, skipped, ...limit }, { meta: runMeta });
+  // A file that moved since the scan read it (a checkout still running, the watcher's own
+  // record) is looked at again as the scan would, so this run never records an older look.
+  const lookAgain = lookAgainAt(ctx.paths.root, scanOptions);
+  const recorded = recordFileChanges(ctx.log, { files, skipped, ...limit }, { meta: runMeta, lookAgain });
   const recordMs = performance.now() - tRecord;
   // The whole history, whatever the scope; not for one file, which must stay quick and touch
   // nothing else. A first look at a long history is seconds of git's CPU (line counts), so it

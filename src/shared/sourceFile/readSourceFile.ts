@@ -1,7 +1,7 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 
 export type SourceRead =
-  | { readonly ok: true; readonly bytes: Buffer; readonly mtime: number }
+  | { readonly ok: true; readonly bytes: Buffer; readonly mtime: number; readonly ctime: number }
   /** Vanished (deleted or renamed away) before it could be read. */
   | { readonly ok: false; readonly gone: true }
   | { readonly ok: false; readonly gone: false; readonly reason: string };
@@ -53,7 +53,7 @@ export const readSourceFile = (absPath: string, maxBytes: number): SourceRead =>
     // The file may have grown since fstat (a writer is appending): judge what was read.
     const bytes = readUpTo(fd, stat.size, maxBytes);
     if (bytes.length > maxBytes) return { ok: false, gone: false, reason: "too large" };
-    return { ok: true, bytes, mtime: stat.mtimeMs };
+    return { ok: true, bytes, mtime: stat.mtimeMs, ctime: stat.ctimeMs };
   } catch (e) {
     if (errorCode(e) === "ENOENT") return { ok: false, gone: true };
     return { ok: false, gone: false, reason: unreadableReason(e) };

@@ -1,9 +1,10 @@
 import { join } from "node:path";
 // Each module by its own path: this runs in `nemesis hook file-changed`, whose whole budget is
 // a few tens of milliseconds above Node's start-up; the folders' index files load far more.
-import { inspectFile } from "../scan/inspectFile.js";
+import { inspectFile, type FileLimits } from "../scan/inspectFile.js";
 import { readKnownFile, type KnownFile } from "../../commands/readKnownFiles.js";
 import { recordFileChanges, type RecordFileChangesInput } from "../../commands/recordFileChanges.js";
+import type { ScannedFile, Skip } from "../../commands/decideFileChanges.js";
 import { confinePath } from "../../config/confinePath.js";
 import type { HookConfig } from "../../config/hookConfig.js";
 import type { EventMeta } from "../../events/envelope.js";
@@ -39,6 +40,18 @@ const languageOf = (rel: string, languages: ReadonlyArray<string>): string | nul
 };
 
 /**
+ * How the hook looks at the file it was told about: read once and hashed, in the language its
+ * name gives (the ignore rules were applied before). Null when nothing is there.
+ */
+export const hookedFileLook =
+  (root: string, limits: FileLimits, language: string) =>
+  (path: string): ScannedFile | Skip | null => {
+    const r = inspectFile(join(root, path), limits);
+    if (r.kind === "file") return { path, language, contentHash: r.contentHash, size: r.size, mtime: r.mtime, ctime: r.ctime };
+    return r.kind === "skip" ? { path, reason: r.reason } : null;
+  };
+
+/**
  * Records what an agent's edit did to one file, as the scan would for that file alone: the
  * path confined to the project, the content read once and hashed, then one event through
  * `recordFileChanges` (which appends nothing when the log already holds that hash). No
@@ -60,18 +73,16 @@ export const recordHookedFile = async (log: LogHandle, input: HookedFileInput): 
     if (ignoredPath(input.root, path, input.config)) return { kind: "not indexed", path, why: "ignored" };
   }
 
-  const inspection = inspectFile(join(input.root, path), input.config);
+  // The same look again if the file moves before the append (a second edit, its own hook's record).
+  const lookAt = hookedFileLook(input.root, input.config, language);
+  const seen = lookAt(path);
+  // Decided against this one file only: gone, a known file becomes FileDeleted.
   const change: RecordFileChangesInput =
-    inspection.kind === "file"
-      ? { files: [{ path, language, contentHash: inspection.contentHash, size: inspection.size, mtime: inspection.mtime }], skipped: [], scope: path }
-      : inspection.kind === "skip"
-        ? { files: [], skipped: [{ path, reason: inspection.reason }], scope: path }
-        : // Gone: decided against this one file only, a known file becomes FileDeleted.
-          { files: [], skipped: [], scope: path };
+    seen === null ? { files: [], skipped: [], scope: path } : "reason" in seen ? { files: [], skipped: [seen], scope: path } : { files: [seen], skipped: [], scope: path };
   const knownMap = new Map<string, KnownFile>(known ? [[path, known]] : []);
-  const recorded = recordFileChanges(log, change, { meta: input.meta, known: knownMap });
+  const recorded = recordFileChanges(log, change, { meta: input.meta, known: knownMap, lookAgain: { root: input.root, look: lookAt } });
 
-  if (inspection.kind === "gone") return { kind: "missing", path, recorded: recorded.deleted > 0 };
+  if (seen === null) return { kind: "missing", path, recorded: recorded.deleted > 0 };
   if (recorded.lastPosition === 0) return { kind: "unchanged", path };
   const event = recorded.changed > 0 ? "FileChanged" : recorded.newlySkipped > 0 ? "FileSkipped" : "FileDeleted";
   return { kind: "recorded", path, event, position: recorded.lastPosition };

@@ -1,4 +1,4 @@
-import { realpath, stat } from "node:fs/promises";
+import { realpathSync, statSync } from "node:fs";
 import { join, sep } from "node:path";
 import { detectLanguage } from "../../shared/sourceFile/detectLanguage.js";
 import { unreadableReason } from "../../shared/sourceFile/readSourceFile.js";
@@ -48,12 +48,12 @@ const errorCode = (e: unknown): string | undefined => (e as NodeJS.ErrnoExceptio
  * an ancestor of its directory as "symlink loop", any other as "symlink inside root" (its target
  * is indexed at its own path, so nothing is indexed twice).
  */
-const classifySymlink = async (ctx: EntryContext, rel: string, abs: string, name: string, dirRel: string, rules: IgnoreRules): Promise<EntryVerdict> => {
+const classifySymlink = (ctx: EntryContext, rel: string, abs: string, name: string, dirRel: string, rules: IgnoreRules): EntryVerdict => {
   let real: string;
   let isDir: boolean;
   try {
-    real = await realpath(abs);
-    isDir = (await stat(abs)).isDirectory();
+    real = realpathSync.native(abs);
+    isDir = statSync(abs).isDirectory();
   } catch (e) {
     const code = errorCode(e);
     if (rules.isIgnored(rel, name, false)) return { kind: "ignored" };
@@ -71,13 +71,14 @@ const classifySymlink = async (ctx: EntryContext, rel: string, abs: string, name
 /**
  * The walk's decision for the entry `name` of the directory `dirRel`, judged by that directory's
  * rules: one place, so that the scan and the watcher (which looks at single paths) agree on
- * every entry. Special files are skipped without being opened.
+ * every entry. Special files are skipped without being opened. Synchronous, like the reads that
+ * follow it: a writer looks at a path again under the log's write lock (recordFileChanges).
  */
 export const classifyEntry = (
   ctx: EntryContext,
   entry: { readonly dirRel: string; readonly name: string; readonly abs: string; readonly type: EntryType },
   rules: IgnoreRules,
-): EntryVerdict | Promise<EntryVerdict> => {
+): EntryVerdict => {
   const { dirRel, name, abs, type } = entry;
   const rel = dirRel === "" ? name : `${dirRel}/${name}`;
   if (type.isDirectory()) return rules.isIgnored(rel, name, true) ? { kind: "ignored" } : { kind: "descend" };

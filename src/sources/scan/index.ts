@@ -9,4 +9,4 @@ export { walkProject, type Candidate, type Skip, type WalkOptions, type WalkResu
 export { findStaleFiles, findStaleFilesAsync, type IndexedFile, type StaleFiles } from "./findStaleFiles.js";
 export { classifyEntry, languageFilter, type EntryVerdict } from "./classifyEntry.js";
 export { DirectoryRules, type RulesOptions } from "./DirectoryRules.js";
-export { inspectPaths, type InspectPathsOptions, type PathsInspection } from "./inspectPaths.js";
+export { inspectPath, inspectPaths, lookAgainAt, type InspectPathsOptions, type PathInspection, type PathsInspection } from "./inspectPaths.js";

@@ -8,7 +8,7 @@ export interface FileLimits {
 }
 
 export type Inspection =
-  | { readonly kind: "file"; readonly contentHash: string; readonly size: number; readonly mtime: number }
+  | { readonly kind: "file"; readonly contentHash: string; readonly size: number; readonly mtime: number; readonly ctime: number }
   | { readonly kind: "skip"; readonly reason: string }
   /** Vanished between listing and reading: treated as absent, not as a skip. */
   | { readonly kind: "gone" };
@@ -19,5 +19,5 @@ export const inspectFile = (absPath: string, limits: FileLimits): Inspection => 
   if (!read.ok) return read.gone ? { kind: "gone" } : { kind: "skip", reason: read.reason };
   const verdict = classifyContent(read.bytes, limits.maxLineLength);
   if (!verdict.ok) return { kind: "skip", reason: verdict.reason };
-  return { kind: "file", contentHash: hashContent(read.bytes), size: read.bytes.length, mtime: read.mtime };
+  return { kind: "file", contentHash: hashContent(read.bytes), size: read.bytes.length, mtime: read.mtime, ctime: read.ctime };
 };

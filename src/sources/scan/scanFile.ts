@@ -52,7 +52,7 @@ export const scanFile = async (root: string, rel: string, options: ScanOptions):
       return result({ skipped: [{ path: rel, reason: verdict.reason }] });
     case "candidate": {
       const r = inspectFile(abs, options);
-      if (r.kind === "file") return result({ files: [{ path: rel, contentHash: r.contentHash, size: r.size, mtime: r.mtime, language: verdict.language }] });
+      if (r.kind === "file") return result({ files: [{ path: rel, contentHash: r.contentHash, size: r.size, mtime: r.mtime, ctime: r.ctime, language: verdict.language }] });
       return result(r.kind === "skip" ? { skipped: [{ path: rel, reason: r.reason }] } : {});
     }
   }

@@ -44,9 +44,9 @@ export const scanProject = async (root: string, options: ScanOptions): Promise<S
     const c = candidates[i]!;
     const st = options.known ? statOrNull(c.abs) : null;
     const kept = st ? unchangedSince(options.known!(c.path), st.size, st.mtimeMs) : undefined;
-    const r = st && kept !== undefined ? ({ kind: "file", contentHash: kept, size: st.size, mtime: st.mtimeMs } as const) : inspectFile(c.abs, options);
+    const r = st && kept !== undefined ? ({ kind: "file", contentHash: kept, size: st.size, mtime: st.mtimeMs, ctime: st.ctimeMs } as const) : inspectFile(c.abs, options);
     if (r.kind === "file") {
-      results[i] = { path: c.path, contentHash: r.contentHash, size: r.size, mtime: r.mtime, language: c.language };
+      results[i] = { path: c.path, contentHash: r.contentHash, size: r.size, mtime: r.mtime, ctime: r.ctime, language: c.language };
     } else if (r.kind === "skip") {
       results[i] = { path: c.path, reason: r.reason };
     }

@@ -91,9 +91,7 @@ export const walkProject = async (root: string, options: WalkOptions): Promise<W
     for (const entry of entries) {
       const rel = dir.rel === "" ? entry.name : `${dir.rel}/${entry.name}`;
       const abs = join(dir.abs, entry.name);
-      const judged = classifyEntry(ctx, { dirRel: dir.rel, name: entry.name, abs, type: entry }, rules);
-      // Only a symlink needs the disk again: the rest is decided without a microtask per entry.
-      const verdict = judged instanceof Promise ? await judged : judged;
+      const verdict = classifyEntry(ctx, { dirRel: dir.rel, name: entry.name, abs, type: entry }, rules);
       if (verdict.kind === "descend") stack.push({ rel, abs, rules });
       else if (verdict.kind === "ignored") ignored++;
       else if (verdict.kind === "unsupported") unsupported++;

@@ -1,7 +1,7 @@
 import { recordFileChanges } from "../../commands/recordFileChanges.js";
 import { readKnownFiles } from "../../commands/readKnownFiles.js";
-import { scanProject, type DirectoryRules } from "../scan/index.js";
-import { inspectSettled, WATCHER_META, type Recorded, type SourceContext } from "./recordBatch.js";
+import { lookAgainAt, scanProject, type DirectoryRules } from "../scan/index.js";
+import { inspectOptions, inspectSettled, WATCHER_META, type Recorded, type SourceContext } from "./recordBatch.js";
 
 export interface Reconciled extends Recorded {
   /** Indexable files the scan found. */
@@ -36,7 +36,7 @@ export const reconcile = async (ctx: SourceContext, scope: string, rules: Direct
   const r = recordFileChanges(
     ctx.log,
     { files: [...scan.files, ...back.files], skipped: [...scan.skipped, ...back.skipped], ...(scope !== "" ? { scope } : {}) },
-    { meta: WATCHER_META, known },
+    { meta: WATCHER_META, known, lookAgain: lookAgainAt(ctx.root, inspectOptions(ctx, rules)) },
   );
   return { files: scan.files.length, paths: scan.files.length + missing.length, changed: r.changed, deleted: r.deleted, lastPosition: r.lastPosition };
 };

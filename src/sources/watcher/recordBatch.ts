@@ -1,6 +1,6 @@
 import { recordFileChanges } from "../../commands/recordFileChanges.js";
 import { readKnownFiles } from "../../commands/readKnownFiles.js";
-import { inspectPaths, type DirectoryRules, type PathsInspection } from "../scan/index.js";
+import { inspectPaths, lookAgainAt, type DirectoryRules, type InspectPathsOptions, type PathsInspection } from "../scan/index.js";
 import type { NemesisConfig } from "../../config/index.js";
 import type { LogHandle } from "../../events/index.js";
 import type { Hints } from "./HintBatcher.js";
@@ -34,13 +34,18 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const isUnder = (path: string, dir: string): boolean => dir === "" || path.startsWith(`${dir}/`);
 
+/** How the watcher looks at a path: the scan's rules and limits. */
+export const inspectOptions = (ctx: SourceContext, rules: DirectoryRules): InspectPathsOptions => {
+  const { index, project } = ctx.config;
+  return { rules, languages: project.languages, maxFileBytes: index.max_file_bytes, maxLineLength: index.max_line_length };
+};
+
 /**
  * Looks at `paths` as a scan would; the ones found missing are looked at once more after
  * ABSENT_GRACE_MS, and only those still missing count as deleted.
  */
 export const inspectSettled = async (ctx: SourceContext, paths: Iterable<string>, rules: DirectoryRules): Promise<PathsInspection> => {
-  const { index, project } = ctx.config;
-  const options = { rules, languages: project.languages, maxFileBytes: index.max_file_bytes, maxLineLength: index.max_line_length };
+  const options = inspectOptions(ctx, rules);
   const first = await inspectPaths(ctx.root, paths, options);
   if (first.absent.length === 0) return first;
   await sleep(ABSENT_GRACE_MS);
@@ -63,6 +68,7 @@ export const recordBatch = async (ctx: SourceContext, hints: Hints, rules: Direc
     }
   }
   const seen = await inspectSettled(ctx, paths, rules);
-  const r = recordFileChanges(ctx.log, { files: seen.files, skipped: seen.skipped, paths: [...paths] }, { meta: WATCHER_META });
+  const lookAgain = lookAgainAt(ctx.root, inspectOptions(ctx, rules));
+  const r = recordFileChanges(ctx.log, { files: seen.files, skipped: seen.skipped, paths: [...paths] }, { meta: WATCHER_META, lookAgain });
   return { paths: paths.size, changed: r.changed, deleted: r.deleted, lastPosition: r.lastPosition };
 };
