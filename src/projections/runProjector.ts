@@ -1,4 +1,4 @@
-import { headPosition, readEventRows, readEvents, type LogHandle } from "../events/index.js";
+import { EventLogDamaged, headPosition, readEventRows, readEvents, sqliteDamage, type LogHandle } from "../events/index.js";
 import type { Projector } from "./Projector.js";
 
 export interface CatchUpOptions {
@@ -15,6 +15,16 @@ export interface CatchUpResult {
   readonly rebuilt: boolean;
 }
 
+/** A read of the log; a failure that says the log file is damaged is told apart from one of the projector's own store. */
+const fromLog = <A>(log: LogHandle, read: () => A): A => {
+  try {
+    return read();
+  } catch (e) {
+    const reason = sqliteDamage(e);
+    throw reason === null ? e : new EventLogDamaged({ path: log.path, reason });
+  }
+};
+
 /**
  * Brings a projector up to the log's current head. A projector whose stored version differs
  * from its code's version is rebuilt from the start.
@@ -29,7 +39,7 @@ export const catchUp = async (log: LogHandle, projector: Projector, options: Cat
     rebuilt = true;
   }
   const from = position;
-  const head = headPosition(log);
+  const head = fromLog(log, () => headPosition(log));
   let count = 0;
   while (position < head) {
     const filter = { after: position, before: head + 1, limit: batchSize, types: projector.handles, summaries: projector.summaries, omit: projector.omit };
@@ -38,12 +48,12 @@ export const catchUp = async (log: LogHandle, projector: Projector, options: Cat
     let n: number;
     let upTo: number;
     if (projector.applyRows) {
-      const batch = readEventRows(log, projector.bare ? { ...filter, bare: projector.bare } : filter);
+      const batch = fromLog(log, () => readEventRows(log, projector.bare ? { ...filter, bare: projector.bare } : filter));
       n = batch.rows.length;
       upTo = upToAfter(n, n > 0 ? batch.rows[n - 1]![0] : 0);
       await projector.applyRows(batch, upTo);
     } else {
-      const batch = readEvents(log, projector.deferred ? { ...filter, deferred: projector.deferred } : filter);
+      const batch = fromLog(log, () => readEvents(log, projector.deferred ? { ...filter, deferred: projector.deferred } : filter));
       n = batch.length;
       upTo = upToAfter(n, n > 0 ? batch[n - 1]!.position : 0);
       await projector.apply(batch, upTo, { alongside: options.alongside === true });
