@@ -2,7 +2,7 @@ import { trace } from "../shared/trace.js";
 import * as Either from "effect/Either";
 import { availableParallelism } from "node:os";
 import type { NemesisConfig, NemesisPaths } from "../config/index.js";
-import { headPosition, type EventLogDamaged, type LogHandle } from "../events/index.js";
+import { dropProjectionHint, headPosition, type EventLogDamaged, type LogHandle } from "../events/index.js";
 import { ParseReactor, type SourceParser } from "../parse/reactor/index.js";
 import {
   damageOf,
@@ -62,6 +62,19 @@ export interface EngineOptions {
 }
 
 export const defaultWorkers = (): number => Math.max(1, Math.min(8, availableParallelism()));
+
+/**
+ * The catalog projects nearly every event, so each pass leaves it at the log's head: standing
+ * past the head, it says the log lost its newest events since (SQLite dropped a torn end of its
+ * WAL, or the log was restored from a copy). The engine's hints live in the log and were lost
+ * with them, so they stand in for stores that may be ahead as well: dropped, each store is
+ * opened at its next pass and its own checkpoint is held against the head (see catchUp).
+ */
+const distrustHintsPastTheLog = async (log: LogHandle, projectors: ReadonlyArray<Projector>): Promise<void> => {
+  const catalog = projectors.find((p) => p.name === "catalog");
+  if (catalog === undefined || (await catalog.checkpoint()).position <= headPosition(log)) return;
+  for (const p of projectors) dropProjectionHint(log, p.name);
+};
 
 /**
  * The one process that owns a project's read models: it holds the engine lock, the parse
@@ -139,6 +152,7 @@ export class Engine {
         // A store cheap to open (the catalog) opens now: every pass and most tools read it.
         if (!info.lazy) await slot.store();
       }
+      await distrustHintsPastTheLog(ctx.log, projectors);
       const release = options.oneShot && lazy ? lazy.release : null;
       return Either.right(new Engine(ctx, lock.right, parser, ahead, reactor, projectors, release, lazy ?? null));
     } catch (e) {

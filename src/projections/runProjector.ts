@@ -1,4 +1,5 @@
 import { EventLogDamaged, headPosition, readEventRows, readEvents, sqliteDamage, type LogHandle } from "../events/index.js";
+import { reportDamage } from "../shared/damageReports.js";
 import type { Projector } from "./Projector.js";
 
 export interface CatchUpOptions {
@@ -27,19 +28,26 @@ const fromLog = <A>(log: LogHandle, read: () => A): A => {
 
 /**
  * Brings a projector up to the log's current head. A projector whose stored version differs
- * from its code's version is rebuilt from the start.
+ * from its code's version is rebuilt from the start; so is one that stands past the log's head:
+ * it was built from events the log no longer holds (SQLite dropped a torn tail of the WAL, or
+ * the log was restored from a backup), and the positions it has seen will be handed out again.
  */
 export const catchUp = async (log: LogHandle, projector: Projector, options: CatchUpOptions = {}): Promise<CatchUpResult> => {
   const batchSize = options.batchSize ?? projector.batchSize ?? 5_000;
   let { position, version } = await projector.checkpoint();
+  const head = fromLog(log, () => headPosition(log));
   let rebuilt = false;
-  if (position > 0 && version !== projector.version) {
+  if (position > head) {
+    reportDamage(
+      `the ${projector.name} read model stands at event #${position}, past the log's last event #${head} (the log lost its newest events, or was restored from a copy): rebuilding it from the log`,
+    );
+  }
+  if (position > 0 && (version !== projector.version || position > head)) {
     await projector.reset();
     position = 0;
     rebuilt = true;
   }
   const from = position;
-  const head = fromLog(log, () => headPosition(log));
   let count = 0;
   while (position < head) {
     const filter = { after: position, before: head + 1, limit: batchSize, types: projector.handles, summaries: projector.summaries, omit: projector.omit };

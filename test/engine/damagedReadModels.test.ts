@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import * as Either from "effect/Either";
-import { appendFileSync, readdirSync } from "node:fs";
+import { appendFileSync, copyFileSync, mkdirSync, readdirSync, rmSync, statSync, truncateSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { Engine, indexProject, inlineParser } from "../../src/engine/index.js";
@@ -265,4 +265,51 @@ describe("the caches beside the read models: the embedding cache, the graph's re
     }
     setRight(text);
   });
+});
+
+describe("the log lost its newest events (SQLite dropped a torn or damaged end of its WAL)", () => {
+  /** The log's two files as a process killed at this moment leaves them: recent transactions still in the WAL. */
+  const crashCopy = (to: string): void => {
+    mkdirSync(to, { recursive: true });
+    for (const f of ["events.db", "events.db-wal"]) copyFileSync(join(root, ".nemesis", f), join(to, f));
+  };
+
+  test.each(["torn", "damaged"] as const)(
+    "(%s WAL) the read models that stand past its end are rebuilt, and the events appended next are all projected",
+    async (wal) => {
+      const crashed = join(root, "crashed");
+      const e = await openEngine();
+      try {
+        await e.save("renderOnce");
+        crashCopy(crashed);
+        await e.save(SAVED);
+      } finally {
+        await e.close();
+      }
+      // The crashed copy stands in for the log; SQLite drops what its WAL's end no longer vouches for.
+      const walFile = join(crashed, "events.db-wal");
+      if (wal === "torn") truncateSync(walFile, statSync(walFile).size - 100);
+      else damageFile(walFile, "tail");
+      for (const f of ["events.db", "events.db-wal", "events.db-shm"]) rmSync(join(root, ".nemesis", f), { force: true });
+      for (const f of ["events.db", "events.db-wal"]) copyFileSync(join(crashed, f), join(root, ".nemesis", f));
+
+      const again = await openEngine();
+      try {
+        await again.engine.catchUp();
+        // The events the log lost come back from the disk with the next index; the newest save is new to it.
+        await again.save("renderLast");
+        const found = await again.call({ tool: "search_nodes", args: { query: "renderLast" } });
+        expect(found.text).toMatch(/Function renderLast +src\/render\.ts/);
+        const searched = await again.call({ tool: "get_code_semantics", args: { query: "renderLast" } });
+        expect(searched.text).toMatch(/renderLast/);
+        const status = await again.call({ tool: "index_status", args: {} });
+        expect(status.text).toMatch(/files: 10 parsed/);
+      } finally {
+        await again.close();
+      }
+      for (const model of ["catalog", "graph", "chunks"]) {
+        expect(reports.filter((l) => l.startsWith(`the ${model} read model stands at event #`) && l.endsWith("rebuilding it from the log"))).toHaveLength(1);
+      }
+    },
+  );
 });
