@@ -2,11 +2,12 @@ import { trace } from "../shared/trace.js";
 import * as Either from "effect/Either";
 import { availableParallelism } from "node:os";
 import type { NemesisConfig, NemesisPaths } from "../config/index.js";
-import { headPosition, type LogHandle } from "../events/index.js";
+import { dropProjectionHint, headPosition, type EventLogDamaged, type LogHandle } from "../events/index.js";
 import { ParseReactor, type SourceParser } from "../parse/reactor/index.js";
 import {
-  catchUp as catchUpProjector,
+  damageOf,
   GraphReader,
+  lookForDamage,
   openProjector,
   PROJECTION_INFO,
   PROJECTION_NAMES,
@@ -14,7 +15,9 @@ import {
   type GraphQueryable,
   type ProjectionName,
   type Projector,
+  StoreDamaged,
 } from "../projections/index.js";
+import { findDamage } from "./findDamage.js";
 import { LazyProjector } from "./LazyProjector.js";
 import { inlineParser } from "./inlineParser.js";
 import { INLINE_MAX_FILES, lazySourceParser, type LazySourceParser } from "./lazySourceParser.js";
@@ -61,6 +64,19 @@ export interface EngineOptions {
 export const defaultWorkers = (): number => Math.max(1, Math.min(8, availableParallelism()));
 
 /**
+ * The catalog projects nearly every event, so each pass leaves it at the log's head: standing
+ * past the head, it says the log lost its newest events since (SQLite dropped a torn end of its
+ * WAL, or the log was restored from a copy). The engine's hints live in the log and were lost
+ * with them, so they stand in for stores that may be ahead as well: dropped, each store is
+ * opened at its next pass and its own checkpoint is held against the head (see catchUp).
+ */
+const distrustHintsPastTheLog = async (log: LogHandle, projectors: ReadonlyArray<Projector>): Promise<void> => {
+  const catalog = projectors.find((p) => p.name === "catalog");
+  if (catalog === undefined || (await catalog.checkpoint()).position <= headPosition(log)) return;
+  for (const p of projectors) dropProjectionHint(log, p.name);
+};
+
+/**
  * The one process that owns a project's read models: it holds the engine lock, the parse
  * workers, the reactor and every projector. Hooks and the watcher only append to the log;
  * this picks their events up (`catchUp` once, or `follow` live).
@@ -78,7 +94,10 @@ export class Engine {
     private readonly releaseParserAfterParse: (() => Promise<void>) | null,
     /** The engine's own worker pool (null when the caller passed a parser). */
     private readonly workers: LazySourceParser | null,
-  ) {}
+  ) {
+    // A dropped store has to be rebuilt even when nothing new was appended.
+    for (const p of projectors) if (p instanceof LazyProjector) p.onDropped = () => this.wantPass();
+  }
 
   static async open(ctx: EngineContext, options: EngineOptions = {}): Promise<Either.Either<Engine, EngineLockHeld>> {
     const lock = acquireEngineLock(ctx.paths.lock, options.socket ? { socket: options.socket } : {});
@@ -112,9 +131,28 @@ export class Engine {
           threaded
             ? new ThreadedProjector(name, info.version, info.handles, threadUrl, { name, paths: ctx.paths, config: ctx.config, batchSize: THREAD_BATCH })
             : openProjector(name, ctx.paths, ctx.config, ctx.log);
-        const spec = { name, version: info.version, handles: info.handles, storePath: info.storePath(ctx.paths), fingerprint: info.fingerprint(ctx.config), open, concurrent: threaded };
-        projectors.push(info.lazy ? new LazyProjector(spec, ctx.log) : await open());
+        const slot = new LazyProjector(
+          {
+            name,
+            version: info.version,
+            handles: info.handles,
+            storePath: info.storePath(ctx.paths),
+            fingerprint: info.fingerprint(ctx.config),
+            open,
+            concurrent: threaded,
+            lazy: info.lazy,
+            damageOf: (e) => damageOf(name, ctx.paths, e),
+            remove: () => info.remove(ctx.paths),
+          },
+          ctx.log,
+        );
+        projectors.push(slot);
+        // Damage a look at the files shows is dealt with now, before anything reads them.
+        slot.dropIfFound(lookForDamage(name, ctx.paths));
+        // A store cheap to open (the catalog) opens now: every pass and most tools read it.
+        if (!info.lazy) await slot.store();
       }
+      await distrustHintsPastTheLog(ctx.log, projectors);
       const release = options.oneShot && lazy ? lazy.release : null;
       return Either.right(new Engine(ctx, lock.right, parser, ahead, reactor, projectors, release, lazy ?? null));
     } catch (e) {
@@ -128,9 +166,14 @@ export class Engine {
   /** Parses and projects everything appended so far. Calls never overlap. */
   catchUp(onProgress?: (p: PipelineProgress) => void): Promise<PipelineResult> {
     const afterParse = this.releaseParserAfterParse ?? undefined;
-    const run = this.running.then(() => {
+    const run = this.running.then(async () => {
       this.workers?.plan(this.reactor.pendingUpTo(INLINE_MAX_FILES + 1));
-      return runPipeline(this.ctx.log, this.reactor, this.projectors, onProgress, afterParse);
+      try {
+        return await runPipeline(this.ctx.log, this.reactor, this.projectors, onProgress, afterParse);
+      } catch (e) {
+        // Each read model deals with damage of its own files; what is left may be the log's.
+        throw findDamage(this.ctx.paths, this.ctx.log, e, []) ?? e;
+      }
     });
     this.running = run.catch(() => undefined);
     return run;
@@ -152,6 +195,10 @@ export class Engine {
     // -1: one pass at once, for whatever was appended since the caller last caught up.
     let seen = -1;
     let ticking = false;
+    this.wantPass = () => {
+      seen = -1;
+      this.wake();
+    };
     const tick = async () => {
       timer = undefined;
       if (stopped) return;
@@ -185,8 +232,40 @@ export class Engine {
     return () => {
       stopped = true;
       this.wakeFollow = () => {};
+      this.wantPass = () => {};
       if (timer) clearTimeout(timer);
     };
+  }
+
+  /** While following: run a pass at the next tick, whether or not the log moved. */
+  private wantPass: () => void = () => {};
+
+  /**
+   * A tool's read failed with `e`, having read the read models in `read` (each with the
+   * generation of its files it read, see `generationOf`): when `e` says one of them is damaged,
+   * that model is dropped once the pass under way is over, and rebuilt by the next one. Returns
+   * the damage, for the caller to say so (EventLogDamaged: the log itself, left as it is), or
+   * null when `e` is something else.
+   */
+  readModelFailed(e: unknown, read: ReadonlyMap<ProjectionName, number>): StoreDamaged | EventLogDamaged | null {
+    const damage = findDamage(this.ctx.paths, this.ctx.log, e, read.keys());
+    if (!(damage instanceof StoreDamaged)) return damage;
+    const slot = this.slot(damage.model);
+    if (slot === undefined) return damage;
+    const seen = read.get(damage.model as ProjectionName) ?? slot.generation;
+    const drop = this.running.then(() => slot.discard(damage, seen));
+    this.running = drop.catch(() => undefined);
+    return damage;
+  }
+
+  /** How many times `name`'s store was dropped and opened anew: a reader opened at another generation reads deleted files. */
+  generationOf(name: ProjectionName): number {
+    return this.slot(name)?.generation ?? 0;
+  }
+
+  private slot(name: string): LazyProjector | undefined {
+    const found = this.projectors.find((p) => p.name === name);
+    return found instanceof LazyProjector ? found : undefined;
   }
 
   /**
@@ -196,8 +275,7 @@ export class Engine {
    * leaves the same catalog (the projection specs prove it).
    */
   async catchUpCatalog(): Promise<void> {
-    const catalog = this.projectors.find((p) => p.name === "catalog");
-    if (catalog) await catchUpProjector(this.ctx.log, catalog);
+    await this.slot("catalog")?.catchUp(this.ctx.log);
   }
 
   /** Something was appended: a following engine looks at the log now rather than at its next poll. */

@@ -1,7 +1,7 @@
 import { Worker } from "node:worker_threads";
-import type { RecordedEvent } from "../events/index.js";
+import { EventLogDamaged, type RecordedEvent } from "../events/index.js";
 import { builtEntryUrl } from "../shared/builtEntryUrl.js";
-import type { CatchUpResult, Projector } from "../projections/index.js";
+import { StoreDamaged, type CatchUpResult, type Projector } from "../projections/index.js";
 import { decodeThreadReply, type ProjectorThreadData, type ThreadRequest } from "./projectorThreadMessages.js";
 
 /** A projector that reads the log itself (in its own thread) instead of being handed batches. */
@@ -41,6 +41,9 @@ export class ThreadedProjector implements Projector, SelfCatchingUp {
       if (!w) return;
       this.waiting.delete(reply.id);
       if (reply.ok) w.resolve(reply.value);
+      // Damage keeps its type across the thread: the engine drops and rebuilds a damaged model.
+      else if (reply.damage) w.reject(new StoreDamaged(reply.damage));
+      else if (reply.logDamage) w.reject(new EventLogDamaged(reply.logDamage));
       else w.reject(new Error(`${name} projector thread: ${reply.error}`));
     });
     const fail = (error: Error) => {

@@ -19,8 +19,14 @@ export const historyAccess = (engine: Engine): HistoryAccess => {
   const { paths, log } = engine.ctx;
   const projector = engine.projectors.find((p) => p.name === "history");
   let reader: HistoryReader | null = null;
+  // The generation of the files the reader opened (Engine.generationOf): a dropped store is rebuilt in new ones.
+  let readerAt = 0;
   return {
     read: async () => {
+      if (reader !== null && readerAt !== engine.generationOf("history")) {
+        reader.close();
+        reader = null;
+      }
       if (projector !== undefined) {
         const { position, version } = await projector.checkpoint();
         if (version !== projector.version || hasWorkFor(log, projector, position)) {
@@ -35,6 +41,7 @@ export const historyAccess = (engine: Engine): HistoryAccess => {
       // history.db appears when the projector first opens: until then, look again on every read.
       if (reader === null || !reader.hasStore) {
         reader?.close();
+        readerAt = engine.generationOf("history");
         reader = HistoryReader.open(paths.history);
       }
       return reader.isEmpty() ? null : reader;

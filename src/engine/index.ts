@@ -3,6 +3,7 @@ export { acquireEngineLock, engineLockHolder, engineOwner, EngineLockHeld, type 
 export { engineSocketPath } from "./socket/socketPath.js";
 export { listenEngineSocket, type EngineSocket, type SocketHandler } from "./socket/engineSocket.js";
 export { connectEngine, EngineGone, type SocketClient } from "./socket/socketClient.js";
+export { findDamage } from "./findDamage.js";
 export { inlineParser } from "./inlineParser.js";
 export { openSourceParser } from "./openSourceParser.js";
 export { runPipeline, type PipelineProgress, type PipelineResult, type ProjectionRun } from "./runPipeline.js";

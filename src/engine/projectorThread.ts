@@ -1,6 +1,6 @@
 import { parentPort, workerData } from "node:worker_threads";
-import { closeEventLog, openEventLog } from "../events/index.js";
-import { catchUp, openProjector, type Projector } from "../projections/index.js";
+import { closeEventLog, EventLogDamaged, openEventLog } from "../events/index.js";
+import { catchUp, damageOf, openProjector, type Projector } from "../projections/index.js";
 import { decodeThreadRequest, type ProjectorThreadData, type ThreadReply, type ThreadRequest } from "./projectorThreadMessages.js";
 
 /**
@@ -35,11 +35,15 @@ port.on("message", (message: unknown) => {
   const request = decodeThreadRequest(message);
   handle(request).then(
     (value) => port.postMessage({ id: request.id, ok: true, value } satisfies ThreadReply),
-    (error: unknown) =>
+    (error: unknown) => {
+      const damage = damageOf(data.name, data.paths, error);
       port.postMessage({
         id: request.id,
         ok: false,
         error: error instanceof Error ? (error.stack ?? error.message) : String(error),
-      } satisfies ThreadReply),
+        ...(damage ? { damage: { model: damage.model, file: damage.file, reason: damage.reason } } : {}),
+        ...(error instanceof EventLogDamaged ? { logDamage: { path: error.path, reason: error.reason } } : {}),
+      } satisfies ThreadReply);
+    },
   );
 });

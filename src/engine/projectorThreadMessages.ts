@@ -22,7 +22,15 @@ export type ThreadRequest = typeof ThreadRequest.Type;
 
 export const ThreadReply = Schema.Union(
   Schema.Struct({ id: Schema.Number, ok: Schema.Literal(true), value: Schema.Unknown }),
-  Schema.Struct({ id: Schema.Number, ok: Schema.Literal(false), error: Schema.String }),
+  Schema.Struct({
+    id: Schema.Number,
+    ok: Schema.Literal(false),
+    error: Schema.String,
+    /** The failure was damage of the model's files (StoreDamaged): the main thread drops and rebuilds the model. */
+    damage: Schema.optional(Schema.Struct({ model: Schema.String, file: Schema.String, reason: Schema.String })),
+    /** The failure was damage of the log (EventLogDamaged). */
+    logDamage: Schema.optional(Schema.Struct({ path: Schema.String, reason: Schema.String })),
+  }),
 );
 export type ThreadReply = typeof ThreadReply.Type;
 

@@ -57,7 +57,8 @@ const needsCatchUp = async (log: LogHandle, projector: Projector): Promise<boole
   // finds out whether there is work.
   if (projector instanceof LazyProjector && projector.concurrent && !projector.isOpen && projector.hint() === null) return true;
   const checkpoint = await projector.checkpoint();
-  return checkpoint.version !== projector.version || hasWorkFor(log, projector, checkpoint.position);
+  // Past the head: built from events the log lost since (see catchUp), to be rebuilt.
+  return checkpoint.version !== projector.version || checkpoint.position > headPosition(log) || hasWorkFor(log, projector, checkpoint.position);
 };
 
 /** Events past which a threaded projector's catch-up counts as taking a core (see ApplyContext.alongside). */

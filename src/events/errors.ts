@@ -2,6 +2,7 @@ import * as Data from "effect/Data";
 
 // Its own module, without the Effect runtime: see versionConflict.ts.
 export { VersionConflict } from "./versionConflict.js";
+export { EventLogDamaged } from "./eventLogDamaged.js";
 
 /** A stored payload that no schema (even after upcasting) accepts. */
 export class EventDecodeError extends Data.TaggedError("EventDecodeError")<{
@@ -23,3 +24,4 @@ export class EventLogError extends Data.TaggedError("EventLogError")<{
     return this.reason;
   }
 }
+

@@ -19,7 +19,7 @@ export {
   type RecordedEvent,
 } from "./envelope.js";
 export { EncodedPayload, encodePayload, isEncodedPayload } from "./encodedPayload.js";
-export { EventDecodeError, EventLogError, VersionConflict } from "./errors.js";
+export { EventDecodeError, EventLogDamaged, EventLogError, VersionConflict } from "./errors.js";
 export { EVENT_SOURCES, EVENT_TYPES, GRAPH_EVENT_TYPES, MEMORY_EVENT_TYPES } from "./eventNames.js";
 // The log's operations, one per file in sqlite/: every SQL statement and table of events.db is there.
 export { appendOrRedecide } from "./sqlite/appendOrRedecide.js";
@@ -30,6 +30,7 @@ export { countEventsOfTypes } from "./sqlite/countEventsOfTypes.js";
 export { countPendingEvents, type PendingEvents } from "./sqlite/countPendingEvents.js";
 export { dropProjectionHint } from "./sqlite/dropProjectionHint.js";
 export { lastPositionInStream } from "./sqlite/lastPositionInStream.js";
+export { logDamage } from "./sqlite/logDamage.js";
 export { measureFileChanges } from "./sqlite/measureFileChanges.js";
 export { openEventLog, readThroughMemoryMap, type LogHandle } from "./sqlite/openEventLog.js";
 export { positionOfEvent } from "./sqlite/positionOfEvent.js";
@@ -54,6 +55,9 @@ export {
   type ReadFilter,
 } from "./sqlite/readEvents.js";
 export { rowToEvent, type EventRow, type SummaryPick } from "./sqlite/rowToEvent.js";
+export { sqliteDamage } from "./sqlite/sqliteDamage.js";
+export { sqliteFileDamage } from "./sqlite/sqliteFileDamage.js";
+export { sqliteQuickCheck } from "./sqlite/sqliteQuickCheck.js";
 export { streamPayloads } from "./sqlite/streamPayloads.js";
 export { tailEvents, type TailOptions } from "./sqlite/tailEvents.js";
 export * from "./types/files.js";

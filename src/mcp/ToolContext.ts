@@ -65,4 +65,9 @@ export interface ToolContext {
   indexState(): Promise<IndexState>;
   /** The engine's file watcher; null where none can run (a one-shot `nemesis query` owns the engine only for one call). */
   readonly watcher: WatchControl | null;
+  /**
+   * What to tell the caller when `e`, this call's failure, says a file it read is damaged (the
+   * engine then rebuilds that read model from the log); null for any other failure.
+   */
+  damaged?(e: unknown): string | null;
 }

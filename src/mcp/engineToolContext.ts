@@ -1,10 +1,11 @@
 import { existsSync, realpathSync } from "node:fs";
-import { lastPositionOfTypes } from "../events/index.js";
+import { shownPath } from "../shared/damageReports.js";
+import { lastPositionOfTypes, type EventLogDamaged } from "../events/index.js";
 import type { NemesisConfig } from "../config/index.js";
 import { historyAccess, indexProject, type Engine } from "../engine/index.js";
 import { ChunkReader } from "../projections/chunks/ChunkReader.js";
 import { projectEmbedder, type ProjectEmbedder } from "../projections/chunks/projectEmbedder.js";
-import { CatalogReader, type Projector } from "../projections/index.js";
+import { CatalogReader, StoreDamaged, type ProjectionName, type Projector } from "../projections/index.js";
 import { warmGraphReads } from "../queries/graph/warmGraphReads.js";
 import { diskFreshness, staleText } from "./diskFreshness.js";
 import { indexActivity, indexStateLine, indexStateOf, type IndexState } from "./indexState.js";
@@ -68,10 +69,23 @@ export const engineReadModels = (engine: Engine, watcher: WatchControl | null = 
   let catalog: CatalogReader | null = null;
   let chunks: ChunkReader | null = null;
   let embedder: ProjectEmbedder | null = null;
+  // The generation of the files each reader opened (Engine.generationOf): the engine drops a
+  // damaged store and rebuilds it in new files, which a reader of the old ones would never see.
+  let catalogAt = 0;
+  let chunksAt = 0;
 
   const openChunks = async (): Promise<ChunkReader | null> => {
+    const generation = engine.generationOf("chunks");
+    if (chunks !== null && chunksAt !== generation) {
+      chunks.close();
+      chunks = null;
+      ChunkReader.forgetVectors(paths.chunks);
+    }
     // The chunk table appears with the first index: until then, look again on every call.
-    chunks ??= await ChunkReader.open(paths.chunks);
+    if (chunks === null) {
+      chunks = await ChunkReader.open(paths.chunks);
+      chunksAt = generation;
+    }
     return chunks;
   };
   let noChunks: ChunkReader | null = null;
@@ -128,7 +142,8 @@ export const engineReadModels = (engine: Engine, watcher: WatchControl | null = 
     // Read before loading: a load that sees a newer graph is kept under an older key and
     // rebuilt once more, never served past a change. The version covers a rebuilt graph.
     const { position, version } = await checkpointOf(graphProjector);
-    const at = `${position}/${version}`;
+    // A graph rebuilt after damage may reach the same position: the generation tells it apart.
+    const at = `${engine.generationOf("graph")}/${position}/${version}`;
     const kept = snapshots.get(load);
     if (kept?.at === at) return kept.value as Promise<T>;
     const value = load(graph);
@@ -156,9 +171,15 @@ export const engineReadModels = (engine: Engine, watcher: WatchControl | null = 
     log,
     graph: () => engine.graphQueryable(),
     catalog: () => {
+      const generation = engine.generationOf("catalog");
+      if (catalog !== null && catalogAt !== generation) {
+        catalog.close();
+        catalog = null;
+      }
       if (catalog) return catalog;
       // Before the first index there is no catalog.db: read it as empty, and look again next time.
       if (!existsSync(paths.catalog)) return CatalogReader.open(paths.catalog);
+      catalogAt = generation;
       return (catalog = CatalogReader.open(paths.catalog));
     },
     embedder: () => (embedder ??= projectEmbedder(paths, config)).embedder,
@@ -166,6 +187,13 @@ export const engineReadModels = (engine: Engine, watcher: WatchControl | null = 
     watcher,
     scratchGraphs: () => scratch.read(),
     history: () => history.read(),
+  };
+
+  /** What a call that met damage tells its caller. */
+  const damagedAnswer = (damage: StoreDamaged | EventLogDamaged | null): string | null => {
+    if (damage === null) return null;
+    if (!(damage instanceof StoreDamaged)) return damage.message;
+    return `${shownPath(damage.file)} is damaged (${damage.reason}): the engine is rebuilding the ${damage.model} read model from the log; ask again in a moment (index_status shows how far it got)`;
   };
 
   return {
@@ -176,13 +204,24 @@ export const engineReadModels = (engine: Engine, watcher: WatchControl | null = 
       let state: Promise<IndexState> | null = null;
       // Once per call, like the freshness line, so what a tool decides and what the line says agree.
       const stateOfCall = () => (state ??= indexState(checkpoints.of));
+      // The read models this call read, each with the generation of its files: a failure is pinned on one of them.
+      const read = new Map<ProjectionName, number>();
+      const reading = <A>(name: ProjectionName, f: () => A): A => {
+        if (!read.has(name)) read.set(name, engine.generationOf(name));
+        return f();
+      };
       return {
         ...base,
         caller,
         progress,
-        chunks: () => chunksSoFar(stateOfCall),
+        catalog: () => reading("catalog", base.catalog),
+        graph: () => reading("graph", base.graph),
+        scratchGraphs: () => reading("graphs", base.scratchGraphs),
+        history: () => reading("history", base.history),
+        chunks: () => reading("chunks", () => chunksSoFar(stateOfCall)),
         readModels: () => readModels(checkpoints.of),
-        graphSnapshot: (load) => graphSnapshot(load, checkpoints.of),
+        graphSnapshot: (load) => reading("graph", () => graphSnapshot(load, checkpoints.of)),
+        damaged: (e) => damagedAnswer(engine.readModelFailed(e, read)),
         indexState: stateOfCall,
         // Once per call: the line a tool budgets for (get_smart_context) is the line the
         // registry appends, even if the index or the disk moves in between.

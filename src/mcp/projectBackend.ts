@@ -1,6 +1,7 @@
 import * as Either from "effect/Either";
 import type { NemesisConfig, NemesisPaths } from "../config/index.js";
-import type { LogHandle } from "../events/index.js";
+import { EventLogDamaged, type LogHandle } from "../events/index.js";
+import { routeDamageReports } from "../shared/damageReports.js";
 import {
   connectEngine,
   Engine,
@@ -77,6 +78,8 @@ interface Owner {
   readonly ready: Promise<void>;
   /** Settles when no load of the graph for the graph tools is under way (see `warmGraph`). */
   warmed(): Promise<void>;
+  /** Hands damage reports back to whoever had them before this owner. */
+  unroute(): void;
 }
 interface Client {
   readonly kind: "client";
@@ -101,9 +104,35 @@ export const openProjectBackend = async (options: BackendOptions): Promise<Proje
   const watchFrom = options.watch !== undefined ? options.watch : config.watcher.enabled ? { scope: "" } : null;
 
   const becomeOwner = async (): Promise<Owner | null> => {
-    const opened = await Engine.open({ paths, config, log }, { ...(socketPath ? { socket: socketPath } : {}), ...options.engine });
-    if (Either.isLeft(opened)) return null;
+    // A server's reports of damaged stores belong in its log as well as on stderr.
+    const unroute = mode === "serve" ? routeDamageReports((line) => logger.error(line)) : () => {};
+    let opened;
+    try {
+      opened = await Engine.open({ paths, config, log }, { ...(socketPath ? { socket: socketPath } : {}), ...options.engine });
+    } catch (e) {
+      unroute();
+      throw e;
+    }
+    if (Either.isLeft(opened)) {
+      unroute();
+      return null;
+    }
     const engine = opened.right;
+    /**
+     * A failed pass: the log's damage is said once with what to do (every later pass fails the
+     * same way until a person steps in); anything else as it is, each time.
+     */
+    let saidLogDamage = false;
+    const passFailed = (what: string, e: unknown) => {
+      // A full disk is one line (what to free), not a stack; the next append retries the pass.
+      const full = asDiskFull(e, paths.dir, "call index_project again");
+      if (full !== null) return logger.error(what, full.message);
+      const damage = engine.readModelFailed(e, new Map());
+      if (damage instanceof EventLogDamaged) {
+        if (!saidLogDamage) logger.error(damage.message);
+        saidLogDamage = true;
+      } else logger.error(what, e);
+    };
     // Only a long-lived owner watches: a one-shot `nemesis query` is gone before a save could matter.
     const watcher = mode === "serve" && options.startWatcher ? watchControl(engine, options.startWatcher, watcherEvents) : null;
     // It starts once the engine has caught up with the disk; until then index_status says it is starting, not off.
@@ -129,14 +158,13 @@ export const openProjectBackend = async (options: BackendOptions): Promise<Proje
         .context({ name: "nemesis", source: "mcp" })
         .index({})
         .then((s) => logger.info(`caught up: ${s.files.changed} changed, ${s.files.deleted} deleted of ${s.files.scanned} files in ${Math.round(s.durationMs)} ms`))
-        .catch((e) => logger.error("background index failed", asDiskFull(e, paths.dir, "call index_project again")?.message ?? e))
+        .catch((e) => passFailed("background index failed", e))
         .then(async () => {
           if (closed) return;
           // The graph tools' first call after a change would otherwise load the graph's nodes
           // and edges itself: load them once the graph has changed and settled.
           stopFollowing = engine.follow({
-            // A full disk is one line (what to free), not a stack; the next append retries the pass.
-            onError: (e) => logger.error("catch-up failed", asDiskFull(e, paths.dir, "call index_project again")?.message ?? e),
+            onError: (e) => passFailed("catch-up failed", e),
             onCaughtUp: (r, head) => {
               watcher?.projected(head);
               if (r.projections.some((p) => p.name === "graph" && (p.events > 0 || p.rebuilt))) warming.changed();
@@ -169,6 +197,7 @@ export const openProjectBackend = async (options: BackendOptions): Promise<Proje
         warming.stop();
         await warmer.stop();
       },
+      unroute,
       warmed: () => warming.idle(),
     };
   };
@@ -265,6 +294,7 @@ export const openProjectBackend = async (options: BackendOptions): Promise<Proje
         await c.warmed();
         await c.models.close();
         await c.engine.close();
+        c.unroute();
       }
     },
   };

@@ -60,8 +60,8 @@ const errorAnswer = (message: string): ToolAnswer => ({ content: [{ type: "text"
 /**
  * Runs one call: validates the arguments, runs the tool, renders text (or JSON with
  * `json_output`), appends the freshness line when the read models lag, and caps the size.
- * Expected failures come back as error answers the agent can act on; a bug is reported as one
- * too (with `onBug` told), so the server keeps answering.
+ * Expected failures come back as error answers the agent can act on (a damaged read model
+ * among them); a bug is reported as one too (with `onBug` told), so the server keeps answering.
  */
 export const callTool = async (
   tools: ReadonlyArray<ToolDefinition>,
@@ -93,6 +93,9 @@ export const callTool = async (
     // A full disk is the user's to fix, whichever store met it (the log, the graph, the chunk table).
     const full = asDiskFull(e, join(ctx.root, ".nemesis"), `call ${name} again`);
     if (full !== null) return errorAnswer(full.message);
+    // A damaged read model is not a bug: the engine rebuilds it, and the caller asks again.
+    const damaged = ctx.damaged?.(e) ?? null;
+    if (damaged !== null) return errorAnswer(damaged);
     onBug(e);
     return errorAnswer(`${name} failed: ${e instanceof Error ? e.message : String(e)} (this is a bug in Nemesis; the server keeps running)`);
   }

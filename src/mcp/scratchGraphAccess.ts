@@ -21,8 +21,14 @@ export const scratchGraphAccess = (engine: Engine): ScratchGraphAccess => {
   const { paths, log } = engine.ctx;
   const projector = engine.projectors.find((p) => p.name === "graphs");
   let reader: ScratchReader | null = null;
+  // The generation of the files the reader opened (Engine.generationOf): a dropped store is rebuilt in new ones.
+  let readerAt = 0;
   return {
     read: async () => {
+      if (reader !== null && readerAt !== engine.generationOf("graphs")) {
+        reader.close();
+        reader = null;
+      }
       if (projector !== undefined) {
         const { position, version } = await projector.checkpoint();
         if (version !== projector.version || hasWorkFor(log, projector, position)) {
@@ -32,6 +38,7 @@ export const scratchGraphAccess = (engine: Engine): ScratchGraphAccess => {
       // graphs.db appears with the first graph write: until then, look again on every read.
       if (reader === null || reader.isEmpty) {
         reader?.close();
+        readerAt = engine.generationOf("graphs");
         reader = ScratchReader.open(scratchStorePath(paths));
       }
       return reader;

@@ -25,4 +25,5 @@ export {
   type FileCommit,
   type SimilarCommit,
 } from "./history/index.js";
-export { openProjector, openProjectors, PROJECTION_INFO, PROJECTION_NAMES, type ProjectionInfo, type ProjectionName } from "./registry.js";
+export { damageOf, lookForDamage, openProjector, openProjectors, PROJECTION_INFO, PROJECTION_NAMES, type ProjectionInfo, type ProjectionName } from "./registry.js";
+export { StoreDamaged } from "./damage/StoreDamaged.js";

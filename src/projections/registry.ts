@@ -1,6 +1,13 @@
+import { rmSync } from "node:fs";
+import { join } from "node:path";
 import type { NemesisConfig, NemesisPaths } from "../config/index.js";
 import type { LogHandle } from "../events/index.js";
-import { CATALOG_VERSION, CatalogProjector } from "./catalog/CatalogProjector.js";
+import { damageIn, type StoreFiles } from "./damage/damageIn.js";
+import { filesDamage } from "./damage/filesDamage.js";
+import type { StoreDamaged } from "./damage/StoreDamaged.js";
+import { removeGraph } from "./graph/rebuildBeside.js";
+import { removeSqliteStore } from "./removeSqliteStore.js";
+import { CATALOG_HANDLES, CATALOG_VERSION, CatalogProjector } from "./catalog/CatalogProjector.js";
 import { CHUNK_HANDLES, CHUNKS_VERSION, ChunkProjector, keywordIndexPath } from "./chunks/ChunkProjector.js";
 import { projectEmbedder } from "./chunks/projectEmbedder.js";
 import { resolveProvider, settingsFromConfig } from "./embed/createEmbedder.js";
@@ -28,8 +35,8 @@ const FACTORIES = {
 } as const;
 
 /**
- * `fresh`: the caller is about to rebuild the model, so a store may drop its old content at
- * open instead of loading it (the others ignore it: `reset` empties them as usual).
+ * `fresh`: the caller is about to rebuild the model, so its files are deleted before it opens
+ * (the graph also skips loading its resolver state).
  */
 export interface OpenOptions {
   readonly fresh?: boolean;
@@ -46,7 +53,11 @@ export const openProjectors = async (
   open: OpenOptions = {},
 ): Promise<Projector[]> => {
   const out: Projector[] = [];
-  for (const name of names) out.push(await FACTORIES[name](paths, config, log, open));
+  for (const name of names) {
+    // A rebuild drops the old store anyway: dropped first, a damaged one cannot fail the open.
+    if (open.fresh === true) PROJECTION_INFO[name].remove(paths);
+    out.push(await FACTORIES[name](paths, config, log, open));
+  }
   return out;
 };
 
@@ -59,16 +70,41 @@ export interface ProjectionInfo {
   readonly storePath: (paths: NemesisPaths) => string;
   /** Everything besides the log that decides the model's content: a change means it must be looked at. */
   readonly fingerprint: (config: NemesisConfig) => string;
+  /** The model's files, by the library that reads each: a failure of that library is damage of that file (see damageIn). */
+  readonly files: (paths: NemesisPaths) => StoreFiles;
+  /** Deletes every file of the model (a damaged one is dropped, then rebuilt from the log). */
+  readonly remove: (paths: NemesisPaths) => void;
 }
 
+/** Where LanceDB keeps the chunk table inside the chunk model's folder. */
+const chunkTablePath = (p: NemesisPaths): string => join(p.chunks, "chunks.lance");
+
+/** What a look at `name`'s files finds without opening them (see filesDamage), or null. */
+export const lookForDamage = (name: ProjectionName, paths: NemesisPaths): StoreDamaged | null => filesDamage(name, PROJECTION_INFO[name].files(paths));
+
+/** `e` as the damage of one of `name`'s files, or null when it is something else. */
+export const damageOf = (name: ProjectionName, paths: NemesisPaths, e: unknown): StoreDamaged | null =>
+  damageIn(name, PROJECTION_INFO[name].files(paths), e);
+
 export const PROJECTION_INFO: Record<ProjectionName, ProjectionInfo> = {
-  catalog: { version: CATALOG_VERSION, handles: [], lazy: false, storePath: (p) => p.catalog, fingerprint: () => "" },
+  catalog: {
+    version: CATALOG_VERSION,
+    handles: CATALOG_HANDLES,
+    lazy: false,
+    storePath: (p) => p.catalog,
+    fingerprint: () => "",
+    files: (p) => ({ sqlite: p.catalog }),
+    remove: (p) => removeSqliteStore(p.catalog),
+  },
   graph: {
     version: GRAPH_VERSION,
     handles: GRAPH_HANDLES,
     lazy: true,
     storePath: (p) => p.graph,
     fingerprint: (c) => JSON.stringify(c.graph),
+    // Its resolution cache is SQLite too, but sets itself aside when damaged (CacheSlot): a SQLite failure here is the log's.
+    files: (p) => ({ kuzu: p.graph }),
+    remove: (p) => removeGraph(p.graph),
   },
   chunks: {
     version: CHUNKS_VERSION,
@@ -78,12 +114,32 @@ export const PROJECTION_INFO: Record<ProjectionName, ProjectionInfo> = {
     storePath: (p) => keywordIndexPath(p.chunks),
     // By the provider it resolves to: "auto" and "default" are one embedder.
     fingerprint: (c) => JSON.stringify({ ...c.embedding, provider: resolveProvider(settingsFromConfig(c.embedding)) }),
+    // The embedding cache (SQLite as well) starts itself afresh when damaged: a SQLite failure here is the keyword index's.
+    files: (p) => ({ sqlite: keywordIndexPath(p.chunks), lance: chunkTablePath(p) }),
+    // The folder holds the keyword index, the table and the vector snapshot; the embedding cache lies outside it and stays.
+    remove: (p) => rmSync(p.chunks, { recursive: true, force: true }),
   },
   // Agents' scratch graphs: SQLite, cheap to open, but lazy all the same, so the engine opens
   // graphs.db on its first pass rather than on every start of a one-shot command.
-  graphs: { version: SCRATCH_VERSION, handles: SCRATCH_HANDLES, lazy: true, storePath: scratchStorePath, fingerprint: () => "" },
+  graphs: {
+    version: SCRATCH_VERSION,
+    handles: SCRATCH_HANDLES,
+    lazy: true,
+    storePath: scratchStorePath,
+    fingerprint: () => "",
+    files: (p) => ({ sqlite: scratchStorePath(p) }),
+    remove: (p) => removeSqliteStore(scratchStorePath(p)),
+  },
   // Git history: SQLite like the scratch graphs, and lazy for the same reason (a project without git never opens it).
-  history: { version: HISTORY_VERSION, handles: HISTORY_HANDLES, lazy: true, storePath: (p) => p.history, fingerprint: () => "" },
+  history: {
+    version: HISTORY_VERSION,
+    handles: HISTORY_HANDLES,
+    lazy: true,
+    storePath: (p) => p.history,
+    fingerprint: () => "",
+    files: (p) => ({ sqlite: p.history }),
+    remove: (p) => removeSqliteStore(p.history),
+  },
 };
 
 export const openProjector = (name: ProjectionName, paths: NemesisPaths, config: NemesisConfig, log: LogHandle): Promise<Projector> =>

@@ -1,4 +1,5 @@
-import { headPosition, readEventRows, readEvents, type LogHandle } from "../events/index.js";
+import { EventLogDamaged, headPosition, readEventRows, readEvents, sqliteDamage, type LogHandle } from "../events/index.js";
+import { reportDamage } from "../shared/damageReports.js";
 import type { Projector } from "./Projector.js";
 
 export interface CatchUpOptions {
@@ -15,21 +16,38 @@ export interface CatchUpResult {
   readonly rebuilt: boolean;
 }
 
+/** A read of the log; a failure that says the log file is damaged is told apart from one of the projector's own store. */
+const fromLog = <A>(log: LogHandle, read: () => A): A => {
+  try {
+    return read();
+  } catch (e) {
+    const reason = sqliteDamage(e);
+    throw reason === null ? e : new EventLogDamaged({ path: log.path, reason });
+  }
+};
+
 /**
  * Brings a projector up to the log's current head. A projector whose stored version differs
- * from its code's version is rebuilt from the start.
+ * from its code's version is rebuilt from the start; so is one that stands past the log's head:
+ * it was built from events the log no longer holds (SQLite dropped a torn tail of the WAL, or
+ * the log was restored from a backup), and the positions it has seen will be handed out again.
  */
 export const catchUp = async (log: LogHandle, projector: Projector, options: CatchUpOptions = {}): Promise<CatchUpResult> => {
   const batchSize = options.batchSize ?? projector.batchSize ?? 5_000;
   let { position, version } = await projector.checkpoint();
+  const head = fromLog(log, () => headPosition(log));
   let rebuilt = false;
-  if (position > 0 && version !== projector.version) {
+  if (position > head) {
+    reportDamage(
+      `the ${projector.name} read model stands at event #${position}, past the log's last event #${head} (the log lost its newest events, or was restored from a copy): rebuilding it from the log`,
+    );
+  }
+  if (position > 0 && (version !== projector.version || position > head)) {
     await projector.reset();
     position = 0;
     rebuilt = true;
   }
   const from = position;
-  const head = headPosition(log);
   let count = 0;
   while (position < head) {
     const filter = { after: position, before: head + 1, limit: batchSize, types: projector.handles, summaries: projector.summaries, omit: projector.omit };
@@ -38,12 +56,12 @@ export const catchUp = async (log: LogHandle, projector: Projector, options: Cat
     let n: number;
     let upTo: number;
     if (projector.applyRows) {
-      const batch = readEventRows(log, projector.bare ? { ...filter, bare: projector.bare } : filter);
+      const batch = fromLog(log, () => readEventRows(log, projector.bare ? { ...filter, bare: projector.bare } : filter));
       n = batch.rows.length;
       upTo = upToAfter(n, n > 0 ? batch.rows[n - 1]![0] : 0);
       await projector.applyRows(batch, upTo);
     } else {
-      const batch = readEvents(log, projector.deferred ? { ...filter, deferred: projector.deferred } : filter);
+      const batch = fromLog(log, () => readEvents(log, projector.deferred ? { ...filter, deferred: projector.deferred } : filter));
       n = batch.length;
       upTo = upToAfter(n, n > 0 ? batch[n - 1]!.position : 0);
       await projector.apply(batch, upTo, { alongside: options.alongside === true });

@@ -33,7 +33,7 @@ const openedStores = async (c: typeof ctx): Promise<string[]> => {
   const engine = Either.getOrThrow(await Engine.open(c, { parser: inlineParser, projections }));
   try {
     await engine.catchUp();
-    return engine.projectors.filter((p) => p instanceof LazyProjector && p.isOpen).map((p) => p.name);
+    return engine.projectors.filter((p) => p instanceof LazyProjector && p.lazy && p.isOpen).map((p) => p.name);
   } finally {
     await engine.close();
   }

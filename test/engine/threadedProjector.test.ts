@@ -6,6 +6,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { Engine, indexProject, inlineParser } from "../../src/engine/index.js";
 import { dropProjectionHint } from "../../src/events/index.js";
 import { keywordIndexPath } from "../../src/projections/chunks/index.js";
+import { routeDamageReports } from "../../src/shared/damageReports.js";
+import { damageFile } from "../projections/damage/damageFile.js";
 import { copyFixture, removeDir } from "../sources/scan/helpers.js";
 import { projectContext } from "./helpers.js";
 
@@ -46,6 +48,26 @@ describe("the chunk model caught up in its own thread", () => {
     expect(threaded.rows).toEqual(inProcess.rows);
     expect(threaded.summary.timings.projectMs.chunks).toBeGreaterThan(0);
     expect(threaded.summary.graph).toEqual(inProcess.summary.graph);
+  });
+
+  it("meets damage of its keyword index in the thread, and the engine drops the model and rebuilds it there", async () => {
+    const root = copyFixture("basic");
+    dirs.push(root);
+    const ctx = projectContext(root);
+    const reports: string[] = [];
+    const unroute = routeDamageReports((line) => reports.push(line));
+    try {
+      await indexProject(ctx, { parser: inlineParser, threads: THREAD });
+      // Its header is whole: only the thread's first read of the index finds the damage.
+      damageFile(keywordIndexPath(join(root, ".nemesis", "chunks.lance")), "pages");
+      writeFileSync(join(root, "later.ts"), "export function addedLater(x: number): number {\n  return x * 2;\n}\n");
+      await indexProject(ctx, { parser: inlineParser, threads: THREAD });
+      expect(reports).toEqual([expect.stringMatching(/^\.nemesis\/chunks\.lance\/keyword\.db is damaged \(.+\): rebuilding the chunks read model from the log$/)]);
+      expect(chunkRows(root).some((r) => (r as { path: string }).path === "later.ts")).toBe(true);
+    } finally {
+      unroute();
+      ctx.close();
+    }
   });
 
   it("follows a later change, and takes no batches from the main thread", async () => {

@@ -5,7 +5,7 @@ import { indexProject, type IndexProgress, type IndexSummary } from "../../engin
 import { settingsFromConfig } from "../../projections/embed/createEmbedder.js";
 import { DiskFull } from "../../shared/diskFull.js";
 import { describeEmbedding, embeddingText, type EmbeddingDescription } from "../../projections/embed/describeEmbedding.js";
-import { openProjectAt } from "../context.js";
+import { explainFailure, openProjectAt } from "../context.js";
 import { CliError } from "../errors.js";
 import { indexTarget } from "../indexTarget.js";
 import { intOption } from "../intOption.js";
@@ -153,6 +153,8 @@ export const registerIndex = (program: Command): void => {
         });
         bar?.stop();
         process.stdout.write(options.json ? `${JSON.stringify({ ...summary, embedding })}\n` : formatIndexSummary(summary, embedding));
+      } catch (e) {
+        throw explainFailure(ctx, e);
       } finally {
         bar?.stop();
         ctx.close();

@@ -4,6 +4,8 @@ import type { Command } from "commander";
 import { closeEventLog } from "../../events/sqlite/closeEventLog.js";
 import { EVENT_SOURCES, EVENT_TYPES, GRAPH_EVENT_TYPES, MEMORY_EVENT_TYPES } from "../../events/eventNames.js";
 import type { RecordedEvent } from "../../events/envelope.js";
+import { EventLogDamaged } from "../../events/eventLogDamaged.js";
+import { logDamage } from "../../events/sqlite/logDamage.js";
 import { openEventLog, type LogHandle } from "../../events/sqlite/openEventLog.js";
 import { headPosition, readEvents, type ReadFilter } from "../../events/sqlite/readEvents.js";
 import { tailEvents } from "../../events/sqlite/tailEvents.js";
@@ -37,6 +39,7 @@ const openLog = (options: GlobalOptions): LogHandle => {
   try {
     return openEventLog(paths.events);
   } catch (e) {
+    if (e instanceof EventLogDamaged) throw e;
     throw new CliError(`cannot open ${paths.events}: ${(e as Error).message}`);
   }
 };
@@ -143,6 +146,9 @@ export const runLog = async (options: LogOptions, globals: GlobalOptions): Promi
       process.once("SIGINT", end);
       process.once("SIGTERM", end);
     });
+  } catch (e) {
+    // SQLite's "malformed" does not say it is the log: say so, with what to do.
+    throw logDamage(log, e) ?? e;
   } finally {
     closeEventLog(log);
   }

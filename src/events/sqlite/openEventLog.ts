@@ -1,8 +1,11 @@
 import type Database from "better-sqlite3";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
+import { EventLogDamaged } from "../eventLogDamaged.js";
 import { SUMMARY_FIELDS, summarySql } from "../summaries.js";
 import { openSqlite } from "./openSqlite.js";
+import { sqliteDamage } from "./sqliteDamage.js";
+import { sqliteFileDamage } from "./sqliteFileDamage.js";
 import { sqliteLog, type LogHandle, type SqliteLog } from "./sqliteLog.js";
 
 export type { LogHandle } from "./sqliteLog.js";
@@ -150,10 +153,34 @@ const statementsByRows = (db: Database.Database, prefix: string, row: string): (
   };
 };
 
+/**
+ * Opens the log, after looking at its header: a damaged log is reported (EventLogDamaged, with
+ * what to do) before SQLite is let near it, and a failure of the first reads that says the file
+ * is damaged is reported the same way. Nothing here ever deletes or rewrites a damaged log.
+ */
 export const openEventLog = (path: string, options: { readonly readonly?: boolean } = {}): LogHandle => {
-  const readonly = options.readonly ?? false;
+  const damage = path === ":memory:" ? null : sqliteFileDamage(path);
+  if (damage !== null) throw new EventLogDamaged({ path, reason: damage });
+  try {
+    return openChecked(path, options.readonly ?? false);
+  } catch (e) {
+    const reason = sqliteDamage(e);
+    throw reason === null ? e : new EventLogDamaged({ path, reason });
+  }
+};
+
+const openChecked = (path: string, readonly: boolean): LogHandle => {
   if (path !== ":memory:" && !readonly) mkdirSync(dirname(path), { recursive: true });
   const db = openSqlite(path, { readonly, fileMustExist: readonly });
+  try {
+    return prepareLog(db, path, readonly);
+  } catch (e) {
+    db.close();
+    throw e;
+  }
+};
+
+const prepareLog = (db: Database.Database, path: string, readonly: boolean): LogHandle => {
   // Concurrent writers (CLI, hooks, engine) wait for each other instead of failing.
   db.pragma("busy_timeout = 10000");
   if (!readonly) {

@@ -59,7 +59,7 @@ const decodeParsedSummary = (u: unknown): ParsedSummary => {
  * otherwise be decoded here for nothing on every replay.
  */
 /** Scratch graphs and commits have read models of their own: the catalog never reads them (a replay would decode every commit for nothing). */
-const HANDLES = EVENT_TYPES.filter((t) => !(GRAPH_EVENT_TYPES as ReadonlyArray<string>).includes(t) && t !== "CommitObserved");
+export const CATALOG_HANDLES = EVENT_TYPES.filter((t) => !(GRAPH_EVENT_TYPES as ReadonlyArray<string>).includes(t) && t !== "CommitObserved");
 
 const statements = (db: Database.Database) => ({
   checkpoint: db.prepare("SELECT position, version FROM checkpoint WHERE name = 'catalog'"),
@@ -121,7 +121,7 @@ const FILE_PARSED_VERSION = EventCatalog.FileParsed.version;
 export class CatalogProjector implements Projector {
   readonly name = "catalog";
   readonly version = CATALOG_VERSION;
-  readonly handles = HANDLES;
+  readonly handles = CATALOG_HANDLES;
   readonly summaries = SUMMARIES;
   /** A batch's file events fold into one write per file: the more events a batch holds, the fewer writes (rows of 150-250 bytes: 20,000 are ~5 MB). */
   readonly batchSize = 20_000;

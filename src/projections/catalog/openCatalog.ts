@@ -32,4 +32,4 @@ CREATE TABLE IF NOT EXISTS index_runs (
 `;
 
 /** Opens (creating if needed) catalog.db: the cheap SQLite read model hooks and status use. */
-export const openCatalog = (path: string, options: { readonly readonly?: boolean } = {}): Database.Database => openSqliteStore(path, SCHEMA, options);
+export const openCatalog = (path: string, options: { readonly readonly?: boolean } = {}): Database.Database => openSqliteStore("catalog", path, SCHEMA, options);

@@ -1,7 +1,8 @@
 import * as Schema from "effect/Schema";
 import { rmSync } from "node:fs";
 import { isDiskFullError } from "../../shared/diskFull.js";
-import { Chunk, type RecordedEvent } from "../../events/index.js";
+import { Chunk, sqliteDamage, type RecordedEvent } from "../../events/index.js";
+import { StoreDamaged } from "../damage/StoreDamaged.js";
 import type { CachedEmbedder } from "../embed/cachedEmbedder.js";
 import type { Embedder } from "../embed/Embedder.js";
 import { encodeVector } from "../embed/vectorBlob.js";
@@ -16,7 +17,8 @@ import { Mutex } from "./Mutex.js";
 import { NO_VECTORS } from "./noVectors.js";
 import { loadVectorMatrix } from "./loadVectorMatrix.js";
 import { MOST_IDS_LISTED, type VectorChange } from "./recordVectorChange.js";
-import { vectorSnapshotEpoch, vectorSnapshotPath, writeVectorSnapshot } from "./vectorSnapshot.js";
+import { reportDamage, shownPath } from "../../shared/damageReports.js";
+import { vectorSnapshotDamage, vectorSnapshotEpoch, vectorSnapshotPath, writeVectorSnapshot } from "./vectorSnapshot.js";
 
 /** Bump when the rows, their ids, the keyword terms or the embedded text change. */
 /** Bumped when what a chunk row holds changes: the chunk model is rebuilt from the log (CHANGELOG.md lists each version). */
@@ -152,6 +154,11 @@ export class ChunkProjector implements Projector {
   private annBuild: Promise<void> | null = null;
   /** The last failure of a background task or of inline embedding, for status and tests. */
   lastBackgroundError: unknown = null;
+  /**
+   * A background task found a store damaged: nothing is waiting for that task, so the next
+   * `checkpoint` or `apply` fails with it instead, and the engine rebuilds the model.
+   */
+  private damaged: StoreDamaged | null = null;
 
   private constructor(
     private readonly dir: string,
@@ -180,6 +187,7 @@ export class ChunkProjector implements Projector {
   }
 
   async checkpoint() {
+    if (this.damaged) throw this.damaged;
     const c = this.keywords.checkpoint();
     // Vectors of another model cannot be mixed with this one's: report a foreign version so the runner rebuilds.
     const sameModel = c.position === 0 || c.embedder === this.embedderId;
@@ -187,6 +195,7 @@ export class ChunkProjector implements Projector {
   }
 
   async apply(events: ReadonlyArray<RecordedEvent>, upTo: number): Promise<void> {
+    if (this.damaged) throw this.damaged;
     // Later events for a path supersede earlier ones in the same batch: apply only the last.
     const latest = new Map<string, FileTarget>();
     for (const e of events) {
@@ -397,6 +406,9 @@ export class ChunkProjector implements Projector {
 
   private reportBackground(e: unknown): void {
     this.lastBackgroundError = e;
+    const keywordDamage = sqliteDamage(e);
+    if (e instanceof StoreDamaged) this.damaged ??= e;
+    else if (keywordDamage !== null) this.damaged ??= new StoreDamaged({ model: "chunks", file: keywordIndexPath(this.dir), reason: keywordDamage });
     this.options.onBackgroundError?.(e);
   }
 
@@ -418,8 +430,10 @@ export class ChunkProjector implements Projector {
     if (d === 0) return;
     const epoch = this.keywords.vectorEpoch();
     const path = vectorSnapshotPath(this.dir);
+    const damage = vectorSnapshotDamage(path);
+    if (damage !== null) reportDamage(`${shownPath(path)} is damaged (${damage}): writing it anew (searches read the vectors from keyword.db meanwhile)`);
     // Unchanged vectors (a no-change re-index, a query): rewriting would cost ~0.5 s at 26k chunks for nothing.
-    if (vectorSnapshotEpoch(path) !== epoch) writeVectorSnapshot(path, loadVectorMatrix(this.keywords.db, d, epoch));
+    if (damage !== null || vectorSnapshotEpoch(path) !== epoch) writeVectorSnapshot(path, loadVectorMatrix(this.keywords.db, d, epoch));
   }
 
   /** The rows sorted by id (replay-equality checks): LanceDB's, or the keyword index's when vectors are off. */
@@ -438,13 +452,18 @@ export class ChunkProjector implements Projector {
     rmSync(this.dir, { recursive: true, force: true });
     this.keywords = KeywordIndex.open(keywordIndexPath(this.dir));
     this.store = this.embedder ? await openStore(this.dir, this.embedder.dimensions) : null;
+    this.damaged = null;
   }
 
   async close(): Promise<void> {
     await this.settle();
-    this.writeSnapshot();
-    this.keywords.close();
-    this.store?.close();
-    this.options.release?.();
+    try {
+      // Not from a damaged index: the engine is about to drop it.
+      if (this.damaged === null) this.writeSnapshot();
+    } finally {
+      this.keywords.close();
+      this.store?.close();
+      this.options.release?.();
+    }
   }
 }

@@ -94,6 +94,17 @@ export class ChunkReader {
     return new ChunkReader("", openKeywordIndex(":memory:"), true);
   }
 
+  /**
+   * Forgets the vectors this process keeps for the model in `dir`: its store was dropped and is
+   * being rebuilt, and the rebuilt one counts its vector epochs from the start again, so a kept
+   * matrix could pass for current.
+   */
+  static forgetVectors(dir: string): void {
+    vectorCache.delete(dir);
+    lanceCache.delete(dir);
+    snapshotUses.delete(dir);
+  }
+
   static async open(dir: string): Promise<ChunkReader | null> {
     const path = keywordIndexPath(dir);
     if (!existsSync(path)) return null;

@@ -11,7 +11,11 @@ import {
   Utf8,
   type Data,
 } from "apache-arrow";
+import { join } from "node:path";
+import { lanceDamage, shortReason } from "../damage/libraryDamage.js";
+import { StoreDamaged } from "../damage/StoreDamaged.js";
 import { decodeInto } from "../embed/vectorBlob.js";
+import { lanceTableDamage } from "./lanceTableDamage.js";
 import type { ChunkRow } from "./ChunkRow.js";
 import type { VectorMatrix } from "./VectorMatrix.js";
 
@@ -79,32 +83,68 @@ const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
  * module that imports LanceDB. Writes are idempotent upserts; compaction and index builds
  * happen in `maintain()`, which callers run off the save path.
  */
+/** The table's folder inside the chunk model's folder. */
+const tablePath = (dir: string): string => join(dir, `${TABLE}.lance`);
+
+/** A LanceDB failure that only a damaged table explains, as StoreDamaged; anything else as it came. */
+const damagedOr = (dir: string, e: unknown): unknown => {
+  const damage = lanceDamage(e);
+  return damage === null ? e : new StoreDamaged({ model: "chunks", file: tablePath(dir), reason: shortReason(damage) });
+};
+
+/** Runs one LanceDB call, turning a failure that says the table is damaged into StoreDamaged. */
+const guarded = async <A>(dir: string, call: () => Promise<A>): Promise<A> => {
+  try {
+    return await call();
+  } catch (e) {
+    throw damagedOr(dir, e);
+  }
+};
+
+/** Throws StoreDamaged when a footer of the table in `dir` is missing (see lanceTableDamage). */
+const checkTable = (dir: string): void => {
+  const damage = lanceTableDamage(tablePath(dir));
+  if (damage !== null) throw new StoreDamaged({ model: "chunks", file: tablePath(dir), reason: damage });
+};
+
 export class ChunkStore {
   private constructor(
+    private readonly dir: string,
     private readonly conn: lancedb.Connection,
     private readonly table: lancedb.Table,
     readonly dimensions: number,
   ) {}
 
   static async open(dir: string, dimensions: number): Promise<ChunkStore> {
-    const conn = await lancedb.connect(dir);
-    const names = await conn.tableNames();
-    const table = names.includes(TABLE)
-      ? await conn.openTable(TABLE)
-      : await conn.createEmptyTable(TABLE, schemaFor(dimensions), { existOk: true });
-    return new ChunkStore(conn, table, dimensions);
+    checkTable(dir);
+    return guarded(dir, async () => {
+      const conn = await lancedb.connect(dir);
+      const names = await conn.tableNames();
+      const table = names.includes(TABLE)
+        ? await conn.openTable(TABLE)
+        : await conn.createEmptyTable(TABLE, schemaFor(dimensions), { existOk: true });
+      return new ChunkStore(dir, conn, table, dimensions);
+    });
   }
 
   /** Opens an existing table for reading; null when none was built yet. */
   static async openExisting(dir: string): Promise<ChunkStore | null> {
-    // A reader in a long-lived process must see the writer's later commits: check on every read (cheap on local disk).
-    const conn = await lancedb.connect(dir, { readConsistencyInterval: 0 });
-    if (!(await conn.tableNames()).includes(TABLE)) return null;
-    const table = await conn.openTable(TABLE);
-    const field = (await table.schema()).fields.find((f) => f.name === "vector");
-    // Duck-typed: LanceDB may hand back types from its own copy of apache-arrow.
-    const dims = Number((field?.type as { listSize?: number } | undefined)?.listSize ?? 0);
-    return new ChunkStore(conn, table, dims);
+    checkTable(dir);
+    return guarded(dir, async () => {
+      // A reader in a long-lived process must see the writer's later commits: check on every read (cheap on local disk).
+      const conn = await lancedb.connect(dir, { readConsistencyInterval: 0 });
+      if (!(await conn.tableNames()).includes(TABLE)) return null;
+      const table = await conn.openTable(TABLE);
+      const field = (await table.schema()).fields.find((f) => f.name === "vector");
+      // Duck-typed: LanceDB may hand back types from its own copy of apache-arrow.
+      const dims = Number((field?.type as { listSize?: number } | undefined)?.listSize ?? 0);
+      return new ChunkStore(dir, conn, table, dims);
+    });
+  }
+
+  /** `call` on the table, a failure that says the table is damaged turned into StoreDamaged. */
+  private on<A>(call: (table: lancedb.Table) => Promise<A>): Promise<A> {
+    return guarded(this.dir, () => call(this.table));
   }
 
   /**
@@ -155,52 +195,54 @@ export class ChunkStore {
   /** Appends rows the caller knows are not in the table (no join against it: a bulk build's fast path). */
   async add(rows: ReadonlyArray<ChunkToWrite>): Promise<void> {
     if (rows.length === 0) return;
-    await this.table.add(this.toArrow(rows));
+    await this.on((t) => t.add(this.toArrow(rows)));
   }
 
   /** Inserts rows not present; fills the vector of present rows that still lack one. */
   async upsert(rows: ReadonlyArray<ChunkToWrite>): Promise<void> {
     if (rows.length === 0) return;
-    await this.table
-      .mergeInsert("id")
-      .whenMatchedUpdateAll({ where: "target.vector IS NULL AND source.vector IS NOT NULL" })
-      .whenNotMatchedInsertAll()
-      .execute(this.toArrow(rows));
+    await this.on((t) =>
+      t
+        .mergeInsert("id")
+        .whenMatchedUpdateAll({ where: "target.vector IS NULL AND source.vector IS NOT NULL" })
+        .whenNotMatchedInsertAll()
+        .execute(this.toArrow(rows)),
+    );
   }
 
   async deleteIds(ids: ReadonlyArray<string>): Promise<void> {
     for (let i = 0; i < ids.length; i += DELETE_BATCH) {
-      await this.table.delete(`id IN (${ids.slice(i, i + DELETE_BATCH).map(quote).join(",")})`);
+      await this.on((t) => t.delete(`id IN (${ids.slice(i, i + DELETE_BATCH).map(quote).join(",")})`));
     }
   }
 
   async countRows(): Promise<number> {
-    return this.table.countRows();
+    return this.on((t) => t.countRows());
   }
 
   async countPending(): Promise<number> {
-    return this.table.countRows("vector IS NULL");
+    return this.on((t) => t.countRows("vector IS NULL"));
   }
 
   /** Rows still waiting for a vector, oldest first as the table holds them. */
   async pending(limit: number): Promise<StoredChunk[]> {
-    const rows = await this.table.query().where("vector IS NULL").limit(limit).toArray();
+    const rows = await this.on((t) => t.query().where("vector IS NULL").limit(limit).toArray());
     return rows.map(fromRecord);
   }
 
   async version(): Promise<number> {
-    return this.table.version();
+    return this.on((t) => t.version());
   }
 
   /** Every row, sorted by id: what the replay-equality test compares. */
   async allRows(): Promise<StoredChunk[]> {
-    const rows = (await this.table.query().toArray()).map(fromRecord);
+    const rows = (await this.on((t) => t.query().toArray())).map(fromRecord);
     return rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
 
   async loadVectors(): Promise<VectorMatrix> {
-    const version = await this.table.version();
-    const arrow = await this.table.query().where("vector IS NOT NULL").select(["id", "vector"]).toArrow();
+    const version = await this.version();
+    const arrow = await this.on((t) => t.query().where("vector IS NOT NULL").select(["id", "vector"]).toArrow());
     const ids: string[] = [];
     const data = new Float32Array(arrow.numRows * this.dimensions);
     let at = 0;
@@ -220,9 +262,9 @@ export class ChunkStore {
 
   /** Compacts once the table has many small fragments (seconds on a large table: run it off the save path). */
   async compactIfFragmented(): Promise<boolean> {
-    const stats = await this.table.stats();
+    const stats = await this.on((t) => t.stats());
     if (stats.fragmentStats.numFragments <= COMPACT_AFTER_FRAGMENTS) return false;
-    await this.table.optimize({ cleanupOlderThan: new Date(Date.now() - 60_000) });
+    await this.on((t) => t.optimize({ cleanupOlderThan: new Date(Date.now() - 60_000) }));
     return true;
   }
 
@@ -231,26 +273,26 @@ export class ChunkStore {
    * in the background; LanceDB keeps serving and accepting writes meanwhile).
    */
   async indexIfLarge(): Promise<boolean> {
-    if (this.dimensions === 0 || (await this.table.countRows()) < ANN_INDEX_ROWS) return false;
-    const indices = await this.table.listIndices();
+    if (this.dimensions === 0 || (await this.countRows()) < ANN_INDEX_ROWS) return false;
+    const indices = await this.on((t) => t.listIndices());
     if (indices.some((i) => i.columns.includes("vector"))) return false;
-    await this.table.createIndex("vector", { config: lancedb.Index.ivfPq({ distanceType: "cosine" }) });
+    await this.on((t) => t.createIndex("vector", { config: lancedb.Index.ivfPq({ distanceType: "cosine" }) }));
     return true;
   }
 
   /** Whether the vector column has an ANN index (then vector search goes through LanceDB). */
   async hasVectorIndex(): Promise<boolean> {
-    return (await this.table.listIndices()).some((i) => i.columns.includes("vector"));
+    return (await this.on((t) => t.listIndices())).some((i) => i.columns.includes("vector"));
   }
 
   /** Nearest rows by cosine through the ANN index: `[id, distance]`, nearest first. */
   async nearest(query: Float32Array, limit: number): Promise<Array<[string, number]>> {
-    const rows = await this.table.vectorSearch(query).distanceType("cosine").select(["id"]).limit(limit).toArray();
+    const rows = await this.on((t) => t.vectorSearch(query).distanceType("cosine").select(["id"]).limit(limit).toArray());
     return rows.map((r) => [r["id"] as string, Number(r["_distance"])]);
   }
 
   async fragmentCount(): Promise<number> {
-    return (await this.table.stats()).fragmentStats.numFragments;
+    return (await this.on((t) => t.stats())).fragmentStats.numFragments;
   }
 
   close(): void {

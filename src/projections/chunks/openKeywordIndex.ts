@@ -1,6 +1,7 @@
 import Database from "better-sqlite3";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
+import { checkSqliteStore } from "../damage/checkSqliteStore.js";
 
 /**
  * The keyword side of the chunk read model, in SQLite: chunk rows, an FTS5 index per chunk
@@ -40,6 +41,7 @@ CREATE VIRTUAL TABLE IF NOT EXISTS file_terms USING fts5(
 `;
 
 export const openKeywordIndex = (path: string, readonly = false): Database.Database => {
+  checkSqliteStore("chunks", path);
   if (!readonly && path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path, { readonly, fileMustExist: readonly });
   db.pragma("busy_timeout = 5000");

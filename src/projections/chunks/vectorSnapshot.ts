@@ -1,4 +1,4 @@
-import { closeSync, openSync, readSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { VectorMatrix } from "./VectorMatrix.js";
 
@@ -19,6 +19,43 @@ const HEADER = 32;
 
 /** The epoch stamped on the snapshot at `path`, or null when there is none (or it is malformed). */
 export const vectorSnapshotEpoch = (path: string): number | null => withSnapshot(path, (_fd, header) => header.readDoubleLE(8));
+
+/**
+ * Why the snapshot at `path` is not whole, or null (it is, or there is none): a size other than
+ * its header adds up to (cut short, or grown), or column offsets that do not rise to the
+ * non-zero count. A damaged value inside a column is not seen here: the vector epoch in the
+ * header and these shapes are all a one-shot read can check without reading every vector.
+ */
+export const vectorSnapshotDamage = (path: string): string | null => {
+  let fd: number;
+  try {
+    fd = openSync(path, "r");
+  } catch {
+    return null;
+  }
+  try {
+    const header = Buffer.alloc(HEADER);
+    if (readSync(fd, header, 0, HEADER, 0) !== HEADER || header.toString("latin1", 0, 8) !== MAGIC) return "its header is not a vector snapshot's";
+    const shape = checkShape(fd, header);
+    return typeof shape === "string" ? shape : null;
+  } finally {
+    closeSync(fd);
+  }
+};
+
+/** The column offsets of a snapshot whose size adds up (see vectorSnapshotDamage), or why it is not whole. */
+const checkShape = (fd: number, header: Buffer): Int32Array | string => {
+  const d = header.readUInt32LE(16);
+  const nnz = header.readUInt32LE(24);
+  const expected = HEADER + 4 * (d + 1) + 8 * nnz + header.readUInt32LE(28);
+  const size = fstatSync(fd).size;
+  if (size !== expected) return `${size.toLocaleString("en-US")} bytes where its header adds up to ${expected.toLocaleString("en-US")}`;
+  const all = new Int32Array(d + 1);
+  readSync(fd, new Uint8Array(all.buffer), 0, all.byteLength, HEADER);
+  if (all[0] !== 0 || all[d] !== nnz) return "its column offsets do not add up to its non-zero count";
+  for (let j = 0; j < d; j++) if (all[j + 1]! < all[j]!) return "its column offsets go backwards";
+  return all;
+};
 
 /** Runs `read` on the open snapshot and its checked header; null when the file is missing or not a snapshot. */
 const withSnapshot = <A>(path: string, read: (fd: number, header: Buffer) => A | null): A | null => {
@@ -70,8 +107,9 @@ export const readVectorSnapshot = (path: string, epoch: number, wanted: Readonly
     const nnz = header.readUInt32LE(24);
     const idBytes = header.readUInt32LE(28);
     const at = (a: Int32Array | Float32Array, pos: number) => readSync(fd, new Uint8Array(a.buffer, a.byteOffset, a.byteLength), 0, a.byteLength, pos);
-    const all = new Int32Array(d + 1);
-    at(all, HEADER);
+    const all = checkShape(fd, header);
+    // A damaged snapshot reads as none: the caller scans the vector blobs instead.
+    if (typeof all === "string") return null;
     const rowsAt = HEADER + 4 * (d + 1);
     const valuesAt = rowsAt + 4 * nnz;
     const idsAt = valuesAt + 4 * nnz;
@@ -94,5 +132,6 @@ export const readVectorSnapshot = (path: string, epoch: number, wanted: Readonly
     readSync(fd, idBuf, 0, idBytes, idsAt);
     const ids = n === 0 ? [] : idBuf.toString("utf8").split("\n");
     if (ids.length !== n) return null;
+    for (const r of rows) if (r < 0 || r >= n) return null;
     return { ids, dimensions: d, data: null, sparse: { offsets, rows, values }, version: epoch };
   });

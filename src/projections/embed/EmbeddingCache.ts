@@ -1,7 +1,9 @@
 import Database from "better-sqlite3";
 import { createHash } from "node:crypto";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, rmSync, statSync } from "node:fs";
 import { dirname } from "node:path";
+import { sqliteDamage, sqliteFileDamage } from "../../events/index.js";
+import { reportDamage, shownPath } from "../../shared/damageReports.js";
 import { decodeVector, encodeVector, isVectorBlob } from "./vectorBlob.js";
 
 /**
@@ -44,15 +46,84 @@ CREATE TABLE IF NOT EXISTS embeddings (
  */
 const PAGE_SIZE = 8192;
 
+/**
+ * Opens the cache at `path`. A cache file found damaged, at open or by any later read or write,
+ * is deleted and started afresh on the spot (said in one line): it holds nothing that cannot be
+ * computed again, so nothing waits for a rebuild and no caller sees the failure.
+ */
 export const openEmbeddingCache = (path: string): EmbeddingCache => {
+  /** The file this connection has open: another connection of the process may have started afresh first. */
+  let opened = fileId(path);
+  const startAfresh = (reason: string): EmbeddingCache => {
+    // Already replaced by another connection that met the same damage: just move over to it.
+    if (opened === null || fileId(path) === opened) {
+      reportDamage(`${shownPath(path)} is damaged (${reason}): starting the embedding cache afresh (vectors are computed again as they are needed)`);
+      for (const suffix of ["", "-wal", "-shm"]) rmSync(path + suffix, { force: true });
+    }
+    const fresh = connect(path);
+    opened = fileId(path);
+    return fresh;
+  };
+  const found = path === ":memory:" ? null : sqliteFileDamage(path);
+  let cache: EmbeddingCache;
+  try {
+    cache = found === null ? connect(path) : startAfresh(found);
+  } catch (e) {
+    const reason = sqliteDamage(e);
+    if (reason === null || path === ":memory:") throw e;
+    cache = startAfresh(reason);
+  }
+  opened = fileId(path);
+  const healing = <A>(op: (c: EmbeddingCache) => A): A => {
+    try {
+      return op(cache);
+    } catch (e) {
+      const reason = sqliteDamage(e);
+      if (reason === null || path === ":memory:") throw e;
+      try {
+        cache.close();
+      } catch {
+        // A connection to a damaged file: nothing in it to keep.
+      }
+      cache = startAfresh(reason);
+      return op(cache);
+    }
+  };
+  return {
+    path,
+    getMany: (model, keys, dimensions) => healing((c) => c.getMany(model, keys, dimensions)),
+    getBlobs: (model, keys, dimensions) => healing((c) => c.getBlobs(model, keys, dimensions)),
+    putMany: (model, entries) => healing((c) => c.putMany(model, entries)),
+    putBlobs: (model, entries) => healing((c) => c.putBlobs(model, entries)),
+    count: (model) => healing((c) => c.count(model)),
+    close: () => cache.close(),
+  };
+};
+
+/** Which file is at `path` now (its inode), or null when none is. */
+const fileId = (path: string): number | null => {
+  try {
+    return path === ":memory:" ? null : statSync(path).ino;
+  } catch {
+    return null;
+  }
+};
+
+/** One connection to the cache file, as it is. */
+const connect = (path: string): EmbeddingCache => {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path);
-  // Takes effect only on a new, empty file (before the first table), as wanted.
-  db.pragma(`page_size = ${PAGE_SIZE}`);
-  db.pragma("busy_timeout = 10000");
-  db.pragma("journal_mode = WAL");
-  db.pragma("synchronous = NORMAL");
-  db.exec(SCHEMA);
+  try {
+    // Takes effect only on a new, empty file (before the first table), as wanted.
+    db.pragma(`page_size = ${PAGE_SIZE}`);
+    db.pragma("busy_timeout = 10000");
+    db.pragma("journal_mode = WAL");
+    db.pragma("synchronous = NORMAL");
+    db.exec(SCHEMA);
+  } catch (e) {
+    db.close();
+    throw e;
+  }
   const get = db.prepare<[string, Buffer], { vector: Buffer }>("SELECT vector FROM embeddings WHERE model = ? AND key = ?");
   const put = db.prepare<[string, Buffer, Buffer]>("INSERT OR REPLACE INTO embeddings (model, key, vector) VALUES (?, ?, ?)");
   const count = db.prepare<[string], { n: number }>("SELECT count(*) AS n FROM embeddings WHERE model = ?");

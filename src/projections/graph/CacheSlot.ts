@@ -1,4 +1,6 @@
 import { existsSync, renameSync, rmSync } from "node:fs";
+import { sqliteDamage, sqliteFileDamage } from "../../events/index.js";
+import { reportDamage, shownPath } from "../../shared/damageReports.js";
 import { RESOLUTION_CACHE_SUFFIXES, ResolutionCache, resolutionCachePath } from "./ResolutionCache.js";
 
 /** Removes the resolution cache of the graph at `graphPath`. */
@@ -32,10 +34,17 @@ export class CacheSlot {
     if (cache === null) return null;
     try {
       return f(cache);
-    } catch {
+    } catch (e) {
+      const damage = sqliteDamage(e);
+      if (damage !== null) this.reportDropped(damage);
       this.drop();
       return null;
     }
+  }
+
+  /** Says in one line that the cache was found damaged: a stale or foreign cache is set aside without a word. */
+  private reportDropped(reason: string): void {
+    reportDamage(`${shownPath(resolutionCachePath(this.graphPath))} is damaged (${reason}): dropping the graph's resolution cache (the graph resolves every file again instead)`);
   }
 
   /** Closes the connection (the file stays for the next start). */
@@ -61,9 +70,16 @@ export class CacheSlot {
   private open(): ResolutionCache | null {
     if (this.cache !== null || this.readOnly) return this.cache;
     const path = resolutionCachePath(this.graphPath);
+    const damage = sqliteFileDamage(path);
+    if (damage !== null) {
+      this.reportDropped(damage);
+      removeResolutionCache(this.graphPath);
+    }
     try {
       this.cache = ResolutionCache.open(path);
-    } catch {
+    } catch (e) {
+      const damage = sqliteDamage(e);
+      if (damage !== null) this.reportDropped(damage);
       try {
         removeResolutionCache(this.graphPath);
         this.cache = ResolutionCache.open(path);

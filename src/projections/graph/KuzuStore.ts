@@ -1,4 +1,4 @@
-import { asDiskFull, DiskFull, requireSpace } from "../../shared/diskFull.js";
+import { asDiskFull, DiskFull, isDiskFullError, requireSpace } from "../../shared/diskFull.js";
 import { trace } from "../../shared/trace.js";
 import * as Data from "effect/Data";
 import * as Effect from "effect/Effect";
@@ -11,6 +11,10 @@ import { nodeTableOf, writeSize, type DeletedFile, type GraphWrite, type GraphWr
 import { COLUMN_TYPES, GRAPH_CHANGE_DDL, NODE_COLUMNS, SCHEMA_DDL, type RowTable } from "./kuzuSchema.js";
 import { fileNodeId, type GraphEdge, type NodeId } from "./model.js";
 import { CSV_COPY_OPTIONS, hasLineBreaks, writeCsv, writeEdgeCsv, type CsvValue } from "./writeCsv.js";
+import { StoreDamaged } from "../damage/StoreDamaged.js";
+import { kuzuDamage, shortReason } from "../damage/libraryDamage.js";
+import { diedOpening, markOpening, OPENING_SUFFIX } from "./graphOpening.js";
+import { breakSeal, brokenSeal, sealGraph, SEAL_SUFFIX } from "./graphSeal.js";
 
 /**
  * The graph's only door to Kuzu (LadybugDB may replace it; nothing else imports `kuzu`).
@@ -87,8 +91,11 @@ export const KUZU_ROOM = { fixedBytes: 8 * 1024 * 1024, bytesPerRow: 512 } as co
 /** Rows a write's first part implies for the whole: each symbol brings about two edges. */
 const ROWS_PER_SYMBOL = 3;
 
-/** Kuzu's on-disk database: one file, and what Kuzu keeps beside it (write-ahead log, shadow pages). */
-const DATABASE_SUFFIXES = ["", ".wal", ".shadow", ".tmp"];
+/** Kuzu's on-disk database: one file, what Kuzu keeps beside it (write-ahead log, shadow pages), and our seal and opening mark (graphSeal.ts, graphOpening.ts). */
+const DATABASE_SUFFIXES = ["", ".wal", ".shadow", ".tmp", SEAL_SUFFIX, OPENING_SUFFIX];
+
+/** A failure to open that is another process's lock, or the disk's doing: the file itself may be fine. */
+const notDamageAtOpen = (e: unknown): boolean => isDiskFullError(e) || /lock|permission denied/i.test(errorText(e));
 
 export const removeGraphDatabase = (path: string): void => {
   for (const suffix of DATABASE_SUFFIXES) rmSync(path + suffix, { recursive: true, force: true });
@@ -123,37 +130,58 @@ export class KuzuStore {
     /** Reads run on their own connection, so a query never lands inside a write transaction. */
     private readonly reader: Connection,
     private readonly copyThreshold: number,
+    private readonly readOnly: boolean,
   ) {}
 
+  /**
+   * Opens the database, checking it against its seal first (see graphSeal.ts). A database its
+   * seal or Kuzu's open finds damaged fails with StoreDamaged; another process's lock with
+   * GraphStoreError.
+   */
   static async open(path: string, options: KuzuStoreOptions): Promise<KuzuStore> {
     const readOnly = options.readOnly ?? false;
     if (!readOnly) mkdirSync(dirname(path), { recursive: true });
+    const broken = diedOpening(path) ?? brokenSeal(path);
+    if (broken !== null) throw new StoreDamaged({ model: "graph", file: path, reason: broken });
+    // Until its catalog has been read: a crash in between leaves the mark for the next open.
+    const opened = markOpening(path);
+    try {
+      return await KuzuStore.openMarked(path, options, readOnly);
+    } finally {
+      opened();
+    }
+  }
+
+  private static async openMarked(path: string, options: KuzuStoreOptions, readOnly: boolean): Promise<KuzuStore> {
     let db: Database;
     try {
       db = new Database(path, Math.round(options.bufferPoolMb * 1024 * 1024), true, readOnly);
       await db.init();
     } catch (e) {
       const reason = errorText(e);
-      const hint = /lock/i.test(reason)
-        ? " (another process holds it: stop the running nemesis engine, or query through it)"
-        : " (delete it and run `nemesis replay --projection graph` to rebuild it from the log)";
+      if (!notDamageAtOpen(e)) throw new StoreDamaged({ model: "graph", file: path, reason: shortReason(reason) });
+      const hint = /lock/i.test(reason) ? " (another process holds it: stop the running nemesis engine, or query through it)" : "";
       throw new GraphStoreError({ path, reason: reason + hint });
     }
     const writer = new Connection(db);
     const reader = new Connection(db);
-    await writer.init();
-    await reader.init();
-    const store = new KuzuStore(path, db, writer, reader, options.copyThreshold ?? 5_000);
-    if (!readOnly) {
-      try {
+    try {
+      await writer.init();
+      await reader.init();
+      const store = new KuzuStore(path, db, writer, reader, options.copyThreshold ?? 5_000, readOnly);
+      if (!readOnly) {
+        breakSeal(path);
         await store.ensureSchema();
-      } catch (e) {
-        // A new store on a full disk: closed, or its handles would hold the database open.
-        await store.close().catch(() => undefined);
-        throw e;
       }
+      return store;
+    } catch (e) {
+      // Closed (a new store on a full disk, a damaged one): its handles would hold the database
+      // open, and this process could neither drop it nor open it anew.
+      await reader.close().catch(() => undefined);
+      await writer.close().catch(() => undefined);
+      await db.close().catch(() => undefined);
+      throw e;
     }
-    return store;
   }
 
   /** A read-only query on the reader connection; results are always closed (an open one crashes Kuzu at exit). */
@@ -286,8 +314,9 @@ export class KuzuStore {
       // Kuzu rolls a failed statement's transaction back itself; ROLLBACK then has nothing to do.
       await this.exec("ROLLBACK").catch(() => undefined);
       if (e instanceof NotTheStore) throw e.cause;
-      if (e instanceof DiskFull) throw e;
-      throw e instanceof GraphStoreError ? e : new GraphStoreError({ path: this.path, reason: errorText(e) });
+      if (e instanceof DiskFull || e instanceof GraphStoreError || e instanceof StoreDamaged) throw e;
+      const damage = kuzuDamage(e);
+      throw damage !== null ? new StoreDamaged({ model: "graph", file: this.path, reason: shortReason(damage) }) : new GraphStoreError({ path: this.path, reason: errorText(e) });
     } finally {
       staging.remove();
     }
@@ -364,11 +393,13 @@ export class KuzuStore {
     requireSpace(dirname(this.path), KUZU_ROOM.fixedBytes + rows * KUZU_ROOM.bytesPerRow + wal);
   }
 
+  /** Closes the database; a writer then seals it (graphSeal.ts) for the next open to check, unless a failed commit left it untrustworthy. */
   async close(): Promise<void> {
     this.statements.clear();
     await this.reader.close();
     await this.writer.close();
     await this.db.close();
+    if (!this.readOnly && !this.damaged && existsSync(this.path)) sealGraph(this.path);
   }
 
   private async ensureSchema(): Promise<void> {
@@ -480,6 +511,8 @@ export class KuzuStore {
       if (params === undefined) result = await conn.query(cypher);
       else result = await conn.execute(await this.prepare(conn, cypher), params as Record<string, KuzuValue>);
     } catch (e) {
+      const damage = kuzuDamage(e);
+      if (damage !== null) throw new StoreDamaged({ model: "graph", file: this.path, reason: shortReason(damage) });
       throw new GraphStoreError({ path: this.path, reason: `${errorText(e)} (in: ${cypher.replace(/\s+/g, " ").slice(0, 200)})` });
     }
     const results = Array.isArray(result) ? result : [result];

@@ -49,4 +49,4 @@ CREATE VIRTUAL TABLE IF NOT EXISTS commit_text USING fts5(
 `;
 
 /** Opens (creating if needed) history.db; read-only for readers, which never create it. */
-export const openHistoryStore = (path: string, options: { readonly readonly?: boolean } = {}): Database.Database => openSqliteStore(path, SCHEMA, options);
+export const openHistoryStore = (path: string, options: { readonly readonly?: boolean } = {}): Database.Database => openSqliteStore("history", path, SCHEMA, options);
