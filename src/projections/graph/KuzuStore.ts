@@ -33,9 +33,20 @@ export interface KuzuStoreOptions {
   readonly readOnly?: boolean;
   /** Writes with more rows than this are bulk-loaded with COPY (default 5,000). */
   readonly copyThreshold?: number;
-  /** A commit checkpoints once the WAL holds more than this (default: Kuzu's own, 16 MB); tests make it tiny. */
+  /** A commit checkpoints once the WAL holds more than this (default CHECKPOINT_WAL_BYTES); tests make it tiny. */
   readonly checkpointThresholdBytes?: number;
 }
+
+/**
+ * Kuzu keeps the pages every transaction since the last checkpoint wrote in its buffer pool, and
+ * cannot evict them: a save adds a few KB to the WAL but ~200 KB to the pool. At Kuzu's own
+ * threshold (16 MB of WAL) a serving engine grew ~1.5 MB a second through steady saves (a 35-file
+ * project: 400 → 730 MB in 4 minutes, the WAL at 5 MB) and would fill the 512 MB pool before it
+ * checkpointed, after which every graph read and write fails ("Unable to allocate memory! The
+ * buffer pool is full"). At 1 MB the same run stayed near 480 MB; a bulk load passes the
+ * threshold in its one commit anyway.
+ */
+const CHECKPOINT_WAL_BYTES = 1024 * 1024;
 
 /**
  * What COMMIT throws when the checkpoint it runs (the WAL past its threshold) waited 5 s for the
@@ -97,7 +108,7 @@ export class KuzuStore {
     if (!readOnly) mkdirSync(dirname(path), { recursive: true });
     let db: Database;
     try {
-      db = new Database(path, Math.round(options.bufferPoolMb * 1024 * 1024), true, readOnly, 0, true, options.checkpointThresholdBytes ?? -1);
+      db = new Database(path, Math.round(options.bufferPoolMb * 1024 * 1024), true, readOnly, 0, true, options.checkpointThresholdBytes ?? CHECKPOINT_WAL_BYTES);
       await db.init();
     } catch (e) {
       const reason = errorText(e);
