@@ -67,6 +67,8 @@ export const defaultWorkers = (): number => Math.max(1, Math.min(8, availablePar
  */
 export class Engine {
   private running: Promise<unknown> = Promise.resolve();
+  /** Catch-ups running or waiting their turn. */
+  private passes = 0;
 
   private constructor(
     readonly ctx: EngineContext,
@@ -128,12 +130,19 @@ export class Engine {
   /** Parses and projects everything appended so far. Calls never overlap. */
   catchUp(onProgress?: (p: PipelineProgress) => void): Promise<PipelineResult> {
     const afterParse = this.releaseParserAfterParse ?? undefined;
+    this.passes++;
     const run = this.running.then(() => {
       this.workers?.plan(this.reactor.pendingUpTo(INLINE_MAX_FILES + 1));
       return runPipeline(this.ctx.log, this.reactor, this.projectors, onProgress, afterParse);
     });
-    this.running = run.catch(() => undefined);
+    const done = () => void this.passes--;
+    this.running = run.then(done, done);
     return run;
+  }
+
+  /** Whether a catch-up is running or waiting its turn: idle-time work (the tools' warm-ups) waits. */
+  get busy(): boolean {
+    return this.passes > 0;
   }
 
   /**
