@@ -26,3 +26,4 @@ export {
   type SimilarCommit,
 } from "./history/index.js";
 export { openProjector, openProjectors, PROJECTION_INFO, PROJECTION_NAMES, type ProjectionInfo, type ProjectionName } from "./registry.js";
+export { digestDifferences, readModelDigest, type ReadModelDigest } from "./readModelDigest.js";
