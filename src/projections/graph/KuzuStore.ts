@@ -43,10 +43,11 @@ export interface KuzuStoreOptions {
  * threshold (16 MB of WAL) a serving engine grew ~1.5 MB a second through steady saves (a 35-file
  * project: 400 → 730 MB in 4 minutes, the WAL at 5 MB) and would fill the 512 MB pool before it
  * checkpointed, after which every graph read and write fails ("Unable to allocate memory! The
- * buffer pool is full"). At 1 MB the same run stayed near 480 MB; a bulk load passes the
- * threshold in its one commit anyway.
+ * buffer pool is full"). At 1 MB the same run stayed near 480 MB, in a saw-tooth of ~70 MB; at
+ * 256 KB the teeth are a few tens of MB (one checkpoint every ~15 s of steady saves). A bulk load
+ * passes the threshold in its one commit anyway.
  */
-const CHECKPOINT_WAL_BYTES = 1024 * 1024;
+const CHECKPOINT_WAL_BYTES = 256 * 1024;
 
 /**
  * What COMMIT throws when the checkpoint it runs (the WAL past its threshold) waited 5 s for the
