@@ -169,6 +169,8 @@ export const startWatcher = async (options: WatcherOptions): Promise<ProjectWatc
 
   /** Paths found missing mid-burst and looked at again later, with when they were first. */
   const missingSince = new Map<string, number>();
+  /** When a .gitignore change was first held back for a burst to end. */
+  let rulesWaitSince: number | null = null;
   const lookAgainLater = (path: string): boolean => {
     const now = Date.now();
     const first = missingSince.get(path) ?? now;
@@ -182,14 +184,17 @@ export const startWatcher = async (options: WatcherOptions): Promise<ProjectWatc
     void enqueue(async () => {
       try {
         if (stopped) return unseen.drop(token);
-        if (hints.rulesChanged && hints.midBurst && lookAgainLater(".gitignore")) {
-          // The rules may be half rewritten too: the scan they call for waits for the burst to end.
-          unseen.drop(token);
-          for (const f of hints.files) batcher.file(f);
-          for (const d of hints.goneDirs) batcher.goneDir(d);
-          return;
+        if (hints.rulesChanged && hints.midBurst) {
+          rulesWaitSince ??= Date.now();
+          if (Date.now() - rulesWaitSince <= MISSING_IN_BURST_MS) {
+            // The rules may be half rewritten too: the scan they call for waits for the burst to end.
+            unseen.drop(token);
+            for (const f of hints.files) batcher.file(f);
+            for (const d of hints.goneDirs) batcher.goneDir(d);
+            return;
+          }
         }
-        missingSince.delete(".gitignore");
+        rulesWaitSince = null;
         if (hints.rulesChanged) {
           // A .gitignore moved: folders may have become watched or ignored anywhere below it, so
           // chokidar crawls again with the new rules, and a scan after the crawl records the difference.
