@@ -10,6 +10,9 @@ import { fileURLToPath } from "node:url";
 
 export const CLI = fileURLToPath(new URL("../cli.js", import.meta.url));
 
+/** Node options for the server process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (Node refuses them in NODE_OPTIONS). */
+const NODE_ARGS = (process.env.NEMESIS_BENCH_NODE_ARGS ?? "").split(" ").filter((a) => a !== "");
+
 export interface Server {
   readonly client: Client;
   readonly pid: number | null;
@@ -19,7 +22,7 @@ export interface Server {
 export const connect = async (root: string): Promise<Server> => {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [CLI, "serve", "--project", root],
+    args: [...NODE_ARGS, CLI, "serve", "--project", root],
     env: { ...(process.env as Record<string, string>), OPENAI_API_KEY: "" },
     stderr: "ignore",
   });

@@ -37,7 +37,7 @@ type Args = Record<string, unknown>;
  * realistic for sympy and doing real work. A tool the server lists without a row here is
  * reported as having no benchmark arguments; adding a tool means adding a row.
  */
-const TOOL_ARGS: Record<string, { readonly target: number | null; readonly args: (i: number) => Args }> = {
+export const TOOL_ARGS: Record<string, { readonly target: number | null; readonly args: (i: number) => Args }> = {
   get_code_semantics: {
     target: SEARCH_MS,
     // Questions vary, as an agent's do: one repeated query would measure whatever it caches.
@@ -106,7 +106,7 @@ const ms = (n: number) => `${n.toFixed(1)} ms`;
 const load = () => `load ${loadavg().map((l) => l.toFixed(2)).join(" ")}`;
 
 /** Stores SEED_MEMORY and waits (up to 10 s) until get_project_context lists it: the engine projects memory writes as it follows the log. */
-const seedMemory = async (client: Client): Promise<void> => {
+export const seedMemory = async (client: Client): Promise<void> => {
   const ids: string[] = [];
   for (const seed of SEED_MEMORY) {
     const r = await client.callTool({ name: seed.name, arguments: seed.args });

@@ -15,6 +15,7 @@ const SUITES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   hooks: () => import("./hooksBench.js"),
   history: () => import("./historyBench.js"),
   "history-read": () => import("./historyReadBench.js"),
+  soak: () => import("./soakBench.js"),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));

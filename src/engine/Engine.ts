@@ -83,6 +83,8 @@ const distrustHintsPastTheLog = async (log: LogHandle, projectors: ReadonlyArray
  */
 export class Engine {
   private running: Promise<unknown> = Promise.resolve();
+  /** Catch-ups running or waiting their turn. */
+  private passes = 0;
 
   private constructor(
     readonly ctx: EngineContext,
@@ -166,6 +168,7 @@ export class Engine {
   /** Parses and projects everything appended so far. Calls never overlap. */
   catchUp(onProgress?: (p: PipelineProgress) => void): Promise<PipelineResult> {
     const afterParse = this.releaseParserAfterParse ?? undefined;
+    this.passes++;
     const run = this.running.then(async () => {
       this.workers?.plan(this.reactor.pendingUpTo(INLINE_MAX_FILES + 1));
       try {
@@ -175,8 +178,14 @@ export class Engine {
         throw findDamage(this.ctx.paths, this.ctx.log, e, []) ?? e;
       }
     });
-    this.running = run.catch(() => undefined);
+    const done = () => void this.passes--;
+    this.running = run.then(done, done);
     return run;
+  }
+
+  /** Whether a catch-up is running or waiting its turn: idle-time work (the tools' warm-ups) waits. */
+  get busy(): boolean {
+    return this.passes > 0;
   }
 
   /**

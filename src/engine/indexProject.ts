@@ -185,8 +185,11 @@ const indexAndProject = async (ctx: EngineContext, options: IndexOptions): Promi
     const pipeline = await engine.catchUp(options.onProgress);
     const { history, historyMs } = historyOf(await historyRun);
     complete();
-    // Projects IndexRunCompleted too, so the catalog's run history is current when we return.
-    await engine.catchUp();
+    // Projects IndexRunCompleted too, so the catalog's run history is current when we return. A
+    // live engine's follow loop projects the rest (the history's commits) on its own: a whole pass
+    // here would wait for whatever saves came in meanwhile, and one more behind them.
+    if (options.engine) await engine.catchUpCatalog();
+    else await engine.catchUp();
     const counts = await engine.graphCounts();
     return {
       ...base,

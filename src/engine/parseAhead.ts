@@ -13,11 +13,17 @@ import { readSourceFile } from "../shared/sourceFile/readSourceFile.js";
  * to three events within a few milliseconds, and reading between them would parse a half-written file.
  */
 export const SETTLE_MS = 10;
-/**
- * Files read ahead at once at most: a burst naming more (a branch switch) is left to the
- * catch-up's own batches, which spread it over every worker. Also the parses held at most.
- */
+/** Files waiting to be read ahead at most; also the parses held at most. */
 const MAX_AHEAD = 32;
+/**
+ * More file events than this within BURST_WINDOW_MS is a burst (a branch switch, a generator):
+ * it is left to the catch-up's own batches, which spread it over every worker. Parsing it ahead
+ * as well kept the workers busy with parses only the last MAX_AHEAD of which could be held: on a
+ * sympy checkout of ~300 files, two parses in three were thrown away while the catch-up waited
+ * for the workers. An editor's saves, even a few a second, stay far below it.
+ */
+const BURST_EVENTS = 64;
+const BURST_WINDOW_MS = 1_000;
 /** A parse no FileChanged asked for this long (a save that changed nothing, an ignored file) is dropped. */
 const HELD_MS = 30_000;
 
@@ -41,6 +47,13 @@ export interface ParseAheadParser extends SourceParser {
 export const parseAhead = (inner: SourceParser, root: string, limits: ParseLimits): ParseAheadParser => {
   const held = new Map<string, { readonly hash: string; readonly result: Promise<EncodedParseResult>; readonly at: number }>();
   const timers = new Map<string, NodeJS.Timeout>();
+  /** When the file events of the last BURST_WINDOW_MS came, oldest first. */
+  const recent: number[] = [];
+  const inBurst = (now: number): boolean => {
+    recent.push(now);
+    while (recent[0]! < now - BURST_WINDOW_MS) recent.shift();
+    return recent.length > BURST_EVENTS;
+  };
   const encoded = async (input: ParseInput): Promise<EncodedParseResult> =>
     inner.parseEncoded ? inner.parseEncoded(input) : encodeParseResult(await inner.parse(input));
 
@@ -83,6 +96,13 @@ export const parseAhead = (inner: SourceParser, root: string, limits: ParseLimit
       return encoded(input);
     },
     ahead: (path) => {
+      if (inBurst(Date.now())) {
+        // The reads not started yet are the catch-up's; what was read is kept, and taken if it still holds.
+        if (timers.size > 0) trace("ParseAhead.burst", () => `${timers.size} reads dropped`);
+        for (const t of timers.values()) clearTimeout(t);
+        timers.clear();
+        return;
+      }
       if (!timers.has(path) && timers.size >= MAX_AHEAD) return;
       clearTimeout(timers.get(path));
       const timer = setTimeout(() => {
@@ -103,6 +123,7 @@ export const parseAhead = (inner: SourceParser, root: string, limits: ParseLimit
       for (const t of timers.values()) clearTimeout(t);
       timers.clear();
       held.clear();
+      recent.length = 0;
     },
   };
 };

@@ -146,7 +146,9 @@ export const openProjectBackend = async (options: BackendOptions): Promise<Proje
     let stopFollowing = () => {};
     let ready: Promise<void>;
     const warming = graphWarmer(() => models.warmGraph(), (e) => logger.error("loading the graph for the graph tools failed", e));
-    const warmer = toolWarmer(tools, () => models.context({ name: "nemesis", source: "mcp" }), logger);
+    // Idle-time work: not while a pass runs or the watcher holds changes it has not handed over.
+    const busy = () => engine.busy || (watcher?.state()?.behindSince ?? null) !== null;
+    const warmer = toolWarmer(tools, () => models.context({ name: "nemesis", source: "mcp" }), logger, busy);
     if (mode === "serve") {
       socket = await listenEngineSocket(socketPath!, async (request, progress) => {
         if (request.method === "list") return tools.map((t) => t.name);

@@ -26,7 +26,18 @@ export interface ToolWarmer {
  * call after a start or a change finds the graph snapshots and precomputed answers loaded. A
  * failure is logged and leaves the tool to load on its first call, as it would unwarmed.
  */
-export const toolWarmer = (tools: ReadonlyArray<ToolDefinition>, context: () => ToolContext, logger: Logger): ToolWarmer => {
+export const toolWarmer = (
+  tools: ReadonlyArray<ToolDefinition>,
+  context: () => ToolContext,
+  logger: Logger,
+  /**
+   * Whether the engine has work in hand (a pass running, changes the watcher has not handed over
+   * yet): a warm-up waits until it has none, and one under way stops between tools. A warm-up
+   * beside a branch switch's pass took the main thread from it for seconds, and loaded a graph
+   * the pass was about to replace.
+   */
+  busy: () => boolean = () => false,
+): ToolWarmer => {
   const warmable = tools.filter((t) => t.warm !== undefined);
   let running: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
@@ -40,6 +51,8 @@ export const toolWarmer = (tools: ReadonlyArray<ToolDefinition>, context: () => 
     await ctx.freshness().catch((e: unknown) => logger.error("the freshness line failed", e));
     for (const t of warmable) {
       if (stopped) return;
+      // The first warm-up after a start always runs (the bench waits for its line); later ones yield to the engine.
+      if (!first && busy()) return void later();
       try {
         await t.warm!(ctx);
       } catch (e) {
@@ -62,13 +75,16 @@ export const toolWarmer = (tools: ReadonlyArray<ToolDefinition>, context: () => 
     return running;
   };
 
+  /** Warms once the read models have been still for SETTLE_MS and the engine has nothing in hand. */
+  const later = () => {
+    if (stopped || warmable.length === 0) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => (busy() ? later() : void warm()), SETTLE_MS);
+  };
+
   return {
     warm,
-    changed: () => {
-      if (stopped || warmable.length === 0) return;
-      if (timer) clearTimeout(timer);
-      timer = setTimeout(() => void warm(), SETTLE_MS);
-    },
+    changed: later,
     stop: async () => {
       stopped = true;
       if (timer) clearTimeout(timer);

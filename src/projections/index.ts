@@ -27,3 +27,4 @@ export {
 } from "./history/index.js";
 export { damageOf, lookForDamage, openProjector, openProjectors, PROJECTION_INFO, PROJECTION_NAMES, type ProjectionInfo, type ProjectionName } from "./registry.js";
 export { StoreDamaged } from "./damage/StoreDamaged.js";
+export { digestDifferences, readModelDigest, type ReadModelDigest } from "./readModelDigest.js";

@@ -131,7 +131,11 @@ const prepare = async (c: Case): Promise<void> => {
   const e = await openEngine();
   try {
     if (c.model === "graphs") expect((await e.call({ tool: "add_node", args: { label: "checkout flow", type: "idea" } })).isError).toBe(false);
-    else await indexProject(e.ctx, { engine: e.engine, parser: inlineParser });
+    else {
+      await indexProject(e.ctx, { engine: e.engine, parser: inlineParser });
+      // A live engine's follow loop projects the run's commits after it returns; this one has none.
+      await e.engine.catchUp();
+    }
   } finally {
     await e.close();
   }

@@ -78,6 +78,31 @@ describe("parsing a file ahead of its FileChanged", () => {
     expect(parser.texts).toHaveLength(0);
   });
 
+  it("leaves a burst of file events (a branch switch) to the catch-up: it reads ahead only until the burst shows", async () => {
+    for (let i = 0; i < 300; i++) write(root, `m${i}.ts`, `export const m${i} = ${i};\n`);
+    const parser = counting();
+    const ahead = parseAhead(parser, root, LIMITS);
+    // A checkout's events: two a file, ten files between the reads ahead that settle (a file is read 10 ms after its last event).
+    for (let i = 0; i < 300; i++) {
+      ahead.ahead(`m${i}.ts`);
+      ahead.ahead(`m${i}.ts`);
+      if (i % 10 === 9) await new Promise((r) => setTimeout(r, 12));
+    }
+    await ahead.settled();
+    for (let i = 0; i < 300; i++) await ahead.parseEncoded!(inputOf(root, `m${i}.ts`));
+    // Every file read ahead, only the last 32 parses held: 300 parses ahead and 268 again by the catch-up.
+    // Now the first few dozen files at most are parsed ahead, and the catch-up takes those it can.
+    expect(parser.texts.length).toBeLessThan(400);
+    // Once the burst is over, a save is read ahead again.
+    await new Promise((r) => setTimeout(r, 1_100));
+    const before = parser.texts.length;
+    write(root, "m0.ts", "export const m0 = -1;\n");
+    ahead.ahead("m0.ts");
+    await ahead.settled();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(parser.texts.slice(before)).toEqual(["export const m0 = -1;\n"]);
+  });
+
   it("an engine's catch-up stores the same FileParsed whether the file was parsed ahead or not", async () => {
     const ctx = projectContext(root);
     try {

@@ -51,4 +51,43 @@ describe("toolWarmer", () => {
       vi.useRealTimers();
     }
   });
+
+  it("waits while the engine is busy, and a warm-up under way stops between tools when it becomes busy", async () => {
+    vi.useFakeTimers();
+    try {
+      let busy = true;
+      let aWarmed = 0;
+      const warmed: string[] = [];
+      const warmer = toolWarmer(
+        [
+          tool("a", async () => {
+            warmed.push("a");
+            // On its second warm-up, a branch switch's changes arrive while the first tool warms.
+            if (++aWarmed === 2) busy = true;
+          }),
+          tool("b", async () => void warmed.push("b")),
+        ],
+        () => ctx,
+        logger,
+        () => busy,
+      );
+      // The first warm-up after a start runs whatever the engine does.
+      await warmer.warm();
+      expect(warmed).toEqual(["a", "b"]);
+      busy = true;
+      warmer.changed();
+      await vi.advanceTimersByTimeAsync(SETTLE_MS * 3);
+      expect(warmed).toEqual(["a", "b"]);
+      busy = false;
+      await vi.advanceTimersByTimeAsync(SETTLE_MS);
+      // "a" made the engine busy: "b" waits for the next quiet moment.
+      expect(warmed).toEqual(["a", "b", "a"]);
+      busy = false;
+      await vi.advanceTimersByTimeAsync(SETTLE_MS * 2);
+      expect(warmed).toEqual(["a", "b", "a", "a", "b"]);
+      await warmer.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

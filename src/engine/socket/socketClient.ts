@@ -17,7 +17,12 @@ export class EngineGone extends Error {
   }
 }
 
-const decodeMessage = Schema.decodeUnknownEither(Schema.parseJson(SocketMessage));
+/**
+ * Excess keys are errors: a Struct ignores them and takes a missing `Unknown` key for undefined,
+ * so without this a progress or an error message read as `{id}`, the first member of the union,
+ * and settled the request with an undefined result.
+ */
+const decodeMessage = Schema.decodeUnknownEither(Schema.parseJson(SocketMessage), { onExcessProperty: "error" });
 
 /** Connects to a running engine's socket; rejects when nothing listens there. */
 export const connectEngine = (path: string): Promise<SocketClient> =>

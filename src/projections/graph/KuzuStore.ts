@@ -40,7 +40,21 @@ export interface KuzuStoreOptions {
   readonly readOnly?: boolean;
   /** Writes with more rows than this are bulk-loaded with COPY (default 5,000). */
   readonly copyThreshold?: number;
+  /** A commit checkpoints once the WAL holds more than this (default CHECKPOINT_WAL_BYTES); tests make it tiny. */
+  readonly checkpointThresholdBytes?: number;
 }
+
+/**
+ * Kuzu keeps the pages every transaction since the last checkpoint wrote in its buffer pool, and
+ * cannot evict them: a save adds a few KB to the WAL but ~200 KB to the pool. At Kuzu's own
+ * threshold (16 MB of WAL) a serving engine grew ~1.5 MB a second through steady saves (a 35-file
+ * project: 400 → 730 MB in 4 minutes, the WAL at 5 MB) and would fill the 512 MB pool before it
+ * checkpointed, after which every graph read and write fails ("Unable to allocate memory! The
+ * buffer pool is full"). At 1 MB the same run stayed near 480 MB, in a saw-tooth of ~70 MB; at
+ * 256 KB the teeth are a few tens of MB (one checkpoint every ~15 s of steady saves). A bulk load
+ * passes the threshold in its one commit anyway.
+ */
+const CHECKPOINT_WAL_BYTES = 256 * 1024;
 
 export interface StoredCheckpoint {
   readonly position: number;
@@ -155,7 +169,7 @@ export class KuzuStore {
   private static async openMarked(path: string, options: KuzuStoreOptions, readOnly: boolean): Promise<KuzuStore> {
     let db: Database;
     try {
-      db = new Database(path, Math.round(options.bufferPoolMb * 1024 * 1024), true, readOnly);
+      db = new Database(path, Math.round(options.bufferPoolMb * 1024 * 1024), true, readOnly, 0, true, options.checkpointThresholdBytes ?? CHECKPOINT_WAL_BYTES);
       await db.init();
     } catch (e) {
       const reason = errorText(e);
@@ -501,6 +515,12 @@ export class KuzuStore {
     for (const row of rows) await this.exec(cypher, row as Params);
   }
 
+  /**
+   * COMMIT, which may checkpoint; a checkpoint waits for every read transaction to end, and one
+   * longer than Kuzu's wait (a tool loading the whole graph on a busy machine) made COMMIT throw
+   * after the transaction was committed: the write was reported failed (an index_project answered
+   * "a bug in Nemesis") and applied again by the next pass. The checkpoint is left to the next commit.
+   */
   private async exec(cypher: string, params?: Params): Promise<void> {
     await this.run(this.writer, cypher, params);
   }

@@ -8,6 +8,11 @@ export interface Hints {
   readonly rulesChanged: boolean;
   /** When the first event of the batch arrived (epoch ms). */
   readonly since: number;
+  /**
+   * Taken at the maxWaitMs cap while events were still arriving: a burst (a checkout, a tree
+   * deleted and written anew) is under way, and a file missing now may be back in a moment.
+   */
+  readonly midBurst: boolean;
 }
 
 export interface BatcherOptions {
@@ -29,6 +34,7 @@ export class HintBatcher {
   private goneDirs = new Set<string>();
   private rulesChanged = false;
   private since: number | null = null;
+  private last = 0;
   private timer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: BatcherOptions) {}
@@ -54,7 +60,8 @@ export class HintBatcher {
     clearTimeout(this.timer);
     this.timer = undefined;
     if (this.since === null) return null;
-    const hints = { files: this.files, goneDirs: this.goneDirs, rulesChanged: this.rulesChanged, since: this.since };
+    const midBurst = Date.now() - this.last < this.options.quietMs;
+    const hints = { files: this.files, goneDirs: this.goneDirs, rulesChanged: this.rulesChanged, since: this.since, midBurst };
     this.files = new Set();
     this.goneDirs = new Set();
     this.rulesChanged = false;
@@ -69,6 +76,7 @@ export class HintBatcher {
 
   private touch(): void {
     const now = Date.now();
+    this.last = now;
     this.since ??= now;
     clearTimeout(this.timer);
     const wait = Math.max(0, Math.min(this.options.quietMs, this.since + this.options.maxWaitMs - now));

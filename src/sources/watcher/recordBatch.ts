@@ -21,6 +21,11 @@ export interface Recorded {
   readonly lastPosition: number;
 }
 
+export interface BatchRecorded extends Recorded {
+  /** Paths found missing and left for a later look (see `recordBatch`'s `keepAbsent`). */
+  readonly deferred: ReadonlyArray<string>;
+}
+
 export const WATCHER_META = { source: "watcher" } as const;
 
 /**
@@ -57,9 +62,11 @@ export const inspectSettled = async (ctx: SourceContext, paths: Iterable<string>
  * One batch of the watcher: the disk at the paths the events named (and at every known file
  * under a removed directory) compared with the log by content hash, and the differences
  * appended as FileChanged / FileDeleted / FileSkipped. Events are hints: what is appended is what
- * the disk holds now, whatever the events said happened.
+ * the disk holds now, whatever the events said happened. A missing path `keepAbsent` says yes to
+ * is not recorded deleted but handed back (`deferred`) to be looked at again: a tree being
+ * deleted and written anew is half there when a batch is taken in the middle of it.
  */
-export const recordBatch = async (ctx: SourceContext, hints: Hints, rules: DirectoryRules): Promise<Recorded> => {
+export const recordBatch = async (ctx: SourceContext, hints: Hints, rules: DirectoryRules, keepAbsent: (path: string) => boolean = () => false): Promise<BatchRecorded> => {
   const paths = new Set(hints.files);
   if (hints.goneDirs.size > 0) {
     const dirs = [...hints.goneDirs];
@@ -68,7 +75,9 @@ export const recordBatch = async (ctx: SourceContext, hints: Hints, rules: Direc
     }
   }
   const seen = await inspectSettled(ctx, paths, rules);
+  const deferred = seen.absent.filter(keepAbsent);
+  if (deferred.length > 0) for (const p of deferred) paths.delete(p);
   const lookAgain = lookAgainAt(ctx.root, inspectOptions(ctx, rules));
   const r = recordFileChanges(ctx.log, { files: seen.files, skipped: seen.skipped, paths: [...paths] }, { meta: WATCHER_META, lookAgain });
-  return { paths: paths.size, changed: r.changed, deleted: r.deleted, lastPosition: r.lastPosition };
+  return { paths: paths.size, changed: r.changed, deleted: r.deleted, lastPosition: r.lastPosition, deferred };
 };

@@ -34,6 +34,16 @@ describe("HintBatcher: file events into batches", () => {
     expect(files()).toEqual([["gen.py", "later.py"], ["later.py"]]);
   });
 
+  it("says whether a batch was taken in the middle of a burst (at the cap, events still coming) or after it", () => {
+    const { b, taken } = batcher();
+    for (let t = 0; t < 2_500; t += 10) {
+      b.file(`f${t}.py`);
+      vi.advanceTimersByTime(10);
+    }
+    vi.advanceTimersByTime(100);
+    expect(taken.map((h) => h.midBurst)).toEqual([true, false]);
+  });
+
   it("marks a batch that touches a .gitignore, and keeps removed folders apart", () => {
     const { b, taken } = batcher();
     b.file("src/.gitignore");
