@@ -122,19 +122,20 @@ describe("the watcher, with a real engine following the log", () => {
 
   it("looks again at files missing in the middle of a burst instead of recording them deleted (a tree deleted and written anew)", async () => {
     const base = defaultConfig();
-    // Events never pause for the 250 ms debounce below, so batches are taken at the 5 s cap, mid-burst.
-    const config = { ...base, watcher: { ...base.watcher, debounce_ms: 250 } };
+    // Events never pause for the 500 ms debounce below, so batches are taken at the 10 s cap, mid-burst.
+    // (At 250 ms a loaded box's stalled test loop made a pause: the burst ended, the files were gone.)
+    const config = { ...base, watcher: { ...base.watcher, debounce_ms: 500 } };
     const files = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`src/m${i}.py`, def(`m${i}`, 1)]));
     const p = await open(files, { config });
     await p.seesTheDisk("the first index");
     const before = headPosition(p.engine.ctx.log);
     rmSync(join(p.root, "src"), { recursive: true });
-    // The same files written back one every 175 ms (7 s in all), a notes file rewritten every 40 ms meanwhile.
+    // The same files written back one every 300 ms (12 s in all), a notes file rewritten every 40 ms meanwhile.
     const t0 = performance.now();
     let restored = 0;
     for (let k = 0; restored < 40; k++) {
       write(p.root, "notes/n.py", def("n", k));
-      for (const due = Math.floor((performance.now() - t0) / 175); restored < Math.min(40, due); restored++) write(p.root, `src/m${restored}.py`, def(`m${restored}`, 1));
+      for (const due = Math.floor((performance.now() - t0) / 300); restored < Math.min(40, due); restored++) write(p.root, `src/m${restored}.py`, def(`m${restored}`, 1));
       await sleep(40);
     }
     await p.seesTheDisk("the tree written anew");
