@@ -37,10 +37,19 @@ export const Resolution = Schema.Struct({
 });
 export type Resolution = typeof Resolution.Type;
 
-/** "Shape is an alias of Square; inherited": the aliases followed, then whether an ancestor answered. */
+/**
+ * "Shape is an alias of Square; inherited", "Sheet is an alias of Dialog, re-exported by
+ * src/index.ts": the aliases followed, the file of the first if it exports it, then whether an
+ * ancestor answered.
+ */
 const routeText = (route: NonNullable<Resolved["via"]>): string => {
-  const steps = [...route.aliases.map((a) => a.qualifiedName), route.owner.qualifiedName];
-  const parts = route.aliases.length > 0 ? [`${steps[0]} is an alias of ${steps.slice(1).join(" → ")}`] : [];
+  const first = route.aliases[0];
+  const parts: string[] = [];
+  if (first !== undefined) {
+    const steps = [...route.aliases.slice(1).map((a) => a.node.qualifiedName), route.owner.qualifiedName];
+    const exporter = !first.exported ? "" : first.node.path === route.owner.path ? `, exported by ${first.node.path}` : `, re-exported by ${first.node.path}`;
+    parts.push(`${first.node.qualifiedName} is an alias of ${steps.join(" → ")}${exporter}`);
+  }
   if (route.inherited) parts.push("inherited");
   return parts.join("; ");
 };

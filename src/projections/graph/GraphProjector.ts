@@ -12,7 +12,7 @@ import { ResolverState } from "./ResolverState.js";
 import { SwappableStore } from "./SwappableStore.js";
 
 /** Bumped when what the graph holds for the same parses changes: the graph is rebuilt from the log (CHANGELOG.md lists each version). */
-export const GRAPH_VERSION = 10;
+export const GRAPH_VERSION = 11;
 const NAME = "graph";
 export const GRAPH_HANDLES = ["FileParsed", "FileDeleted", "ParseFailed"] as const;
 const HANDLES = GRAPH_HANDLES;

@@ -1,4 +1,5 @@
 import type { ExtractedSymbol, FileParsed } from "../../events/index.js";
+import { exportAliasesOf, exportAliasSignature, type ExportAlias } from "./exportAliases.js";
 import { fileNodeId, symbolNodeId, type GraphEdge, type NodeId, type UnresolvedReference } from "./model.js";
 
 /**
@@ -98,6 +99,25 @@ const symbolRow = (path: string, s: ExtractedSymbol): SymbolRow => ({
   params: JSON.stringify(s.params.map((p) => ({ name: p.name, type: p.type }))),
 });
 
+/** An export alias's node: a module-level Variable of the exporting file, named as exported. */
+const aliasRow = (path: string, a: ExportAlias): SymbolRow => ({
+  id: symbolNodeId(path, a.alias),
+  path,
+  kind: "Variable",
+  name: a.alias,
+  qualifiedName: a.alias,
+  signature: exportAliasSignature(a),
+  doc: null,
+  startLine: a.line,
+  endLine: a.line,
+  exported: true,
+  visibility: null,
+  async: false,
+  complexity: 0,
+  returns: "[]",
+  params: "[]",
+});
+
 /** Symbols kinds whose `Method` children hang off HAS_METHOD rather than CONTAINS. */
 const METHOD_OWNERS = new Set(["Class", "Interface"]);
 
@@ -109,8 +129,8 @@ export interface FileNodes {
 }
 
 /**
- * A parsed file's nodes and its structural edges: the file CONTAINS its top-level symbols, a
- * class or interface HAS_METHOD its methods, any other parent CONTAINS its children. A
+ * A parsed file's nodes and its structural edges: the file CONTAINS its top-level symbols and its
+ * export aliases, a class or interface HAS_METHOD its methods, any other parent CONTAINS its children. A
  * duplicated symbol id (an extractor bug) keeps its first definition, so one bad file can
  * never fail the primary key of a whole batch.
  */
@@ -131,6 +151,11 @@ export const fileNodes = (file: FileParsed): FileNodes => {
       structural.push({ kind, from: symbolNodeId(file.path, parent.id), to: row.id, line: 0 });
     }
   }
+  for (const a of exportAliasesOf(file)) {
+    const row = aliasRow(file.path, a);
+    symbols.push(row);
+    structural.push({ kind: "CONTAINS", from: fileId, to: row.id, line: 0 });
+  }
   return { file: parsedFileRow(file), symbols, structural };
 };
 
@@ -143,6 +168,7 @@ export const symbolNodeIds = (file: FileParsed): NodeId[] => {
     seen.add(s.id);
     ids.push(symbolNodeId(file.path, s.id));
   }
+  for (const a of exportAliasesOf(file)) ids.push(symbolNodeId(file.path, a.alias));
   return ids;
 };
 

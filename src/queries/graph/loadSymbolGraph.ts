@@ -7,7 +7,7 @@ import { queryAsList } from "./queryAsList.js";
 export const SYMBOL_LINKS = ["CALLS", "INHERITS", "IMPLEMENTS", "RETURNS", "ACCEPTS"] as const;
 
 export interface SymbolGraph {
-  /** Every symbol of the project. */
+  /** Every symbol of the project but export aliases (`export { Dialog as Popup }`): a name for a symbol, not one. */
   readonly symbols: ReadonlyArray<CodeNode>;
   /**
    * Distinct (source, target) pairs of SYMBOL_LINKS into a symbol. A source may be a file (its
@@ -17,6 +17,9 @@ export interface SymbolGraph {
   /** The edges' sources that are tests: test functions and any node of a test file (its module-level calls too). */
   readonly testSources: ReadonlySet<string>;
 }
+
+// An export alias is the only symbol with an IMPORTS edge (to the definition it names).
+const ALIASES = "MATCH (a:Symbol)-[:IMPORTS]->(:Symbol) RETURN DISTINCT a.id AS id";
 
 // A File has no kind: it reads as null, and the file counts as a test by its path alone.
 const EDGES = `MATCH (a:File:Symbol)-[r:${SYMBOL_LINKS.join("|")}]->(b:Symbol) WITH DISTINCT a.id AS src, b.id AS dst, a.path AS path, a.kind AS kind`;
@@ -29,8 +32,9 @@ export const loadSymbolGraph = async (graph: GraphQueryable): Promise<SymbolGrap
   const rows = await queryAsList(graph, EDGES, { src: "src", dst: "dst", path: "path", kind: "kind" });
   const testSources = new Set<string>();
   for (const r of rows) if (isTestNode({ id: String(r.src), kind: r.kind === null ? "File" : String(r.kind), name: "", file: r.path === null ? null : String(r.path), line: 0 })) testSources.add(String(r.src));
+  const aliases = new Set((await graph.query(ALIASES)).map((r) => String(r.id)));
   return {
-    symbols: (await queryAsList(graph, "MATCH (a:Symbol)", nodeFields("a"))).map((r) => codeNode(r, "a")),
+    symbols: (await queryAsList(graph, "MATCH (a:Symbol)", nodeFields("a"))).map((r) => codeNode(r, "a")).filter((s) => !aliases.has(s.id)),
     edges: rows.map((r) => ({ source: String(r.src), target: String(r.dst) })),
     testSources,
   };

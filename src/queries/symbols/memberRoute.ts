@@ -1,15 +1,29 @@
 import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
+import { exportedDefinition } from "./exportAlias.js";
 import type { GraphNode, NodeIndex } from "./nodeIndex.js";
+
+/** One alias followed on the way to the class. */
+export interface AliasStep {
+  readonly node: GraphNode;
+  /**
+   * The alias is a name its file exports (`export { Dialog as Popup }`, or re-exports from
+   * another module) rather than a module-level assignment (`Matrix = MutableDenseMatrix`).
+   */
+  readonly exported: boolean;
+}
 
 /**
  * How `Owner.member` reached a definition the owner does not declare itself: through module-level
- * aliases of the class (`Matrix = MutableDenseMatrix`) and then its ancestors.
+ * aliases of the class (`Matrix = MutableDenseMatrix`, `export { Dialog as Popup }`) and then its ancestors.
  */
 export interface MemberRoute {
-  /** The class the text named, once its aliases are followed: the one whose ancestors were searched. */
+  /**
+   * The class the text named, once its aliases are followed: the one whose ancestors were searched
+   * (for a bare export alias, `Popup`, whatever definition it names).
+   */
   readonly owner: GraphNode;
   /** The aliases followed to reach `owner`, the name written first (`Matrix`). */
-  readonly aliases: ReadonlyArray<GraphNode>;
+  readonly aliases: ReadonlyArray<AliasStep>;
   /** Whether the member is declared on an ancestor of `owner` rather than on `owner`. */
   readonly inherited: boolean;
 }
@@ -40,10 +54,15 @@ const classNamed = (index: NodeIndex, name: string, near: string | null, owners:
 };
 
 /** The classes `text` may stand for, each with the aliases followed to reach it. */
-const classesOf = (index: NodeIndex, start: ReadonlyArray<GraphNode>, owners: (text: string) => ReadonlyArray<GraphNode>): Array<{ owner: GraphNode; aliases: GraphNode[] }> => {
-  const out: Array<{ owner: GraphNode; aliases: GraphNode[] }> = [];
+const classesOf = async (
+  graph: GraphQueryable,
+  index: NodeIndex,
+  start: ReadonlyArray<GraphNode>,
+  owners: (text: string) => ReadonlyArray<GraphNode>,
+): Promise<Array<{ owner: GraphNode; aliases: AliasStep[] }>> => {
+  const out: Array<{ owner: GraphNode; aliases: AliasStep[] }> = [];
   const seen = new Set<string>();
-  const visit = (node: GraphNode, aliases: GraphNode[]): void => {
+  const visit = async (node: GraphNode, aliases: AliasStep[]): Promise<void> => {
     if (seen.has(node.id) || aliases.length > MAX_ALIAS_HOPS) return;
     seen.add(node.id);
     if (CLASS_KINDS.has(node.kind)) {
@@ -51,11 +70,16 @@ const classesOf = (index: NodeIndex, start: ReadonlyArray<GraphNode>, owners: (t
       return;
     }
     if (node.kind !== "Variable") return;
+    const exported = await exportedDefinition(graph, index, node);
+    if (exported !== null) {
+      await visit(exported, [...aliases, { node, exported: true }]);
+      return;
+    }
     const target = aliasTarget(node);
     if (target === null) return;
-    for (const next of classNamed(index, target, node.path, owners)) visit(next, [...aliases, node]);
+    for (const next of classNamed(index, target, node.path, owners)) await visit(next, [...aliases, { node, exported: false }]);
   };
-  for (const node of start) visit(node, []);
+  for (const node of start) await visit(node, []);
   return out;
 };
 
@@ -109,7 +133,7 @@ export const resolveMember = async (
   if (dot <= 0 || dot === text.length - 1) return null;
   const member = text.slice(dot + 1);
   if (!/^[A-Za-z_$][\w$]*$/.test(member)) return null;
-  for (const { owner, aliases } of classesOf(index, owners(text.slice(0, dot)), owners)) {
+  for (const { owner, aliases } of await classesOf(graph, index, owners(text.slice(0, dot)), owners)) {
     const found = await memberOf(graph, index, owner, member, allowed);
     if (found !== null && (found.inherited || aliases.length > 0)) return { node: found.node, route: { owner, aliases, inherited: found.inherited } };
   }

@@ -1,5 +1,6 @@
 import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
 import { closestNames, compareMatches, MATCH_KINDS, matchNames, type MatchKind, type NodeMatch } from "./matchNames.js";
+import { exportedDefinition } from "./exportAlias.js";
 import { resolveMember, type MemberRoute } from "./memberRoute.js";
 import { compareText, nodeIndex, type GraphNode, type NodeIndex } from "./nodeIndex.js";
 
@@ -59,10 +60,23 @@ const CLOSEST = 5;
 export const resolveSymbol = async (graph: GraphQueryable, text: string, options: ResolveOptions = {}): Promise<SymbolResolution> => {
   const index = await nodeIndex(graph);
   const found = resolveIn(index, text, options);
-  if ((found._tag === "Resolved" && found.match !== "fuzzy") || (found._tag === "Unresolved" && found.reason === "directory")) return found;
+  if (found._tag === "Resolved" && found.match !== "fuzzy") return (await throughExportAlias(graph, index, found, options)) ?? found;
+  if (found._tag === "Unresolved" && found.reason === "directory") return found;
   // Agents ask by the name they read in code: `Square.area` for a method Square inherits, `Matrix.det` through `Matrix = MutableDenseMatrix`.
   const member = await memberThroughOwner(graph, index, text.trim(), options);
   return member ?? found;
+};
+
+/**
+ * A name its module exports for another definition (`Popup` of `export { Dialog as Popup }`)
+ * answers for that definition: the alias's node has nothing of its own to tell. Asked by its
+ * node id, the alias node itself answers.
+ */
+const throughExportAlias = async (graph: GraphQueryable, index: NodeIndex, found: Resolved, options: ResolveOptions): Promise<Resolved | null> => {
+  if (found.query === found.node.id) return null;
+  const target = await exportedDefinition(graph, index, found.node);
+  if (target === null || (options.kinds !== undefined && !options.kinds.includes(target.kind))) return null;
+  return { ...found, node: target, via: { owner: target, aliases: [{ node: found.node, exported: true }], inherited: false } };
 };
 
 const OWNER_KINDS = ["Class", "Interface", "Struct", "Trait", "Enum", "Variable"];

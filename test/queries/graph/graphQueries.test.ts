@@ -32,6 +32,7 @@ describe("nodeEdges", () => {
     ]);
     expect(edges.incoming.map((e) => `${e.kind} ${e.node.qualifiedName} ${e.file}:${e.line}`)).toEqual([
       "CONTAINS src/shapes/square.ts src/shapes/square.ts:0",
+      "IMPORTS Box src/shapes/index.ts:2",
       "RETURNS makeSquare src/shapes/square.ts:22",
     ]);
   });
@@ -65,6 +66,7 @@ describe("dependencies", () => {
       "CALLS render via Square.area src/render.ts:12",
       "CALLS render via Square.label src/render.ts:12",
       "CALLS makeSquare via Square.constructor src/shapes/square.ts:23",
+      "IMPORTS Box via Square src/shapes/index.ts:2",
       "RETURNS makeSquare via Square src/shapes/square.ts:22",
     ]);
     expect(deps.truncated).toEqual({ out: false, in: false });

@@ -9,6 +9,7 @@ import {
   type NodeId,
   type UnresolvedReference,
 } from "../model.js";
+import { exportAliasesOf } from "../exportAliases.js";
 import { heritageSubject, scopeOf, type FileScope } from "./FileScope.js";
 import type { Lookup } from "./Lookup.js";
 import { JavaArgumentTypes } from "./javaArgumentTypes.js";
@@ -160,6 +161,13 @@ export const resolveFile = (lookup: Lookup, path: string, shared?: SharedExports
       case "missing":
         unresolved.push({ from: fileNode, kind: "import", name: imp.specifier, qualifier: null, line: imp.line });
     }
+  }
+
+  // An alias's node (graphRows) stands for what the module exports under that name, the chain of
+  // re-exports followed; the only IMPORTS edge a symbol has, so readers tell an alias by it.
+  for (const a of exportAliasesOf(file)) {
+    const target = symbolTarget(resolution.modules.exportOf(path, a.alias) ?? resolution.modules.exportOf(path, a.alias, 0, "type"));
+    if (target !== null) edges.add("IMPORTS", symbolNodeId(path, a.alias), nodeIdOf(target.path, target.symbol), a.line);
   }
 
   const unresolvedRef = (ref: Reference): void => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { fileNodes, symbolNodeIds } from "../../../../src/projections/graph/graphRows.js";
 import { edgeLines, loadFixture, parse, resolverFor } from "./loadFixture.js";
 
 describe("TypeScript resolution (fixtures/resolve/ts-basic)", () => {
@@ -419,5 +420,53 @@ describe("TypeScript class fields whose value is a function", () => {
       { name: "...rest", type: null },
     ]);
     expect(fetch?.returnType).toBe("Response");
+  });
+});
+
+describe("TypeScript names exported under another name (real extractor)", () => {
+  const sources = new Map([
+    ["src/base.ts", "export class Widget { area(): number { return 0; } }\n"],
+    ["src/dialog.ts", 'import { Widget } from "./base";\nexport class Dialog extends Widget {}\nexport interface Props { title: string }\nexport default function open() {}\nexport { Dialog as Popup };\n'],
+    [
+      "src/index.ts",
+      [
+        'export { Dialog as Sheet, type Props as SheetProps } from "./dialog";',
+        'export { Popup as Overlay } from "./dialog";',
+        'export { default as show } from "./dialog";',
+        'export { Widget } from "./base";',
+        'export * as base from "./base";',
+        'import { Widget as W } from "./base";',
+        "export { W as Thing };",
+      ].join("\n"),
+    ],
+  ]);
+
+  it("are Variable nodes of the exporting file, named as exported; not `default as`, `*`, or names kept", () => {
+    const nodes = fileNodes(parse("src/index.ts", sources.get("src/index.ts")!));
+    expect(nodes.symbols.map((s) => `${s.id} ${s.kind} ${s.startLine} ${s.signature}`)).toEqual([
+      's:src/index.ts#Sheet Variable 1 export { Dialog as Sheet } from "./dialog"',
+      's:src/index.ts#SheetProps Variable 1 export { Props as SheetProps } from "./dialog"',
+      's:src/index.ts#Overlay Variable 2 export { Popup as Overlay } from "./dialog"',
+      "s:src/index.ts#Thing Variable 0 export { W as Thing }",
+    ]);
+    expect(nodes.structural.filter((e) => e.to === "s:src/index.ts#Sheet")).toEqual([{ kind: "CONTAINS", from: "f:src/index.ts", to: "s:src/index.ts#Sheet", line: 0 }]);
+    expect(symbolNodeIds(parse("src/index.ts", sources.get("src/index.ts")!))).toEqual(nodes.symbols.map((s) => s.id));
+  });
+
+  it("import the definition they name, through every re-export and of either space", () => {
+    const aliases = edgeLines(resolverFor(sources), "IMPORTS").filter((l) => l.includes("#"));
+    expect(aliases).toEqual([
+      "IMPORTS src/dialog.ts#Popup -> src/dialog.ts#Dialog",
+      "IMPORTS src/index.ts#Overlay -> src/dialog.ts#Dialog",
+      "IMPORTS src/index.ts#Sheet -> src/dialog.ts#Dialog",
+      "IMPORTS src/index.ts#SheetProps -> src/dialog.ts#Props",
+      "IMPORTS src/index.ts#Thing -> src/base.ts#Widget",
+    ]);
+  });
+
+  it("leave a name the file declares itself to its declaration", () => {
+    const nodes = fileNodes(parse("src/a.ts", 'const Popup = 1;\nexport { Dialog as Popup } from "./dialog";\n'));
+    expect(nodes.symbols.map((s) => `${s.id} ${s.kind}`)).toEqual(["s:src/a.ts#Popup Variable"]);
+    expect(nodes.symbols[0]!.signature).not.toContain("export");
   });
 });
