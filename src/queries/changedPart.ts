@@ -91,6 +91,21 @@ const read = async (graph: GraphQueryable, changed: ReadonlySet<string>): Promis
   return { symbols, files, externals, edges };
 };
 
+/**
+ * Whether following a write by its changed files costs less than loading the graph again. The
+ * changed part comes back a row per node and per edge, a whole load as a few lists: on sympy
+ * (1,597 files, 196k edges) the adjacency followed 160 files in 0.57 s (read and merge), 250 in
+ * 0.84 s, 800 in 2.3 s, and loaded whole in 0.75 s. A branch switch, or a moved module whose
+ * importers are all re-resolved, changes hundreds.
+ */
+export const cheaperToFollow = (changedFiles: number, graphFiles: number): boolean =>
+  changedFiles <= FOLLOW_ALWAYS || changedFiles * FOLLOW_SHARE <= graphFiles;
+
+/** Past one file in FOLLOW_SHARE of the graph's, a write is followed by loading the graph again… */
+const FOLLOW_SHARE = 10;
+/** …unless it changed this few: in a small graph both ways are quick, and following keeps what was computed per node. */
+const FOLLOW_ALWAYS = 64;
+
 /** Reads per change list: the values following one change share its list object (see perGraphState). */
 const reads = new WeakMap<GraphQueryable, WeakMap<ReadonlySet<string>, Promise<ChangedPart>>>();
 

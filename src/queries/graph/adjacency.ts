@@ -1,7 +1,7 @@
 import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
 import { REL_PAIRS } from "../../projections/graph/kuzuSchema.js";
 import { EDGE_KINDS, type EdgeKind } from "../../projections/graph/model.js";
-import { changedPart } from "../changedPart.js";
+import { changedPart, cheaperToFollow } from "../changedPart.js";
 import { perGraphState } from "../perGraphState.js";
 import { compareText, nodeOf, type GraphNode, type NodeIndex } from "../symbols/nodeIndex.js";
 import type { Adjacency, Side } from "./adjacencyTypes.js";
@@ -78,12 +78,20 @@ const load = async (graph: GraphQueryable): Promise<Adjacency> => {
   return { ids, numbers, out: side(ids.length, edges, "out"), in: side(ids.length, edges, "in") };
 };
 
+/** How many of the adjacency's nodes are files. */
+const fileCount = (adj: Adjacency): number => {
+  let n = 0;
+  for (const id of adj.ids) if (id.startsWith("f:")) n++;
+  return n;
+};
+
 /**
  * `previous` with the changed files' nodes and outgoing edges read again (see `GraphUpdate` and
  * `followAdjacency`). Equal to a fresh `load` (adjacency.test.ts).
  */
 const update = async (previous: Adjacency, changed: ReadonlySet<string>, graph: GraphQueryable): Promise<Adjacency> => {
   if (changed.size === 0) return previous;
+  if (!cheaperToFollow(changed.size, fileCount(previous))) return load(graph);
   const read = changedPart(graph, changed);
   if (read === null) return load(graph);
   const part = await read;

@@ -1,6 +1,6 @@
 import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
 import { LayeredMap } from "../layeredMap.js";
-import { changedPart, FILE_COLUMNS, SYMBOL_COLUMNS, type ChangedPart } from "../changedPart.js";
+import { changedPart, cheaperToFollow, FILE_COLUMNS, SYMBOL_COLUMNS, type ChangedPart } from "../changedPart.js";
 import { perGraphState } from "../perGraphState.js";
 
 /** `File`, `External`, or a symbol kind (`Class`, `Function`, `Method`, …). */
@@ -143,6 +143,7 @@ export const nodeIndexChange = (index: NodeIndex): NodeIndexChange | undefined =
  */
 const updateNodes = async (previous: NodeIndex, changed: ReadonlySet<string>, graph: GraphQueryable): Promise<NodeIndex> => {
   if (changed.size === 0) return previous;
+  if (!cheaperToFollow(changed.size, previous.files.length)) return loadNodes(graph).then(buildIndex);
   return followNodes(previous, changed, await (changedPart(graph, changed) ?? readPart(graph, changed)));
 };
 
