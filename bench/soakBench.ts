@@ -60,6 +60,9 @@ const VERBOSE = env.NEMESIS_BENCH_VERBOSE === "1";
 
 /** Most a switch (or the end of the run) may take to be caught up with before it counts as never. */
 const GIVE_UP_MS = 300_000;
+/** Calls of each tool in each at-rest probe (before the load and after it). */
+const PROBE_CALLS = Number(env.NEMESIS_BENCH_SOAK_PROBE_CALLS ?? 5);
+const REST_SETTLE_MS = 15_000;
 /** How often RSS, heap and descriptors are sampled. */
 const SAMPLE_MS = 30_000;
 /** Hooks running at once at most: a hook that finds two still running is skipped (and counted). */
@@ -395,6 +398,36 @@ const callLoop = async (client: Client, k: number, tools: ReadonlyArray<string>,
 };
 
 /**
+ * Every tool called PROBE_CALLS times in turn from one client, the server otherwise idle (caught
+ * up, no saves): its p50 per tool. Taken before the load and after it, so a drift between the two
+ * is the server's own, not the load's of the minute a call fell in.
+ */
+const probeAtRest = async (client: Client, tools: ReadonlyArray<string>): Promise<Map<string, number>> => {
+  // The idle-time warm-ups a change schedules (3 s after it, a few seconds long) run first, and
+  // one unmeasured round loads what a first call loads.
+  await sleep(REST_SETTLE_MS);
+  const times = new Map<string, number[]>(tools.map((t) => [t, []]));
+  for (let j = -1; j < PROBE_CALLS; j++) {
+    for (const tool of tools) {
+      const start = performance.now();
+      await client.callTool({ name: tool, arguments: TOOL_ROWS[tool]!(Math.max(0, j)) }, undefined, { timeout: 600_000 });
+      if (j >= 0) times.get(tool)!.push(performance.now() - start);
+    }
+  }
+  return new Map([...times].map(([t, ms]) => [t, median(ms)]));
+};
+
+const restTable = (before: ReadonlyMap<string, number>, after: ReadonlyMap<string, number>): string => {
+  const head = ["tool", "p50 before", "p50 after", "drift"];
+  const rows = [...before.keys()].sort().map((tool) => {
+    const [b, a] = [before.get(tool)!, after.get(tool) ?? NaN];
+    return [tool, b.toFixed(1), a.toFixed(1), pct(b, a)];
+  });
+  const widths = head.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c]!.length)));
+  return [head, widths.map((w) => "-".repeat(w)), ...rows].map((r) => r.map((v, c) => (c === 0 ? v.padEnd(widths[c]!) : v.padStart(widths[c]!))).join("  ")).join("\n");
+};
+
+/**
  * What the log says of each file path the saves touched, followed incrementally: the latest
  * state of each (a content hash, or null once deleted), and every (path, hash) it ever recorded.
  */
@@ -507,6 +540,9 @@ const soak = async (): Promise<void> => {
       const callable = tools.map((t) => t.name).filter((name) => TOOL_ROWS[name]);
       await seedMemory(owner.client);
       await quiet(root);
+      const restBefore = await probeAtRest(owner.client, callable);
+      await quiet(root);
+      const atRestBefore = await sample(root, owner, front, performance.now());
       const view = new LogView(root);
 
       const t0 = performance.now();
@@ -611,6 +647,15 @@ const soak = async (): Promise<void> => {
       const errors = calls.filter((c) => c.error !== null);
       if (errors.length > 0) out(`errors: ${errors.length}, first: ${errors.slice(0, 3).map((c) => `${c.tool}: ${c.error}`).join(" | ")}`);
       if (hookErrors.length > 0) out(`hook errors: ${hookErrors.length}, first: ${hookErrors[0]}`);
+      out("");
+      await quiet(root);
+      const restAfter = await probeAtRest(owner.client, callable);
+      await quiet(root);
+      await sleep(5_000);
+      const atRestAfter = await sample(root, owner, front, t0);
+      out(`at rest (caught up, no saves), before the load and after it: RSS ${mb(atRestBefore.rss ?? NaN)} → ${mb(atRestAfter.rss ?? NaN)} (${pct(atRestBefore.rss ?? NaN, atRestAfter.rss ?? NaN)}), heap ${mb(atRestBefore.heap ?? NaN)} → ${mb(atRestAfter.heap ?? NaN)}, fds ${atRestBefore.fds} → ${atRestAfter.fds}`);
+      out(`tools at rest, ${PROBE_CALLS} calls each, p50 ms before the load and after it (target: drift within ±20%):`);
+      out(restTable(restBefore, restAfter));
       out("");
       const caught = switches.flatMap((s) => (s.caughtUpMs === null ? [] : [s.caughtUpMs]));
       out(`branch switches: ${switches.length}; checkout → caught up ${switches.map((s) => (s.caughtUpMs === null ? "never" : `${(s.caughtUpMs / 1000).toFixed(1)} s`)).join(", ")}${caught.length > 0 ? `; median ${(median(caught) / 1000).toFixed(1)} s` : ""}`);
