@@ -1,6 +1,7 @@
 import * as Either from "effect/Either";
 import type { NemesisConfig, NemesisPaths } from "../config/index.js";
 import { EventLogDamaged, type LogHandle } from "../events/index.js";
+import { collectGarbage } from "../shared/collectGarbage.js";
 import { routeDamageReports } from "../shared/damageReports.js";
 import {
   connectEngine,
@@ -148,7 +149,9 @@ export const openProjectBackend = async (options: BackendOptions): Promise<Proje
     const warming = graphWarmer(() => models.warmGraph(), (e) => logger.error("loading the graph for the graph tools failed", e));
     // Idle-time work: not while a pass runs or the watcher holds changes it has not handed over.
     const busy = () => engine.busy || (watcher?.state()?.behindSince ?? null) !== null;
-    const warmer = toolWarmer(tools, () => models.context({ name: "nemesis", source: "mcp" }), logger, busy);
+    // Once a burst of changes is over and its warm-ups are done, its garbage goes at once rather
+    // than staying in the RSS until V8 gets to it (docs/benchmarks.md, the soak).
+    const warmer = toolWarmer(tools, () => models.context({ name: "nemesis", source: "mcp" }), logger, busy, () => void collectGarbage());
     if (mode === "serve") {
       socket = await listenEngineSocket(socketPath!, async (request, progress) => {
         if (request.method === "list") return tools.map((t) => t.name);

@@ -37,6 +37,8 @@ export const toolWarmer = (
    * the pass was about to replace.
    */
   busy: () => boolean = () => false,
+  /** Runs after a warm-up that followed a change went through while the engine stayed idle: the burst is over. */
+  settled: () => void = () => {},
 ): ToolWarmer => {
   const warmable = tools.filter((t) => t.warm !== undefined);
   let running: Promise<void> = Promise.resolve();
@@ -62,6 +64,7 @@ export const toolWarmer = (
     const ms = performance.now() - t0;
     // The first line is written even with nothing to warm: the bench waits for it.
     if (first || ms >= WORTH_LOGGING_MS) logger.info(`warmed ${warmable.map((t) => t.name).join(", ") || "no tools"} in ${Math.round(ms)} ms`);
+    if (!first && !stopped && !busy()) settled();
   };
 
   let warmedOnce = false;

@@ -90,4 +90,38 @@ describe("toolWarmer", () => {
       vi.useRealTimers();
     }
   });
+
+  it("says a burst is over once a warm-up after a change went through with the engine idle, and only then", async () => {
+    vi.useFakeTimers();
+    try {
+      let busy = false;
+      let settled = 0;
+      const warmer = toolWarmer(
+        [tool("a", async () => void (busy = pending.shift() ?? busy))],
+        () => ctx,
+        logger,
+        () => busy,
+        () => void settled++,
+      );
+      const pending: boolean[] = [];
+      // The warm-up of a start is not the end of a burst.
+      await warmer.warm();
+      expect(settled).toBe(0);
+      warmer.changed();
+      await vi.advanceTimersByTimeAsync(SETTLE_MS);
+      expect(settled).toBe(1);
+      // A change arrives while its warm-up runs: the burst goes on.
+      pending.push(true);
+      warmer.changed();
+      await vi.advanceTimersByTimeAsync(SETTLE_MS);
+      expect(settled).toBe(1);
+      busy = false;
+      warmer.changed();
+      await vi.advanceTimersByTimeAsync(SETTLE_MS);
+      expect(settled).toBe(2);
+      await warmer.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -63,7 +63,11 @@ export const registerServe = (program: Command): void => {
       const { memoryLine } = await import("../../mcp/memoryLine.js");
       const logger = fileLogger(ctx.paths.dir, "serve");
       // `kill -USR2 <pid>`: one line of the process's memory in the log (the soak bench follows it).
-      process.on("SIGUSR2", () => logger.info(memoryLine()));
+      // Started with `node --expose-gc`, after a full collection: what is live, not what awaits one.
+      process.on("SIGUSR2", () => {
+        (globalThis as { gc?: () => void }).gc?.();
+        logger.info(memoryLine());
+      });
       const tools = selectTools(chosen ?? ctx.config.mcp.toolsets);
       // The engine opens (and starts catching up with the disk, which keeps the event loop busy)
       // once the client has initialized, so the handshake is answered at once; a client that never
