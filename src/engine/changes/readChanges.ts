@@ -39,20 +39,21 @@ const memoryAt = (events: ReadonlyArray<RecordedEvent>, upTo: number): MemoryAt 
     const d = e.data as Data;
     const id = text(d.id);
     switch (e.type) {
+      // Stored again, an entry keeps its status (the catalog's upsert does too): only its text changes.
       case "RuleStored":
-        state = { memory: "rule", id, text: text(d.content), status: "active", note: null };
+        state = state === undefined ? { memory: "rule", id, text: text(d.content), status: "active", note: null } : { ...state, text: text(d.content) };
         break;
       case "RuleRetired":
         if (state !== undefined) state = { ...state, status: "retired", note: text(d.reason) || null };
         break;
       case "DecisionRecorded":
-        state = { memory: "decision", id, text: text(d.title), status: text(d.status), note: null };
+        state = state === undefined ? { memory: "decision", id, text: text(d.title), status: text(d.status), note: null } : { ...state, text: text(d.title) };
         break;
       case "DecisionSuperseded":
         if (state !== undefined) state = { ...state, status: "superseded", note: text(d.supersededBy) || null };
         break;
       case "ConventionStored":
-        state = { memory: "convention", id, text: text(d.pattern), status: "active", note: null };
+        state = state === undefined ? { memory: "convention", id, text: text(d.pattern), status: "active", note: null } : { ...state, text: text(d.pattern) };
         break;
     }
   }
