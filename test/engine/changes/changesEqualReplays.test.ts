@@ -130,7 +130,7 @@ const replay = async (dir: string, name: string, log: LogHandle): Promise<Replay
   await catchUp(log, catalog);
   await catalog.close();
   const reader = CatalogReader.open(join(dir, `${name}-catalog.db`));
-  const files = new Map(reader.files().filter((f) => f.status !== "skipped").map((f) => [f.path, f.content_hash] as const));
+  const files = new Map(reader.files().filter((f) => f.status !== "skipped").map((f) => [f.path, f.content_hash ?? ""] as const));
   const memory = new Map<string, string>([
     ...reader.rules({ includeRetired: true }).map((r) => [r.id, `${r.status} ${r.content}`] as const),
     ...reader.decisions({ includeSuperseded: true }).map((d) => [d.id, `${d.status} ${d.title}`] as const),
