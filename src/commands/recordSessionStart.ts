@@ -2,7 +2,7 @@
 import type { EventMeta } from "../events/envelope.js";
 import { appendToStreams } from "../events/sqlite/appendToStreams.js";
 import { headPosition } from "../events/sqlite/readEvents.js";
-import type { LogHandle } from "../events/sqlite/sqliteLog.js";
+import type { LogHandle } from "../events/sqlite/openEventLog.js";
 
 export const SESSION_STREAM_PREFIX = "session:";
 

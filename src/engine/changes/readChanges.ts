@@ -2,7 +2,7 @@
 import type { RecordedEvent } from "../../events/envelope.js";
 import { lastEventsAt } from "../../events/sqlite/lastEventsAt.js";
 import { readEvents, readStream } from "../../events/sqlite/readEvents.js";
-import type { LogHandle } from "../../events/sqlite/sqliteLog.js";
+import type { LogHandle } from "../../events/sqlite/openEventLog.js";
 import type { Changes, ChangesFrom, CommitArrived, Writer } from "../../queries/changes/Changes.js";
 import { diffFiles, type FileAt } from "../../queries/changes/diffFiles.js";
 import { diffMemory, type MemoryAt } from "../../queries/changes/diffMemory.js";
