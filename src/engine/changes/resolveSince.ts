@@ -14,8 +14,7 @@ const fail = (message: string): SinceResolved => ({ ok: false, message });
 const timeOf = (log: LogHandle, position: number): string | null =>
   position === 0 ? null : (readEvents(log, { after: position - 1, before: position + 1, limit: 1 })[0]?.recordedAt ?? null);
 
-const sessionLabel = (s: SessionRecord, own: boolean): string =>
-  `${own ? "your last session" : "the last session"} (${s.client} ${s.sessionId.length > 12 ? `${s.sessionId.slice(0, 12)}…` : s.sessionId}, started ${s.at.slice(0, 16).replace("T", " ")} UTC)`;
+const sessionLabel = (s: SessionRecord, which: string): string => `${which} ${s.sessionId.length > 12 ? `${s.sessionId.slice(0, 12)}…` : s.sessionId} of ${s.client}`;
 
 const bySession = (log: LogHandle, ref: string): SessionRecord[] => {
   const all = readSessions(log);
@@ -48,7 +47,7 @@ export const resolveSince = (log: LogHandle, since: string | undefined, caller: 
       const who = caller === null ? "No session is recorded in the log yet" : `No earlier session of ${caller.client} is recorded in the log`;
       return fail(`${who}: pass since as ${SINCE_FORMS}. Sessions are recorded by the session-start hook (nemesis hook install) and by each MCP client that connects.`);
     }
-    return { ok: true, from: { position: previous.position, label: sessionLabel(previous, caller !== null), at: previous.at }, to: head };
+    return { ok: true, from: { position: previous.position, label: sessionLabel(previous, caller !== null ? "your last session" : "the last session"), at: previous.at }, to: head };
   }
   const parsed = parseSince(since, now);
   if (!parsed.ok) return fail(parsed.message);
@@ -71,7 +70,7 @@ export const resolveSince = (log: LogHandle, since: string | undefined, caller: 
         return fail(`"${s.ref}" names more than one point in the log (${names.join(", ")}): pass one of them in full.`);
       }
       const session = sessions[0];
-      if (session !== undefined) return { ok: true, from: { position: session.position, label: sessionLabel(session, false).replace("the last session", "session"), at: session.at }, to: head };
+      if (session !== undefined) return { ok: true, from: { position: session.position, label: sessionLabel(session, "session"), at: session.at }, to: head };
       const commit = commits[0];
       if (commit !== undefined) return { ok: true, from: { position: commit.position, label: `commit ${commit.sha.slice(0, 10)} (recorded then)`, at: commit.at }, to: head };
       const what = s.only === "session" ? "a session id the log holds" : s.only === "commit" ? "a commit the log holds (commits are recorded by nemesis index in a git repository)" : "a session id or commit the log holds";

@@ -20,7 +20,8 @@ export const diffSymbols = (
 ): SymbolChange[] => {
   const renamedFrom = new Map(files.filter((f) => f.change === "renamed").map((f) => [f.path, f.from!]));
   const movedAway = new Set(renamedFrom.values());
-  const paths = [...new Set([...before.keys(), ...after.keys()])].filter((p) => !movedAway.has(p) || after.has(p)).sort();
+  // A path renamed away is compared under its new name, unless something new took its place.
+  const paths = [...new Set([...before.keys(), ...after.keys()])].filter((p) => !movedAway.has(p) || (after.get(p)?.length ?? 0) > 0).sort();
   const out: SymbolChange[] = [];
   for (const path of paths) {
     const old = new Map((before.get(renamedFrom.get(path) ?? path) ?? []).map((s) => [s.id, s]));
