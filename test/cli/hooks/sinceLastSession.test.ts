@@ -1,6 +1,5 @@
 import Database from "better-sqlite3";
 import { mkdirSync, realpathSync } from "node:fs";
-import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runAnyHook } from "../../../src/cli/hooks/allHooks.js";
 import { nemesisPaths } from "../../../src/config/index.js";
