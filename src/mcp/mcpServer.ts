@@ -21,7 +21,12 @@ const INSTRUCTIONS =
  * A server serves one transport: stdio makes one, HTTP one per session. `backend` may still be
  * opening: `initialize` and `tools/list` never wait for it, tool calls do.
  */
-export const createMcpServer = (backend: ProjectBackend | Promise<ProjectBackend>, tools: ReadonlyArray<ToolDefinition>, logger: Logger): Server => {
+export const createMcpServer = (
+  backend: ProjectBackend | Promise<ProjectBackend>,
+  tools: ReadonlyArray<ToolDefinition>,
+  logger: Logger,
+  onInitialized: () => void = () => {},
+): Server => {
   const server = new Server({ name: SERVER_NAME, version: SERVER_VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
   const listed = listTools(tools);
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listed }));
@@ -32,6 +37,7 @@ export const createMcpServer = (backend: ProjectBackend | Promise<ProjectBackend
     Promise.resolve(backend)
       .then((b) => b.startSession(name, session))
       .catch((e) => logger.error(`recording the session of ${name}`, e));
+    onInitialized();
   };
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const client = server.getClientVersion();
