@@ -52,7 +52,8 @@ interface Section {
  * Sections earlier in that order get their lines first.
  */
 export const renderChanges = (c: Changes, budget: Budget, narrow = "raise max_tokens or pass a later since"): string => {
-  const head = `Changes since ${c.from.label} (#${c.from.position}${c.from.at !== null ? `, ${c.from.at.slice(0, 16).replace("T", " ")} UTC` : ""}) up to #${c.to}:`;
+  const where = [...(c.from.label === `#${c.from.position}` ? [] : [`#${c.from.position}`]), ...(c.from.at !== null ? [`${c.from.at.slice(0, 16).replace("T", " ")} UTC`] : [])];
+  const head = `Changes since ${c.from.label}${where.length > 0 ? ` (${where.join(", ")})` : ""} up to #${c.to}:`;
   if (isEmpty(c)) return `${head}\nNothing: no file, symbol, commit or memory entry changed.`;
   const out = [head, changeCounts(c)];
   let used = budget.count(out.join("\n"));
@@ -64,11 +65,14 @@ export const renderChanges = (c: Changes, budget: Budget, narrow = "raise max_to
   ];
   // Room for the "more" line of each section after this one, so none is dropped without a word.
   const reserve = 24;
+  // Once a section is cut short, later ones are only counted: a shorter line of a later kind must not jump the queue.
+  let cut = false;
   for (const [i, s] of sections.entries()) {
     if (s.lines.length === 0) continue;
     const left = sections.slice(i + 1).filter((x) => x.lines.length > 0).length;
     const title = budget.count(s.title) + 1;
-    if (used + title + reserve * (left + 1) > budget.maxTokens) {
+    if (cut || used + title + reserve * (left + 1) > budget.maxTokens) {
+      cut = true;
       out.push(`… ${s.lines.length} ${s.noun} not shown (${narrow})`);
       used += reserve;
       continue;
@@ -84,6 +88,7 @@ export const renderChanges = (c: Changes, budget: Budget, narrow = "raise max_to
       shown++;
     }
     if (shown < s.lines.length) {
+      cut = true;
       out.push(`  … ${s.lines.length - shown} more ${s.noun} (${narrow})`);
       used += reserve;
     }
