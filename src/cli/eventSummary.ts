@@ -37,6 +37,7 @@ const SUMMARIES: Record<string, (d: Data) => string> = {
     const files = typeof d.filesTotal === "number" ? d.filesTotal : count(d.files);
     return `${str(d.sha).slice(0, 10)} ${str(d.subject)} (${files} file${files === 1 ? "" : "s"}${count(d.parents) > 1 ? ", a merge" : ""})`;
   },
+  SessionStarted: (d) => `${str(d.client)} session ${str(d.sessionId)} at #${str(d.position)}`,
   IndexRunStarted: (d) => `run ${str(d.runId)} in ${str(d.root)}`,
   IndexRunCompleted: (d) =>
     `run ${str(d.runId)}: ${str(d.files)} files, ${str(d.changed)} changed, ${str(d.deleted)} deleted in ${

@@ -13,3 +13,4 @@ export { decideFileChanges, type DecideInput, type FileDecision, type FileEvent,
 export { FILE_STREAM_PREFIX, fileStream, readKnownFile, readKnownFiles, readKnownFilesAt, unchangedSince, type KnownFile } from "./readKnownFiles.js";
 export { completeIndexRun, PROJECT_STREAM, startIndexRun } from "./recordIndexRun.js";
 export { COMMIT_STREAM_PREFIX, commitStream, isCommitObserved, recordCommits, type RecordedCommits } from "./recordCommits.js";
+export { recordSessionStart, SESSION_STREAM_PREFIX, sessionStream, type SessionStart } from "./recordSessionStart.js";

@@ -61,7 +61,7 @@ const History = Schema.Struct({
 });
 
 const Mcp = Schema.Struct({
-  toolsets: Schema.optionalWith(Schema.Array(Schema.Literal("core", "graph")), { default: () => ["core" as const] }),
+  toolsets: Schema.optionalWith(Schema.Array(Schema.Literal("core", "graph", "history")), { default: () => ["core" as const] }),
   http_token: Schema.optional(Schema.String.pipe(Schema.minLength(16))),
 });
 
@@ -183,7 +183,8 @@ export const CONFIG_TEMPLATE = `# Nemesis configuration. Every option is optiona
 
 [mcp]
 # Tool sets \`nemesis serve\` offers when --toolsets is not given: "core" (search, code graph,
-# memory, index) and "graph" (agents' own scratch graphs).
+# memory, index), "graph" (agents' own scratch graphs) and "history" (get_changes_since: what
+# changed since a session, a commit, a position or a time).
 # toolsets = ["core"]
 # Bearer token for \`nemesis serve --http\` (at least 16 characters); without it a random one is
 # printed at start.

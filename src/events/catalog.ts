@@ -25,6 +25,7 @@ import {
 } from "./types/graphs.js";
 import { FileParsed } from "./types/parse.js";
 import { CommitObserved } from "./types/history.js";
+import { SessionStarted } from "./types/session.js";
 import { IndexRunCompleted, IndexRunStarted } from "./types/project.js";
 
 /**
@@ -94,6 +95,7 @@ export const EventCatalog = {
   GraphEdgeRemoved: define(GraphEdgeRemoved),
   GraphDeleted: define(GraphDeleted),
   CommitObserved: define(CommitObserved),
+  SessionStarted: define(SessionStarted),
 } as const;
 
 export type EventType = keyof typeof EventCatalog;

@@ -24,6 +24,7 @@ export const EVENT_TYPES = [
   "GraphEdgeRemoved",
   "GraphDeleted",
   "CommitObserved",
+  "SessionStarted",
 ] as const;
 
 /** What `nemesis log --memory` shows: every event of a rule, decision or convention stream. */

@@ -18,6 +18,8 @@ export interface ToolCaller {
   readonly version?: string;
   /** `mcp` for a client over stdio or HTTP, `cli` for `nemesis query`. */
   readonly source: "mcp" | "cli";
+  /** The session its `initialize` recorded (SessionStarted): "since my last session" is the one before it. */
+  readonly session?: string;
 }
 
 /** What a tool's `run` may use. The engine process builds one; nothing else opens read models. */

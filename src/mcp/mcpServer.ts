@@ -1,5 +1,6 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { randomUUID } from "node:crypto";
 import type { Logger } from "./logger.js";
 import type { ProjectBackend } from "./projectBackend.js";
 import { listTools } from "./registry.js";
@@ -20,13 +21,27 @@ const INSTRUCTIONS =
  * A server serves one transport: stdio makes one, HTTP one per session. `backend` may still be
  * opening: `initialize` and `tools/list` never wait for it, tool calls do.
  */
-export const createMcpServer = (backend: ProjectBackend | Promise<ProjectBackend>, tools: ReadonlyArray<ToolDefinition>, logger: Logger): Server => {
+export const createMcpServer = (
+  backend: ProjectBackend | Promise<ProjectBackend>,
+  tools: ReadonlyArray<ToolDefinition>,
+  logger: Logger,
+  onInitialized: () => void = () => {},
+): Server => {
   const server = new Server({ name: SERVER_NAME, version: SERVER_VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
   const listed = listTools(tools);
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listed }));
+  // One session per connection: its start is what the client's next session compares against.
+  const session = randomUUID();
+  server.oninitialized = () => {
+    const name = server.getClientVersion()?.name ?? "mcp-client";
+    Promise.resolve(backend)
+      .then((b) => b.startSession(name, session))
+      .catch((e) => logger.error(`recording the session of ${name}`, e));
+    onInitialized();
+  };
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const client = server.getClientVersion();
-    const caller = { name: client?.name ?? "mcp-client", source: "mcp" as const, ...(client?.version ? { version: client.version } : {}) };
+    const caller = { name: client?.name ?? "mcp-client", source: "mcp" as const, session, ...(client?.version ? { version: client.version } : {}) };
     const token = request.params._meta?.progressToken;
     const progress =
       token === undefined

@@ -1,6 +1,7 @@
 import * as Either from "effect/Either";
 import type { NemesisConfig, NemesisPaths } from "../config/index.js";
 import { EventLogDamaged, type LogHandle } from "../events/index.js";
+import { recordSessionStart } from "../commands/index.js";
 import { collectGarbage } from "../shared/collectGarbage.js";
 import { routeDamageReports } from "../shared/damageReports.js";
 import {
@@ -38,6 +39,8 @@ export interface ProjectBackend {
   /** The role once this process has become the owner or reached it (rejects when neither happened). */
   connected(): Promise<string>;
   close(): Promise<void>;
+  /** Records that `client` began session `sessionId` (an MCP `initialize`): a SessionStarted in the log. */
+  startSession(client: string, sessionId: string): void;
 }
 
 export interface BackendOptions {
@@ -282,6 +285,9 @@ export const openProjectBackend = async (options: BackendOptions): Promise<Proje
       }
     },
     role,
+    startSession: (client, sessionId) => {
+      recordSessionStart(options.log, { client, sessionId, meta: { source: "mcp", actor: client } });
+    },
     connected: async () => {
       const c = await connection;
       return c.kind === "owner" ? "owner" : `client of pid ${c.pid}`;

@@ -12,11 +12,12 @@ import { CODE_GRAPH_TOOLS } from "./tools/codeGraphTools.js";
 import { getArchitectureTool } from "./tools/getArchitecture.js";
 import { INDEX_TOOLS, MEMORY_TOOLS, SEARCH_TOOLS } from "./tools/coreTools.js";
 import { GRAPH_TOOLS } from "./tools/graphs/index.js";
+import { getChangesSinceTool } from "./tools/getChangesSince.js";
 
 /** Every tool Nemesis serves, in the order clients list them. */
-export const ALL_TOOLS: ReadonlyArray<ToolDefinition> = [...SEARCH_TOOLS, ...CODE_GRAPH_TOOLS, ...ANALYSIS_TOOLS, getArchitectureTool, ...MEMORY_TOOLS, ...INDEX_TOOLS, ...GRAPH_TOOLS];
+export const ALL_TOOLS: ReadonlyArray<ToolDefinition> = [...SEARCH_TOOLS, ...CODE_GRAPH_TOOLS, ...ANALYSIS_TOOLS, getArchitectureTool, ...MEMORY_TOOLS, ...INDEX_TOOLS, ...GRAPH_TOOLS, getChangesSinceTool];
 
-export const TOOLSETS: ReadonlyArray<Toolset> = ["core", "graph"];
+export const TOOLSETS: ReadonlyArray<Toolset> = ["core", "graph", "history"];
 
 /** The tools of the chosen sets (`core` by default); a tool of several sets is in if any of them is chosen. */
 export const selectTools = (toolsets: ReadonlyArray<Toolset> = ["core"]): ReadonlyArray<ToolDefinition> =>

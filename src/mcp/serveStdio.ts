@@ -26,8 +26,7 @@ export const serveStdio = async (
     (process.stderr.write as (...a: unknown[]) => boolean)(chunk, encoding, callback)) as typeof process.stdout.write;
   console.log = (...args: unknown[]) => logger.info(args.map(String).join(" "));
 
-  const server = createMcpServer(backend, tools, logger);
-  server.oninitialized = onInitialized;
+  const server = createMcpServer(backend, tools, logger, onInitialized);
   const transport = new StdioServerTransport(process.stdin, jsonRpcOut);
   let markClosed: () => void;
   const closed = new Promise<void>((r) => (markClosed = r));

@@ -3,7 +3,7 @@ import type * as Schema from "effect/Schema";
 import type { ToolContext } from "./ToolContext.js";
 
 /** Which tool set a tool belongs to: `core` is served by default, others on `--toolsets`. */
-export type Toolset = "core" | "graph";
+export type Toolset = "core" | "graph" | "history";
 
 export interface ToolAnnotations {
   readonly readOnlyHint: boolean;

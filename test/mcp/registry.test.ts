@@ -31,9 +31,14 @@ describe("the tool registry", () => {
       expect(names(["graph"]), shared).toContain(shared);
     }
     expect(names(["graph"])).not.toContain("search_nodes");
-    const both = names(["core", "graph"]);
-    expect(new Set(both).size).toBe(both.length);
-    expect(both.length).toBe(ALL_TOOLS.length);
+    const all = names(["core", "graph", "history"]);
+    expect(new Set(all).size).toBe(all.length);
+    expect(all.length).toBe(ALL_TOOLS.length);
+  });
+
+  it("serves get_changes_since in the history set only: the default tools/list has no room for it", () => {
+    expect(selectTools(["history"]).map((t) => t.name)).toEqual(["get_changes_since"]);
+    expect(selectTools().map((t) => t.name)).not.toContain("get_changes_since");
   });
 
   it("caps an answer at a line boundary by exact count, and leaves one well under the cap as it is", () => {

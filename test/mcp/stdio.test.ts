@@ -1,5 +1,7 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { join } from "node:path";
+import { closeEventLog, openEventLog, readEvents } from "../../src/events/index.js";
 import { listTools, selectTools } from "../../src/mcp/registry.js";
 import { removeDir } from "../sources/scan/helpers.js";
 import { connectStdio, fixtureCopy, textOf, waitIndexed } from "./mcpClient.js";
@@ -29,6 +31,17 @@ describe("nemesis serve over stdio, through the MCP SDK client", () => {
     expect(search.inputSchema.properties!.limit).toMatchObject({ type: "integer", minimum: 1, maximum: 50, default: 10 });
     expect(search.annotations).toEqual({ readOnlyHint: true, openWorldHint: false });
     expect(tools.find((t) => t.name === "store_rule")!.annotations).toEqual({ readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+  });
+
+  it("records the client's session when it initializes: a SessionStarted with its name", async () => {
+    const log = openEventLog(join(root, ".nemesis", "events.db"), { readonly: true });
+    try {
+      const starts = readEvents(log, { types: ["SessionStarted"] });
+      expect(starts.map((e) => [(e.data as { client: string }).client, e.meta.source])).toEqual([["nemesis-test", "mcp"]]);
+      expect((starts[0]!.data as { sessionId: string }).sessionId).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      closeEventLog(log);
+    }
   });
 
   it("get_code_semantics finds the function a description names, with its file's graph neighbours", async () => {

@@ -10,7 +10,7 @@ export const ALL_HOOKS: Readonly<Record<HookName, HookImplementation>> = {
     await (await import("./fileChangedHook.js")).fileChangedHook(paths, input, logger, env);
     return "";
   },
-  "session-start": async (paths, _input, logger) => (await import("./sessionStartHook.js")).sessionStartHook(paths, logger),
+  "session-start": async (paths, input, logger, env) => (await import("./sessionStartHook.js")).sessionStartHook(paths, logger, input, env),
   "prompt-submit": async (paths, input, logger, env) => (await import("./promptHook.js")).promptHook("prompt-submit", paths, input, logger, env),
   "pre-task": async (paths, input, logger, env) => (await import("./promptHook.js")).promptHook("pre-task", paths, input, logger, env),
 };

@@ -13,7 +13,7 @@ const LIGHT_HOOKS: Partial<Record<HookName, HookImplementation>> = {
     await fileChangedHook(paths, input, logger, env);
     return "";
   },
-  "session-start": async (paths, _input, logger) => sessionStartHook(paths, logger),
+  "session-start": async (paths, input, logger, env) => sessionStartHook(paths, logger, input, env),
 };
 
 /** Runs a light hook; false when the arguments ask for anything else. */

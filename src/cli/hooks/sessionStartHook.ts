@@ -13,7 +13,8 @@ import { countTokens } from "../../shared/countTokens.js";
 import { readCatalogSummary } from "../../projections/catalog/readCatalogSummary.js";
 import { architectureCachePath, readArchitectureCache } from "../../queries/architecture/architectureCache.js";
 import { sessionBrief } from "../../queries/session/sessionBrief.js";
-import { contextAnswer } from "./hookInput.js";
+import { contextAnswer, type HookInput } from "./hookInput.js";
+import { sinceLastSession } from "./sinceLastSession.js";
 
 /**
  * The brief's budget by the project's token estimate (countTokens, fitted on source code). The
@@ -39,11 +40,11 @@ const pendingFileEvents = (eventsPath: string, checkpoint: number): number => {
 };
 
 /**
- * SessionStart: what the project is, the rules in force, the latest decisions and a warning when
+ * SessionStart: records the session's start, then answers what changed since the last one, what the project is, the rules in force, the latest decisions and a warning when
  * the index is empty or stale, as additional context. Reads catalog.db, the log's head and the
  * architecture summary an engine cached; never the graph or the chunk index.
  */
-export const sessionStartHook = (paths: NemesisPaths, logger: Logger): string => {
+export const sessionStartHook = (paths: NemesisPaths, logger: Logger, input: HookInput, env: NodeJS.ProcessEnv): string => {
   const loaded = loadHookConfig(paths.config);
   if (!loaded.ok) logger.error(`session-start: ${loaded.reason}; going on with the defaults`);
   const config = loaded.ok ? loaded.config : HOOK_CONFIG_DEFAULTS;
@@ -51,8 +52,10 @@ export const sessionStartHook = (paths: NemesisPaths, logger: Logger): string =>
   const catalog = readCatalogSummary(paths.catalog);
   const now = Date.now();
   const stale = catalog === null ? null : findStaleFiles(root, catalog.indexed, config.maxFileBytes, { deadline: now + HASH_BUDGET_MS, stopAt: now + STALE_CHECK_MS });
+  const since = sinceLastSession(paths, input, logger, env);
   const brief = sessionBrief(
     {
+      sinceLastSession: since,
       projectName: config.name || basename(root),
       root,
       catalog,

@@ -22,6 +22,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Register>>> = {
   watch: async () => (await import("./watch.js")).registerWatch,
   query: async () => (await import("./query.js")).registerQuery,
   context: async () => (await import("./context.js")).registerContext,
+  changes: async () => (await import("./changes.js")).registerChanges,
   hook: async () => (await import("./hook.js")).registerHook,
   learn: async () => (await import("./learn.js")).registerLearn,
 };

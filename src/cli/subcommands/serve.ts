@@ -47,7 +47,7 @@ export const registerServe = (program: Command): void => {
     .option("--http", "serve Streamable HTTP on --host:--port instead of stdio (a bearer token is printed on stderr)")
     .option("--port <n>", "HTTP port", "7420")
     .option("--host <addr>", "HTTP address to bind (only loopback unless you mean it)", "127.0.0.1")
-    .option("--toolsets <list>", "tool sets to serve, comma-separated: core, graph (default: [mcp] toolsets in the config, else core)")
+    .option("--toolsets <list>", "tool sets to serve, comma-separated: core, graph, history (default: [mcp] toolsets in the config, else core)")
     .action(async (flags: ServeFlags, cmd: Command) => {
       const chosen = flags.toolsets === undefined ? null : await parseToolsets(flags.toolsets);
       const root = projectRoot(flags, cmd.optsWithGlobals<{ root?: string }>().root);

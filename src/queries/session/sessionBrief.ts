@@ -23,6 +23,8 @@ export interface SessionFacts {
   /** Null until an engine has computed the architecture once. */
   readonly architecture: ArchitectureSummary | null;
   readonly freshness: IndexFreshness;
+  /** At most three lines on what changed since the client's previous session; empty when nothing did. */
+  readonly sinceLastSession?: ReadonlyArray<string>;
 }
 
 export interface BriefBudget {
@@ -126,7 +128,7 @@ const HINT =
   "Nemesis (MCP server `nemesis`) answers from this index: get_smart_context {task} first for code, rules and decisions that matter to a task; get_code_semantics to search; get_impact before changing a symbol.";
 
 /**
- * The context a session starts with: what the project is (languages, size, main modules, entry
+ * The context a session starts with: what changed since the client's last session, what the project is (languages, size, main modules, entry
  * points), the rules in force, the latest decisions and conventions, and a warning when the index
  * is empty or stale; within `budget.maxTokens`. Warnings and the project line always fit; then
  * rules, decisions, conventions and the architecture's details take what is left, in that order,
@@ -135,7 +137,8 @@ const HINT =
 export const sessionBrief = (facts: SessionFacts, budget: BriefBudget): string => {
   const cost = (line: string) => budget.count(`${line}\n`);
   let left = budget.maxTokens;
-  const fixed = [`Nemesis context for ${facts.projectName} (${facts.root}):`, ...warnings(facts)];
+  // What changed comes first: it is what a returning agent cannot learn from anything else here.
+  const fixed = [...(facts.sinceLastSession ?? []).slice(0, 3), `Nemesis context for ${facts.projectName} (${facts.root}):`, ...warnings(facts)];
   const c = facts.catalog;
   const indexed = c !== null && indexedFiles(c) > 0;
   if (indexed) fixed.push(projectLine(facts));
