@@ -28,6 +28,13 @@ export interface Projector {
   readonly deferred?: ReadonlyArray<string>;
   /** Events per batch the runner reads for it (default 5,000): one that folds a batch in memory gains from larger ones. */
   readonly batchSize?: number;
+  /**
+   * From an empty read model (checkpoint 0: a cold index, a replay, a rebuild) the runner hands it
+   * the whole log in one batch instead of `batchSize` events at a time: a projector that must
+   * see every event before its result is right (the graph: a file's calls resolve against every
+   * file's declarations) builds in one pass and bounds its own memory.
+   */
+  readonly wholeFromEmpty?: boolean;
   /** Position of the last event applied, and the projector version that applied it. */
   checkpoint(): Promise<{ readonly position: number; readonly version: number }>;
   /** `events` are in position order, all at or below `upTo`. */

@@ -36,6 +36,7 @@ export class GraphProjector implements Projector {
   readonly handles = HANDLES;
   readonly omit = GRAPH_OMITS;
   readonly deferred = ["FileParsed"];
+  readonly wholeFromEmpty = true;
   private readonly store: SwappableStore;
   private readonly resolution: ResolverState;
   /** Opened empty and nothing applied since: a reset has nothing to drop. */
