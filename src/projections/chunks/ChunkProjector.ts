@@ -1,6 +1,7 @@
 import * as Schema from "effect/Schema";
 import { rmSync } from "node:fs";
 import { isDiskFullError } from "../../shared/diskFull.js";
+import { trace } from "../../shared/trace.js";
 import { Chunk, sqliteDamage, type RecordedEvent } from "../../events/index.js";
 import { StoreDamaged } from "../damage/StoreDamaged.js";
 import type { CachedEmbedder } from "../embed/cachedEmbedder.js";
@@ -15,10 +16,10 @@ import { KeywordIndex } from "./KeywordIndex.js";
 import { keywordIndexPath } from "./keywordIndexPath.js";
 import { Mutex } from "./Mutex.js";
 import { NO_VECTORS } from "./noVectors.js";
-import { loadVectorMatrix } from "./loadVectorMatrix.js";
 import { MOST_IDS_LISTED, type VectorChange } from "./recordVectorChange.js";
 import { reportDamage, shownPath } from "../../shared/damageReports.js";
-import { vectorSnapshotDamage, vectorSnapshotEpoch, vectorSnapshotPath, writeVectorSnapshot } from "./vectorSnapshot.js";
+import { snapshotVectors } from "./snapshotVectors.js";
+import { vectorSnapshotDamage, vectorSnapshotEpoch, vectorSnapshotPath } from "./vectorSnapshot.js";
 
 /** Bump when the rows, their ids, the keyword terms or the embedded text change. */
 /** Bumped when what a chunk row holds changes: the chunk model is rebuilt from the log (CHANGELOG.md lists each version). */
@@ -239,6 +240,7 @@ export class ChunkProjector implements Projector {
     if (state.pending) this.queueBackfill();
     if (deferLance && this.options.syncLanceInBackground !== false) this.queueLanceSync();
     this.queueMaintenance();
+    trace("Chunks.applied", () => `${latest.size} files`);
   }
 
   /**
@@ -433,7 +435,7 @@ export class ChunkProjector implements Projector {
     const damage = vectorSnapshotDamage(path);
     if (damage !== null) reportDamage(`${shownPath(path)} is damaged (${damage}): writing it anew (searches read the vectors from keyword.db meanwhile)`);
     // Unchanged vectors (a no-change re-index, a query): rewriting would cost ~0.5 s at 26k chunks for nothing.
-    if (damage !== null || vectorSnapshotEpoch(path) !== epoch) writeVectorSnapshot(path, loadVectorMatrix(this.keywords.db, d, epoch));
+    if (damage !== null || vectorSnapshotEpoch(path) !== epoch) snapshotVectors(this.keywords.db, d, epoch, path);
   }
 
   /** The rows sorted by id (replay-equality checks): LanceDB's, or the keyword index's when vectors are off. */
@@ -460,6 +462,7 @@ export class ChunkProjector implements Projector {
     try {
       // Not from a damaged index: the engine is about to drop it.
       if (this.damaged === null) this.writeSnapshot();
+      trace("Chunks.snapshotWritten");
     } finally {
       this.keywords.close();
       this.store?.close();
