@@ -7,6 +7,11 @@ export interface ApplyContext {
    * projector should not start a thread of its own to read ahead (it would slow them as much).
    */
   readonly alongside?: boolean;
+  /**
+   * More batches of this catch-up follow: upkeep that rewrites the whole store (LanceDB's
+   * compaction) waits for the last, so a long catch-up (a cold index) does it once, at the end.
+   */
+  readonly more?: boolean;
 }
 
 /**
@@ -50,5 +55,10 @@ export interface Projector {
    * resolver state), for a long-running engine with idle time before the first change arrives.
    */
   warmUp?(): Promise<void>;
+  /**
+   * Optional: drops what it keeps in memory between batches (the graph's resolver and key
+   * index), for a one-shot run once this projector is caught up; the next `apply` refills it.
+   */
+  release?(): void;
   close(): Promise<void>;
 }

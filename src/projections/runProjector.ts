@@ -67,7 +67,7 @@ export const catchUp = async (log: LogHandle, projector: Projector, options: Cat
       const batch = fromLog(log, () => readEvents(log, projector.deferred ? { ...filter, deferred: projector.deferred } : filter));
       n = batch.length;
       upTo = upToAfter(n, n > 0 ? batch[n - 1]!.position : 0);
-      await projector.apply(batch, upTo, { alongside: options.alongside === true });
+      await projector.apply(batch, upTo, { alongside: options.alongside === true, more: upTo < head });
     }
     count += n;
     position = upTo;

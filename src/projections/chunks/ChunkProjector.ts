@@ -1,13 +1,14 @@
 import * as Schema from "effect/Schema";
 import { rmSync } from "node:fs";
 import { isDiskFullError } from "../../shared/diskFull.js";
+import { collectGarbage } from "../../shared/collectGarbage.js";
 import { trace } from "../../shared/trace.js";
 import { Chunk, sqliteDamage, type RecordedEvent } from "../../events/index.js";
 import { StoreDamaged } from "../damage/StoreDamaged.js";
 import type { CachedEmbedder } from "../embed/cachedEmbedder.js";
 import type { Embedder } from "../embed/Embedder.js";
 import { encodeVector } from "../embed/vectorBlob.js";
-import type { Projector } from "../Projector.js";
+import type { ApplyContext, Projector } from "../Projector.js";
 import { chunkId } from "./chunkId.js";
 import type { ChunkRow } from "./ChunkRow.js";
 import type { ChunkStore, StoredChunk } from "./ChunkStore.js";
@@ -147,6 +148,8 @@ export class ChunkProjector implements Projector {
   readonly handles = HANDLES;
   readonly summaries = SUMMARIES;
   private readonly lance = new Mutex();
+  /** A catch-up with more batches to come is under way (see ApplyContext.more). */
+  private behind = false;
   private background: Promise<void> = Promise.resolve();
   private backfillQueued = false;
   /** The last LanceDB sync queued: a pass that writes LanceDB itself waits for it. */
@@ -195,7 +198,7 @@ export class ChunkProjector implements Projector {
     return { position: c.position, version: sameModel ? c.version || this.version : -1 };
   }
 
-  async apply(events: ReadonlyArray<RecordedEvent>, upTo: number): Promise<void> {
+  async apply(events: ReadonlyArray<RecordedEvent>, upTo: number, context: ApplyContext = {}): Promise<void> {
     if (this.damaged) throw this.damaged;
     // Later events for a path supersede earlier ones in the same batch: apply only the last.
     const latest = new Map<string, FileTarget>();
@@ -239,7 +242,14 @@ export class ChunkProjector implements Projector {
     });
     if (state.pending) this.queueBackfill();
     if (deferLance && this.options.syncLanceInBackground !== false) this.queueLanceSync();
-    this.queueMaintenance();
+    if (context.more === true) this.behind = true;
+    else {
+      // The end of a long catch-up (a cold index): what its batches left behind goes before the
+      // compaction and the snapshot, which need memory of their own (see collectGarbage).
+      if (this.behind) collectGarbage();
+      this.behind = false;
+      this.queueMaintenance();
+    }
     trace("Chunks.applied", () => `${latest.size} files`);
   }
 
@@ -394,7 +404,8 @@ export class ChunkProjector implements Projector {
     // Compaction holds the writer lock (it rewrites fragments a delete may touch); the ANN
     // build does not, so saves keep flowing while it runs.
     this.background = this.background.then(async () => {
-      await this.lance.run(() => store.compactIfFragmented()).catch((e) => this.reportBackground(e));
+      const compacted = await this.lance.run(() => store.compactIfFragmented()).catch((e) => this.reportBackground(e));
+      if (compacted === true) trace("Chunks.compacted");
     });
     if (this.options.buildAnnIndex && !this.annBuild) {
       this.annBuild = store

@@ -210,4 +210,10 @@ export class GraphProjector implements Projector {
   async warmUp(): Promise<void> {
     await this.resolution.ensureLoaded(true);
   }
+
+  /** Drops the resolver and the key index (a restart's state: the next apply refills them). */
+  release(): void {
+    this.resolution.clear(false);
+    trace("Graph.released");
+  }
 }

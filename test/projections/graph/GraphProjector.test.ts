@@ -145,6 +145,23 @@ describe("GraphProjector", () => {
     expect((await g.reader.counts()).files).toBe(65);
   });
 
+  it("released after a one-shot pass (its resolver and key index dropped), refills them at the next apply and updates as if kept", async () => {
+    const { g, repo } = await openMainAndLoad();
+    cleanups.push(g.close);
+    await catchUp(g.log, g.projector);
+    g.projector.release();
+    repo.apply([{ op: "write", path: "src/b.ts", model: file({ functions: [fn("load"), fn("save", ["load"])] }) }]);
+    await catchUp(g.log, g.projector);
+    expect((await g.reader.callers("s:src/b.ts#load")).map((e) => e.id)).toEqual(["s:src/a.ts#main", "s:src/b.ts#save"]);
+    const fresh = await setup();
+    fresh.repo.apply([
+      { op: "write", path: "src/a.ts", model: file({ functions: [fn("main", ["load"])] }) },
+      { op: "write", path: "src/b.ts", model: file({ functions: [fn("load"), fn("save", ["load"])] }) },
+    ]);
+    await catchUp(fresh.log, fresh.projector);
+    expect(await g.reader.dump()).toEqual(await fresh.reader.dump());
+  });
+
   it("replaces a changed file and re-resolves the files that point into it", async () => {
     const g = await setup();
     g.repo.apply([
