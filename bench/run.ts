@@ -16,6 +16,7 @@ const SUITES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   history: () => import("./historyBench.js"),
   "history-read": () => import("./historyReadBench.js"),
   soak: () => import("./soakBench.js"),
+  scale: () => import("./scaleBench.js"),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));

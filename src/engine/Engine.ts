@@ -172,7 +172,7 @@ export class Engine {
     const run = this.running.then(async () => {
       this.workers?.plan(this.reactor.pendingUpTo(INLINE_MAX_FILES + 1));
       try {
-        return await runPipeline(this.ctx.log, this.reactor, this.projectors, onProgress, afterParse);
+        return await runPipeline(this.ctx.log, this.reactor, this.projectors, onProgress, afterParse, this.releaseParserAfterParse !== null);
       } catch (e) {
         // Each read model deals with damage of its own files; what is left may be the log's.
         throw findDamage(this.ctx.paths, this.ctx.log, e, []) ?? e;

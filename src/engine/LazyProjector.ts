@@ -280,6 +280,10 @@ export class LazyProjector implements Projector {
     this.generation++;
   }
 
+  release(): void {
+    this.opened?.release?.();
+  }
+
   async close(): Promise<void> {
     if (this.opening === null) return;
     await (await this.opening).close();

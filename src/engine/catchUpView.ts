@@ -27,6 +27,7 @@ export const catchUpView = (store: Projector, as: Pick<Projector, "name" | "vers
     ...(store.omit ? { omit: store.omit } : {}),
     ...(store.deferred ? { deferred: store.deferred } : {}),
     ...(store.batchSize ? { batchSize: store.batchSize } : {}),
+    ...(store.wholeFromEmpty ? { wholeFromEmpty: store.wholeFromEmpty } : {}),
     ...(store.bare ? { bare: store.bare } : {}),
     ...(applyRows
       ? {

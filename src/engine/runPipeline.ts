@@ -1,5 +1,6 @@
 import { dirname } from "node:path";
 import { freeBytes } from "../shared/diskFull.js";
+import { collectGarbage } from "../shared/collectGarbage.js";
 import { trace } from "../shared/trace.js";
 import { countEventsOfTypes, headPosition, type LogHandle } from "../events/index.js";
 import type { ParseReactor, ReactorResult } from "../parse/reactor/index.js";
@@ -115,6 +116,11 @@ export const runPipeline = async (
   onProgress?: (p: PipelineProgress) => void,
   /** Called once the reactor is done, before the projectors that follow it. */
   afterParse?: () => Promise<void>,
+  /**
+   * One pass and done (`nemesis index`): each projector on this thread releases what it keeps in
+   * memory once caught up, so the threads still catching up (the chunks) run beside a small heap.
+   */
+  oneShot = false,
 ): Promise<PipelineResult> => {
   const t0 = performance.now();
   const isThreaded = (p: Projector) => p instanceof LazyProjector && p.concurrent;
@@ -139,6 +145,10 @@ export const runPipeline = async (
       });
       if (run) trace("Pipeline.projected", () => projector.name);
       if (run) projections.push(run);
+      if (oneShot && run !== null && projector.release !== undefined) {
+        projector.release();
+        collectGarbage();
+      }
     }
     if (!sideBySide) {
       for (const projector of threadedProjectors) {

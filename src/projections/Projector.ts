@@ -7,6 +7,11 @@ export interface ApplyContext {
    * projector should not start a thread of its own to read ahead (it would slow them as much).
    */
   readonly alongside?: boolean;
+  /**
+   * More batches of this catch-up follow: upkeep that rewrites the whole store (LanceDB's
+   * compaction) waits for the last, so a long catch-up (a cold index) does it once, at the end.
+   */
+  readonly more?: boolean;
 }
 
 /**
@@ -28,6 +33,13 @@ export interface Projector {
   readonly deferred?: ReadonlyArray<string>;
   /** Events per batch the runner reads for it (default 5,000): one that folds a batch in memory gains from larger ones. */
   readonly batchSize?: number;
+  /**
+   * From an empty read model (checkpoint 0: a cold index, a replay, a rebuild) the runner hands it
+   * the whole log in one batch instead of `batchSize` events at a time: a projector that must
+   * see every event before its result is right (the graph: a file's calls resolve against every
+   * file's declarations) builds in one pass and bounds its own memory.
+   */
+  readonly wholeFromEmpty?: boolean;
   /** Position of the last event applied, and the projector version that applied it. */
   checkpoint(): Promise<{ readonly position: number; readonly version: number }>;
   /** `events` are in position order, all at or below `upTo`. */
@@ -43,5 +55,10 @@ export interface Projector {
    * resolver state), for a long-running engine with idle time before the first change arrives.
    */
   warmUp?(): Promise<void>;
+  /**
+   * Optional: drops what it keeps in memory between batches (the graph's resolver and key
+   * index), for a one-shot run once this projector is caught up; the next `apply` refills it.
+   */
+  release?(): void;
   close(): Promise<void>;
 }

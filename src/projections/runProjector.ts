@@ -16,6 +16,9 @@ export interface CatchUpResult {
   readonly rebuilt: boolean;
 }
 
+/** A batch size no log reaches: the whole log in one batch (see Projector.wholeFromEmpty). */
+const WHOLE_LOG = 2 ** 31 - 1;
+
 /** A read of the log; a failure that says the log file is damaged is told apart from one of the projector's own store. */
 const fromLog = <A>(log: LogHandle, read: () => A): A => {
   try {
@@ -33,7 +36,6 @@ const fromLog = <A>(log: LogHandle, read: () => A): A => {
  * the log was restored from a backup), and the positions it has seen will be handed out again.
  */
 export const catchUp = async (log: LogHandle, projector: Projector, options: CatchUpOptions = {}): Promise<CatchUpResult> => {
-  const batchSize = options.batchSize ?? projector.batchSize ?? 5_000;
   let { position, version } = await projector.checkpoint();
   const head = fromLog(log, () => headPosition(log));
   let rebuilt = false;
@@ -47,6 +49,7 @@ export const catchUp = async (log: LogHandle, projector: Projector, options: Cat
     position = 0;
     rebuilt = true;
   }
+  const batchSize = options.batchSize ?? (position === 0 && projector.wholeFromEmpty === true ? WHOLE_LOG : (projector.batchSize ?? 5_000));
   const from = position;
   let count = 0;
   while (position < head) {
@@ -64,7 +67,7 @@ export const catchUp = async (log: LogHandle, projector: Projector, options: Cat
       const batch = fromLog(log, () => readEvents(log, projector.deferred ? { ...filter, deferred: projector.deferred } : filter));
       n = batch.length;
       upTo = upToAfter(n, n > 0 ? batch[n - 1]!.position : 0);
-      await projector.apply(batch, upTo, { alongside: options.alongside === true });
+      await projector.apply(batch, upTo, { alongside: options.alongside === true, more: upTo < head });
     }
     count += n;
     position = upTo;

@@ -1,17 +1,27 @@
 import { appendFileSync } from "node:fs";
 
 const file = process.env.NEMESIS_TRACE || null;
+/** NEMESIS_TRACE_MEMORY=1: each line also says the process's RSS and this thread's V8 heap (MB). */
+const memory = process.env.NEMESIS_TRACE_MEMORY === "1";
+
+const mb = (bytes: number): number => Math.round(bytes / 1024 / 1024);
+
+const memoryNow = (): string => {
+  const m = process.memoryUsage();
+  return ` [rss=${mb(m.rss)} heap=${mb(m.heapUsed)}/${mb(m.heapTotal)} external=${mb(m.external)} buffers=${mb(m.arrayBuffers)}]`;
+};
 
 /**
  * Where a save spends its time, stage by stage. With NEMESIS_TRACE naming a file
  * (`NEMESIS_TRACE=/tmp/nemesis.trace nemesis serve`), each stage appends a line
  * `<epoch ms> [pid] <name> <detail>`; names follow the code (`Watcher.recorded`, `Pipeline.parsed`)
  * so a trace reads like it. Unset, a call costs a comparison: `detail` is only called when tracing.
+ * With NEMESIS_TRACE_MEMORY=1 a line ends with the memory at that moment (`memoryNow`).
  */
 export const trace = (name: string, detail?: () => string): void => {
   if (file === null) return;
   try {
-    appendFileSync(file, `${(performance.timeOrigin + performance.now()).toFixed(1)} [${process.pid}] ${name}${detail ? ` ${detail()}` : ""}\n`);
+    appendFileSync(file, `${(performance.timeOrigin + performance.now()).toFixed(1)} [${process.pid}] ${name}${detail ? ` ${detail()}` : ""}${memory ? memoryNow() : ""}\n`);
   } catch {
     // A trace is for a person looking: it never fails the work it describes.
   }

@@ -1,12 +1,14 @@
 import * as Schema from "effect/Schema";
 import { rmSync } from "node:fs";
 import { isDiskFullError } from "../../shared/diskFull.js";
+import { collectGarbage } from "../../shared/collectGarbage.js";
+import { trace } from "../../shared/trace.js";
 import { Chunk, sqliteDamage, type RecordedEvent } from "../../events/index.js";
 import { StoreDamaged } from "../damage/StoreDamaged.js";
 import type { CachedEmbedder } from "../embed/cachedEmbedder.js";
 import type { Embedder } from "../embed/Embedder.js";
 import { encodeVector } from "../embed/vectorBlob.js";
-import type { Projector } from "../Projector.js";
+import type { ApplyContext, Projector } from "../Projector.js";
 import { chunkId } from "./chunkId.js";
 import type { ChunkRow } from "./ChunkRow.js";
 import type { ChunkStore, StoredChunk } from "./ChunkStore.js";
@@ -15,10 +17,10 @@ import { KeywordIndex } from "./KeywordIndex.js";
 import { keywordIndexPath } from "./keywordIndexPath.js";
 import { Mutex } from "./Mutex.js";
 import { NO_VECTORS } from "./noVectors.js";
-import { loadVectorMatrix } from "./loadVectorMatrix.js";
 import { MOST_IDS_LISTED, type VectorChange } from "./recordVectorChange.js";
 import { reportDamage, shownPath } from "../../shared/damageReports.js";
-import { vectorSnapshotDamage, vectorSnapshotEpoch, vectorSnapshotPath, writeVectorSnapshot } from "./vectorSnapshot.js";
+import { snapshotVectors } from "./snapshotVectors.js";
+import { vectorSnapshotDamage, vectorSnapshotEpoch, vectorSnapshotPath } from "./vectorSnapshot.js";
 
 /** Bump when the rows, their ids, the keyword terms or the embedded text change. */
 /** Bumped when what a chunk row holds changes: the chunk model is rebuilt from the log (CHANGELOG.md lists each version). */
@@ -146,6 +148,8 @@ export class ChunkProjector implements Projector {
   readonly handles = HANDLES;
   readonly summaries = SUMMARIES;
   private readonly lance = new Mutex();
+  /** A catch-up with more batches to come is under way (see ApplyContext.more). */
+  private behind = false;
   private background: Promise<void> = Promise.resolve();
   private backfillQueued = false;
   /** The last LanceDB sync queued: a pass that writes LanceDB itself waits for it. */
@@ -194,7 +198,7 @@ export class ChunkProjector implements Projector {
     return { position: c.position, version: sameModel ? c.version || this.version : -1 };
   }
 
-  async apply(events: ReadonlyArray<RecordedEvent>, upTo: number): Promise<void> {
+  async apply(events: ReadonlyArray<RecordedEvent>, upTo: number, context: ApplyContext = {}): Promise<void> {
     if (this.damaged) throw this.damaged;
     // Later events for a path supersede earlier ones in the same batch: apply only the last.
     const latest = new Map<string, FileTarget>();
@@ -238,7 +242,15 @@ export class ChunkProjector implements Projector {
     });
     if (state.pending) this.queueBackfill();
     if (deferLance && this.options.syncLanceInBackground !== false) this.queueLanceSync();
-    this.queueMaintenance();
+    if (context.more === true) this.behind = true;
+    else {
+      // The end of a long catch-up (a cold index): what its batches left behind goes before the
+      // compaction and the snapshot, which need memory of their own (see collectGarbage).
+      if (this.behind) collectGarbage();
+      this.behind = false;
+      this.queueMaintenance();
+    }
+    trace("Chunks.applied", () => `${latest.size} files`);
   }
 
   /**
@@ -392,7 +404,8 @@ export class ChunkProjector implements Projector {
     // Compaction holds the writer lock (it rewrites fragments a delete may touch); the ANN
     // build does not, so saves keep flowing while it runs.
     this.background = this.background.then(async () => {
-      await this.lance.run(() => store.compactIfFragmented()).catch((e) => this.reportBackground(e));
+      const compacted = await this.lance.run(() => store.compactIfFragmented()).catch((e) => this.reportBackground(e));
+      if (compacted === true) trace("Chunks.compacted");
     });
     if (this.options.buildAnnIndex && !this.annBuild) {
       this.annBuild = store
@@ -433,7 +446,7 @@ export class ChunkProjector implements Projector {
     const damage = vectorSnapshotDamage(path);
     if (damage !== null) reportDamage(`${shownPath(path)} is damaged (${damage}): writing it anew (searches read the vectors from keyword.db meanwhile)`);
     // Unchanged vectors (a no-change re-index, a query): rewriting would cost ~0.5 s at 26k chunks for nothing.
-    if (damage !== null || vectorSnapshotEpoch(path) !== epoch) writeVectorSnapshot(path, loadVectorMatrix(this.keywords.db, d, epoch));
+    if (damage !== null || vectorSnapshotEpoch(path) !== epoch) snapshotVectors(this.keywords.db, d, epoch, path);
   }
 
   /** The rows sorted by id (replay-equality checks): LanceDB's, or the keyword index's when vectors are off. */
@@ -460,6 +473,7 @@ export class ChunkProjector implements Projector {
     try {
       // Not from a damaged index: the engine is about to drop it.
       if (this.damaged === null) this.writeSnapshot();
+      trace("Chunks.snapshotWritten");
     } finally {
       this.keywords.close();
       this.store?.close();

@@ -74,6 +74,18 @@ const withSnapshot = <A>(path: string, read: (fd: number, header: Buffer) => A |
   }
 };
 
+/** The snapshot's header (its first 32 bytes); the column offsets start right after it. */
+export const vectorSnapshotHeader = (h: { epoch: number; dimensions: number; rows: number; nonZeros: number; idBytes: number }): Buffer => {
+  const header = Buffer.alloc(HEADER);
+  header.write(MAGIC, 0, "latin1");
+  header.writeDoubleLE(h.epoch, 8);
+  header.writeUInt32LE(h.dimensions, 16);
+  header.writeUInt32LE(h.rows, 20);
+  header.writeUInt32LE(h.nonZeros, 24);
+  header.writeUInt32LE(h.idBytes, 28);
+  return header;
+};
+
 export const writeVectorSnapshot = (path: string, m: VectorMatrix): void => {
   if (!m.sparse) {
     rmSync(path, { force: true });
@@ -81,13 +93,7 @@ export const writeVectorSnapshot = (path: string, m: VectorMatrix): void => {
   }
   const { offsets, rows, values } = m.sparse;
   const ids = Buffer.from(m.ids.join("\n"), "utf8");
-  const header = Buffer.alloc(HEADER);
-  header.write(MAGIC, 0, "latin1");
-  header.writeDoubleLE(m.version, 8);
-  header.writeUInt32LE(m.dimensions, 16);
-  header.writeUInt32LE(m.ids.length, 20);
-  header.writeUInt32LE(rows.length, 24);
-  header.writeUInt32LE(ids.length, 28);
+  const header = vectorSnapshotHeader({ epoch: m.version, dimensions: m.dimensions, rows: m.ids.length, nonZeros: rows.length, idBytes: ids.length });
   const bytes = (a: Int32Array | Float32Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
   const tmp = `${path}.${process.pid}.tmp`;
   writeFileSync(tmp, Buffer.concat([header, bytes(offsets), bytes(rows), bytes(values), ids]));

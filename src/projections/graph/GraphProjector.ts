@@ -36,6 +36,7 @@ export class GraphProjector implements Projector {
   readonly handles = HANDLES;
   readonly omit = GRAPH_OMITS;
   readonly deferred = ["FileParsed"];
+  readonly wholeFromEmpty = true;
   private readonly store: SwappableStore;
   private readonly resolution: ResolverState;
   /** Opened empty and nothing applied since: a reset has nothing to drop. */
@@ -208,5 +209,11 @@ export class GraphProjector implements Projector {
    */
   async warmUp(): Promise<void> {
     await this.resolution.ensureLoaded(true);
+  }
+
+  /** Drops the resolver and the key index (a restart's state: the next apply refills them). */
+  release(): void {
+    this.resolution.clear(false);
+    trace("Graph.released");
   }
 }

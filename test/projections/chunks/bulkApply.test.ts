@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { defaultConfig, nemesisPaths, NemesisConfig } from "../../../src/config/index.js";
@@ -44,6 +44,30 @@ const history = () => {
   appendParsed(log, [parsedFile("src/http/router.ts", SAMPLE["src/http/router.ts"].replace("matchRoute", "matchPath"))]);
   appendDeleted(log, "src/auth/hashing.ts");
 };
+
+describe("ChunkProjector's upkeep during a catch-up", () => {
+  test("a catch-up of many batches asks LanceDB to compact once, after its last batch, not after each", async () => {
+    // A cold index of 7,049 files compacted the table while it was still being written (+330
+    // MB at the peak, after the 33rd of 36 batches), and again for every 32 batches after.
+    const files = Array.from({ length: 12 }, (_, i) => parsedFile(`src/f${i}.ts`, `export function f${i}() {\n  return ${i};\n}\n`));
+    appendParsed(log, files);
+    const compactions = vi.spyOn(ChunkStore.prototype, "compactIfFragmented");
+    try {
+      const p = await ChunkProjector.open(join(tmp.dir, "c"), countingEmbedder().embedder, { inlineEmbedding: true });
+      await catchUp(log, p, { batchSize: 2 });
+      await p.settle();
+      expect(compactions).toHaveBeenCalledTimes(1);
+      // A save afterwards (one batch) is upkept as before.
+      appendParsed(log, [parsedFile("src/f0.ts", "export function f0() {\n  return 100;\n}\n")]);
+      await catchUp(log, p, { batchSize: 2 });
+      await p.settle();
+      expect(compactions).toHaveBeenCalledTimes(2);
+      await p.close();
+    } finally {
+      compactions.mockRestore();
+    }
+  });
+});
 
 describe("ChunkProjector writes in groups", () => {
   test("groups of two rows build exactly the read model one group builds (rows, vectors, keyword scores)", async () => {

@@ -4,6 +4,8 @@ import { join } from "node:path";
 import { loadVectorMatrix } from "../../../src/projections/chunks/loadVectorMatrix.js";
 import { encodeVector } from "../../../src/projections/embed/vectorBlob.js";
 import { readVectorSnapshot, writeVectorSnapshot } from "../../../src/projections/chunks/vectorSnapshot.js";
+import { snapshotVectors } from "../../../src/projections/chunks/snapshotVectors.js";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { topCosine } from "../../../src/queries/search/topCosine.js";
 import { tempDir } from "../../helpers.js";
 
@@ -22,7 +24,8 @@ const dense = (seed: number) => Float32Array.from({ length: D }, (_, j) => Math.
 const dbWith = (vectors: Float32Array[]) => {
   const db = new Database(join(tmp.dir, "v.db"));
   db.exec("CREATE TABLE chunk_vectors (rowid INTEGER PRIMARY KEY, id TEXT NOT NULL, vector BLOB NOT NULL)");
-  vectors.forEach((v, i) => db.prepare("INSERT INTO chunk_vectors VALUES (?, ?, ?)").run(i + 1, `c${i}`, encodeVector(v, D)));
+  const insert = db.prepare("INSERT INTO chunk_vectors VALUES (?, ?, ?)");
+  db.transaction(() => vectors.forEach((v, i) => insert.run(i + 1, `c${i}`, encodeVector(v, D))))();
   return db;
 };
 
@@ -75,6 +78,28 @@ describe("chunk vectors in SQLite", () => {
     for (const k of [3, 9, 10]) expect(topOf([...ids].reverse(), k)).toEqual(topOf(ids, k));
     expect(topOf([...ids].reverse(), 4)).toEqual(["c0", "c1", "c2", "c3"]);
     expect(topOf(ids, 10)).toEqual([...ids.filter((id) => id !== "c5"), "c5"]);
+  });
+
+  test("the snapshot written in two scans, without the matrix, is the one written from the loaded matrix, byte for byte", () => {
+    // Many vectors, so that columns fill their buffers several times over (4,096 non-zeros each).
+    const many = Array.from({ length: 9_000 }, (_, i) => sparse([[i % D, 1 + i], [(i * 7) % D, -0.5], [(i * 3 + 1) % D, i / 7]]));
+    const db = dbWith([...vectors, ...many]);
+    const loaded = join(tmp.dir, "loaded.cols");
+    const streamed = join(tmp.dir, "streamed.cols");
+    writeVectorSnapshot(loaded, loadVectorMatrix(db, D, 7));
+    snapshotVectors(db, D, 7, streamed);
+    expect(readFileSync(streamed).equals(readFileSync(loaded))).toBe(true);
+    expect(readVectorSnapshot(streamed, 7, [1, 7])!.ids.length).toBe(vectors.length + many.length);
+    db.close();
+  });
+
+  test("dense vectors have no snapshot: writing one removes the old file", () => {
+    const db = dbWith([...vectors, dense(3)]);
+    const path = join(tmp.dir, "vectors.cols");
+    writeFileSync(path, "old");
+    snapshotVectors(db, D, 1, path);
+    expect(existsSync(path)).toBe(false);
+    db.close();
   });
 
   test("the column file answers a query exactly, and only at its own epoch", () => {

@@ -14,6 +14,21 @@ describe("the embedded default embedder", () => {
     expect(stem("queries")).toBe(stem("query"));
   });
 
+  it("gives a text the same vector after its word cache filled (200,000 words), was cleared and filled again", async () => {
+    const text = "export async function loginUser(req: Request) { return authService.validate(req.body.token); }";
+    const embedder = createHashEmbedder();
+    const [before] = await embedder.embedDocuments([text]);
+    // 250,000 distinct words, in texts of 1,000: the cache clears once and its feature pool grows.
+    const word = (i: number) => `word${i.toString(36)}Name${(i * 7919).toString(36)}`;
+    for (let t = 0; t < 250; t++) {
+      await embedder.embedDocuments([Array.from({ length: 1_000 }, (_, i) => word(t * 1_000 + i)).join(" ")]);
+    }
+    const [after] = await embedder.embedDocuments([text]);
+    const [fresh] = await createHashEmbedder().embedDocuments([text]);
+    expect(Array.from(after!)).toEqual(Array.from(before!));
+    expect(Array.from(after!)).toEqual(Array.from(fresh!));
+  });
+
   it("is deterministic, unit length, and the same for a fresh instance", async () => {
     const text = "export async function loginUser(req: Request) { return authService.validate(req.body.token); }";
     const [a] = await createHashEmbedder().embedDocuments([text]);
