@@ -36,9 +36,11 @@ afterAll(() => {
 
 /** A project at `root` with its own fresh log (in a `.nemesis/` beside the work tree, as an index makes). */
 const project = (root: string) => {
-  const nemesisDir = join(tempDir("nemesis-history-log-"), ".nemesis");
+  const home = tempDir("nemesis-history-log-");
+  const nemesisDir = join(home, ".nemesis");
   mkdirSync(nemesisDir);
-  dirs.push(nemesisDir);
+  // The folder made for it, not only `.nemesis`: every run left one empty folder per project in /tmp.
+  dirs.push(home);
   const log = openEventLog(join(nemesisDir, "events.db"));
   logs.push(log);
   const look = (settings = ALL): Promise<HistoryReport> => recordHistory({ root, nemesisDir, log, settings, meta: { source: "test" } });
