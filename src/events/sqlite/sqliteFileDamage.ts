@@ -1,4 +1,5 @@
-import { closeSync, fstatSync, openSync, readSync, statSync } from "node:fs";
+import { fstatSync, readSync, statSync } from "node:fs";
+import { readOpenFile } from "../../shared/readOpenFile.js";
 
 const MAGIC = "SQLite format 3\0";
 const HEADER = 100;
@@ -24,13 +25,7 @@ const walBytes = (path: string): number => {
  * rereads those pages from the WAL. An empty file is an empty database to SQLite.
  */
 export const sqliteFileDamage = (path: string): string | null => {
-  let fd: number;
-  try {
-    fd = openSync(path, "r");
-  } catch {
-    return null;
-  }
-  try {
+  return readOpenFile(path, (fd) => {
     const stat = fstatSync(fd);
     // Not a file (a folder in its place): SQLite's own open says what is wrong.
     if (!stat.isFile()) return null;
@@ -50,7 +45,5 @@ export const sqliteFileDamage = (path: string): string | null => {
       return `truncated: ${size.toLocaleString("en-US")} bytes of the ${(pages * pageSize).toLocaleString("en-US")} its header records`;
     }
     return null;
-  } finally {
-    closeSync(fd);
-  }
+  });
 };

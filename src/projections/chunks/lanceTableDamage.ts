@@ -1,25 +1,18 @@
-import { closeSync, fstatSync, openSync, readdirSync, readSync } from "node:fs";
+import { fstatSync, readdirSync, readSync } from "node:fs";
 import { join, relative } from "node:path";
+import { readOpenFile } from "../../shared/readOpenFile.js";
 
 const MAGIC = "LANC";
 
 /** Why one Lance file (a manifest or a data file, both end in the same footer) is not whole, or null; `name` is how it is named. */
 const fileDamage = (path: string, name: string): string | null => {
-  let fd: number;
-  try {
-    fd = openSync(path, "r");
-  } catch {
-    return null;
-  }
-  try {
+  return readOpenFile(path, (fd) => {
     const size = fstatSync(fd).size;
     if (size < 16) return `${name} is ${size} bytes, shorter than a Lance footer`;
     const footer = Buffer.alloc(4);
     readSync(fd, footer, 0, 4, size - 4);
     return footer.toString("latin1") === MAGIC ? null : `${name} does not end in a Lance footer (cut short or overwritten)`;
-  } finally {
-    closeSync(fd);
-  }
+  });
 };
 
 const filesIn = (dir: string, suffix: string): string[] => {

@@ -1,6 +1,7 @@
-import { closeSync, fstatSync, openSync, readSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { fstatSync, readSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { VectorMatrix } from "./VectorMatrix.js";
+import { readOpenFile } from "../../shared/readOpenFile.js";
 
 /**
  * A column-major copy of the sparse vectors in one file (`vectors.cols`), so a one-shot query
@@ -27,20 +28,12 @@ export const vectorSnapshotEpoch = (path: string): number | null => withSnapshot
  * header and these shapes are all a one-shot read can check without reading every vector.
  */
 export const vectorSnapshotDamage = (path: string): string | null => {
-  let fd: number;
-  try {
-    fd = openSync(path, "r");
-  } catch {
-    return null;
-  }
-  try {
+  return readOpenFile(path, (fd) => {
     const header = Buffer.alloc(HEADER);
     if (readSync(fd, header, 0, HEADER, 0) !== HEADER || header.toString("latin1", 0, 8) !== MAGIC) return "its header is not a vector snapshot's";
     const shape = checkShape(fd, header);
     return typeof shape === "string" ? shape : null;
-  } finally {
-    closeSync(fd);
-  }
+  });
 };
 
 /** The column offsets of a snapshot whose size adds up (see vectorSnapshotDamage), or why it is not whole. */
@@ -59,19 +52,11 @@ const checkShape = (fd: number, header: Buffer): Int32Array | string => {
 
 /** Runs `read` on the open snapshot and its checked header; null when the file is missing or not a snapshot. */
 const withSnapshot = <A>(path: string, read: (fd: number, header: Buffer) => A | null): A | null => {
-  let fd: number;
-  try {
-    fd = openSync(path, "r");
-  } catch {
-    return null;
-  }
-  try {
+  return readOpenFile(path, (fd) => {
     const header = Buffer.alloc(HEADER);
     if (readSync(fd, header, 0, HEADER, 0) !== HEADER || header.toString("latin1", 0, 8) !== MAGIC) return null;
     return read(fd, header);
-  } finally {
-    closeSync(fd);
-  }
+  });
 };
 
 /** The snapshot's header (its first 32 bytes); the column offsets start right after it. */
