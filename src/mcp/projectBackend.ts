@@ -145,7 +145,7 @@ export const openProjectBackend = async (options: BackendOptions): Promise<Proje
     // Calls from other processes are served from every tool: each front end offers its own sets
     // (a `--toolsets core,graph` window, or `nemesis query`, beside an owner serving core only).
     const run = (name: string, args: unknown, caller: ToolCaller, progress?: Progress) =>
-      callTool(ALL_TOOLS, name, args, models.context(caller, progress), (e) => logger.error(`${name} failed`, e));
+      callTool(ALL_TOOLS, name, args, models.context(caller, progress), (e) => logger.error(`${name} failed`, e), (m) => logger.error(m));
     let socket: EngineSocket | null = null;
     let stopFollowing = () => {};
     let ready: Promise<void>;
@@ -176,7 +176,8 @@ export const openProjectBackend = async (options: BackendOptions): Promise<Proje
             onCaughtUp: (r, head) => {
               watcher?.projected(head);
               if (r.projections.some((p) => p.name === "graph" && (p.events > 0 || p.rebuilt))) warming.changed();
-              warmer.changed();
+              // A pass that moved no read model (a ContextServed after each answer, a SessionStarted) leaves the warm-ups as they are.
+              if (r.projections.some((p) => p.events > 0 || p.rebuilt)) warmer.changed();
             },
           });
           warming.changed();
@@ -260,7 +261,7 @@ export const openProjectBackend = async (options: BackendOptions): Promise<Proje
     const c = await connection;
     if (c.kind === "owner") {
       if (mode === "once") await c.ready;
-      const run = callTool(tools, name, args, c.models.context(caller, progress), (e) => logger.error(`${name} failed`, e));
+      const run = callTool(tools, name, args, c.models.context(caller, progress), (e) => logger.error(`${name} failed`, e), (m) => logger.error(m));
       return run;
     }
     return (await c.client.request("call", { name, arguments: args, caller }, (p) => {

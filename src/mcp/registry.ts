@@ -7,6 +7,7 @@ import { inputJsonSchema } from "./jsonSchema.js";
 import { ToolError, toolsetsOf, type ToolDefinition, type Toolset } from "./tool.js";
 import type { ToolContext } from "./ToolContext.js";
 import { validateArguments } from "./validateArguments.js";
+import { logContextServed } from "./contextServed.js";
 import { ANALYSIS_TOOLS } from "./tools/analysisTools.js";
 import { CODE_GRAPH_TOOLS } from "./tools/codeGraphTools.js";
 import { getArchitectureTool } from "./tools/getArchitecture.js";
@@ -70,6 +71,7 @@ export const callTool = async (
   rawArguments: unknown,
   ctx: ToolContext,
   onBug: (e: unknown) => void = () => {},
+  onNotLogged: (message: string) => void = () => {},
 ): Promise<ToolAnswer> => {
   const tool = tools.find((t) => t.name === name);
   if (!tool) return errorAnswer(`unknown tool "${name}"; the tools are: ${tools.map((t) => t.name).join(", ")}`);
@@ -85,10 +87,12 @@ export const callTool = async (
       const text = JSON.stringify(structured);
       const capped = capText(text, MAX_RESPONSE_TOKENS, "");
       if (capped !== text) return errorAnswer(`the JSON answer is over ${MAX_RESPONSE_TOKENS.toLocaleString("en-US")} tokens: narrow the query (a path, a lower limit or depth) or drop json_output for a truncated text answer`);
+      if (tool.served) logContextServed(ctx, name, tool.served(output, input), text, onNotLogged);
       return { content: [{ type: "text", text }], structuredContent: structured };
     }
-    const text = tool.render(output, input) + (freshness ? `\n\n(${freshness})` : "");
-    return { content: [{ type: "text", text: capText(text, MAX_RESPONSE_TOKENS, "narrow the query (a path, a lower limit or depth) to see the rest") }] };
+    const text = capText(tool.render(output, input) + (freshness ? `\n\n(${freshness})` : ""), MAX_RESPONSE_TOKENS, "narrow the query (a path, a lower limit or depth) to see the rest");
+    if (tool.served) logContextServed(ctx, name, tool.served(output, input), text, onNotLogged);
+    return { content: [{ type: "text", text }] };
   } catch (e) {
     if (e instanceof ToolError) return errorAnswer(e.message);
     // A full disk is the user's to fix, whichever store met it (the log, the graph, the chunk table).
