@@ -1,5 +1,7 @@
+import * as Cause from "effect/Cause";
 import * as Effect from "effect/Effect";
-import { EventLog, type ContextServed, type EventLogError, type EventMeta, type VersionConflict } from "../events/index.js";
+import * as Exit from "effect/Exit";
+import { EventLog, makeEventLog, type ContextServed, type EventLogError, type EventMeta, type LogHandle, type VersionConflict } from "../events/index.js";
 import { retryOnConflict } from "./retryOnConflict.js";
 
 export const CONTEXT_STREAM_PREFIX = "context:";
@@ -46,3 +48,19 @@ export const recordContextServed = (input: ContextServedInput): Effect.Effect<nu
     const result = yield* log.append(stream, version, [{ type: "ContextServed", data, meta: s.session === null ? input.meta : { ...input.meta, session: s.session } }]);
     return result.lastPosition;
   }).pipe(retryOnConflict, Effect.withSpan("recordContextServed"));
+
+/**
+ * Runs recordContextServed on `log` now. Logging what was served must never fail the answer
+ * that served it: every failure (a conflict past its retries, a full disk, a read-only log) comes
+ * back as its message, for the caller to log.
+ */
+export const logContextServed = (log: LogHandle, input: ContextServedInput): { readonly position: number } | { readonly failed: string } => {
+  try {
+    const exit = Effect.runSyncExit(Effect.provideService(recordContextServed(input), EventLog, makeEventLog(log)));
+    if (Exit.isSuccess(exit)) return { position: exit.value };
+    const e = Cause.squash(exit.cause);
+    return { failed: e instanceof Error ? e.message : String(e) };
+  } catch (e) {
+    return { failed: e instanceof Error ? e.message : String(e) };
+  }
+};
