@@ -4,10 +4,15 @@ import { trace } from "../shared/trace.js";
 import * as Schema from "effect/Schema";
 import { capText, MAX_RESPONSE_TOKENS } from "./capText.js";
 import { inputJsonSchema } from "./jsonSchema.js";
-import { ToolError, toolsetsOf, type ToolDefinition, type Toolset } from "./tool.js";
+import { ToolError, toolError, toolsetsOf, type ToolDefinition, type Toolset } from "./tool.js";
 import type { ToolContext } from "./ToolContext.js";
 import { validateArguments } from "./validateArguments.js";
 import { logContextServed } from "./contextServed.js";
+import { promptArguments, promptInput, type CallTool, type PromptDefinition } from "./prompt.js";
+import type { ListedResource, ResourceDefinition, ResourceTemplate, ResourceText } from "./resource.js";
+import { contextPrompt } from "./prompts/contextPrompt.js";
+import { sincePrompt } from "./prompts/sincePrompt.js";
+import { memoryResources } from "./resources/memoryResources.js";
 import { ANALYSIS_TOOLS } from "./tools/analysisTools.js";
 import { CODE_GRAPH_TOOLS } from "./tools/codeGraphTools.js";
 import { getArchitectureTool } from "./tools/getArchitecture.js";
@@ -105,4 +110,47 @@ export const callTool = async (
     onBug(e);
     return errorAnswer(`${name} failed: ${e instanceof Error ? e.message : String(e)} (this is a bug in Nemesis; the server keeps running)`);
   }
+};
+
+/** Every prompt Nemesis serves (MCP prompts; slash commands in Claude Code). */
+export const ALL_PROMPTS: ReadonlyArray<PromptDefinition> = [contextPrompt, sincePrompt];
+
+/** Every family of resources Nemesis serves (MCP resources; @-mentions in Claude Code). */
+export const ALL_RESOURCES: ReadonlyArray<ResourceDefinition> = [memoryResources];
+
+/** What a server offers besides its tools: the prompts and resources whose tool it serves. */
+export const promptsFor = (tools: ReadonlyArray<ToolDefinition>): ReadonlyArray<PromptDefinition> => ALL_PROMPTS.filter((p) => tools.some((t) => t.name === p.tool));
+export const resourcesFor = (tools: ReadonlyArray<ToolDefinition>): ReadonlyArray<ResourceDefinition> => ALL_RESOURCES.filter((r) => tools.some((t) => t.name === r.tool));
+
+export const listPrompts = (prompts: ReadonlyArray<PromptDefinition>) =>
+  prompts.map((p) => ({ name: p.name, title: p.title, description: p.description, arguments: promptArguments(p) }));
+
+/** A prompt's messages: its arguments checked against its schema, then its tool's answer. A ToolError says what went wrong. */
+export const getPrompt = async (
+  prompts: ReadonlyArray<PromptDefinition>,
+  name: string,
+  rawArguments: unknown,
+  call: CallTool,
+): Promise<{ description: string; messages: Array<{ role: "user"; content: { type: "text"; text: string } }> }> => {
+  const prompt = prompts.find((p) => p.name === name);
+  if (!prompt) throw toolError(`unknown prompt "${name}"; the prompts are: ${prompts.map((p) => p.name).join(", ")}`);
+  const input = promptInput(prompt, rawArguments);
+  const answer = await call(prompt.tool, prompt.toolArguments(input));
+  const text = answer.content.map((c) => c.text).join("\n");
+  if (answer.isError) throw toolError(`prompt ${name}: ${prompt.tool} answered: ${text}`);
+  return { description: prompt.title, messages: [{ role: "user", content: { type: "text", text: prompt.message(input, text) } }] };
+};
+
+export const listResources = async (resources: ReadonlyArray<ResourceDefinition>, call: CallTool): Promise<ListedResource[]> =>
+  (await Promise.all(resources.map((r) => r.list(call)))).flat();
+
+export const listResourceTemplates = (resources: ReadonlyArray<ResourceDefinition>): ResourceTemplate[] => resources.flatMap((r) => r.templates);
+
+/** The resource at `uri`, or a ToolError that names the resources there are. */
+export const readResource = async (resources: ReadonlyArray<ResourceDefinition>, uri: string, call: CallTool): Promise<ResourceText> => {
+  for (const r of resources) {
+    const found = await r.read(uri, call);
+    if (found !== null) return found;
+  }
+  throw toolError(`unknown resource ${uri}: resources/list names the resources (${listResourceTemplates(resources).map((t) => t.uriTemplate).join(", ")})`);
 };
