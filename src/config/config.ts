@@ -189,7 +189,8 @@ export const CONFIG_TEMPLATE = `# Nemesis configuration. Every option is optiona
 [mcp]
 # Tool sets \`nemesis serve\` offers when --toolsets is not given: "core" (search, code graph,
 # memory, index), "graph" (agents' own scratch graphs) and "history" (get_changes_since: what
-# changed since a session, a commit, a position or a time).
+# changed since a session, a commit, a position or a time; context_report: whether the context
+# served helped).
 # toolsets = ["core"]
 # Bearer token for \`nemesis serve --http\` (at least 16 characters); without it a random one is
 # printed at start.
