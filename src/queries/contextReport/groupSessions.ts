@@ -68,11 +68,15 @@ export const groupSessions = (starts: ReadonlyArray<SessionStartFact>): Sessions
         if (own === undefined) unknown.set(session, (own = { id: session, client: "", at: null, position, also: [] }));
         return own;
       }
-      let latest: SessionStartFact | undefined;
-      for (const s of ordered) {
-        if (s.position >= position) break;
-        latest = s;
+      // The last start before `position`, by binary search: a long history holds thousands of starts.
+      let lo = 0;
+      let hi = ordered.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (ordered[mid]!.position < position) lo = mid + 1;
+        else hi = mid;
       }
+      const latest = ordered[lo - 1];
       return latest === undefined ? null : groups.get(root.get(latest.sessionId)!)!;
     },
   };
