@@ -67,7 +67,9 @@ const errorAnswer = (message: string): ToolAnswer => ({ content: [{ type: "text"
 
 /**
  * Runs one call: validates the arguments, runs the tool, renders text (or JSON with
- * `json_output`), appends the freshness line when the read models lag, and caps the size.
+ * `json_output`), appends the freshness line when the read models lag, and caps the size. A
+ * context tool's answer (`served`) is logged as a ContextServed; a failure to log goes to
+ * `onNotLogged`, and the answer goes out as it is.
  * Expected failures come back as error answers the agent can act on (a damaged read model
  * among them); a bug is reported as one too (with `onBug` told), so the server keeps answering.
  */
