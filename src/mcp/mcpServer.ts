@@ -15,7 +15,7 @@ import { randomUUID } from "node:crypto";
 import type { Logger } from "./logger.js";
 import type { ProjectBackend } from "./projectBackend.js";
 import type { CallTool } from "./prompt.js";
-import { getPrompt, listPrompts, listResources, listResourceTemplates, listTools, promptsFor, readResource, resourcesFor } from "./registry.js";
+import { ALL_PROMPTS, ALL_RESOURCES, getPrompt, listPrompts, listResources, listResourceTemplates, listTools, readResource } from "./registry.js";
 import { ToolError, type ToolDefinition } from "./tool.js";
 import type { ToolCaller } from "./ToolContext.js";
 
@@ -50,10 +50,11 @@ export const createMcpServer = (
     return { name: client?.name ?? "mcp-client", source: "mcp" as const, session, ...(client?.version ? { version: client.version } : {}) };
   };
 
-  // Prompts and resources come from the registry too, each answered by a tool this server serves.
-  const prompts = promptsFor(tools);
-  const resources = resourcesFor(tools);
-  const call: CallTool = async (name, args) => (await backend).call(name, args, callerOf());
+  // Prompts and resources come from the registry too, each answered by one of its tools, served
+  // or not (tools/list's budget is what keeps a tool out of the default sets, and these cost it nothing).
+  const prompts = ALL_PROMPTS;
+  const resources = ALL_RESOURCES;
+  const call: CallTool = async (name, args) => (await backend).call(name, args, callerOf(), undefined, "all");
   /** A ToolError is the client's to fix (InvalidParams, with what to pass); anything else is ours. */
   const asMcpError = (what: string, e: unknown): McpError => {
     if (e instanceof McpError) return e;

@@ -9,8 +9,8 @@ export type CallTool = (name: string, args: Record<string, unknown>) => Promise<
 
 /**
  * One prompt (MCP `prompts/*`; Claude Code shows them as slash commands), defined once beside the
- * tools: its arguments are an Effect Schema struct of strings, and its text is one tool's answer.
- * It is served where that tool is.
+ * tools: its arguments are an Effect Schema struct of strings, and its text is one tool's answer
+ * (any tool of the registry, whichever tool sets the server lists).
  */
 export interface PromptDefinition<I = any> {
   readonly name: string;

@@ -120,10 +120,6 @@ export const ALL_PROMPTS: ReadonlyArray<PromptDefinition> = [contextPrompt, sinc
 /** Every family of resources Nemesis serves (MCP resources; @-mentions in Claude Code). */
 export const ALL_RESOURCES: ReadonlyArray<ResourceDefinition> = [memoryResources];
 
-/** What a server offers besides its tools: the prompts and resources whose tool it serves. */
-export const promptsFor = (tools: ReadonlyArray<ToolDefinition>): ReadonlyArray<PromptDefinition> => ALL_PROMPTS.filter((p) => tools.some((t) => t.name === p.tool));
-export const resourcesFor = (tools: ReadonlyArray<ToolDefinition>): ReadonlyArray<ResourceDefinition> => ALL_RESOURCES.filter((r) => tools.some((t) => t.name === r.tool));
-
 export const listPrompts = (prompts: ReadonlyArray<PromptDefinition>) =>
   prompts.map((p) => ({ name: p.name, title: p.title, description: p.description, arguments: promptArguments(p) }));
 

@@ -26,7 +26,7 @@ export interface ResourceText {
 
 /**
  * Resources (MCP `resources/*`; Claude Code offers them as @-mentions), defined beside the tools
- * and read through one tool's answer, so they are served where that tool is.
+ * and read through one tool's answer (any tool of the registry, whichever sets the server lists).
  */
 export interface ResourceDefinition {
   /** The tool the resources are read through. */

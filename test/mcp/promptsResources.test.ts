@@ -6,7 +6,7 @@ import { recordSessionStart } from "../../src/commands/index.js";
 import { readEvents } from "../../src/events/index.js";
 import { createMcpServer } from "../../src/mcp/mcpServer.js";
 import type { ProjectBackend } from "../../src/mcp/projectBackend.js";
-import { callTool, promptsFor, resourcesFor, selectTools } from "../../src/mcp/registry.js";
+import { ALL_TOOLS, callTool, selectTools } from "../../src/mcp/registry.js";
 import { indexedFixture, type IndexedProject } from "./harness.js";
 
 let project: IndexedProject;
@@ -16,11 +16,12 @@ const errors: string[] = [];
 
 beforeAll(async () => {
   project = await indexedFixture("resolve/ts-basic");
-  const tools = selectTools(["core", "history"]);
+  // The default sets: the since prompt reads through get_changes_since all the same.
+  const tools = selectTools(["core"]);
   const log = project.models.engine.ctx.log;
   // The engine's own backend, in-process: what `nemesis serve` hands its server when it owns the project.
   const backend: ProjectBackend = {
-    call: (name, args, caller) => callTool(tools, name, args, project.models.context(caller)),
+    call: (name, args, caller, _progress, among = "served") => callTool(among === "all" ? ALL_TOOLS : tools, name, args, project.models.context(caller)),
     role: () => "owner",
     connected: async () => "owner",
     close: async () => {},
@@ -43,7 +44,7 @@ describe("prompts and resources through the MCP SDK's client", () => {
     expect(client.getServerCapabilities()).toMatchObject({ tools: {}, prompts: {}, resources: {} });
   });
 
-  it("lists the prompts with arguments derived from their schemas, and gets the context package for a task", async () => {
+  it("lists the prompts with arguments derived from their schemas, and gets the context package for a task and what changed", async () => {
     const { prompts } = await client.listPrompts();
     expect(prompts.map((p) => [p.name, p.arguments])).toEqual([
       ["context", [{ name: "task", description: "The task, in words or identifiers", required: true }]],
@@ -59,12 +60,16 @@ describe("prompts and resources through the MCP SDK's client", () => {
     const served = readEvents(project.models.engine.ctx.log, { types: ["ContextServed"] }).at(-1)!;
     const session = (readEvents(project.models.engine.ctx.log, { types: ["SessionStarted"] }).at(-1)!.data as { sessionId: string }).sessionId;
     expect(served.data).toMatchObject({ session, client: "nemesis-test", tool: "get_smart_context", task: "render a square with a title" });
+    // A tool of a set this server does not list (history) answers the since prompt.
+    const since = await client.getPrompt({ name: "since", arguments: { since: "#0" } });
+    expect((since.messages[0]!.content as { text: string }).text).toMatch(/^What changed in this project, from Nemesis's log \(get_changes_since\):\n\nChanges since #0 up to #\d+:\n/);
   });
 
   it("says what to pass for a prompt's bad arguments, and which prompts there are", async () => {
     await expect(client.getPrompt({ name: "context", arguments: {} })).rejects.toThrow(/invalid arguments for prompt context: .*task.*; its arguments: task/);
     await expect(client.getPrompt({ name: "nope" })).rejects.toThrow(/unknown prompt "nope"; the prompts are: context, since/);
     await expect(client.getPrompt({ name: "since", arguments: { since: "#99999999" } })).rejects.toThrow(/prompt since: get_changes_since answered: Position #99999999 is past the log's head/);
+    expect((await client.listTools()).tools.map((t) => t.name)).not.toContain("get_changes_since");
   });
 
   it("serves the memory in force: one resource per kind and one per entry", async () => {
@@ -88,14 +93,5 @@ describe("prompts and resources through the MCP SDK's client", () => {
     await expect(client.readResource({ uri: "nemesis://memory/bogus" })).rejects.toThrow(/unknown resource nemesis:\/\/memory\/bogus: the memory resources are nemesis:\/\/memory\/rules/);
     await expect(client.readResource({ uri: "file:///etc/passwd" })).rejects.toThrow(/unknown resource file:\/\/\/etc\/passwd: resources\/list names the resources \(nemesis:\/\/memory\/rule\/\{id\}/);
     expect(errors).toEqual([]);
-  });
-});
-
-describe("which prompts and resources a server offers", () => {
-  it("those whose tool it serves: since only with the history tool set", () => {
-    expect(promptsFor(selectTools(["core"])).map((p) => p.name)).toEqual(["context"]);
-    expect(promptsFor(selectTools(["core", "history"])).map((p) => p.name)).toEqual(["context", "since"]);
-    expect(resourcesFor(selectTools(["graph"]))).toEqual([]);
-    expect(resourcesFor(selectTools(["core"]))).toHaveLength(1);
   });
 });
