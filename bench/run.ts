@@ -17,6 +17,7 @@ const SUITES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   "history-read": () => import("./historyReadBench.js"),
   soak: () => import("./soakBench.js"),
   scale: () => import("./scaleBench.js"),
+  context: () => import("./contextBench.js"),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));

@@ -24,6 +24,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Register>>> = {
   query: async () => (await import("./query.js")).registerQuery,
   context: async () => (await import("./context.js")).registerContext,
   changes: async () => (await import("./changes.js")).registerChanges,
+  report: async () => (await import("./report.js")).registerReport,
   hook: async () => (await import("./hook.js")).registerHook,
   learn: async () => (await import("./learn.js")).registerLearn,
 };
