@@ -2,6 +2,7 @@ import { mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCliInProcess } from "../runCliInProcess.js";
 import { hookInput, hookLog, removeStateHome, runCli } from "./hookCli.js";
 
 /**
@@ -13,7 +14,8 @@ describe("hooks fail open", () => {
   const project = realpathSync(mkdtempSync(join(tmpdir(), "nemesis-failopen-")));
   const bare = realpathSync(mkdtempSync(join(tmpdir(), "nemesis-bare-")));
   beforeAll(async () => {
-    expect((await runCli(project, ["init"])).code).toBe(0);
+    // Set-up in this process; the hooks below are real processes of the built CLI.
+    expect((await runCliInProcess(project, ["init"])).code).toBe(0);
   });
   afterAll(() => {
     rmSync(project, { recursive: true, force: true });

@@ -1,16 +1,19 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CONFIG_TEMPLATE } from "../../../src/config/index.js";
 import { closeEventLog, openEventLog, readEvents } from "../../../src/events/index.js";
 import { removeDir } from "../../sources/scan/helpers.js";
-import { connectStdio, fixtureCopy, waitIndexed } from "../../mcp/mcpClient.js";
+import { indexedFixtureCopy } from "../../fixtureCache.js";
+import { connectStdio, waitIndexed } from "../../mcp/mcpClient.js";
 import { hookInput, removeStateHome, runCli } from "./hookCli.js";
 
 const contextOf = (stdout: string) => (JSON.parse(stdout) as { hookSpecificOutput: { hookEventName: string; additionalContext: string } }).hookSpecificOutput;
 
 /** The prompt hooks through the built CLI, with and without a running engine, on a small TypeScript project. */
 describe("the prompt-submit and pre-task hooks", () => {
-  const root = fixtureCopy("resolve/ts-basic");
+  // resolve/ts-basic as `nemesis index` leaves it (indexed once per run: test/fixtureCache.ts).
+  let root = "";
   const prompt = (text: string, session = "sess-1") => runCli(root, ["hook", "prompt-submit"], hookInput(root, "UserPromptSubmit", { prompt: text, session_id: session }));
   const learned = () => {
     const log = openEventLog(join(root, ".nemesis", "events.db"));
@@ -24,10 +27,9 @@ describe("the prompt-submit and pre-task hooks", () => {
   };
 
   beforeAll(async () => {
-    expect((await runCli(root, ["init"])).code).toBe(0);
-    const config = join(root, ".nemesis", "config.toml");
-    writeFileSync(config, readFileSync(config, "utf8").replace("# auto_learn = false", "auto_learn = true"));
-    expect((await runCli(root, ["index", "--no-progress"])).code).toBe(0);
+    root = await indexedFixtureCopy("resolve/ts-basic");
+    // The template `nemesis init` writes, with auto-learn turned on.
+    writeFileSync(join(root, ".nemesis", "config.toml"), CONFIG_TEMPLATE.replace("# auto_learn = false", "auto_learn = true"));
   });
   afterAll(() => {
     removeDir(root);

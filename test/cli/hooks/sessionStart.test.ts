@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { getEncoding } from "js-tiktoken";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCliInProcess } from "../runCliInProcess.js";
 import { hookInput, removeStateHome, runCli } from "./hookCli.js";
 
 const contextOf = (stdout: string): { hookEventName: string; additionalContext: string } => {
@@ -28,7 +29,7 @@ describe("the session-start hook", () => {
     write("src/orders/service.ts", 'import { orderTotal } from "./total";\nexport class OrderService {\n  total(items: number[]) {\n    return orderTotal(items);\n  }\n}\n');
     write("src/main.ts", 'import { OrderService } from "./orders/service";\nexport function main() {\n  return new OrderService().total([1, 2]);\n}\n');
     for (const args of [["init"], ["index", "--no-progress"], ["rule", "add", "Always round money with roundHalfEven from src/money.ts"], ["decision", "add", "Use integers for cents", "--reasoning", "Floats lose cents in sums"]]) {
-      const r = await runCli(root, args);
+      const r = await runCliInProcess(root, args);
       expect(r.code, `${args.join(" ")}: ${r.stderr}`).toBe(0);
     }
   });
@@ -67,7 +68,7 @@ describe("the session-start hook", () => {
   it("says when nothing is indexed yet", async () => {
     const empty = realpathSync(mkdtempSync(join(tmpdir(), "nemesis-session-empty-")));
     try {
-      expect((await runCli(empty, ["init"])).code).toBe(0);
+      expect((await runCliInProcess(empty, ["init"])).code).toBe(0);
       const r = await runCli(empty, ["hook", "session-start"], hookInput(empty, "SessionStart"));
       expect(r.code).toBe(0);
       expect(contextOf(r.stdout).additionalContext).toContain(`Nemesis has not indexed this project yet: run \`nemesis index\` in ${empty}`);
