@@ -9,4 +9,22 @@ export { openSourceParser } from "./openSourceParser.js";
 export { runPipeline, type PipelineProgress, type PipelineResult, type ProjectionRun } from "./runPipeline.js";
 export { indexProject, type IndexOptions, type IndexProgress, type IndexSummary } from "./indexProject.js";
 export { historyAccess, type HistoryAccess } from "./historyAccess.js";
-export { previousSession, readChanges, readSessions, resolveSince, SAME_SESSION_MS, type ReadChangesOptions, type SessionRecord, type SinceCaller, type SinceResolved } from "./changes/index.js";
+export {
+  isLoggedFile,
+  previousSession,
+  readChanges,
+  readLinkedMemory,
+  readSessions,
+  readStaleMemory,
+  readSymbolHistory,
+  loggedSymbol,
+  resolveSince,
+  SAME_SESSION_MS,
+  type ReadChangesOptions,
+  type SessionRecord,
+  type SinceCaller,
+  type SinceResolved,
+  type StaleMemory,
+  type SymbolHistory,
+  type SymbolMemory,
+} from "./changes/index.js";

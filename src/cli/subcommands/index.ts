@@ -23,6 +23,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Register>>> = {
   query: async () => (await import("./query.js")).registerQuery,
   context: async () => (await import("./context.js")).registerContext,
   changes: async () => (await import("./changes.js")).registerChanges,
+  "symbol-history": async () => (await import("./symbolHistory.js")).registerSymbolHistory,
   hook: async () => (await import("./hook.js")).registerHook,
   learn: async () => (await import("./learn.js")).registerLearn,
 };
