@@ -20,7 +20,7 @@ export interface FileMoment {
   readonly meta: EventMeta;
   /** For a parse: the symbol asked for as it holds it, or null when it has none by that id. */
   readonly symbol: SymbolInParse | null;
-  /** For a parse, when bodies are asked for: the text of the symbol's own chunks, joined. */
+  /** For a parse, when bodies are asked for: the symbol's lines, cut out of the parse's chunks. */
   readonly body: string | null;
 }
 
@@ -41,8 +41,24 @@ const SYMBOL_SQL = `CASE WHEN e.type = 'FileParsed' AND typeof(e.data) = 'text' 
     SELECT json_object('kind', json_extract(s.value, '$.kind'), 'qualifiedName', json_extract(s.value, '$.qualifiedName'),
       'signature', json_extract(s.value, '$.signature'), 'startLine', json_extract(s.value, '$.startLine'), 'endLine', json_extract(s.value, '$.endLine'))
     FROM json_each(e.data, '$.symbols') s WHERE json_extract(s.value, '$.id') = ? LIMIT 1) END`;
+// The chunks that overlap the symbol's lines, as [startLine, text]: chunks pack small neighbours
+// together, so a symbol's text is cut out of them (their text is an exact slice of the file).
 const BODY_SQL = `CASE WHEN e.type = 'FileParsed' AND typeof(e.data) = 'text' THEN (
-    SELECT group_concat(json_extract(c.value, '$.text'), char(10)) FROM json_each(e.data, '$.chunks') c WHERE json_extract(c.value, '$.symbol') = ?) END`;
+    SELECT json_group_array(json_array(json_extract(c.value, '$.startLine'), json_extract(c.value, '$.text')))
+    FROM json_each(e.data, '$.chunks') c,
+      (SELECT json_extract(s.value, '$.startLine') AS a, json_extract(s.value, '$.endLine') AS b
+        FROM json_each(e.data, '$.symbols') s WHERE json_extract(s.value, '$.id') = ? LIMIT 1) sym
+    WHERE json_extract(c.value, '$.startLine') <= sym.b AND json_extract(c.value, '$.endLine') >= sym.a) END`;
+
+/** The symbol's lines out of the chunks that overlap them. */
+const cutBody = (chunks: string, symbol: SymbolInParse): string => {
+  const lines: string[] = [];
+  for (const [start, text] of JSON.parse(chunks) as Array<[number, string]>) {
+    const own = text.split("\n");
+    for (let i = Math.max(0, symbol.startLine - start); i < own.length && start + i <= symbol.endLine; i++) lines.push(own[i]!);
+  }
+  return lines.join("\n");
+};
 
 type Row = [number, FileMoment["type"], string, string, string | null, string | null, string | null];
 
@@ -63,13 +79,8 @@ export const readFileTimeline = (log: LogHandle, path: string, options: Timeline
   if (symbol) params.push(options.symbol);
   if (body) params.push(options.symbol);
   params.push(`file:${path}`, options.after ?? 0);
-  return (preparedOn(log, sql, "raw").all(...params) as Row[]).map(([position, type, recordedAt, meta, contentHash, found, text]) => ({
-    position,
-    type,
-    recordedAt,
-    contentHash,
-    meta: JSON.parse(meta) as EventMeta,
-    symbol: found === null ? null : (JSON.parse(found) as SymbolInParse),
-    body: text,
-  }));
+  return (preparedOn(log, sql, "raw").all(...params) as Row[]).map(([position, type, recordedAt, meta, contentHash, found, chunks]) => {
+    const symbol = found === null ? null : (JSON.parse(found) as SymbolInParse);
+    return { position, type, recordedAt, contentHash, meta: JSON.parse(meta) as EventMeta, symbol, body: symbol === null || chunks === null ? null : cutBody(chunks, symbol) };
+  });
 };
