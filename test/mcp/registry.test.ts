@@ -36,9 +36,10 @@ describe("the tool registry", () => {
     expect(all.length).toBe(ALL_TOOLS.length);
   });
 
-  it("serves get_changes_since in the history set only: the default tools/list has no room for it", () => {
-    expect(selectTools(["history"]).map((t) => t.name)).toEqual(["get_changes_since"]);
+  it("serves get_changes_since and get_symbol_history in the history set only: the default tools/list has no room for them", () => {
+    expect(selectTools(["history"]).map((t) => t.name)).toEqual(["get_changes_since", "get_symbol_history"]);
     expect(selectTools().map((t) => t.name)).not.toContain("get_changes_since");
+    expect(selectTools().map((t) => t.name)).not.toContain("get_symbol_history");
   });
 
   it("caps an answer at a line boundary by exact count, and leaves one well under the cap as it is", () => {

@@ -76,7 +76,7 @@ export const getProjectContextTool = defineTool({
       for (const c of o.conventions) out.push(`- [${c.id}] ${c.pattern}${c.example ? ` e.g. ${c.example}` : ""}${c.scope !== "project" ? ` (scope: ${c.scope})` : ""}`);
     }
     if (out.length === 0) return input.topic ? `no rules, decisions or conventions about "${input.topic}"` : "no rules, decisions or conventions recorded yet (store_rule, store_decision record them)";
-    if (o.stale.length > 0) out.push(`${o.stale.length} stale link${o.stale.length === 1 ? "" : "s"}: check those entries against the code, then retire or re-record them (store_rule, store_decision).`);
+    if (o.stale.length > 0) out.push(`${o.stale.length} stale link${o.stale.length === 1 ? "" : "s"}: check those entries against the code; one that no longer holds is retired (\`nemesis rule retire\`) or superseded, and recorded anew (store_rule, store_decision).`);
     return out.join("\n");
   },
 });

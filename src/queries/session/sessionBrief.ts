@@ -81,7 +81,7 @@ const warnings = (facts: SessionFacts): string[] => {
   if (f.unchecked > 0) out.push(`Note: ${plural(f.unchecked, "indexed file")} (the least recently changed) were not compared with the disk in the time a session start allows.`);
   const stale = facts.staleMemory?.size ?? 0;
   if (stale > 0) {
-    out.push(`Note: ${plural(stale, "rule or decision", "rules and decisions")} below refer to code that changed or vanished since they were recorded (marked "stale"): check them against the code before following them, then retire or re-record them.`);
+    out.push(`Note: ${plural(stale, "rule or decision", "rules and decisions")} below ${stale === 1 ? "refers to code that changed or vanished since it was recorded (marked \"stale\"): check it" : "refer to code that changed or vanished since they were recorded (marked \"stale\"): check them"} against the code before following it; one that no longer holds is retired (\`nemesis rule retire\`) or superseded and recorded anew.`);
   }
   if (f.pending > 0) {
     out.push(`Note: ${plural(f.pending, "file change")} recorded but not indexed yet; ${f.engineRunning ? "the running engine is applying them" : "the next Nemesis query catches up"}.`);
