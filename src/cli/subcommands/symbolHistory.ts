@@ -40,7 +40,8 @@ export const registerSymbolHistory = (program: Command): void => {
         try {
           const answer = await backend.call("get_symbol_history", args, { name: "nemesis-cli", source: "cli" });
           const text = answer.content.map((c) => c.text).join("\n");
-          if (answer.isError) throw new CliError(text, text.startsWith("invalid arguments") ? 2 : 1);
+          // One line, as every error of the CLI: the candidates and the hint after the first line go on it.
+          if (answer.isError) throw new CliError(text.split("\n").map((l) => l.trim()).filter((l) => l !== "").join(" "), text.startsWith("invalid arguments") ? 2 : 1);
           process.stdout.write(`${text}\n`);
         } finally {
           await backend.close();

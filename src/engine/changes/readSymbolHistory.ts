@@ -1,3 +1,4 @@
+import { lastPositionInStream } from "../../events/sqlite/lastPositionInStream.js";
 import { readFileTimeline } from "../../events/sqlite/readFileTimeline.js";
 import type { LogHandle } from "../../events/sqlite/openEventLog.js";
 import type { LinkedMemory } from "../../queries/changes/memoryInForce.js";
@@ -23,14 +24,17 @@ export interface SymbolHistory {
 /**
  * Every version of the symbol `id` (the parser's id) of the file `path`, read from the file's
  * stream in the log, and the rules and decisions in force linked to it. `commits` are the file's
- * commits (the history read model), which name the commit behind a change read from disk.
+ * commits (the history read model); with when the log saw each arrive, they name the commit
+ * behind a version read from disk.
  */
 export const readSymbolHistory = (
   log: LogHandle,
   symbol: { readonly path: string; readonly id: string; readonly name: string; readonly qualifiedName: string },
-  commits: ReadonlyArray<FileCommitRef> = [],
+  commits: ReadonlyArray<Omit<FileCommitRef, "arrived">> = [],
 ): SymbolHistory => {
-  const versions = symbolVersions(readFileTimeline(log, symbol.path, { symbol: symbol.id, body: true }), commits);
+  // When each commit arrived: its CommitObserved, one lookup by its stream each.
+  const arrivals = commits.map((c) => ({ ...c, arrived: lastPositionInStream(log, `commit:${c.sha}`, ["CommitObserved"]) }));
+  const versions = symbolVersions(readFileTimeline(log, symbol.path, { symbol: symbol.id, body: true }), arrivals);
   const isFile = isLoggedFile(log);
   const timeline = timelineReader(log);
   const memory: SymbolMemory[] = [];

@@ -1,6 +1,6 @@
 import * as Schema from "effect/Schema";
 import { loggedSymbol, readSymbolHistory } from "../../engine/index.js";
-import { renderSymbolHistory, staleText, type FileCommitRef, type SymbolHistoryAnswer } from "../../queries/changes/index.js";
+import { renderSymbolHistory, staleText, type SymbolHistoryAnswer } from "../../queries/changes/index.js";
 import { countTokens } from "../capText.js";
 import { defineTool, READ_ONLY, toolError, ToolError } from "../tool.js";
 import type { ToolContext } from "../ToolContext.js";
@@ -38,7 +38,7 @@ const Output = Schema.Struct({
       start_line: Schema.Number,
       end_line: Schema.Number,
       by: Writer,
-      commit: Schema.NullOr(Schema.Struct({ sha: Schema.String, subject: Schema.String })),
+      commit: Schema.NullOr(Schema.Struct({ sha: Schema.String, subject: Schema.String, how: Schema.Literal("checkout", "pull") })),
       file_deleted: Schema.Boolean,
     }),
   ),
@@ -113,7 +113,7 @@ export const getSymbolHistoryTool = defineTool({
   run: async (input, ctx): Promise<typeof Output.Type> => {
     const target = await targetOf(ctx, input.symbol);
     const history = await ctx.history();
-    const commits: FileCommitRef[] = history === null ? [] : history.fileHistory(target.path, 50).map((c) => ({ sha: c.sha, subject: c.subject, time: c.time }));
+    const commits = history === null ? [] : history.fileHistory(target.path, 50).map((c) => ({ sha: c.sha, subject: c.subject, time: c.time }));
     const found = readSymbolHistory(ctx.log, { path: target.path, id: target.id, name: target.name, qualifiedName: target.qualifiedName }, commits);
     const last = found.versions[found.versions.length - 1];
     const now = Date.now();
@@ -138,7 +138,7 @@ export const getSymbolHistoryTool = defineTool({
         start_line: v.startLine,
         end_line: v.endLine,
         by: v.by,
-        commit: v.commit === null ? null : { sha: v.commit.sha, subject: v.commit.subject },
+        commit: v.commit === null ? null : { sha: v.commit.sha, subject: v.commit.subject, how: v.commit.how },
         file_deleted: v.fileDeleted,
       })),
       memory: found.memory.map((m) => ({

@@ -27,7 +27,8 @@ export interface SymbolHistoryAnswer {
     readonly start_line: number;
     readonly end_line: number;
     readonly by: Writer;
-    readonly commit: { readonly sha: string; readonly subject: string } | null;
+    /** The checkout a first version was indexed in, or the pull that brought a later one. */
+    readonly commit: { readonly sha: string; readonly subject: string; readonly how: "checkout" | "pull" } | null;
     readonly file_deleted: boolean;
   }>;
   readonly memory: ReadonlyArray<{
@@ -56,7 +57,9 @@ const changeText = (v: Version, first: boolean): string => {
   return `changed ${v.what.join(", ")}`;
 };
 
-const byText = (v: Version): string => `${writerText(v.by)}${v.commit !== null ? `, commit ${v.commit.sha.slice(0, 10)} "${oneLine(v.commit.subject, 60)}"` : ""}`;
+const commitText = (c: NonNullable<Version["commit"]>): string => `${c.how === "pull" ? "a pull of" : "at"} commit ${c.sha.slice(0, 10)} "${oneLine(c.subject, 60)}"`;
+
+const byText = (v: Version): string => `${writerText(v.by)}${v.commit !== null ? `, ${commitText(v.commit)}` : ""}`;
 
 /** Two lines a version: when, what, where and who; then its signature when it differs from the version before. */
 const versionLines = (v: Version, index: number, before: Version | undefined): string[] => {

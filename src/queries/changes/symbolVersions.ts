@@ -26,6 +26,13 @@ export interface FileCommitRef {
   readonly subject: string;
   /** Committer time, Unix seconds. */
   readonly time: number;
+  /** The log position of its CommitObserved: when Nemesis saw it arrive (null when unknown). */
+  readonly arrived: number | null;
+}
+
+/** A commit behind a version read from disk: the checkout it was first seen in, or a pull that brought it. */
+export interface VersionCommit extends FileCommitRef {
+  readonly how: "checkout" | "pull";
 }
 
 export type VersionPart = "signature" | "kind" | "body" | "lines";
@@ -44,8 +51,13 @@ export interface SymbolVersion {
   readonly startLine: number;
   readonly endLine: number;
   readonly by: Writer;
-  /** A commit of the file that explains a change read from disk (a scan or the watcher): made after the version before and by then. */
-  readonly commit: FileCommitRef | null;
+  /**
+   * The commit behind a version read from disk (a scan or the watcher): for the first one, the
+   * file's newest commit by then (the checkout it was indexed in); for a later one, a commit made
+   * before the version before was seen that arrived after it (a pull, as get_changes_since tells
+   * one). A commit made after the version before is not named: it may hold that edit, or not.
+   */
+  readonly commit: VersionCommit | null;
   /** A removal by the file's deletion. */
   readonly fileDeleted: boolean;
 }
@@ -65,15 +77,24 @@ const partsChanged = (was: SymbolShape, wasBody: string | null, now: SymbolShape
   return parts;
 };
 
-/** The newest commit in (after, upTo], or null. */
-const commitIn = (commits: ReadonlyArray<FileCommitRef>, after: number | null, upTo: number): FileCommitRef | null => {
+const newest = (commits: ReadonlyArray<FileCommitRef>, keep: (c: FileCommitRef) => boolean): FileCommitRef | null => {
   let best: FileCommitRef | null = null;
-  for (const c of commits) {
-    const t = c.time * 1000;
-    if (t > upTo || (after !== null && t <= after)) continue;
-    if (best === null || c.time > best.time) best = c;
-  }
+  for (const c of commits) if (keep(c) && (best === null || c.time > best.time)) best = c;
   return best;
+};
+
+/** The commit behind a version `write` recorded from disk, after a version before written at `before` (see SymbolVersion.commit). */
+const commitOf = (commits: ReadonlyArray<FileCommitRef>, write: Moment, before: Moment | null, nextWrite: number): VersionCommit | null => {
+  if (!DISK_SOURCES.has(write.meta.source)) return null;
+  const at = Date.parse(write.recordedAt);
+  if (before === null) {
+    // Seen by the time the file was written again: a commit that arrived later came with a later checkout.
+    const c = newest(commits, (c) => c.time * 1000 <= at && (c.arrived === null || c.arrived < nextWrite));
+    return c === null ? null : { ...c, how: "checkout" };
+  }
+  const seen = Date.parse(before.recordedAt);
+  const c = newest(commits, (c) => c.arrived !== null && c.arrived > before.position && c.time * 1000 <= seen);
+  return c === null ? null : { ...c, how: "pull" };
 };
 
 /**
@@ -86,10 +107,13 @@ export const symbolVersions = (moments: ReadonlyArray<Moment>, commits: Readonly
   const writes = new Map<string, Moment>();
   let lastWrite: Moment | null = null;
   let current: { readonly shape: SymbolShape; readonly body: string | null } | null = null;
+  const writePositions = moments.filter((m) => m.type === "FileChanged" || m.type === "FileDeleted").map((m) => m.position);
+  const nextWrite = (position: number) => writePositions.find((p) => p > position) ?? Infinity;
+  // The write behind the newest version so far.
+  let versionWrite: Moment | null = null;
   const push = (v: Omit<SymbolVersion, "commit">, write: Moment) => {
-    const before = out.length > 0 ? Date.parse(out[out.length - 1]!.at) : null;
-    const commit = DISK_SOURCES.has(write.meta.source) ? commitIn(commits, before, Date.parse(v.at)) : null;
-    out.push({ ...v, commit });
+    out.push({ ...v, commit: commitOf(commits, write, versionWrite, nextWrite(write.position)) });
+    versionWrite = write;
   };
   for (const m of moments) {
     switch (m.type) {

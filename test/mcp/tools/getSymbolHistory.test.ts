@@ -54,7 +54,7 @@ describe("get_symbol_history and stale memory", () => {
     const add = await call("get_symbol_history", { symbol: "add" });
     expect(add.isError).toBe(false);
     expect(add.text).toMatch(/^History of add \[Function\] \(src\/lib\/math.ts:1–3\): 2 versions, newest first\n/);
-    expect(add.text).toMatch(/\nv2 [\d-]+ [\d:]+ UTC {2}changed body {2}lines 1–3 {2}by nemesis index \(#\d+\)\nv1 [\d-]+ [\d:]+ UTC {2}first seen {2}lines 1–3 {2}by nemesis index(, commit \w+ "[^"]*")? \(#\d+\)\n {4}function add\(a: number, b: number\): number$/);
+    expect(add.text).toMatch(/\nv2 [\d-]+ [\d:]+ UTC {2}changed body {2}lines 1–3 {2}by nemesis index \(#\d+\)\nv1 [\d-]+ [\d:]+ UTC {2}first seen {2}lines 1–3 {2}by nemesis index(, at commit \w+ "[^"]*")? \(#\d+\)\n {4}function add\(a: number, b: number\): number$/);
 
     const twice = await call("get_symbol_history", { symbol: "src/lib/math.ts:twice" });
     expect(twice.text).toMatch(/^History of twice \[Function\] \(src\/lib\/math.ts, removed\): 2 versions, newest first\n/);

@@ -57,13 +57,16 @@ describe("symbolVersions", () => {
       ["d", hook],
     );
     const versions = symbolVersions(moments, [
-      { sha: "c-old", subject: "Add config", time: (T0 - 86_400_000) / 1000 },
-      { sha: "c-pull", subject: "Take a separator", time: (T0 + 5 * 60_000) / 1000 },
+      { sha: "c-old", subject: "Add config", time: (T0 - 86_400_000) / 1000, arrived: 1 },
+      // Made elsewhere before the first version was seen, arrived after it: the watcher's change is its pull.
+      { sha: "c-pull", subject: "Take a separator", time: (T0 - 3_600_000) / 1000, arrived: 7 },
+      // Made here after the version before (it may hold that edit or not): never named.
+      { sha: "c-local", subject: "Drop the parser", time: (T0 + 9 * 60_000) / 1000, arrived: 11 },
     ]);
-    expect(versions.map((v) => [v.change, v.what.join(","), v.position, v.startLine, v.by.source, v.by.session, v.commit?.sha ?? null, v.fileDeleted])).toEqual([
+    expect(versions.map((v) => [v.change, v.what.join(","), v.position, v.startLine, v.by.source, v.by.session, v.commit === null ? null : `${v.commit.how} ${v.commit.sha}`, v.fileDeleted])).toEqual([
       // The move to lines 5–7 is no version: the first one now stands there.
-      ["added", "", 2, 5, "cli", null, "c-old", false],
-      ["changed", "signature,body", 8, 5, "watcher", null, "c-pull", false],
+      ["added", "", 2, 5, "cli", null, "checkout c-old", false],
+      ["changed", "signature,body", 8, 5, "watcher", null, "pull c-pull", false],
       ["changed", "body", 10, 5, "hook", "sess-7f3a91c2", null, false],
       ["removed", "", 12, 5, "watcher", null, null, false],
       ["added", "", 14, 2, "watcher", null, null, false],
@@ -173,7 +176,7 @@ describe("renderSymbolHistory", () => {
   it("shows the linked memory, then each version newest first with its signature when it changed", () => {
     const text = renderSymbolHistory(
       answer([
-        version(1, { by: { source: "cli", session: null, actor: null, pull: null }, commit: { sha: "1a2b3c4d5e6f", subject: "Add config" } }),
+        version(1, { by: { source: "cli", session: null, actor: null, pull: null }, commit: { sha: "1a2b3c4d5e6f", subject: "Add config", how: "checkout" } }),
         version(2, { what: ["signature"], signature: "parseConfig(text, sep)", by: { source: "watcher", session: null, actor: null, pull: null } }),
         version(3, { signature: "parseConfig(text, sep)" }),
       ]),
@@ -188,7 +191,7 @@ describe("renderSymbolHistory", () => {
         "v3 2026-12-01 13:00 UTC  changed body  lines 4–9  by hook session sess-300… (#30)",
         "v2 2026-12-01 12:00 UTC  changed signature  lines 4–9  by the watcher (#20)",
         "    parseConfig(text, sep)",
-        'v1 2026-12-01 11:00 UTC  first seen  lines 4–9  by nemesis index, commit 1a2b3c4d5e "Add config" (#10)',
+        'v1 2026-12-01 11:00 UTC  first seen  lines 4–9  by nemesis index, at commit 1a2b3c4d5e "Add config" (#10)',
         "    parseConfig(text)",
       ].join("\n"),
     );
