@@ -14,7 +14,7 @@
  *   - get_symbol_history: a function saved at each of its file's saves, and a method of a large
  *     file that no save touched;
  *   - get_project_context with a rule linked to that function (its stale check).
- * Run after `npm run build`: `npm run bench -- history-tools`.
+ * Run after `npm run build`: `npm run bench -- history-tools` (NEMESIS_BENCH_KEEP=1 keeps the copy, to look into).
  */
 import Database from "better-sqlite3";
 import * as Either from "effect/Either";
@@ -150,6 +150,7 @@ export const run = async (): Promise<void> => {
     await models.close();
     await engine.close();
     closeEventLog(log);
-    rmSync(root, { recursive: true, force: true });
+    if (process.env.NEMESIS_BENCH_KEEP === "1") out(`kept the copy: ${root}`);
+    else rmSync(root, { recursive: true, force: true });
   }
 };

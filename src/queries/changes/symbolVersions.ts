@@ -54,8 +54,8 @@ export interface SymbolVersion {
   /**
    * The commit behind a version read from disk (a scan or the watcher): for the first one, the
    * file's newest commit by then (the checkout it was indexed in); for a later one, a commit made
-   * before the version before was seen that arrived after it (a pull, as get_changes_since tells
-   * one). A commit made after the version before is not named: it may hold that edit, or not.
+   * before the version before was seen that arrived with this version's write or after it (a
+   * pull, as get_changes_since tells one). A commit made after the version before is not named: it may hold that edit, or not.
    */
   readonly commit: VersionCommit | null;
   /** A removal by the file's deletion. */
@@ -92,8 +92,9 @@ const commitOf = (commits: ReadonlyArray<FileCommitRef>, write: Moment, before: 
     const c = newest(commits, (c) => c.time * 1000 <= at && (c.arrived === null || c.arrived < nextWrite));
     return c === null ? null : { ...c, how: "checkout" };
   }
+  // Arrived with this write or after it (a commit that arrived before it came with the version before).
   const seen = Date.parse(before.recordedAt);
-  const c = newest(commits, (c) => c.arrived !== null && c.arrived > before.position && c.time * 1000 <= seen);
+  const c = newest(commits, (c) => c.arrived !== null && c.arrived > write.position && c.time * 1000 <= seen);
   return c === null ? null : { ...c, how: "pull" };
 };
 

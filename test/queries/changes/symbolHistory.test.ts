@@ -57,11 +57,12 @@ describe("symbolVersions", () => {
       ["d", hook],
     );
     const versions = symbolVersions(moments, [
-      { sha: "c-old", subject: "Add config", time: (T0 - 86_400_000) / 1000, arrived: 1 },
+      // Arrives in the same index run as the first write, after it.
+      { sha: "c-old", subject: "Add config", time: (T0 - 86_400_000) / 1000, arrived: 2 },
       // Made elsewhere before the first version was seen, arrived after it: the watcher's change is its pull.
-      { sha: "c-pull", subject: "Take a separator", time: (T0 - 3_600_000) / 1000, arrived: 7 },
+      { sha: "c-pull", subject: "Take a separator", time: (T0 - 3_600_000) / 1000, arrived: 8 },
       // Made here after the version before (it may hold that edit or not): never named.
-      { sha: "c-local", subject: "Drop the parser", time: (T0 + 9 * 60_000) / 1000, arrived: 11 },
+      { sha: "c-local", subject: "Drop the parser", time: (T0 + 9 * 60_000) / 1000, arrived: 12 },
     ]);
     expect(versions.map((v) => [v.change, v.what.join(","), v.position, v.startLine, v.by.source, v.by.session, v.commit === null ? null : `${v.commit.how} ${v.commit.sha}`, v.fileDeleted])).toEqual([
       // The move to lines 5–7 is no version: the first one now stands there.
