@@ -8,7 +8,7 @@
  * that file changes at each of its saves; every third save re-signs it). The session starts are
  * then spread 30 minutes apart (the log's own times, on the copy), as a day's would be.
  * Measured through the registry (callTool, text answers), NEMESIS_BENCH_CALLS (30) calls each
- * after 3 warm-ups, p50/p95:
+ * after 3 warm-ups, p50/p95 of wall time and the p50 of this process's CPU time per call:
  *   - get_changes_since: by default (the caller's previous session), since the day's first
  *     session, and since #0 (the whole log: the cold index too; 5 calls);
  *   - get_symbol_history: a function saved at each of its file's saves, and a method of a large
@@ -127,15 +127,20 @@ export const run = async (): Promise<void> => {
       };
       for (let i = 0; i < Math.min(3, calls); i++) await call();
       const times: number[] = [];
+      const cpu: number[] = [];
       let text = "";
       for (let i = 0; i < calls; i++) {
+        const c = process.cpuUsage();
         const t = performance.now();
         text = await call();
         times.push(performance.now() - t);
+        const used = process.cpuUsage(c);
+        cpu.push((used.user + used.system) / 1000);
       }
       const p50 = median(times);
       const verdict = target === undefined ? "" : `  (target < ${target} ms: ${p50 < target ? "met" : "NOT met"})`;
-      out(`${label}: p50 ${ms(p50)}, p95 ${ms(percentile(times, 95))}${verdict}`);
+      // CPU time beside wall time: the load of a shared box barely moves it.
+      out(`${label}: p50 ${ms(p50)}, p95 ${ms(percentile(times, 95))}, CPU p50 ${ms(median(cpu))}${verdict}`);
       out(`  ${text.split("\n")[0]}`);
     };
     out(`measuring, ${CALLS} calls each; ${load()}`);
