@@ -1,6 +1,6 @@
 import * as Schema from "effect/Schema";
 import { loggedSymbol, readSymbolHistory } from "../../engine/index.js";
-import { renderSymbolHistory, staleText, type SymbolHistoryAnswer } from "../../queries/changes/index.js";
+import { renderSymbolHistory, staleText } from "../../queries/changes/index.js";
 import { countTokens } from "../capText.js";
 import { defineTool, READ_ONLY, toolError, ToolError } from "../tool.js";
 import type { ToolContext } from "../ToolContext.js";
@@ -151,5 +151,5 @@ export const getSymbolHistoryTool = defineTool({
       })),
     };
   },
-  render: (out, input) => renderSymbolHistory(out as SymbolHistoryAnswer, { maxTokens: input.max_tokens, count: countTokens }),
+  render: (out, input) => renderSymbolHistory(out, { maxTokens: input.max_tokens, count: countTokens }),
 });
