@@ -18,6 +18,7 @@ const SUITES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   "history-tools": () => import("./historyToolsBench.js"),
   soak: () => import("./soakBench.js"),
   scale: () => import("./scaleBench.js"),
+  context: () => import("./contextBench.js"),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));

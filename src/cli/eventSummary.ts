@@ -37,6 +37,8 @@ const SUMMARIES: Record<string, (d: Data) => string> = {
     const files = typeof d.filesTotal === "number" ? d.filesTotal : count(d.files);
     return `${str(d.sha).slice(0, 10)} ${str(d.subject)} (${files} file${files === 1 ? "" : "s"}${count(d.parents) > 1 ? ", a merge" : ""})`;
   },
+  ContextServed: (d) =>
+    `${str(d.tool)} for ${d.session ? `session ${str(d.session)}` : "no session"}: ${count(d.files)} file${count(d.files) === 1 ? "" : "s"}, ${count(d.rules)} rule${count(d.rules) === 1 ? "" : "s"}, ${str(d.tokens)} tokens${typeof d.task === "string" ? ` (${str(d.task)})` : ""}`,
   SessionStarted: (d) => `${str(d.client)} session ${str(d.sessionId)} at #${str(d.position)}`,
   IndexRunStarted: (d) => `run ${str(d.runId)} in ${str(d.root)}`,
   IndexRunCompleted: (d) =>

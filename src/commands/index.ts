@@ -14,3 +14,4 @@ export { FILE_STREAM_PREFIX, fileStream, readKnownFile, readKnownFiles, readKnow
 export { completeIndexRun, PROJECT_STREAM, startIndexRun } from "./recordIndexRun.js";
 export { COMMIT_STREAM_PREFIX, commitStream, isCommitObserved, recordCommits, type RecordedCommits } from "./recordCommits.js";
 export { recordSessionStart, SESSION_STREAM_PREFIX, sessionStream, type SessionStart } from "./recordSessionStart.js";
+export { CONTEXT_STREAM_PREFIX, contextStream, logContextServed, recordContextServed, type ContextServedInput } from "./recordContextServed.js";

@@ -60,6 +60,10 @@ const History = Schema.Struct({
   since_days: Schema.optionalWith(Schema.Number.pipe(Schema.positive()), { default: () => 730 }),
 });
 
+const Privacy = Schema.Struct({
+  log_tasks: Schema.optionalWith(Schema.Boolean, { default: () => true }),
+});
+
 const Mcp = Schema.Struct({
   toolsets: Schema.optionalWith(Schema.Array(Schema.Literal("core", "graph", "history")), { default: () => ["core" as const] }),
   http_token: Schema.optional(Schema.String.pipe(Schema.minLength(16))),
@@ -75,6 +79,7 @@ export const NemesisConfig = Schema.Struct({
   mcp: Schema.optionalWith(Mcp, { default: () => Schema.decodeSync(Mcp)({}) }),
   hooks: Schema.optionalWith(Hooks, { default: () => Schema.decodeSync(Hooks)({}) }),
   history: Schema.optionalWith(History, { default: () => Schema.decodeSync(History)({}) }),
+  privacy: Schema.optionalWith(Privacy, { default: () => Schema.decodeSync(Privacy)({}) }),
 });
 export type NemesisConfig = typeof NemesisConfig.Type;
 
@@ -184,7 +189,8 @@ export const CONFIG_TEMPLATE = `# Nemesis configuration. Every option is optiona
 [mcp]
 # Tool sets \`nemesis serve\` offers when --toolsets is not given: "core" (search, code graph,
 # memory, index), "graph" (agents' own scratch graphs) and "history" (get_changes_since: what
-# changed since a session, a commit, a position or a time).
+# changed since a session, a commit, a position or a time; context_report: whether the context
+# served helped).
 # toolsets = ["core"]
 # Bearer token for \`nemesis serve --http\` (at least 16 characters); without it a random one is
 # printed at start.
@@ -193,4 +199,10 @@ export const CONFIG_TEMPLATE = `# Nemesis configuration. Every option is optiona
 [hooks]
 # Token budget of the context the prompt-submit and pre-task hooks add to a prompt (500–32000).
 # context_tokens = 4000
+
+[privacy]
+# Each get_smart_context and get_code_semantics answer, and each prompt hook's context, is logged
+# (ContextServed: the files, symbols and rules served, for \`nemesis report context\`). false: log
+# them without the task or query text.
+# log_tasks = true
 `;

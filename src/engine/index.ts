@@ -9,6 +9,7 @@ export { openSourceParser } from "./openSourceParser.js";
 export { runPipeline, type PipelineProgress, type PipelineResult, type ProjectionRun } from "./runPipeline.js";
 export { indexProject, type IndexOptions, type IndexProgress, type IndexSummary } from "./indexProject.js";
 export { historyAccess, type HistoryAccess } from "./historyAccess.js";
+export { readContextFacts, readContextReport, type ContextReportRead } from "./contextReport/index.js";
 export {
   isLoggedFile,
   previousSession,

@@ -26,6 +26,7 @@ import {
 import { FileParsed } from "./types/parse.js";
 import { CommitObserved } from "./types/history.js";
 import { SessionStarted } from "./types/session.js";
+import { ContextServed } from "./types/context.js";
 import { IndexRunCompleted, IndexRunStarted } from "./types/project.js";
 
 /**
@@ -96,6 +97,7 @@ export const EventCatalog = {
   GraphDeleted: define(GraphDeleted),
   CommitObserved: define(CommitObserved),
   SessionStarted: define(SessionStarted),
+  ContextServed: define(ContextServed),
 } as const;
 
 export type EventType = keyof typeof EventCatalog;

@@ -25,6 +25,7 @@ export const EVENT_TYPES = [
   "GraphDeleted",
   "CommitObserved",
   "SessionStarted",
+  "ContextServed",
 ] as const;
 
 /** What `nemesis log --memory` shows: every event of a rule, decision or convention stream. */

@@ -69,6 +69,7 @@ export * from "./types/memory.js";
 export * from "./types/parse.js";
 export * from "./types/project.js";
 export * from "./types/session.js";
+export * from "./types/context.js";
 export * from "./types/typeNotation.js";
 export { sameTypeNotation } from "./types/sameTypeNotation.js";
 export { writtenType } from "./types/writtenType.js";

@@ -16,8 +16,8 @@ export type GraphLoad<T> = (graph: GraphQueryable) => Promise<T>;
 export interface ToolCaller {
   readonly name: string;
   readonly version?: string;
-  /** `mcp` for a client over stdio or HTTP, `cli` for `nemesis query`. */
-  readonly source: "mcp" | "cli";
+  /** `mcp` for a client over stdio or HTTP, `cli` for `nemesis query`, `hook` for a prompt hook's call. */
+  readonly source: "mcp" | "cli" | "hook";
   /** The session its `initialize` recorded (SessionStarted): "since my last session" is the one before it. */
   readonly session?: string;
 }

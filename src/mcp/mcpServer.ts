@@ -1,10 +1,23 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+  type CallToolResult,
+} from "@modelcontextprotocol/sdk/types.js";
 import { randomUUID } from "node:crypto";
 import type { Logger } from "./logger.js";
 import type { ProjectBackend } from "./projectBackend.js";
-import { listTools } from "./registry.js";
-import type { ToolDefinition } from "./tool.js";
+import type { CallTool } from "./prompt.js";
+import { ALL_PROMPTS, ALL_RESOURCES, getPrompt, listPrompts, listResources, listResourceTemplates, listTools, readResource } from "./registry.js";
+import { ToolError, type ToolDefinition } from "./tool.js";
+import type { ToolCaller } from "./ToolContext.js";
 
 export const SERVER_NAME = "nemesis";
 export const SERVER_VERSION = "0.1.0";
@@ -27,11 +40,44 @@ export const createMcpServer = (
   logger: Logger,
   onInitialized: () => void = () => {},
 ): Server => {
-  const server = new Server({ name: SERVER_NAME, version: SERVER_VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+  const server = new Server({ name: SERVER_NAME, version: SERVER_VERSION }, { capabilities: { tools: {}, prompts: {}, resources: {} }, instructions: INSTRUCTIONS });
   const listed = listTools(tools);
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listed }));
   // One session per connection: its start is what the client's next session compares against.
   const session = randomUUID();
+  const callerOf = (): ToolCaller => {
+    const client = server.getClientVersion();
+    return { name: client?.name ?? "mcp-client", source: "mcp" as const, session, ...(client?.version ? { version: client.version } : {}) };
+  };
+
+  // Prompts and resources come from the registry too, each answered by one of its tools, served
+  // or not (tools/list's budget is what keeps a tool out of the default sets, and these cost it nothing).
+  const prompts = ALL_PROMPTS;
+  const resources = ALL_RESOURCES;
+  const call: CallTool = async (name, args) => (await backend).call(name, args, callerOf(), undefined, "all");
+  /** A ToolError is the client's to fix (InvalidParams, with what to pass); anything else is ours. */
+  const asMcpError = (what: string, e: unknown): McpError => {
+    if (e instanceof McpError) return e;
+    if (e instanceof ToolError) return new McpError(ErrorCode.InvalidParams, e.message);
+    logger.error(`${what} failed`, e);
+    return new McpError(ErrorCode.InternalError, `${what} failed: ${e instanceof Error ? e.message : String(e)}`);
+  };
+  const answering = async <A>(what: string, f: () => Promise<A>): Promise<A> => {
+    try {
+      return await f();
+    } catch (e) {
+      throw asMcpError(what, e);
+    }
+  };
+  server.setRequestHandler(ListPromptsRequestSchema, async () => ({ prompts: listPrompts(prompts) }));
+  server.setRequestHandler(GetPromptRequestSchema, (request) =>
+    answering(`prompt ${request.params.name}`, () => getPrompt(prompts, request.params.name, request.params.arguments ?? {}, call)),
+  );
+  server.setRequestHandler(ListResourcesRequestSchema, () => answering("resources/list", async () => ({ resources: await listResources(resources, call) })));
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({ resourceTemplates: listResourceTemplates(resources) }));
+  server.setRequestHandler(ReadResourceRequestSchema, (request) =>
+    answering(`reading ${request.params.uri}`, async () => ({ contents: [await readResource(resources, request.params.uri, call)] })),
+  );
   server.oninitialized = () => {
     const name = server.getClientVersion()?.name ?? "mcp-client";
     Promise.resolve(backend)
@@ -40,8 +86,7 @@ export const createMcpServer = (
     onInitialized();
   };
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
-    const client = server.getClientVersion();
-    const caller = { name: client?.name ?? "mcp-client", source: "mcp" as const, session, ...(client?.version ? { version: client.version } : {}) };
+    const caller = callerOf();
     const token = request.params._meta?.progressToken;
     const progress =
       token === undefined

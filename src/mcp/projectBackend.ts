@@ -33,7 +33,11 @@ export type Progress = (done: number, total: number | undefined, message: string
  * a read-only call in flight is retried once; a write is reported as failed, since it may have run.
  */
 export interface ProjectBackend {
-  call(name: string, args: unknown, caller: ToolCaller, progress?: Progress): Promise<ToolAnswer>;
+  /**
+   * `among`: the tools this process serves (what its client lists), or every tool of the
+   * registry, for the prompts and resources that read through a tool of a set not served.
+   */
+  call(name: string, args: unknown, caller: ToolCaller, progress?: Progress, among?: "served" | "all"): Promise<ToolAnswer>;
   /** "owner" or "client of pid N", for logs and tests. */
   role(): string;
   /** The role once this process has become the owner or reached it (rejects when neither happened). */
@@ -145,7 +149,7 @@ export const openProjectBackend = async (options: BackendOptions): Promise<Proje
     // Calls from other processes are served from every tool: each front end offers its own sets
     // (a `--toolsets core,graph` window, or `nemesis query`, beside an owner serving core only).
     const run = (name: string, args: unknown, caller: ToolCaller, progress?: Progress) =>
-      callTool(ALL_TOOLS, name, args, models.context(caller, progress), (e) => logger.error(`${name} failed`, e));
+      callTool(ALL_TOOLS, name, args, models.context(caller, progress), (e) => logger.error(`${name} failed`, e), (m) => logger.error(m));
     let socket: EngineSocket | null = null;
     let stopFollowing = () => {};
     let ready: Promise<void>;
@@ -176,7 +180,8 @@ export const openProjectBackend = async (options: BackendOptions): Promise<Proje
             onCaughtUp: (r, head) => {
               watcher?.projected(head);
               if (r.projections.some((p) => p.name === "graph" && (p.events > 0 || p.rebuilt))) warming.changed();
-              warmer.changed();
+              // A pass that moved no read model (a ContextServed after each answer, a SessionStarted) leaves the warm-ups as they are.
+              if (r.projections.some((p) => p.events > 0 || p.rebuilt)) warmer.changed();
             },
           });
           warming.changed();
@@ -256,11 +261,11 @@ export const openProjectBackend = async (options: BackendOptions): Promise<Proje
 
   const role = () => (current === null ? "starting" : current.kind === "owner" ? "owner" : `client of pid ${current.pid}`);
 
-  const callOnce = async (name: string, args: unknown, caller: ToolCaller, progress?: Progress): Promise<ToolAnswer> => {
+  const callOnce = async (name: string, args: unknown, caller: ToolCaller, progress: Progress | undefined, among: ReadonlyArray<ToolDefinition>): Promise<ToolAnswer> => {
     const c = await connection;
     if (c.kind === "owner") {
       if (mode === "once") await c.ready;
-      const run = callTool(tools, name, args, c.models.context(caller, progress), (e) => logger.error(`${name} failed`, e));
+      const run = callTool(among, name, args, c.models.context(caller, progress), (e) => logger.error(`${name} failed`, e), (m) => logger.error(m));
       return run;
     }
     return (await c.client.request("call", { name, arguments: args, caller }, (p) => {
@@ -270,18 +275,20 @@ export const openProjectBackend = async (options: BackendOptions): Promise<Proje
   };
 
   return {
-    call: async (name, args, caller, progress) => {
+    call: async (name, args, caller, progress, among = "served") => {
+      // The owner's socket serves every tool to its front ends already.
+      const list = among === "all" ? ALL_TOOLS : tools;
       try {
-        return await callOnce(name, args, caller, progress);
+        return await callOnce(name, args, caller, progress, list);
       } catch (e) {
         if (!(e instanceof EngineGone)) throw e;
-        const readOnly = tools.find((t) => t.name === name)?.annotations.readOnlyHint ?? false;
+        const readOnly = list.find((t) => t.name === name)?.annotations.readOnlyHint ?? false;
         if (!readOnly) {
           return { content: [{ type: "text", text: `${name}: the engine stopped while answering, so the write may or may not be stored; check with get_project_context before retrying` }], isError: true };
         }
         // Let the drop be noticed, then retry once on whoever owns the project now.
         await sleep(20);
-        return callOnce(name, args, caller, progress);
+        return callOnce(name, args, caller, progress, list);
       }
     },
     role,

@@ -41,6 +41,20 @@ export interface ToolDefinition<I = any, O = any> {
    * Must be cheap when nothing changed, and never fail for a project not indexed yet.
    */
   readonly warm?: (ctx: ToolContext) => Promise<void>;
+  /**
+   * What an answer served the agent, for the ContextServed event the registry appends after it
+   * (context tools only). `tokens` when the tool counted them; else the answer's text is estimated.
+   */
+  readonly served?: (output: O, input: I) => ServedItems;
+}
+
+/** The parts of an answer a ContextServed records (see src/events/types/context.ts). */
+export interface ServedItems {
+  readonly task: string;
+  readonly files: ReadonlyArray<string>;
+  readonly symbols: ReadonlyArray<string>;
+  readonly rules: ReadonlyArray<string>;
+  readonly tokens?: number;
 }
 
 /** The sets a tool belongs to, as a list. */

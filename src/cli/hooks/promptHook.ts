@@ -108,7 +108,12 @@ export const promptHook = async (name: PromptHookName, paths: NemesisPaths, inpu
       let timer: NodeJS.Timeout | undefined;
       const left = Math.max(1_000, ANSWER_DEADLINE_MS - process.uptime() * 1_000);
       const deadline = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), left)));
-      const call = backend.call("get_smart_context", { task: text.slice(0, MAX_TASK_CHARS), max_tokens: budget }, { name: "nemesis-hook", source: "cli" });
+      const call = backend.call("get_smart_context", { task: text.slice(0, MAX_TASK_CHARS), max_tokens: budget }, {
+        name: "nemesis-hook",
+        source: "hook",
+        // The ContextServed this call appends belongs to the Claude Code session that asked.
+        ...(input.sessionId ? { session: input.sessionId } : {}),
+      });
       // A call abandoned at the deadline may still fail; nobody waits for it any more.
       call.catch(() => undefined);
       const answer = await Promise.race([call, deadline]);

@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 
-type Register = (program: Command) => void;
+/** `args`: the command line after `nemesis`, for a command that reads its own words (query). */
+type Register = (program: Command, args: ReadonlyArray<string>) => void;
 
 /**
  * Command name → the module that registers it. main.ts loads only the command being run (all
@@ -23,14 +24,15 @@ const COMMANDS: Readonly<Record<string, () => Promise<Register>>> = {
   query: async () => (await import("./query.js")).registerQuery,
   context: async () => (await import("./context.js")).registerContext,
   changes: async () => (await import("./changes.js")).registerChanges,
+  report: async () => (await import("./report.js")).registerReport,
   "symbol-history": async () => (await import("./symbolHistory.js")).registerSymbolHistory,
   hook: async () => (await import("./hook.js")).registerHook,
   learn: async () => (await import("./learn.js")).registerLearn,
 };
 
 /** Registers `only` when it names a command, otherwise every command. */
-export const registerCommands = async (program: Command, only?: string): Promise<void> => {
+export const registerCommands = async (program: Command, args: ReadonlyArray<string>, only?: string): Promise<void> => {
   const names = only !== undefined && Object.hasOwn(COMMANDS, only) ? [only] : Object.keys(COMMANDS);
   const registers = await Promise.all(names.map((name) => COMMANDS[name]!()));
-  for (const register of registers) register(program);
+  for (const register of registers) register(program, args);
 };

@@ -107,13 +107,22 @@ const matches = (e: RecordedEvent, f: ReturnType<typeof buildFilter>): boolean =
   (f.since === undefined || e.recordedAt >= f.since) &&
   (f.until === undefined || e.recordedAt <= f.until);
 
-/** Prints the log as `nemesis log` does; shared by commander's action and the fast path in main.ts. */
-export const runLog = async (options: LogOptions, globals: GlobalOptions): Promise<void> => {
-  const filter = buildFilter(options);
+let pipeWatched = false;
+
+/** `nemesis log | head`: the reader went away, which ends the command, not an error. Once per process (tests run many commands in one). */
+const exitQuietlyOnClosedPipe = (): void => {
+  if (pipeWatched) return;
+  pipeWatched = true;
   process.stdout.on("error", (e: NodeJS.ErrnoException) => {
     if (e.code === "EPIPE") process.exit(0);
     throw e;
   });
+};
+
+/** Prints the log as `nemesis log` does; shared by commander's action and the fast path in main.ts. */
+export const runLog = async (options: LogOptions, globals: GlobalOptions): Promise<void> => {
+  const filter = buildFilter(options);
+  exitQuietlyOnClosedPipe();
   const log = openLog(globals);
   try {
     const head = headPosition(log);

@@ -15,14 +15,13 @@ const servedToolsets = async (options: GlobalOptions) => {
 };
 
 /** What follows `query <tool>` on the command line, untouched by commander. */
-const toolArgv = (tool: string): string[] => {
-  const argv = process.argv.slice(2);
+const toolArgv = (argv: ReadonlyArray<string>, tool: string): string[] => {
   const at = argv.indexOf("query");
   const rest = argv.slice(at + 1);
   return rest.slice(rest.indexOf(tool) + 1);
 };
 
-export const registerQuery = (program: Command): void => {
+export const registerQuery = (program: Command, commandLine: ReadonlyArray<string>): void => {
   program
     .command("query")
     .description("call any MCP tool from the command line, as an agent would: nemesis query <tool> [--arg value …] [--json '{…}']; `nemesis query --json` prints the tool list as MCP clients get it")
@@ -46,7 +45,7 @@ export const registerQuery = (program: Command): void => {
       }
       const listed = listTools(ALL_TOOLS).find((t) => t.name === tool);
       if (!listed) throw usageError(`unknown tool "${tool}": run \`nemesis query\` for the list`);
-      const argv = toolArgv(tool);
+      const argv = toolArgv(commandLine, tool);
       if (argv.includes("--help") || argv.includes("-h")) {
         process.stdout.write(`${describeTool(listed)}\n`);
         return;

@@ -63,9 +63,10 @@ export const registerServe = (program: Command): void => {
       const { memoryLine } = await import("../../mcp/memoryLine.js");
       const logger = fileLogger(ctx.paths.dir, "serve");
       // `kill -USR2 <pid>`: one line of the process's memory in the log (the soak bench follows it).
-      // Started with `node --expose-gc`, after a full collection: what is live, not what awaits one.
+      // After a full collection: what is live, not what awaits one.
+      const { collectGarbage } = await import("../../shared/collectGarbage.js");
       process.on("SIGUSR2", () => {
-        (globalThis as { gc?: () => void }).gc?.();
+        collectGarbage();
         logger.info(memoryLine());
       });
       const tools = selectTools(chosen ?? ctx.config.mcp.toolsets);

@@ -2,7 +2,7 @@ import type { Command } from "commander";
 import * as Either from "effect/Either";
 import { findStaleFiles } from "../../sources/scan/index.js";
 import { acquireEngineLock, engineLockHolder } from "../../engine/index.js";
-import { countPendingEvents, EVENT_TYPES, GRAPH_EVENT_TYPES, headPosition, readReactorCheckpoint, type PendingEvents } from "../../events/index.js";
+import { countPendingEvents, EVENT_TYPES, headPosition, readReactorCheckpoint, type PendingEvents } from "../../events/index.js";
 import { PARSE_REACTOR } from "../../parse/reactor/index.js";
 import { parsedByAnotherVersion } from "../../parse/version.js";
 import { settingsFromConfig } from "../../projections/embed/createEmbedder.js";
@@ -62,11 +62,8 @@ const listSome = (paths: ReadonlyArray<string>, max = 5): string =>
 /** What status shows of the graph: files, symbols and edges by kind. */
 type ShownGraph = Pick<GraphCounts, "files" | "symbols"> & { readonly edges: Readonly<Record<string, number>> };
 
-/** The catalog reads every event but the scratch graphs' (see CatalogProjector's handles). */
-const CATALOG_TYPES = EVENT_TYPES.filter((t) => !(GRAPH_EVENT_TYPES as ReadonlyArray<string>).includes(t));
-
-const handlesOf = (name: string): ReadonlyArray<string> =>
-  name === "catalog" ? CATALOG_TYPES : (PROJECTION_INFO as Record<string, { handles: ReadonlyArray<string> } | undefined>)[name]?.handles ?? EVENT_TYPES;
+/** The events a read model applies (the catalog's leave out scratch graphs, commits and the context served). */
+const handlesOf = (name: string): ReadonlyArray<string> => (PROJECTION_INFO as Record<string, { handles: ReadonlyArray<string> } | undefined>)[name]?.handles ?? EVENT_TYPES;
 
 /** The running engine's own checkpoints and graph counts (`index_status`), or null when none answers. */
 const modelsFromEngine = async (ctx: ProjectContext): Promise<{ models: Record<string, ReadModelStatus>; graph: ShownGraph | null } | null> => {
@@ -103,7 +100,7 @@ const readModels = async (
     const catalog = CatalogReader.open(ctx.paths.catalog);
     try {
       const position = catalog.checkpoint();
-      models.catalog = modelStatus(position, null, countPendingEvents(ctx.log, position, CATALOG_TYPES));
+      models.catalog = modelStatus(position, null, countPendingEvents(ctx.log, position, handlesOf("catalog")));
     } finally {
       catalog.close();
     }

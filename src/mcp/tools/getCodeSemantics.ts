@@ -80,4 +80,10 @@ export const getCodeSemanticsTool = defineTool({
     }
     return out.join("\n").trimEnd();
   },
+  served: ({ matches }, input) => ({
+    task: input.query,
+    files: matches.map((m) => m.file),
+    symbols: matches.flatMap((m) => (m.symbol === null ? [] : [m.symbol])),
+    rules: [],
+  }),
 });

@@ -99,4 +99,11 @@ export const getSmartContextTool = defineTool({
     await (await ctx.chunks())?.vectors();
   },
   render: (output, input) => renderContext(output, input.task),
+  served: (output, input) => ({
+    task: input.task,
+    files: output.code_context.map((c) => c.file),
+    symbols: output.code_context.flatMap((c) => (c.symbol === null ? [] : [c.symbol])),
+    rules: output.rules.map((r) => r.id),
+    tokens: output.token_count,
+  }),
 });

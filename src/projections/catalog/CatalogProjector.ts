@@ -58,8 +58,12 @@ const decodeParsedSummary = (u: unknown): ParsedSummary => {
  * those have a read model of their own (projections/scratch), and a graph of 100,000 nodes would
  * otherwise be decoded here for nothing on every replay.
  */
-/** Scratch graphs and commits have read models of their own: the catalog never reads them (a replay would decode every commit for nothing). */
-export const CATALOG_HANDLES = EVENT_TYPES.filter((t) => !(GRAPH_EVENT_TYPES as ReadonlyArray<string>).includes(t) && t !== "CommitObserved");
+/**
+ * Scratch graphs and commits have read models of their own: the catalog never reads them (a replay
+ * would decode every commit for nothing). Nor the context served: one is appended per answer, and
+ * an event a projector handles makes the serving engine run a pass and warm the tools again.
+ */
+export const CATALOG_HANDLES = EVENT_TYPES.filter((t) => !(GRAPH_EVENT_TYPES as ReadonlyArray<string>).includes(t) && t !== "CommitObserved" && t !== "ContextServed");
 
 const statements = (db: Database.Database) => ({
   checkpoint: db.prepare("SELECT position, version FROM checkpoint WHERE name = 'catalog'"),

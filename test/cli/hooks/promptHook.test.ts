@@ -41,6 +41,16 @@ describe("the prompt-submit and pre-task hooks", () => {
     expect(context.hookEventName).toBe("UserPromptSubmit");
     expect(context.additionalContext).toMatch(/^Nemesis context for this prompt \(get_smart_context, at most 4,000 tokens\):\n/);
     expect(context.additionalContext).toContain("src/lib/math.ts");
+    // What it served is logged in the Claude Code session that asked (ContextServed).
+    const log = openEventLog(join(root, ".nemesis", "events.db"));
+    try {
+      const served = readEvents(log, { types: ["ContextServed"] });
+      expect(served.map((e) => [e.stream, e.meta.source, e.meta.session])).toEqual([["context:sess-1", "hook", "sess-1"]]);
+      expect(served[0]!.data).toMatchObject({ session: "sess-1", client: "nemesis-hook", tool: "get_smart_context", task: "Where is the function twice defined, and who calls it?" });
+      expect((served[0]!.data as { files: string[] }).files).toContain("src/lib/math.ts");
+    } finally {
+      closeEventLog(log);
+    }
   });
 
   it("adds nothing for short replies and slash commands", async () => {

@@ -1,0 +1,2 @@
+export { readContextFacts } from "./readContextFacts.js";
+export { readContextReport, type ContextReportRead } from "./readContextReport.js";
