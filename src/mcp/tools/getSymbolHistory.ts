@@ -40,8 +40,11 @@ const Output = Schema.Struct({
       by: Writer,
       commit: Schema.NullOr(Schema.Struct({ sha: Schema.String, subject: Schema.String, how: Schema.Literal("checkout", "pull") })),
       file_deleted: Schema.Boolean,
+      /** The file's path then (an older name, before a rename). */
+      path: Schema.String,
     }),
   ),
+  moves: Schema.Array(Schema.Struct({ from: Schema.String, to: Schema.String, position: Schema.Number, at: Schema.String })),
   memory: Schema.Array(
     Schema.Struct({
       memory: Schema.Literal("rule", "decision"),
@@ -140,7 +143,9 @@ export const getSymbolHistoryTool = defineTool({
         by: v.by,
         commit: v.commit === null ? null : { sha: v.commit.sha, subject: v.commit.subject, how: v.commit.how },
         file_deleted: v.fileDeleted,
+        path: v.path,
       })),
+      moves: found.moves.map((m) => ({ ...m })),
       memory: found.memory.map((m) => ({
         memory: m.entry.memory,
         id: m.entry.id,

@@ -30,7 +30,11 @@ export interface SymbolHistoryAnswer {
     /** The checkout a first version was indexed in, or the pull that brought a later one. */
     readonly commit: { readonly sha: string; readonly subject: string; readonly how: "checkout" | "pull" } | null;
     readonly file_deleted: boolean;
+    /** The file's path then. */
+    readonly path: string;
   }>;
+  /** Renames of its file the history followed back, oldest first. */
+  readonly moves: ReadonlyArray<{ readonly from: string; readonly to: string; readonly position: number; readonly at: string }>;
   readonly memory: ReadonlyArray<{
     readonly memory: "rule" | "decision";
     readonly id: string;
@@ -62,8 +66,8 @@ const commitText = (c: NonNullable<Version["commit"]>): string => `${c.how === "
 const byText = (v: Version): string => `${writerText(v.by)}${v.commit !== null ? `, ${commitText(v.commit)}` : ""}`;
 
 /** Two lines a version: when, what, where and who; then its signature when it differs from the version before. */
-const versionLines = (v: Version, index: number, before: Version | undefined): string[] => {
-  const lines = v.change === "removed" ? "" : `  lines ${v.start_line}–${v.end_line}`;
+const versionLines = (v: Version, index: number, before: Version | undefined, path: string): string[] => {
+  const lines = v.change === "removed" ? "" : `  lines ${v.start_line}–${v.end_line}${v.path !== path ? ` of ${v.path}` : ""}`;
   const head = `v${index + 1} ${when(v.at)}  ${changeText(v, index === 0)}${lines}  by ${byText(v)} (#${v.position})`;
   const showSignature = v.change !== "removed" && (before === undefined || before.signature !== v.signature || before.change === "removed");
   return showSignature ? [head, `    ${oneLine(v.signature, 300)}`] : [head];
@@ -80,6 +84,7 @@ export const renderSymbolHistory = (a: SymbolHistoryAnswer, budget: Budget): str
   const place = s.present ? `${s.path}:${s.start_line}–${s.end_line}` : `${s.path}, removed`;
   const count = a.versions.length;
   const out = [...a.notes, `History of ${s.qualified_name} [${s.kind}] (${place}): ${count} version${count === 1 ? "" : "s"}, newest first`];
+  for (const m of a.moves) out.push(`Its file was renamed: ${m.from} → ${m.to} (${when(m.at)}, #${m.position})`);
   // Room for the "more" line of memory and of versions, and for the newest version.
   const reserve = 24;
   let used = budget.count(out.join("\n"));
@@ -106,7 +111,7 @@ export const renderSymbolHistory = (a: SymbolHistoryAnswer, budget: Budget): str
   }
   let shown = 0;
   for (let i = count - 1; i >= 0; i--) {
-    const text = versionLines(a.versions[i]!, i, a.versions[i - 1]).join("\n");
+    const text = versionLines(a.versions[i]!, i, a.versions[i - 1], s.path).join("\n");
     const cost = budget.count(text) + 1;
     if (used + cost + reserve > budget.maxTokens) break;
     out.push(text);

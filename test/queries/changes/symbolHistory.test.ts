@@ -165,12 +165,14 @@ describe("renderSymbolHistory", () => {
     by: { source: "hook", session: `sess-${n}0000000`, actor: null, pull: null },
     commit: null,
     file_deleted: false,
+    path: "src/config.ts",
     ...over,
   });
   const answer = (versions: SymbolHistoryAnswer["versions"]): SymbolHistoryAnswer => ({
     symbol: { name: "parseConfig", qualified_name: "parseConfig", kind: "Function", path: "src/config.ts", start_line: 4, end_line: 9, present: true },
     notes: [],
     versions,
+    moves: [],
     memory: [{ memory: "rule", id: "rule-1", text: "Config is parsed once", ref: "src/config.ts:parseConfig", via: "symbol", stale: "refers to parseConfig (src/config.ts), whose signature changed 2 h ago by the watcher: parseConfig(text) → parseConfig(text, sep)" }],
   });
 
@@ -196,6 +198,22 @@ describe("renderSymbolHistory", () => {
         "    parseConfig(text)",
       ].join("\n"),
     );
+  });
+
+  it("says when its file was renamed, and where the versions before stood", () => {
+    const moved = {
+      ...answer([version(1, { path: "src/settings.ts" }), version(2, { what: ["signature"], signature: "parseConfig(text, sep)" })]),
+      moves: [{ from: "src/settings.ts", to: "src/config.ts", position: 15, at: at(90) }],
+      memory: [],
+    };
+    expect(renderSymbolHistory(moved, { maxTokens: 2_000, count: countTokens }).split("\n")).toEqual([
+      "History of parseConfig [Function] (src/config.ts:4–9): 2 versions, newest first",
+      "Its file was renamed: src/settings.ts → src/config.ts (2026-12-01 11:30 UTC, #15)",
+      "v2 2026-12-01 12:00 UTC  changed signature  lines 4–9  by hook session sess-200… (#20)",
+      "    parseConfig(text, sep)",
+      "v1 2026-12-01 11:00 UTC  first seen  lines 4–9 of src/settings.ts  by hook session sess-100… (#10)",
+      "    parseConfig(text)",
+    ]);
   });
 
   it("keeps within the budget and says how many older versions it left out", () => {
