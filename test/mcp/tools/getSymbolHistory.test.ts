@@ -6,6 +6,7 @@ import { runAnyHook } from "../../../src/cli/hooks/allHooks.js";
 import { retireRule } from "../../../src/commands/index.js";
 import { EventLog, makeEventLog } from "../../../src/events/index.js";
 import { ALL_TOOLS, callTool } from "../../../src/mcp/registry.js";
+import { memoryResources } from "../../../src/mcp/resources/memoryResources.js";
 import { indexedFixture, type IndexedProject } from "../harness.js";
 
 let project: IndexedProject;
@@ -72,6 +73,8 @@ describe("get_symbol_history and stale memory", () => {
     const flagged = await call("get_project_context", {});
     expect(flagged.text).toContain(`- [${ruleId}] Doubling goes through twice, never a * 2 (about: src/lib/math.ts:twice)\n  stale: refers to twice (src/lib/math.ts), removed 0 min ago by nemesis index`);
     expect(await briefOf()).toContain(`[${ruleId}] — stale: refers to twice (src/lib/math.ts), removed 0 min ago by nemesis index`);
+    const resource = await memoryResources.read(`nemesis://memory/rule/${ruleId}`, (name, args) => callTool(ALL_TOOLS, name, args, project.context()));
+    expect(resource?.text).toMatch(/\nStale: refers to twice \(src\/lib\/math.ts\), removed 0 min ago by nemesis index$/);
 
     // Updated: the rule is retired and recorded again, linked to the new name.
     const log = project.models.engine.ctx.log;
