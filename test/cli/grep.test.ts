@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tempDir } from "../helpers.js";
+import { runCliInProcess } from "./runCliInProcess.js";
 import { spawnCli } from "./spawnCli.js";
 
 /** A class whose methods are too big to share a chunk: each method's chunk starts on an indented line. */
@@ -21,20 +22,22 @@ const ctx = ["def alpha():", "    token = 1", "    return token", "", "", "", ""
 /** `nemesis grep` through the built CLI on a project indexed by `nemesis index`. */
 describe("nemesis grep", () => {
   const t = tempDir("nemesis-cli-grep-");
-  const cli = (...args: string[]) => spawnCli(t.dir, args);
+  // The built CLI indexes and answers first; the other command lines run in this process (the same code).
+  const spawned = (...args: string[]) => spawnCli(t.dir, args);
+  const cli = (...args: string[]) => runCliInProcess(t.dir, args);
 
   beforeAll(async () => {
     mkdirSync(join(t.dir, "pkg"));
     writeFileSync(join(t.dir, "pkg", "client.py"), client);
     writeFileSync(join(t.dir, "pkg", "ctx.py"), ctx);
-    const r = await cli("index", ".", "--no-progress");
+    const r = await spawned("index", ".", "--no-progress");
     expect(r.stderr).toMatch(/^created a Nemesis project in .*\n$/);
     expect(r.code).toBe(0);
   });
   afterAll(() => t.cleanup());
 
   it("shows a chunk's first line with its indentation, in text and in --json", async () => {
-    const text = await cli("grep", "async def stream", "--context", "0");
+    const text = await spawned("grep", "async def stream", "--context", "0");
     expect(text.stdout).toBe(`pkg/client.py:${streamLine}:    async def stream(self, request):\n`);
     const json = await cli("grep", "async def stream", "--context", "1", "--json");
     expect(JSON.parse(json.stdout)).toEqual({

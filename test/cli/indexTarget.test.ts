@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { indexTarget } from "../../src/cli/indexTarget.js";
 import { CONFIG_TEMPLATE } from "../../src/config/index.js";
 import { tempDir } from "../helpers.js";
+import { runCliInProcess } from "./runCliInProcess.js";
 import { spawnCli } from "./spawnCli.js";
 
 const write = (root: string, rel: string, text: string): void => {
@@ -41,6 +42,7 @@ const eventCount = (root: string): number => {
   }
 };
 
+/** The built CLI for a first index; the other command lines run in this process (the same code, no spawn). */
 describe("nemesis index [path]: which project, which part", () => {
   let cleanup = () => {};
   afterEach(() => cleanup());
@@ -57,7 +59,7 @@ describe("nemesis index [path]: which project, which part", () => {
     expect(readFileSync(join(t.dir, ".nemesis", "config.toml"), "utf8")).toBe(CONFIG_TEMPLATE);
     expect(readFileSync(join(t.dir, ".gitignore"), "utf8")).toBe("node_modules\n.nemesis/\n");
 
-    const again = await spawnCli(t.dir, ["index", "--json"]);
+    const again = await runCliInProcess(t.dir, ["index", "--json"]);
     expect(again.code).toBe(0);
     expect(again.stderr).toBe("");
   });
@@ -68,9 +70,9 @@ describe("nemesis index [path]: which project, which part", () => {
     write(t.dir, "a.ts", "export const a = 1;\n");
     write(t.dir, "lib/b.ts", "export const b = 2;\n");
     write(t.dir, "lib/deep/c.ts", "export const c = 3;\n");
-    expect((await spawnCli(t.dir, ["init"])).code).toBe(0);
+    expect((await runCliInProcess(t.dir, ["init"])).code).toBe(0);
 
-    const part = await spawnCli(t.dir, ["index", "lib", "--json"]);
+    const part = await runCliInProcess(t.dir, ["index", "lib", "--json"]);
     expect(part.stderr).toBe("");
     expect(part.code).toBe(0);
     expect(existsSync(join(t.dir, "lib", ".nemesis"))).toBe(false);
@@ -78,17 +80,17 @@ describe("nemesis index [path]: which project, which part", () => {
     const summary = JSON.parse(part.stdout);
     expect(summary).toMatchObject({ root: t.dir, scope: "lib", files: { scanned: 2, changed: 2, deleted: 0 } });
 
-    expect((await spawnCli(t.dir, ["index", "--json"])).code).toBe(0);
+    expect((await runCliInProcess(t.dir, ["index", "--json"])).code).toBe(0);
     rmSync(join(t.dir, "a.ts"));
     rmSync(join(t.dir, "lib", "deep", "c.ts"));
     // From a directory below the root, "." is that part of the enclosing project.
-    const below = await spawnCli(join(t.dir, "lib"), ["index", ".", "--json"]);
+    const below = await runCliInProcess(join(t.dir, "lib"), ["index", ".", "--json"]);
     expect(below.code).toBe(0);
     expect(JSON.parse(below.stdout)).toMatchObject({ root: t.dir, scope: "lib", files: { scanned: 1, deleted: 1 } });
     expect(deletedPaths(t.dir)).toEqual(["lib/deep/c.ts"]);
-    expect((await spawnCli(t.dir, ["index", "lib"])).stdout).toMatch(/^indexed lib\/ of the project /);
+    expect((await runCliInProcess(t.dir, ["index", "lib"])).stdout).toMatch(/^indexed lib\/ of the project /);
 
-    const whole = JSON.parse((await spawnCli(join(t.dir, "lib"), ["index", "--json"])).stdout);
+    const whole = JSON.parse((await runCliInProcess(join(t.dir, "lib"), ["index", "--json"])).stdout);
     expect(whole).toMatchObject({ scope: null, files: { deleted: 1 } });
     expect(deletedPaths(t.dir)).toEqual(["lib/deep/c.ts", "a.ts"]);
   });
@@ -102,21 +104,21 @@ describe("nemesis index [path]: which project, which part", () => {
     };
     write(t.dir, "a.ts", "export const a = 1;\n");
     write(outside.dir, "x.ts", "export const x = 1;\n");
-    expect((await spawnCli(t.dir, ["index"])).code).toBe(0);
+    expect((await runCliInProcess(t.dir, ["index"])).code).toBe(0);
     const before = eventCount(t.dir);
 
-    const r = await spawnCli(t.dir, ["index", outside.dir]);
+    const r = await runCliInProcess(t.dir, ["index", outside.dir]);
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split("\n")).toHaveLength(1);
     expect(r.stderr).toContain(`is outside the project ${t.dir}`);
     expect(r.stderr).toContain(`nemesis init ${outside.dir}`);
     expect(existsSync(join(outside.dir, ".nemesis"))).toBe(false);
 
-    const viaRoot = await spawnCli(outside.dir, ["--root", t.dir, "index", outside.dir]);
+    const viaRoot = await runCliInProcess(outside.dir, ["--root", t.dir, "index", outside.dir]);
     expect(viaRoot.code).toBe(2);
     expect(viaRoot.stderr).toContain("is outside the project");
 
-    const missing = await spawnCli(t.dir, ["index", "b.ts"]);
+    const missing = await runCliInProcess(t.dir, ["index", "b.ts"]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/b\.ts does not exist/);
     expect(eventCount(t.dir)).toBe(before);
@@ -133,7 +135,7 @@ describe("nemesis index [path]: which project, which part", () => {
     write(t.dir, "a.ts", "export const a = 1;\n");
     for (const [path, text] of Object.entries(files)) write(t.dir, path, text);
     write(elsewhere.dir, "x.ts", "export const x = 1;\n");
-    expect((await spawnCli(t.dir, ["init"])).code).toBe(0);
+    expect((await runCliInProcess(t.dir, ["init"])).code).toBe(0);
     return { t, elsewhere };
   };
 
@@ -150,21 +152,21 @@ describe("nemesis index [path]: which project, which part", () => {
   it("indexes one file of its project and says what was indexed; a file outside any project is an error", async () => {
     const { t, elsewhere } = await projectAndElsewhere({ "lib/b.ts": "export function b() { return 2; }\n", "notes.txt": "not code\n" });
 
-    const one = await spawnCli(elsewhere.dir, ["index", join(t.dir, "lib", "b.ts"), "--json"]);
+    const one = await runCliInProcess(elsewhere.dir, ["index", join(t.dir, "lib", "b.ts"), "--json"]);
     expect(one.stderr).toBe("");
     expect(one.code).toBe(0);
     expect(JSON.parse(one.stdout)).toMatchObject({ root: t.dir, scope: null, file: "lib/b.ts", files: { scanned: 1, changed: 1, deleted: 0 }, parse: { parsed: 1 } });
     expect(changedPaths(t.dir)).toEqual(["lib/b.ts"]);
 
-    const text = await spawnCli(join(t.dir, "lib"), ["index", "b.ts"]);
+    const text = await runCliInProcess(join(t.dir, "lib"), ["index", "b.ts"]);
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(new RegExp(`^indexed lib/b\\.ts of the project ${t.dir} \\(the rest of it is left as it was\\)\n`));
 
-    const txt = await spawnCli(t.dir, ["index", "notes.txt"]);
+    const txt = await runCliInProcess(t.dir, ["index", "notes.txt"]);
     expect(txt.code).toBe(0);
     expect(txt.stdout).toMatch(/^nothing indexed: notes\.txt is in no language Nemesis indexes\n/);
 
-    const outside = await spawnCli(elsewhere.dir, ["index", "x.ts"]);
+    const outside = await runCliInProcess(elsewhere.dir, ["index", "x.ts"]);
     expect(outside.code).toBe(2);
     expect(outside.stderr).toMatch(/^nemesis: x\.ts is in no Nemesis project .*nemesis init/);
     expect(existsSync(join(elsewhere.dir, ".nemesis"))).toBe(false);

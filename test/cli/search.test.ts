@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tempDir } from "../helpers.js";
+import { runCliInProcess } from "./runCliInProcess.js";
 import { spawnCli } from "./spawnCli.js";
 
 /** A class whose methods are too big to share a chunk: each method's chunk starts on an indented line. */
@@ -19,19 +20,21 @@ const streamLine = client.split("\n").indexOf("    async def stream(self, reques
 /** `nemesis search` through the built CLI on a project indexed by `nemesis index`. */
 describe("nemesis search", () => {
   const t = tempDir("nemesis-cli-search-");
-  const cli = (...args: string[]) => spawnCli(t.dir, args);
+  // The built CLI indexes and answers first; the other command lines run in this process (the same code).
+  const spawned = (...args: string[]) => spawnCli(t.dir, args);
+  const cli = (...args: string[]) => runCliInProcess(t.dir, args);
 
   beforeAll(async () => {
     mkdirSync(join(t.dir, "pkg"));
     writeFileSync(join(t.dir, "pkg", "client.py"), client);
-    const r = await cli("index", ".", "--no-progress");
+    const r = await spawned("index", ".", "--no-progress");
     expect(r.stderr).toMatch(/^created a Nemesis project in .*\n$/);
     expect(r.code).toBe(0);
   });
   afterAll(() => t.cleanup());
 
   it("snippets keep the indentation of a chunk's first line", async () => {
-    const r = await cli("search", "stream", "--json", "--limit", "5");
+    const r = await spawned("search", "stream", "--json", "--limit", "5");
     expect(r.code).toBe(0);
     const hits = r.stdout.trim().split("\n").map((l) => JSON.parse(l) as { startLine: number; snippet: string });
     const stream = hits.find((h) => h.startLine === streamLine);

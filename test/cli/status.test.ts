@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { appendToStreams, closeEventLog, openEventLog } from "../../src/events/index.js";
 import { tempDir } from "../helpers.js";
+import { runCliInProcess } from "./runCliInProcess.js";
 import { spawnCli } from "./spawnCli.js";
 
 const row = (stdout: string, name: string): string => stdout.split("\n").find((l) => l.startsWith(`${name} `)) ?? `(no ${name} row)`;
@@ -18,16 +19,16 @@ describe("nemesis status: what each read model still has to do, and what the eng
     writeFileSync(join(t.dir, "src", "a.ts"), "export const a = 1;\n");
     writeFileSync(join(t.dir, "src", "b.ts"), "export const b = 2;\n");
     expect((await spawnCli(t.dir, ["index"])).code).toBe(0);
-    expect((await spawnCli(t.dir, ["rule", "add", "Never log access tokens"])).code).toBe(0);
+    expect((await runCliInProcess(t.dir, ["rule", "add", "Never log access tokens"])).code).toBe(0);
 
     // The graph and the chunks trail the head by events not for them (the run marker, the rule) and are up to date.
-    let json = JSON.parse((await spawnCli(t.dir, ["status", "--json"])).stdout);
+    let json = JSON.parse((await runCliInProcess(t.dir, ["status", "--json"])).stdout);
     const graphAt = json.projections.graph.position;
     const skipped = json.logHead - graphAt;
     expect(skipped).toBeGreaterThanOrEqual(2);
     expect(json.projections.graph).toMatchObject({ behind: 0, notForIt: skipped });
     expect(json.projections.catalog).toMatchObject({ position: json.logHead, behind: 0, notForIt: 0 });
-    let text = (await spawnCli(t.dir, ["status"])).stdout;
+    let text = (await runCliInProcess(t.dir, ["status"])).stdout;
     expect(text).toContain("engine    not running (queries read the indexes directly; `nemesis index` catches up)\n");
     expect(row(text, "graph")).toMatch(new RegExp(`^graph +#${graphAt} +up to date \\(${skipped} later events are not for it\\)$`));
     expect(row(text, "catalog")).toMatch(/^catalog +#\d+ +up to date$/);
@@ -42,7 +43,7 @@ describe("nemesis status: what each read model still has to do, and what the eng
     } finally {
       closeEventLog(log);
     }
-    json = JSON.parse((await spawnCli(t.dir, ["status", "--json"])).stdout);
+    json = JSON.parse((await runCliInProcess(t.dir, ["status", "--json"])).stdout);
     expect(json.projections.graph).toMatchObject({ position: graphAt, behind: 1, notForIt: skipped + 1 });
     expect(json.projections.chunks).toMatchObject({ behind: 1 });
     expect(json.projections.catalog).toMatchObject({ behind: 1, notForIt: 1 });

@@ -7,13 +7,16 @@ import { afterEach, describe, expect, it } from "vitest";
 import { acquireEngineLock } from "../../src/engine/index.js";
 import { startNode } from "../child.js";
 import { CLI, runCli, tempDir } from "../helpers.js";
+import { runCliInProcess } from "../cli/runCliInProcess.js";
 import { FIXTURES, git, hasGit, initRepo } from "../sources/scan/helpers.js";
 
 describe("nemesis index / status (built CLI)", () => {
   let cleanup = () => {};
   afterEach(() => cleanup());
 
-  it("indexes a fresh directory (initialising it), reports stale files, and re-indexes only what changed", () => {
+  // The built CLI for the first index and while an engine holds the lock; status and the second
+  // index run in this process (the same code, no spawn).
+  it("indexes a fresh directory (initialising it), reports stale files, and re-indexes only what changed", async () => {
     const t = tempDir();
     cleanup = t.cleanup;
     cpSync(join(FIXTURES, "basic"), t.dir, { recursive: true });
@@ -29,7 +32,7 @@ describe("nemesis index / status (built CLI)", () => {
     // Nothing committed yet: no history, and nothing to complain about.
     if (hasGit) expect(summary.history).toEqual({ available: true, observed: 0, note: null });
 
-    let status = JSON.parse(runCli(t.dir, ["status", "--json"]).stdout);
+    let status = JSON.parse((await runCliInProcess(t.dir, ["status", "--json"])).stdout);
     expect(status.stale).toEqual({ changed: [], missing: [], outdated: [] });
     expect(status.parse.behind).toBe(0);
     expect(status.projections.catalog.behind).toBe(0);
@@ -37,25 +40,25 @@ describe("nemesis index / status (built CLI)", () => {
 
     writeFileSync(join(t.dir, "src/math.ts"), "export function add(a: number, b: number): number {\n  return b + a;\n}\n");
     writeFileSync(join(t.dir, "src/tool.py"), "def hello():\n    return \"hi\"\n"); // same bytes, new mtime
-    status = JSON.parse(runCli(t.dir, ["status", "--json"]).stdout);
+    status = JSON.parse((await runCliInProcess(t.dir, ["status", "--json"])).stdout);
     expect(status.stale).toEqual({ changed: ["src/math.ts"], missing: [], outdated: [] });
 
     if (hasGit) {
       git(t.dir, "add", "-A");
       git(t.dir, "commit", "-q", "-m", "first");
     }
-    const text = runCli(t.dir, ["index"]);
+    const text = await runCliInProcess(t.dir, ["index"]);
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/1 changed, 4 unchanged, 0 deleted/);
     if (hasGit) expect(text.stdout).toMatch(/^history {3}1 new commit recorded$/m);
     expect(text.stdout).toMatch(/^nodes .*Function/m);
-    expect(JSON.parse(runCli(t.dir, ["status", "--json"]).stdout).stale).toEqual({ changed: [], missing: [], outdated: [] });
+    expect(JSON.parse((await runCliInProcess(t.dir, ["status", "--json"])).stdout).stale).toEqual({ changed: [], missing: [], outdated: [] });
     // A file the catalog says an older extractor parsed is named (the next index parses it again).
     const catalog = new Database(join(t.dir, ".nemesis", "catalog.db"));
     catalog.prepare("UPDATE files SET parser_version = 'ts-extract-0' WHERE path = 'src/tool.py'").run();
     catalog.close();
-    expect(JSON.parse(runCli(t.dir, ["status", "--json"]).stdout).stale).toEqual({ changed: [], missing: [], outdated: ["src/tool.py"] });
-    expect(runCli(t.dir, ["status"]).stdout).toMatch(/^stale {5}1 parsed by an older version of Nemesis: run nemesis index$/m);
+    expect(JSON.parse((await runCliInProcess(t.dir, ["status", "--json"])).stdout).stale).toEqual({ changed: [], missing: [], outdated: ["src/tool.py"] });
+    expect((await runCliInProcess(t.dir, ["status"])).stdout).toMatch(/^stale {5}1 parsed by an older version of Nemesis: run nemesis index$/m);
 
     // While an engine owns the read models, status must not open Kuzu: it names the engine instead.
     const lock = Either.getOrThrow(acquireEngineLock(join(t.dir, ".nemesis", "engine.lock")));
