@@ -1,4 +1,5 @@
 // Modules by their own paths: the session-start hook reads stale memory without the schema library.
+import { findRenamedTo } from "../../events/sqlite/findRenamedTo.js";
 import { readFileTimeline } from "../../events/sqlite/readFileTimeline.js";
 import { readEvents, streamVersion } from "../../events/sqlite/readEvents.js";
 import type { LogHandle } from "../../events/sqlite/openEventLog.js";
@@ -30,6 +31,13 @@ export const timelineReader = (log: LogHandle): ((target: LinkTarget) => Readonl
   };
 };
 
+/** A stale link as the log tells it: a deletion that was a move says where the file went. */
+export const staleLinkIn = (log: LogHandle, target: LinkTarget, moments: ReadonlyArray<Moment>, recordedAt: number): StaleLink | null => {
+  const flag = staleLink(target, moments, recordedAt);
+  if (flag === null || flag.change !== "deleted" || flag.lastContent === null) return flag;
+  return { ...flag, movedTo: findRenamedTo(log, target.path, { position: flag.position, lastContent: flag.lastContent }) };
+};
+
 /** Whether the log has a stream for this file: what tells a linked path from a topic. */
 export const isLoggedFile = (log: LogHandle) => (path: string): boolean => streamVersion(log, `file:${path}`) > 0;
 
@@ -46,7 +54,7 @@ export const readStaleMemory = (log: LogHandle, entries: ReadonlyArray<LinkedMem
     for (const ref of entry.relatedTo) {
       const target = linkTarget(ref, isFile);
       if (target === null) continue;
-      const flag = staleLink(target, timeline(target), entry.position);
+      const flag = staleLinkIn(log, target, timeline(target), entry.position);
       if (flag !== null) out.push({ entry, ref, target, flag });
     }
   }

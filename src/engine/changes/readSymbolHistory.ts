@@ -3,9 +3,9 @@ import { lastPositionInStream } from "../../events/sqlite/lastPositionInStream.j
 import { readFileTimeline } from "../../events/sqlite/readFileTimeline.js";
 import type { LogHandle } from "../../events/sqlite/openEventLog.js";
 import type { LinkedMemory } from "../../queries/changes/memoryInForce.js";
-import { linkTarget, staleLink, type LinkTarget, type StaleLink } from "../../queries/changes/staleLinks.js";
+import { linkTarget, type LinkTarget, type StaleLink } from "../../queries/changes/staleLinks.js";
 import { symbolVersions, type FileCommitRef, type Moment, type SymbolVersion } from "../../queries/changes/symbolVersions.js";
-import { isLoggedFile, readLinkedMemory, timelineReader } from "./readStaleMemory.js";
+import { isLoggedFile, readLinkedMemory, staleLinkIn, timelineReader } from "./readStaleMemory.js";
 
 /** A rule or decision linked to a symbol: by the symbol itself, by its name alone (a topic), or by its file. */
 export interface SymbolMemory {
@@ -98,7 +98,7 @@ export const readSymbolHistory = (
                 ? "symbol"
                 : null;
       if (via === null) continue;
-      const flag = target === null ? null : staleLink(target, timeline(target), entry.position);
+      const flag = target === null ? null : staleLinkIn(log, target, timeline(target), entry.position);
       memory.push({ entry, ref, via, flag, target });
       break;
     }

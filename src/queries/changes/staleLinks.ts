@@ -35,6 +35,12 @@ export interface StaleLink {
   readonly after: string | null;
   /** For a file: how many times it was written with new content since. */
   readonly edits: number;
+  /** The log position of the change that made it differ (the deletion, for a file deleted). */
+  readonly position: number;
+  /** For a deletion: the content the file last had, by which a move is found. */
+  readonly lastContent: string | null;
+  /** For a deletion that was a move (the same content added at another path): that path. */
+  readonly movedTo?: string | null;
 }
 
 type Shape = Pick<SymbolShape, "kind" | "signature">;
@@ -72,7 +78,8 @@ const staleSymbol = (moments: ReadonlyArray<Moment>, recordedAt: number): StaleL
   }
   if (since === null) return null;
   const change = now === null ? (since.deleted ? "deleted" : "removed") : "signature";
-  return { change, at: since.write.recordedAt, by: writerOf(since.write), before: then.signature, after: now?.signature ?? null, edits: 0 };
+  const lastContent = since.deleted ? lastContentBefore(moments, since.moment.position) : null;
+  return { change, at: since.write.recordedAt, by: writerOf(since.write), before: then.signature, after: now?.signature ?? null, edits: 0, position: since.moment.position, lastContent };
 };
 
 /** A file link: stale when the file was deleted, or written with other content, after `recordedAt`. */
@@ -98,7 +105,24 @@ const staleFile = (moments: ReadonlyArray<Moment>, recordedAt: number): StaleLin
     hash = next;
   }
   if (!known || then === null || hash === then || last === null) return null;
-  return { change: hash === null ? "deleted" : "changed", at: last.recordedAt, by: writerOf(last), before: null, after: null, edits };
+  const deleted = hash === null;
+  return {
+    change: deleted ? "deleted" : "changed",
+    at: last.recordedAt,
+    by: writerOf(last),
+    before: null,
+    after: null,
+    edits,
+    position: last.position,
+    lastContent: deleted ? lastContentBefore(moments, last.position) : null,
+  };
+};
+
+/** The content the file was last written with before `position`. */
+const lastContentBefore = (moments: ReadonlyArray<Moment>, position: number): string | null => {
+  let hash: string | null = null;
+  for (const m of moments) if (m.position < position && m.type === "FileChanged") hash = m.contentHash;
+  return hash;
 };
 
 /** Whether a linked file or symbol changed or vanished since the entry was recorded at `recordedAt`. */
@@ -123,6 +147,7 @@ export const staleText = (target: LinkTarget, flag: StaleLink, now: number): str
     case "removed":
       return `refers to ${what}, removed ${when}`;
     case "deleted":
+      if (flag.movedTo) return `refers to ${what}, ${target.symbol === null ? "" : "whose file was "}moved to ${flag.movedTo} ${when}`;
       return `refers to ${what}, ${target.symbol === null ? "deleted" : "whose file was deleted"} ${when}`;
     case "signature":
       return `refers to ${what}, whose signature changed ${when}: ${oneLine(flag.before ?? "")} → ${oneLine(flag.after ?? "")}`;

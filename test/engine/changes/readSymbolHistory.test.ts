@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { readStaleMemory, readSymbolHistory } from "../../../src/engine/index.js";
 import { appendToStreams, closeEventLog, openEventLog, type LogHandle, type NewEvent } from "../../../src/events/index.js";
+import { staleText } from "../../../src/queries/changes/index.js";
 import { tempDir } from "../../helpers.js";
 
 let cleanups: Array<() => unknown> = [];
@@ -38,7 +39,7 @@ const parsed = (path: string, hash: string, signature: string | null): [string, 
 ];
 
 describe("readSymbolHistory", () => {
-  it("follows the symbol's file back through a rename (a deletion and an addition of the same content), and the rule linked to its old path is stale", () => {
+  it("follows the symbol's file back through a rename (a deletion and an addition of the same content), and the rule linked to its old path is stale: moved", () => {
     const t = tempDir("nemesis-symbol-history-");
     const log = openEventLog(join(t.dir, "events.db"));
     cleanups.push(t.cleanup, () => closeEventLog(log));
@@ -57,8 +58,10 @@ describe("readSymbolHistory", () => {
       ["changed", "signature", "src/settings.ts", "hook", "parseConfig(text, sep)"],
       ["changed", "signature", "src/config.ts", "watcher", "parseConfig(text: string, sep: string)"],
     ]);
-    // Linked by its old path: listed with the symbol, and stale, its file gone from there.
-    expect(history.memory.map((m) => [m.entry.id, m.via, m.flag?.change ?? null])).toEqual([["rule-1", "symbol", "deleted"]]);
-    expect(readStaleMemory(log).map((s) => [s.entry.id, s.ref, s.flag.change])).toEqual([["rule-1", "src/settings.ts:parseConfig", "deleted"]]);
+    // Linked by its old path: listed with the symbol, and stale, its file moved away from there.
+    expect(history.memory.map((m) => [m.entry.id, m.via, m.flag?.change ?? null, m.flag?.movedTo ?? null])).toEqual([["rule-1", "symbol", "deleted", "src/config.ts"]]);
+    const stale = readStaleMemory(log);
+    expect(stale.map((s) => [s.entry.id, s.ref, s.flag.change])).toEqual([["rule-1", "src/settings.ts:parseConfig", "deleted"]]);
+    expect(staleText(stale[0]!.target, stale[0]!.flag, Date.now())).toMatch(/^refers to parseConfig \(src\/settings.ts\), whose file was moved to src\/config.ts \d+ min ago by nemesis index$/);
   });
 });

@@ -109,7 +109,7 @@ describe("staleLink", () => {
     const edited = timeline(["w", "h1", cli], ["w", "h2", hook], ["w", "h3", watcher]);
     expect(staleLink(file, edited, 1)).toMatchObject({ change: "changed", edits: 2, at: at(2), by: { source: "watcher" } });
     expect(staleLink(file, timeline(["w", "h1", cli], ["w", "h2", hook], ["w", "h1", hook]), 1)).toBeNull();
-    expect(staleLink(file, timeline(["w", "h1", cli], ["d", watcher]), 1)).toMatchObject({ change: "deleted", at: at(1) });
+    expect(staleLink(file, timeline(["w", "h1", cli], ["d", watcher]), 1)).toMatchObject({ change: "deleted", at: at(1), position: 2, lastContent: "h1" });
   });
 
   it("says what changed, when and by whom", () => {
@@ -118,6 +118,8 @@ describe("staleLink", () => {
     expect(staleText(symbol, removed, now)).toBe("refers to parseConfig (src/config.ts), removed 3 days ago by hook session sess-7f3…");
     const edited = staleLink(file, timeline(["w", "h1", cli], ["w", "h2", watcher]), 1)!;
     expect(staleText(file, edited, now)).toBe("refers to src/config.ts, changed since (1 edit, the last 3 days ago by the watcher)");
+    const moved = { ...staleLink(file, timeline(["w", "h1", cli], ["d", watcher]), 1)!, movedTo: "src/settings.ts" };
+    expect(staleText(file, moved, now)).toBe("refers to src/config.ts, moved to src/settings.ts 3 days ago by the watcher");
   });
 });
 
