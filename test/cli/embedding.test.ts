@@ -5,6 +5,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { tempDir } from "../helpers.js";
+import { runCliInProcess } from "./runCliInProcess.js";
 import { spawnCli } from "./spawnCli.js";
 
 const DIMS = 8;
@@ -37,6 +38,8 @@ const project = (dir: string, embedding: string): void => {
 
 const { OPENAI_API_KEY: _ignored, ...withoutKey } = process.env;
 const withKey = { ...withoutKey, OPENAI_API_KEY: "sk-test" };
+// The built CLI sends chunks to the API once; the other command lines run in this process.
+const inProcess = (dir: string, args: string[], key: "sk-test" | undefined) => runCliInProcess(dir, args, { OPENAI_API_KEY: key });
 
 describe("embeddings leave the machine only when the config says openai", () => {
   const cleanups: Array<() => unknown> = [];
@@ -54,12 +57,12 @@ describe("embeddings leave the machine only when the config says openai", () => 
   it("with OPENAI_API_KEY set, the default and an old config's \"auto\" embed offline and say so", async () => {
     for (const line of ["", `provider = "auto"`]) {
       const { dir, fake } = await setUp((url) => `${line}\nbase_url = "${url}"\ndimensions = ${DIMS}`);
-      const index = await spawnCli(dir, ["index"], withKey);
+      const index = await inProcess(dir, ["index"], "sk-test");
       expect(index.code).toBe(0);
       expect(fake.texts).toEqual([]);
       expect(index.stdout).toMatch(/^embedding default hash-v\d+-8 \(offline: nothing leaves this machine\)/m);
       expect(index.stdout.includes(`provider "auto" means this offline embedder now`)).toBe(line !== "");
-      const status = JSON.parse((await spawnCli(dir, ["status", "--json"], withKey)).stdout);
+      const status = JSON.parse((await inProcess(dir, ["status", "--json"], "sk-test")).stdout);
       expect(status.embedding).toMatchObject({ provider: "default", sendsTo: null, problem: null, autoIsOffline: line !== "" });
       expect(fake.texts).toEqual([]);
     }
@@ -68,18 +71,18 @@ describe("embeddings leave the machine only when the config says openai", () => 
   it("provider = \"openai\" sends chunk text to the API and init, index and status name where", async () => {
     const { dir, fake } = await setUp((url) => `provider = "openai"\nbase_url = "${url}"\ndimensions = ${DIMS}`);
     const where = `embedding openai text-embedding-3-small — chunk text is sent to ${fake.url}`;
-    const init = await spawnCli(dir, ["init"], withKey);
+    const init = await inProcess(dir, ["init"], "sk-test");
     expect(init.stdout).toContain(`embeddings: openai text-embedding-3-small — chunk text is sent to ${fake.url}\n`);
     const index = await spawnCli(dir, ["index"], withKey);
     expect({ code: index.code, stderr: index.stderr }).toEqual({ code: 0, stderr: "" });
     expect(index.stdout).toContain(`${where}\n`);
     expect(fake.texts.some((t) => t.includes("function login"))).toBe(true);
-    expect((await spawnCli(dir, ["status"], withKey)).stdout).toContain(`${where}\n`);
+    expect((await inProcess(dir, ["status"], "sk-test")).stdout).toContain(`${where}\n`);
   });
 
   it("provider = \"openai\" without a key stops index before it records anything, with one line saying so", async () => {
     const { dir, fake } = await setUp((url) => `provider = "openai"\nbase_url = "${url}"`);
-    const index = await spawnCli(dir, ["index"], withoutKey);
+    const index = await inProcess(dir, ["index"], undefined);
     expect(index.code).toBe(1);
     expect(index.stderr).toBe(
       `nemesis: embedding.provider = "openai" needs OPENAI_API_KEY in the environment (or set provider = "default" in .nemesis/config.toml)\n`,
@@ -90,7 +93,7 @@ describe("embeddings leave the machine only when the config says openai", () => 
     } finally {
       log.close();
     }
-    const status = await spawnCli(dir, ["status"], withoutKey);
+    const status = await inProcess(dir, ["status"], undefined);
     expect(status.code).toBe(0);
     expect(status.stdout).toMatch(/^embedding openai .*; cannot embed: embedding\.provider = "openai" needs OPENAI_API_KEY/m);
     expect(fake.texts).toEqual([]);
