@@ -15,6 +15,7 @@ const SUITES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   hooks: () => import("./hooksBench.js"),
   history: () => import("./historyBench.js"),
   "history-read": () => import("./historyReadBench.js"),
+  "history-tools": () => import("./historyToolsBench.js"),
   soak: () => import("./soakBench.js"),
   scale: () => import("./scaleBench.js"),
   context: () => import("./contextBench.js"),

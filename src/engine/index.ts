@@ -10,4 +10,22 @@ export { runPipeline, type PipelineProgress, type PipelineResult, type Projectio
 export { indexProject, type IndexOptions, type IndexProgress, type IndexSummary } from "./indexProject.js";
 export { historyAccess, type HistoryAccess } from "./historyAccess.js";
 export { readContextFacts, readContextReport, type ContextReportRead } from "./contextReport/index.js";
-export { previousSession, readChanges, readSessions, resolveSince, SAME_SESSION_MS, type ReadChangesOptions, type SessionRecord, type SinceCaller, type SinceResolved } from "./changes/index.js";
+export {
+  isLoggedFile,
+  previousSession,
+  readChanges,
+  readLinkedMemory,
+  readSessions,
+  readStaleMemory,
+  readSymbolHistory,
+  loggedSymbol,
+  resolveSince,
+  SAME_SESSION_MS,
+  type ReadChangesOptions,
+  type SessionRecord,
+  type SinceCaller,
+  type SinceResolved,
+  type StaleMemory,
+  type SymbolHistory,
+  type SymbolMemory,
+} from "./changes/index.js";

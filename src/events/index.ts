@@ -37,6 +37,7 @@ export { positionOfEvent } from "./sqlite/positionOfEvent.js";
 export type { ProjectionHint } from "./sqlite/projectionHintTable.js";
 export { ensureReactorCheckpoint } from "./sqlite/reactorCheckpointTable.js";
 export { readFileStream, readFileStreams, type FileStreams, type LatestFileEvent } from "./sqlite/readFileStreams.js";
+export { readFileTimeline, type FileMoment, type SymbolInParse, type TimelineOptions } from "./sqlite/readFileTimeline.js";
 export { readLatestParses } from "./sqlite/readLatestParses.js";
 export { lastEventsAt } from "./sqlite/lastEventsAt.js";
 export { readProjectionHint } from "./sqlite/readProjectionHint.js";

@@ -20,9 +20,21 @@ import { INDEX_TOOLS, MEMORY_TOOLS, SEARCH_TOOLS } from "./tools/coreTools.js";
 import { GRAPH_TOOLS } from "./tools/graphs/index.js";
 import { getChangesSinceTool } from "./tools/getChangesSince.js";
 import { contextReportTool } from "./tools/contextReport.js";
+import { getSymbolHistoryTool } from "./tools/getSymbolHistory.js";
 
 /** Every tool Nemesis serves, in the order clients list them. */
-export const ALL_TOOLS: ReadonlyArray<ToolDefinition> = [...SEARCH_TOOLS, ...CODE_GRAPH_TOOLS, ...ANALYSIS_TOOLS, getArchitectureTool, ...MEMORY_TOOLS, ...INDEX_TOOLS, ...GRAPH_TOOLS, getChangesSinceTool, contextReportTool];
+export const ALL_TOOLS: ReadonlyArray<ToolDefinition> = [
+  ...SEARCH_TOOLS,
+  ...CODE_GRAPH_TOOLS,
+  ...ANALYSIS_TOOLS,
+  getArchitectureTool,
+  ...MEMORY_TOOLS,
+  ...INDEX_TOOLS,
+  ...GRAPH_TOOLS,
+  getChangesSinceTool,
+  contextReportTool,
+  getSymbolHistoryTool,
+];
 
 export const TOOLSETS: ReadonlyArray<Toolset> = ["core", "graph", "history"];
 

@@ -36,10 +36,9 @@ describe("the tool registry", () => {
     expect(all.length).toBe(ALL_TOOLS.length);
   });
 
-  it("serves get_changes_since and context_report in the history set only: the default tools/list has no room for them", () => {
-    expect(selectTools(["history"]).map((t) => t.name)).toEqual(expect.arrayContaining(["get_changes_since", "context_report"]));
-    expect(selectTools().map((t) => t.name)).not.toContain("get_changes_since");
-    expect(selectTools().map((t) => t.name)).not.toContain("context_report");
+  it("serves get_changes_since, context_report and get_symbol_history in the history set only: the default tools/list has no room for them", () => {
+    expect(selectTools(["history"]).map((t) => t.name)).toEqual(expect.arrayContaining(["get_changes_since", "context_report", "get_symbol_history"]));
+    for (const name of ["get_changes_since", "context_report", "get_symbol_history"]) expect(selectTools().map((t) => t.name)).not.toContain(name);
   });
 
   it("caps an answer at a line boundary by exact count, and leaves one well under the cap as it is", () => {

@@ -15,6 +15,7 @@ import { architectureCachePath, readArchitectureCache } from "../../queries/arch
 import { sessionBrief } from "../../queries/session/sessionBrief.js";
 import { contextAnswer, type HookInput } from "./hookInput.js";
 import { sinceLastSession } from "./sinceLastSession.js";
+import { staleMemoryFlags } from "./staleMemory.js";
 
 /**
  * The brief's budget by the project's token estimate (countTokens, fitted on source code). The
@@ -40,7 +41,7 @@ const pendingFileEvents = (eventsPath: string, checkpoint: number): number => {
 };
 
 /**
- * SessionStart: records the session's start, then answers what changed since the last one, what the project is, the rules in force, the latest decisions and a warning when
+ * SessionStart: records the session's start, then answers what changed since the last one, what the project is, the rules in force (stale ones flagged), the latest decisions and a warning when
  * the index is empty or stale, as additional context. Reads catalog.db, the log's head and the
  * architecture summary an engine cached; never the graph or the chunk index.
  */
@@ -56,6 +57,7 @@ export const sessionStartHook = (paths: NemesisPaths, logger: Logger, input: Hoo
   const brief = sessionBrief(
     {
       sinceLastSession: since,
+      staleMemory: staleMemoryFlags(paths, logger),
       projectName: config.name || basename(root),
       root,
       catalog,

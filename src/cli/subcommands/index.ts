@@ -25,6 +25,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Register>>> = {
   context: async () => (await import("./context.js")).registerContext,
   changes: async () => (await import("./changes.js")).registerChanges,
   report: async () => (await import("./report.js")).registerReport,
+  "symbol-history": async () => (await import("./symbolHistory.js")).registerSymbolHistory,
   hook: async () => (await import("./hook.js")).registerHook,
   learn: async () => (await import("./learn.js")).registerLearn,
 };

@@ -1,6 +1,7 @@
 // Modules by their own paths: the session-start hook reads changes without the schema library.
 import type { RecordedEvent } from "../../events/envelope.js";
 import { lastEventsAt } from "../../events/sqlite/lastEventsAt.js";
+import { lastSymbolsAt } from "../../events/sqlite/lastSymbolsAt.js";
 import { readEvents, readStream } from "../../events/sqlite/readEvents.js";
 import type { LogHandle } from "../../events/sqlite/openEventLog.js";
 import type { Changes, ChangesFrom, CommitArrived, Writer } from "../../queries/changes/Changes.js";
@@ -13,23 +14,12 @@ const MEMORY_PREFIXES = ["rule:", "decision:", "convention:"];
 const MEMORY_TYPES = ["RuleStored", "RuleRetired", "DecisionRecorded", "DecisionSuperseded", "ConventionStored"];
 /** What decides whether the catalog lists a file and with which content (a skipped file is not indexed). */
 const PRESENCE_TYPES = ["FileChanged", "FileDeleted", "FileSkipped"];
-/** What decides a file's symbols in the graph: its last parse, unless it was deleted or failed to parse since. */
-const SYMBOL_TYPES = ["FileParsed", "FileDeleted", "ParseFailed"];
 const WINDOW_TYPES = [...PRESENCE_TYPES, "FileParsed", "ParseFailed", "CommitObserved", ...MEMORY_TYPES];
 
 type Data = Record<string, unknown>;
 const text = (v: unknown): string => (typeof v === "string" ? v : "");
 
 const fileAt = (e: RecordedEvent | undefined): FileAt => (e?.type === "FileChanged" ? text((e.data as Data).contentHash) : null);
-
-// Payloads are read as stored, whatever their schema version: every version of FileParsed carries these fields.
-const symbolsAt = (e: RecordedEvent | undefined): SymbolAt[] => {
-  if (e?.type !== "FileParsed") return [];
-  const symbols = (e.data as Data).symbols;
-  return Array.isArray(symbols)
-    ? symbols.map((s: Data) => ({ id: text(s.id), name: text(s.qualifiedName) || text(s.name), kind: text(s.kind), signature: text(s.signature) }))
-    : [];
-};
 
 /** A memory stream folded up to `upTo` (its events are few: one per write). */
 const memoryAt = (events: ReadonlyArray<RecordedEvent>, upTo: number): MemoryAt | undefined => {
@@ -123,9 +113,10 @@ export const readChanges = (log: LogHandle, from: ChangesFrom, to: number, optio
   };
   const files = diffFiles(filesAt(from.position), filesAt(to), writerOf);
 
+  // A file's symbols in the graph: its last parse's, unless it was deleted or failed to parse since.
   const symbolsOf = (position: number) => {
-    const last = lastEventsAt(log, fileStreams, SYMBOL_TYPES, position, { FileParsed: ["chunks", "references", "imports"] });
-    return new Map([...fileStreams].map((s) => [pathOf(s), symbolsAt(last.get(s))] as const));
+    const last = lastSymbolsAt(log, fileStreams, position);
+    return new Map([...fileStreams].map((s) => [pathOf(s), (last.get(s) ?? []).map((x): SymbolAt => ({ id: x.id, name: x.qualifiedName || x.name, kind: x.kind, signature: x.signature }))] as const));
   };
   const symbols = options.symbols ? diffSymbols(symbolsOf(from.position), symbolsOf(to), files) : [];
 

@@ -30,6 +30,8 @@ interface Memory {
   readonly rules: ReadonlyArray<Rule>;
   readonly decisions: ReadonlyArray<Decision>;
   readonly conventions: ReadonlyArray<Convention>;
+  /** Links of rules and decisions to code that changed or vanished since they were recorded. */
+  readonly stale: ReadonlyArray<{ readonly id: string; readonly why: string }>;
 }
 
 type Kind = "rule" | "decision" | "convention";
@@ -60,15 +62,26 @@ const oneLine = (text: string, max = 100): string => {
 const summaryOf = (kind: Kind, e: Rule | Decision | Convention): string =>
   kind === "rule" ? (e as Rule).rule : kind === "decision" ? (e as Decision).title : (e as Convention).pattern;
 
-const entryText = (kind: Kind, e: Rule | Decision | Convention): string => {
+const staleLines = (memory: Memory, id: string): string[] => memory.stale.filter((s) => s.id === id).map((s) => `Stale: ${s.why}`);
+
+const entryText = (kind: Kind, e: Rule | Decision | Convention, memory: Memory): string => {
   if (kind === "rule") {
     const r = e as Rule;
-    return [`# Rule ${r.id}`, "", r.rule, "", ...scopeLine(r.scope), ...aboutLine(r.related_to), `Recorded: ${r.recorded_at}`].join("\n");
+    return [`# Rule ${r.id}`, "", r.rule, "", ...scopeLine(r.scope), ...aboutLine(r.related_to), `Recorded: ${r.recorded_at}`, ...staleLines(memory, r.id)].join("\n");
   }
   if (kind === "decision") {
     const d = e as Decision;
     const rejected = d.alternatives.map((a) => `- ${a.title}: ${a.reason_rejected}`);
-    return [`# Decision ${d.id}: ${d.title}`, "", d.reasoning, ...(rejected.length > 0 ? ["", "Rejected:", ...rejected] : []), "", ...aboutLine(d.related_to), `Recorded: ${d.recorded_at}`].join("\n");
+    return [
+      `# Decision ${d.id}: ${d.title}`,
+      "",
+      d.reasoning,
+      ...(rejected.length > 0 ? ["", "Rejected:", ...rejected] : []),
+      "",
+      ...aboutLine(d.related_to),
+      `Recorded: ${d.recorded_at}`,
+      ...staleLines(memory, d.id),
+    ].join("\n");
   }
   const c = e as Convention;
   return [`# Convention ${c.id}`, "", c.pattern, ...(c.example ? ["", `Example: ${c.example}`] : []), ...(c.scope !== "project" ? ["", `Scope: ${c.scope}`] : [])].join("\n");
@@ -119,6 +132,6 @@ export const memoryResources: ResourceDefinition = {
     const id = decodeURIComponent(rawId!);
     const entry = entriesOf(memory, one!.plural).find((e) => e.id === id);
     if (entry === undefined) throw toolError(`no ${one!.kind} ${id} in force: ${BASE}${one!.plural} lists them (a retired rule or superseded decision is not served)`);
-    return { uri, mimeType: MARKDOWN, text: entryText(one!.kind, entry) };
+    return { uri, mimeType: MARKDOWN, text: entryText(one!.kind, entry, memory) };
   },
 };

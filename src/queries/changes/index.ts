@@ -6,3 +6,7 @@ export { parseSince, SINCE_FORMS, type SinceParsed, type SinceText } from "./par
 export { changeCounts, renderChanges, type Budget } from "./renderChanges.js";
 export { summarizeChanges } from "./summarizeChanges.js";
 export { writerGroup, writerText } from "./writerText.js";
+export { LINKED_MEMORY_TYPES, memoryInForce, type LinkedMemory, type MemoryEventAt } from "./memoryInForce.js";
+export { agoText, linkTarget, staleLink, staleText, type LinkTarget, type StaleLink } from "./staleLinks.js";
+export { symbolVersions, writerOf, type FileCommitRef, type Moment, type SymbolShape, type SymbolVersion, type VersionPart } from "./symbolVersions.js";
+export { renderSymbolHistory, type SymbolHistoryAnswer } from "./renderSymbolHistory.js";

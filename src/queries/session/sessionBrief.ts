@@ -25,6 +25,8 @@ export interface SessionFacts {
   readonly freshness: IndexFreshness;
   /** At most three lines on what changed since the client's previous session; empty when nothing did. */
   readonly sinceLastSession?: ReadonlyArray<string>;
+  /** Per rule or decision id, why it is stale: a file or symbol it is linked to changed or vanished since it was recorded. */
+  readonly staleMemory?: ReadonlyMap<string, string>;
 }
 
 export interface BriefBudget {
@@ -77,6 +79,10 @@ const warnings = (facts: SessionFacts): string[] => {
     out.push(`Warning: the index is stale: ${parts.join(" and ")} since they were indexed; ${catchUp}. Read those files directly meanwhile.`);
   }
   if (f.unchecked > 0) out.push(`Note: ${plural(f.unchecked, "indexed file")} (the least recently changed) were not compared with the disk in the time a session start allows.`);
+  const stale = facts.staleMemory?.size ?? 0;
+  if (stale > 0) {
+    out.push(`Note: ${plural(stale, "rule or decision", "rules and decisions")} below ${stale === 1 ? "refers to code that changed or vanished since it was recorded (marked \"stale\"): check it" : "refer to code that changed or vanished since they were recorded (marked \"stale\"): check them"} against the code before following it; one that no longer holds is retired (\`nemesis rule retire\`) or superseded and recorded anew.`);
+  }
   if (f.pending > 0) {
     out.push(`Note: ${plural(f.pending, "file change")} recorded but not indexed yet; ${f.engineRunning ? "the running engine is applying them" : "the next Nemesis query catches up"}.`);
   }
@@ -106,15 +112,20 @@ const architectureSections = (a: ArchitectureSummary): Section[] => [
   },
 ];
 
-const memorySections = (c: CatalogSummary): { rules: Section; decisions: Section; conventions: Section } => ({
+const staleMark = (stale: ReadonlyMap<string, string> | undefined, id: string): string => {
+  const why = stale?.get(id);
+  return why === undefined ? "" : ` — stale: ${oneLine(why, 300)}`;
+};
+
+const memorySections = (c: CatalogSummary, stale?: ReadonlyMap<string, string>): { rules: Section; decisions: Section; conventions: Section } => ({
   rules: {
     title: (shown, total) => `Rules in force (${shown < total ? `${shown} of ${n(total)}` : n(total)}) — follow them:`,
-    items: c.rules.map((r) => `- ${oneLine(r.content, 300)}${r.scope !== "*" ? ` (scope: ${r.scope})` : ""} [${r.id}]`),
+    items: c.rules.map((r) => `- ${oneLine(r.content, 300)}${r.scope !== "*" ? ` (scope: ${r.scope})` : ""} [${r.id}]${staleMark(stale, r.id)}`),
     more: (left) => `- … ${n(left)} more: \`nemesis rule list\` or get_project_context`,
   },
   decisions: {
     title: (shown, total) => `Latest decisions (${shown < total ? `${shown} of ${n(total)}` : n(total)}):`,
-    items: c.decisions.map((d) => `- ${oneLine(d.title, 150)} — ${oneLine(d.reasoning, 200)} [${d.id}, ${d.recorded_at.slice(0, 10)}]`),
+    items: c.decisions.map((d) => `- ${oneLine(d.title, 150)} — ${oneLine(d.reasoning, 200)} [${d.id}, ${d.recorded_at.slice(0, 10)}]${staleMark(stale, d.id)}`),
     more: (left) => `- … ${n(left)} older: \`nemesis decision list\` or get_project_context`,
   },
   conventions: {
@@ -163,7 +174,7 @@ export const sessionBrief = (facts: SessionFacts, budget: BriefBudget): string =
     return lines;
   };
 
-  const memory = c === null ? null : memorySections(c);
+  const memory = c === null ? null : memorySections(c, facts.staleMemory);
   const rules = memory ? fill(memory.rules) : [];
   const decisions = memory ? fill(memory.decisions) : [];
   const conventions = memory ? fill(memory.conventions) : [];

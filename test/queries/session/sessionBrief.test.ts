@@ -82,6 +82,16 @@ describe("the session brief", () => {
     );
   });
 
+  it("flags a rule or decision whose linked code changed or vanished, where it is listed, with one note on what to do", () => {
+    const stale = new Map([["rule-1", "refers to parseConfig (src/config.ts), removed 3 days ago by hook session 5f2c1e0a…"]]);
+    const lines = sessionBrief(facts({ staleMemory: stale }), budget).split("\n");
+    expect(lines[1]).toBe(
+      'Note: 1 rule or decision below refers to code that changed or vanished since it was recorded (marked "stale"): check it against the code before following it; one that no longer holds is retired (`nemesis rule retire`) or superseded and recorded anew.',
+    );
+    expect(lines).toContain("- Always run the type checker before committing. [rule-1] — stale: refers to parseConfig (src/config.ts), removed 3 days ago by hook session 5f2c1e0a…");
+    expect(lines).toContain("- Postgres over MySQL — We need transactional DDL. [dec-2, 2026-11-20]");
+  });
+
   it("warns when the index is empty, stale or behind the log, and says nothing of an architecture it has not got", () => {
     const empty = sessionBrief(facts({ catalog: catalog({ languages: [], rules: [], decisions: [], conventions: [] }), architecture: null }), budget);
     expect(empty).toContain("Nemesis has not indexed this project yet: run `nemesis index` in /work/shop");
