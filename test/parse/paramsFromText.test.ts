@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { goParamsFromText } from "../../src/parse/extract/go.js";
+import { goParamsFromText } from "../../src/parse/extract/go/params.js";
 import { paramsFromText } from "../../src/parse/extract/python.js";
 
 describe("parameters read from text", () => {

@@ -1,5 +1,5 @@
 import type { SourceLanguage } from "../languages.js";
-import { makeGoExtractor } from "./go.js";
+import { makeGoExtractor } from "./go/goTable.js";
 import { makeJavaExtractor } from "./java.js";
 import { makeRustExtractor } from "./rust.js";
 import type { LanguageExtractor } from "./LanguageExtractor.js";
