@@ -1,6 +1,6 @@
 import type { SourceLanguage } from "../languages.js";
 import { makeGoExtractor } from "./go/goTable.js";
-import { makeJavaExtractor } from "./java.js";
+import { makeJavaExtractor } from "./java/javaTable.js";
 import { makeRustExtractor } from "./rust.js";
 import type { LanguageExtractor } from "./LanguageExtractor.js";
 import { makePythonExtractor } from "./python.js";
