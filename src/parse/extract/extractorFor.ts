@@ -1,7 +1,7 @@
 import type { SourceLanguage } from "../languages.js";
 import { makeGoExtractor } from "./go/goTable.js";
 import { makeJavaExtractor } from "./java/javaTable.js";
-import { makeRustExtractor } from "./rust.js";
+import { makeRustExtractor } from "./rust/rustTable.js";
 import type { LanguageExtractor } from "./LanguageExtractor.js";
 import { makePythonExtractor } from "./python.js";
 import { makeTypeScriptExtractor } from "./typescript.js";
