@@ -3,7 +3,7 @@ import { makeGoExtractor } from "./go/goTable.js";
 import { makeJavaExtractor } from "./java/javaTable.js";
 import { makeRustExtractor } from "./rust/rustTable.js";
 import type { LanguageExtractor } from "./LanguageExtractor.js";
-import { makePythonExtractor } from "./python.js";
+import { makePythonExtractor } from "./python/pythonTable.js";
 import { makeTypeScriptExtractor } from "./typescript.js";
 
 /** A fresh extractor for one file (extractors keep per-file state). */
