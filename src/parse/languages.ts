@@ -44,6 +44,12 @@ export const grammarFor = (language: SourceLanguage): Grammar => {
     case "java":
       grammar = require("tree-sitter-java") as Grammar;
       break;
+    case "c":
+      grammar = require("tree-sitter-c") as Grammar;
+      break;
+    case "cpp":
+      grammar = require("tree-sitter-cpp") as Grammar;
+      break;
   }
   grammarCache.set(language, grammar);
   return grammar;

@@ -1,4 +1,6 @@
 import type { SourceLanguage } from "../languages.js";
+import { makeCExtractor } from "./cfamily/cTable.js";
+import { makeCppExtractor } from "./cfamily/cppTable.js";
 import { makeGoExtractor } from "./go/goTable.js";
 import { makeJavaExtractor } from "./java/javaTable.js";
 import { makeRustExtractor } from "./rust/rustTable.js";
@@ -21,5 +23,9 @@ export const extractorFor = (language: SourceLanguage, path: string): LanguageEx
       return makeRustExtractor(path);
     case "java":
       return makeJavaExtractor(path);
+    case "c":
+      return makeCExtractor(path);
+    case "cpp":
+      return makeCppExtractor(path);
   }
 };

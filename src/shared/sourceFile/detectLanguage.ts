@@ -3,7 +3,7 @@
 // nothing here loads a grammar (src/parse/languages.ts does).
 
 /** Language ids a source file can have, the languages Nemesis parses; `manifest` marks build metadata files. */
-export const SOURCE_LANGUAGES = ["typescript", "tsx", "javascript", "python", "go", "rust", "java"] as const;
+export const SOURCE_LANGUAGES = ["typescript", "tsx", "javascript", "python", "go", "rust", "java", "c", "cpp"] as const;
 export type SourceLanguage = (typeof SOURCE_LANGUAGES)[number];
 export type LanguageId = SourceLanguage | "manifest";
 
@@ -23,6 +23,20 @@ const byExtension: Record<string, SourceLanguage> = {
   ".go": "go",
   ".rs": "rust",
   ".java": "java",
+  ".c": "c",
+  // A header may be C or C++; the C++ grammar reads both.
+  ".h": "cpp",
+  ".cc": "cpp",
+  ".cpp": "cpp",
+  ".cxx": "cpp",
+  ".c++": "cpp",
+  ".hh": "cpp",
+  ".hpp": "cpp",
+  ".hxx": "cpp",
+  ".h++": "cpp",
+  ".ipp": "cpp",
+  ".tpp": "cpp",
+  ".inl": "cpp",
 };
 
 const baseName = (path: string): string => {

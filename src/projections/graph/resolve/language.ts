@@ -1,5 +1,5 @@
 /** Resolution rules differ by family, not by dialect: TS, TSX and JS share one. */
-export type Family = "ts" | "python" | "go" | "rust" | "java" | "other";
+export type Family = "ts" | "python" | "go" | "rust" | "java" | "c" | "other";
 
 export const familyOf = (language: string): Family => {
   switch (language) {
@@ -12,6 +12,9 @@ export const familyOf = (language: string): Family => {
     case "rust":
     case "java":
       return language;
+    case "c":
+    case "cpp":
+      return "c";
     default:
       return "other";
   }

@@ -1,4 +1,5 @@
 import type { Family } from "../language.js";
+import { C_FAMILY } from "./c.js";
 import { GO } from "./go.js";
 import { JAVA } from "./java.js";
 import { COMMON, type LanguagePolicy } from "./LanguagePolicy.js";
@@ -14,6 +15,7 @@ const POLICIES: Readonly<Record<Family, LanguagePolicy>> = {
   go: GO,
   java: JAVA,
   rust: RUST,
+  c: C_FAMILY,
   other: COMMON,
 };
 
