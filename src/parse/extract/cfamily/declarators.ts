@@ -60,7 +60,9 @@ export const declaredName = (x: Extraction, declarator: SyntaxNode | null): Decl
       const name = parts.pop();
       return name !== undefined ? { name, scope: parts, start } : null;
     }
-    node = field(node, "declarator") ?? (WRAPPERS.has(node.type) || node.type === "function_declarator" ? namedChildrenOf(node)[0] ?? null : null);
+    node =
+      field(node, "declarator") ??
+      (WRAPPERS.has(node.type) || node.type === "function_declarator" ? namedChildrenOf(node).find((c) => c.type !== "type_qualifier" && c.type !== "ms_pointer_modifier") ?? null : null);
   }
   return null;
 };
@@ -71,7 +73,7 @@ export const functionDeclaratorOf = (declarator: SyntaxNode | null): SyntaxNode 
   for (let guard = 0; node !== null && guard < 16; guard++) {
     if (node.type === "function_declarator") return node;
     if (!WRAPPERS.has(node.type)) return null;
-    node = field(node, "declarator");
+    node = field(node, "declarator") ?? namedChildrenOf(node).find((c) => c.type !== "type_qualifier" && c.type !== "ms_pointer_modifier") ?? null;
   }
   return null;
 };

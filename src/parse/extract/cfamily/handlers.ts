@@ -73,7 +73,7 @@ export const functionDefinition: Handler<CScope> = (ref, x, s) => {
   const body = field(node, "body");
   const owner = x.current();
   const inClass = owner !== null && CLASS_KINDS.has(owner.kind);
-  const signature = x.signature(start, body !== null ? startOf(body) : endOf(node));
+  const signature = x.signature(start, body !== null ? startOf(body) : endOf(node)).replace(/\s*;$/, "");
   const doc = docAbove(x, start);
   const params = paramsOf(x, fn);
   if (declared.scope.length === 0 && TEST_MACROS.has(declared.name) && !inClass) {
@@ -161,8 +161,22 @@ export const memberDeclaration: Handler<CScope> = (ref, x, s) => {
       continue;
     }
     const type = field(node, "type");
-    if (type !== null) bindTyped(x, owner, declared.name, textOf(x, type));
+    if (type === null) continue;
+    const written = textOf(x, type);
+    if (holdsFunction(x, written)) {
+      // `std::function<void(int)> on_change;`, `compare_fn cmp;`: a field holding a function.
+      x.addSymbol({ kind: "Method", name: declared.name, start, end: endOf(node), signature: x.signature(start, endOf(node)).replace(/\s*;$/, ""), doc: docAbove(x, start), exported: true, visibility: visibilityIn(x, owner, start) });
+      continue;
+    }
+    bindTyped(x, owner, declared.name, written);
   }
+};
+
+/** A type whose values are functions: `std::function<…>`, or a typedef of a function pointer declared in this file. */
+const holdsFunction = (x: Extraction, written: string): boolean => {
+  if (/^(?:std\s*::\s*)?function\s*</.test(written)) return true;
+  if (!/^[\p{L}_][\p{L}\p{N}_]*$/u.test(written)) return false;
+  return x.symbols.some((s) => s.kind === "Type" && s.name === written && /\(\s*\*|\bfunction\s*</.test(s.signature));
 };
 
 /** The declarators of a declaration (`int a, *b = 0;` has two). */
@@ -361,6 +375,7 @@ export const include: Handler<CScope> = (ref, x) => {
   x.addImport({ specifier, names: [{ name: "*", alias: null }], kind: "import", typeOnly: false, line: x.lineOf(ref.start) });
 };
 
+const CASTS = /^(?:static|const|dynamic|reinterpret)_cast$/;
 const CALLEE = /^(.*?)\s*(::|\.|->)\s*(~?[\p{L}_][\p{L}\p{N}_]*)$/su;
 const PLAIN = /^[\p{L}_][\p{L}\p{N}_]*$/u;
 
@@ -371,7 +386,9 @@ export const call: Handler<CScope> = (ref, x) => {
   if (fn === null) return;
   const fnStart = startOf(fn);
   const raw = x.slice(fnStart, Math.min(endOf(fn), fnStart + 400));
-  const text = withoutTemplateArguments(raw).trim();
+  // `static_cast<T*>(p)->f()` calls f on p; the cast itself is no call.
+  const text = withoutTemplateArguments(raw).trim().replace(/^(?:static|const|dynamic|reinterpret)_cast\s*\((.*)\)(?=\s*(?:\.|->))/s, "$1");
+  if (CASTS.test(text)) return;
   const args = field(node, "arguments");
   const arity = args !== null ? namedChildrenOf(args).filter((c) => c.type !== "comment").length : 0;
   if (PLAIN.test(text)) {
