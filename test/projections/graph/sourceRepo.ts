@@ -8,6 +8,10 @@ import { append } from "./fixtureRepo.js";
 
 export const FIXTURE_REPO = join(REPO_ROOT, "fixtures", "graph", "repo");
 
+/** Files in C and C++ (a C list and a C++ shapes library), for the same property over those languages. */
+export const CFAMILY_REPO = join(REPO_ROOT, "fixtures", "graph", "cfamily");
+export const CFAMILY_NAMES = ["Circle", "Shape", "area", "scale", "make_circle", "clamp", "twice", "geo", "list_push", "list_len", "list_each", "node_t", "make_node", "visitor"];
+
 const NAMES = ["User", "makeUser", "Store", "login", "logout", "Admin", "Identity", "helper", "save", "load", "id", "Cart", "Item", "price_of", "add", "total", "run"];
 
 const listFiles = (dir: string): string[] =>
@@ -25,9 +29,13 @@ export class SourceRepo {
   readonly files = new Map<string, string>();
   private readonly last = new Map<string, NewEvent>();
 
-  constructor(private readonly log: LogHandle) {
-    for (const full of listFiles(FIXTURE_REPO).sort()) {
-      this.original.set(relative(FIXTURE_REPO, full).split("\\").join("/"), readFileSync(full, "utf8"));
+  constructor(
+    private readonly log: LogHandle,
+    root: string = FIXTURE_REPO,
+    private readonly names: readonly string[] = NAMES,
+  ) {
+    for (const full of listFiles(root).sort()) {
+      this.original.set(relative(root, full).split("\\").join("/"), readFileSync(full, "utf8"));
     }
   }
 
@@ -65,10 +73,10 @@ export class SourceRepo {
     const path = pick(live);
     const text = this.files.get(path)!;
     if (r < 0.55) {
-      const present = NAMES.filter((n) => new RegExp(`\\b${n}\\b`).test(text));
+      const present = this.names.filter((n) => new RegExp(`\\b${n}\\b`).test(text));
       if (present.length === 0) return this.write(path, `${text}\n`);
       const from = pick(present);
-      const to = rand() < 0.5 ? `${from}2` : pick(NAMES);
+      const to = rand() < 0.5 ? `${from}2` : pick(this.names);
       this.write(path, text.replace(new RegExp(`\\b${from}\\b`, "g"), to));
     } else if (r < 0.65) {
       const ext = path.slice(path.lastIndexOf("."));
