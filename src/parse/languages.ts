@@ -50,6 +50,9 @@ export const grammarFor = (language: SourceLanguage): Grammar => {
     case "cpp":
       grammar = require("tree-sitter-cpp") as Grammar;
       break;
+    case "csharp":
+      grammar = require("tree-sitter-c-sharp") as Grammar;
+      break;
   }
   grammarCache.set(language, grammar);
   return grammar;

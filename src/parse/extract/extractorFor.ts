@@ -1,6 +1,7 @@
 import type { SourceLanguage } from "../languages.js";
 import { makeCExtractor } from "./cfamily/cTable.js";
 import { makeCppExtractor } from "./cfamily/cppTable.js";
+import { makeCSharpExtractor } from "./csharp/csharpTable.js";
 import { makeGoExtractor } from "./go/goTable.js";
 import { makeJavaExtractor } from "./java/javaTable.js";
 import { makeRustExtractor } from "./rust/rustTable.js";
@@ -27,5 +28,7 @@ export const extractorFor = (language: SourceLanguage, path: string): LanguageEx
       return makeCExtractor(path);
     case "cpp":
       return makeCppExtractor(path);
+    case "csharp":
+      return makeCSharpExtractor(path);
   }
 };

@@ -1,5 +1,5 @@
 /** Resolution rules differ by family, not by dialect: TS, TSX and JS share one. */
-export type Family = "ts" | "python" | "go" | "rust" | "java" | "c" | "other";
+export type Family = "ts" | "python" | "go" | "rust" | "java" | "c" | "csharp" | "other";
 
 export const familyOf = (language: string): Family => {
   switch (language) {
@@ -8,6 +8,7 @@ export const familyOf = (language: string): Family => {
     case "javascript":
       return "ts";
     case "python":
+    case "csharp":
     case "go":
     case "rust":
     case "java":

@@ -1,5 +1,6 @@
 import type { Family } from "../language.js";
 import { C_FAMILY } from "./c.js";
+import { CSHARP } from "./csharp.js";
 import { GO } from "./go.js";
 import { JAVA } from "./java.js";
 import { COMMON, type LanguagePolicy } from "./LanguagePolicy.js";
@@ -16,6 +17,7 @@ const POLICIES: Readonly<Record<Family, LanguagePolicy>> = {
   java: JAVA,
   rust: RUST,
   c: C_FAMILY,
+  csharp: CSHARP,
   other: COMMON,
 };
 
