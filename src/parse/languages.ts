@@ -53,6 +53,9 @@ export const grammarFor = (language: SourceLanguage): Grammar => {
     case "csharp":
       grammar = require("tree-sitter-c-sharp") as Grammar;
       break;
+    case "ruby":
+      grammar = require("tree-sitter-ruby") as Grammar;
+      break;
   }
   grammarCache.set(language, grammar);
   return grammar;

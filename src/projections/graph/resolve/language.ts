@@ -1,5 +1,5 @@
 /** Resolution rules differ by family, not by dialect: TS, TSX and JS share one. */
-export type Family = "ts" | "python" | "go" | "rust" | "java" | "c" | "csharp" | "other";
+export type Family = "ts" | "python" | "go" | "rust" | "java" | "c" | "csharp" | "ruby" | "other";
 
 export const familyOf = (language: string): Family => {
   switch (language) {
@@ -9,6 +9,7 @@ export const familyOf = (language: string): Family => {
       return "ts";
     case "python":
     case "csharp":
+    case "ruby":
     case "go":
     case "rust":
     case "java":

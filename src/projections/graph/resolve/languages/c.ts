@@ -6,6 +6,7 @@ import { first, type Space } from "../pickSymbol.js";
 import type { Resolution } from "../Resolution.js";
 import { TYPE_KINDS, type Target } from "../Target.js";
 import { COMMON, type LanguagePolicy } from "./LanguagePolicy.js";
+import { reachableFiles, symbolByQualifiedName } from "./reachable.js";
 
 /** How deep `#include`s are followed when a name is looked for through them. */
 const INCLUDE_DEPTH = 3;
@@ -15,36 +16,13 @@ const SOURCE = /\.(?:c|cc|cpp|cxx|c\+\+)$/i;
 
 const CONTAINERS = new Set(["Class", "Interface", "Namespace"]);
 
-/** The files `path` includes (those of the project), then theirs, breadth first, `path` itself first. */
-const includedFiles = (r: Resolution, path: string): string[] => {
-  const out = [path];
-  const seen = new Set(out);
-  for (let i = 0, level = 0, levelEnd = 1; i < out.length && level <= INCLUDE_DEPTH; i++) {
-    if (i === levelEnd) {
-      level++;
-      levelEnd = out.length;
-      if (level > INCLUDE_DEPTH) break;
-    }
-    const scope = r.scope(out[i]!);
-    if (scope === null) continue;
-    for (const imp of scope.starModules) {
-      const target = r.modules.module(scope, imp.specifier);
-      if (target.kind === "file" && !seen.has(target.path)) {
-        seen.add(target.path);
-        out.push(target.path);
-      }
-    }
-  }
-  return out;
-};
+/** The files `path` includes (those of the project), then theirs, `path` itself first. */
+const includedFiles = (r: Resolution, path: string): string[] => reachableFiles(r, path, INCLUDE_DEPTH);
 
 /** The symbol whose qualified name is `qualifiedName` in one of `paths`, a definition before a declaration. */
 const byQualifiedName = (r: Resolution, paths: readonly string[], qualifiedName: string, accept: (s: ExtractedSymbol) => boolean): Target | null => {
-  for (const path of paths) {
-    const symbol = r.scope(path)?.byId.get(qualifiedName);
-    if (symbol !== undefined && accept(symbol)) return preferDefinition(r, { kind: "symbol", path, symbol });
-  }
-  return null;
+  const found = symbolByQualifiedName(r, paths, qualifiedName, accept);
+  return found !== null ? preferDefinition(r, found) : null;
 };
 
 /**

@@ -5,6 +5,7 @@ import { GO } from "./go.js";
 import { JAVA } from "./java.js";
 import { COMMON, type LanguagePolicy } from "./LanguagePolicy.js";
 import { PYTHON } from "./python.js";
+import { RUBY } from "./ruby.js";
 import { RUST } from "./rust.js";
 import { TYPESCRIPT } from "./typescript.js";
 
@@ -18,6 +19,7 @@ const POLICIES: Readonly<Record<Family, LanguagePolicy>> = {
   rust: RUST,
   c: C_FAMILY,
   csharp: CSHARP,
+  ruby: RUBY,
   other: COMMON,
 };
 
