@@ -56,6 +56,9 @@ export const grammarFor = (language: SourceLanguage): Grammar => {
     case "ruby":
       grammar = require("tree-sitter-ruby") as Grammar;
       break;
+    case "php":
+      grammar = (require("tree-sitter-php") as { php: Grammar }).php;
+      break;
   }
   grammarCache.set(language, grammar);
   return grammar;

@@ -2,6 +2,7 @@ import type { SourceLanguage } from "../languages.js";
 import { makeCExtractor } from "./cfamily/cTable.js";
 import { makeCppExtractor } from "./cfamily/cppTable.js";
 import { makeCSharpExtractor } from "./csharp/csharpTable.js";
+import { makePhpExtractor } from "./php/phpTable.js";
 import { makeRubyExtractor } from "./ruby/rubyTable.js";
 import { makeGoExtractor } from "./go/goTable.js";
 import { makeJavaExtractor } from "./java/javaTable.js";
@@ -33,5 +34,7 @@ export const extractorFor = (language: SourceLanguage, path: string): LanguageEx
       return makeCSharpExtractor(path);
     case "ruby":
       return makeRubyExtractor(path);
+    case "php":
+      return makePhpExtractor(path);
   }
 };

@@ -3,11 +3,11 @@
 // nothing here loads a grammar (src/parse/languages.ts does).
 
 /** Language ids a source file can have, the languages Nemesis parses; `manifest` marks build metadata files. */
-export const SOURCE_LANGUAGES = ["typescript", "tsx", "javascript", "python", "go", "rust", "java", "c", "cpp", "csharp", "ruby"] as const;
+export const SOURCE_LANGUAGES = ["typescript", "tsx", "javascript", "python", "go", "rust", "java", "c", "cpp", "csharp", "ruby", "php"] as const;
 export type SourceLanguage = (typeof SOURCE_LANGUAGES)[number];
 export type LanguageId = SourceLanguage | "manifest";
 
-export type ManifestKind = "tsconfig" | "package" | "gomod" | "python" | "cargo";
+export type ManifestKind = "tsconfig" | "package" | "gomod" | "python" | "cargo" | "composer";
 
 const byExtension: Record<string, SourceLanguage> = {
   ".ts": "typescript",
@@ -40,6 +40,7 @@ const byExtension: Record<string, SourceLanguage> = {
   ".cs": "csharp",
   ".rb": "ruby",
   ".rake": "ruby",
+  ".php": "php",
 };
 
 const baseName = (path: string): string => {
@@ -53,6 +54,7 @@ export const manifestKind = (path: string): ManifestKind | null => {
   if (name === "package.json") return "package";
   if (name === "go.mod") return "gomod";
   if (name === "cargo.toml") return "cargo";
+  if (name === "composer.json") return "composer";
   if (name === "pyproject.toml" || name === "setup.cfg") return "python";
   if (/^(tsconfig|jsconfig)(\..+)?\.json$/.test(name)) return "tsconfig";
   return null;

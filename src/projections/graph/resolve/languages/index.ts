@@ -4,6 +4,7 @@ import { CSHARP } from "./csharp.js";
 import { GO } from "./go.js";
 import { JAVA } from "./java.js";
 import { COMMON, type LanguagePolicy } from "./LanguagePolicy.js";
+import { PHP } from "./php.js";
 import { PYTHON } from "./python.js";
 import { RUBY } from "./ruby.js";
 import { RUST } from "./rust.js";
@@ -20,6 +21,7 @@ const POLICIES: Readonly<Record<Family, LanguagePolicy>> = {
   c: C_FAMILY,
   csharp: CSHARP,
   ruby: RUBY,
+  php: PHP,
   other: COMMON,
 };
 
