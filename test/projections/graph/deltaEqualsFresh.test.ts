@@ -7,7 +7,7 @@ import { catchUp, rebuild } from "../../../src/projections/runProjector.js";
 import { tempDir } from "../../helpers.js";
 import { FixtureRepo, mulberry32, randomOps } from "./fixtureRepo.js";
 import { openGraph } from "./harness.js";
-import { CFAMILY_NAMES, CFAMILY_REPO, SourceRepo } from "./sourceRepo.js";
+import { MORE_LANGUAGES_NAMES, MORE_LANGUAGES_REPO, SourceRepo } from "./sourceRepo.js";
 
 let cleanups: Array<() => unknown> = [];
 afterEach(async () => {
@@ -76,7 +76,7 @@ describe("graph delta = fresh = replay", () => {
   it.each([
     { seed: 7, name: "fixtures/graph/repo", root: undefined, names: undefined },
     { seed: 8, name: "fixtures/graph/repo", root: undefined, names: undefined },
-    { seed: 9, name: "fixtures/graph/cfamily (C and C++)", root: CFAMILY_REPO, names: CFAMILY_NAMES },
+    { seed: 9, name: "fixtures/graph/more-languages (C, C++, C#, Ruby, PHP)", root: MORE_LANGUAGES_REPO, names: MORE_LANGUAGES_NAMES },
   ])("random source edits parsed and resolved for real ($name, seed $seed)", async ({ seed, root, names }) => {
     const t = tempDir("nemesis-graph-real-");
     cleanups.push(t.cleanup);

@@ -8,9 +8,12 @@ import { append } from "./fixtureRepo.js";
 
 export const FIXTURE_REPO = join(REPO_ROOT, "fixtures", "graph", "repo");
 
-/** Files in C and C++ (a C list and a C++ shapes library), for the same property over those languages. */
-export const CFAMILY_REPO = join(REPO_ROOT, "fixtures", "graph", "cfamily");
-export const CFAMILY_NAMES = ["Circle", "Shape", "area", "scale", "make_circle", "clamp", "twice", "geo", "list_push", "list_len", "list_each", "node_t", "make_node", "visitor"];
+/** Files in C, C++, C#, Ruby and PHP (small projects of each), for the same property over those languages. */
+export const MORE_LANGUAGES_REPO = join(REPO_ROOT, "fixtures", "graph", "more-languages");
+export const MORE_LANGUAGES_NAMES = [
+  "Circle", "Shape", "area", "scale", "make_circle", "clamp", "twice", "geo", "list_push", "list_len", "list_each", "node_t", "make_node",
+  "Cart", "Item", "Checkout", "Total", "Add", "Changed", "add", "total", "Ledger", "record", "Order", "Customer", "notify", "save", "find",
+];
 
 const NAMES = ["User", "makeUser", "Store", "login", "logout", "Admin", "Identity", "helper", "save", "load", "id", "Cart", "Item", "price_of", "add", "total", "run"];
 
