@@ -1,10 +1,11 @@
 import type { SyntaxNode } from "tree-sitter";
 import type { SymbolKind } from "../../../events/types/parse.js";
 import { writtenType } from "../../../events/types/writtenType.js";
-import { endOf, namedChildrenOf, startOf } from "../../collectNodes.js";
+import { endOf, namedChildrenOf, parentOf, startOf } from "../../collectNodes.js";
 import { blockDocAbove, lineDocAbove } from "../docComments.js";
 import { FUNCTION_KINDS, oneLine, type Extraction, type SymbolDraft } from "../Extraction.js";
 import { field, textOf, unquote } from "../LanguageExtractor.js";
+import type { NodeRef } from "../LanguageExtractor.js";
 import type { Handler } from "../table/LanguageTable.js";
 import { bareCType, declaredName, functionDeclaratorOf, isFunctionPointer, paramsOf, withoutTemplateArguments } from "./declarators.js";
 
@@ -27,7 +28,7 @@ export const newCScope = (path: string): CScope => ({ testFile: TEST_PATH.test(p
 /** Test macros (GoogleTest, Catch2, doctest, Boost.Test): `TEST(Suite, Name) { … }` parses as a function definition. */
 const TEST_MACROS = new Set([
   "TEST", "TEST_F", "TEST_P", "TYPED_TEST", "TYPED_TEST_P", "TEST_CASE", "TEST_CASE_METHOD", "SCENARIO",
-  "BOOST_AUTO_TEST_CASE", "BOOST_FIXTURE_TEST_CASE", "CTEST", "CTEST2", "Test",
+  "BOOST_AUTO_TEST_CASE", "BOOST_FIXTURE_TEST_CASE", "CTEST", "CTEST2", "Test", "IGNORE_TEST",
 ]);
 
 /** Kinds whose body declares members. */
@@ -348,8 +349,6 @@ export const macroDefinition: Handler<CScope> = (ref, x) => {
   const name = textOf(x, nameNode);
   const paramsNode = field(node, "parameters");
   const value = field(node, "value");
-  // `#ifndef A_H` / `#define A_H`: an include guard names nothing.
-  if (value === null && ref.type === "preproc_def" && /(?:_H|_HPP|_HXX|_H_|_INCLUDED|_INCLUDED_)$/i.test(name)) return;
   const params = paramsNode !== null ? namedChildrenOf(paramsNode).map((p) => ({ name: textOf(x, p), type: null })) : [];
   x.declNames.add(startOf(nameNode));
   x.addSymbol({
@@ -392,6 +391,7 @@ export const call: Handler<CScope> = (ref, x) => {
   const args = field(node, "arguments");
   const arity = args !== null ? namedChildrenOf(args).filter((c) => c.type !== "comment").length : 0;
   if (PLAIN.test(text)) {
+    if (TEST_MACROS.has(text) && x.current() === null && testMacroBody(ref, x, node, fn)) return;
     x.addReference("call", text, null, fnStart).arity = arity;
     return;
   }
@@ -403,6 +403,24 @@ export const call: Handler<CScope> = (ref, x) => {
   const reference = x.addReference("call", name, qualifier, fnStart + raw.lastIndexOf(name));
   reference.arity = arity;
   if (m[2] === "::") reference.path = true;
+};
+
+/**
+ * `TEST(Suite, Name) { … }` in C, which tree-sitter-c reads as a call followed by a block: a
+ * test from the call to the end of the block.
+ */
+const testMacroBody = (ref: NodeRef, x: Extraction, node: SyntaxNode, fn: SyntaxNode): boolean => {
+  const statement = parentOf(node);
+  const body = statement !== null && statement.type === "expression_statement" ? statement.nextNamedSibling : null;
+  if (body === null || body.type !== "compound_statement") return false;
+  const args = field(node, "arguments");
+  const inner = args !== null ? x.slice(startOf(args) + 1, Math.max(startOf(args) + 1, endOf(args) - 1)) : "";
+  const quoted = /^\s*"((?:[^"\\]|\\.)*)"/.exec(inner);
+  const names = inner.split(",").map((p) => p.trim()).filter((p) => /^[\p{L}_][\p{L}\p{N}_]*$/u.test(p));
+  const name = quoted !== null ? oneLine(quoted[1]!, 120) : names.length > 0 ? names.slice(0, 2).join(".") : textOf(x, fn);
+  x.skipTypesUntil = endOf(node);
+  x.addSymbol({ kind: "Test", name, qualifiedName: name.replace(/\s+/g, "_"), start: ref.start, end: endOf(body), signature: oneLine(x.slice(ref.start, endOf(node)), 200), doc: docAbove(x, ref.start), visibility: "public" });
+  return true;
 };
 
 /** `new A(…)`, `new ns::A<T>{…}`: the class constructed. */
