@@ -1,0 +1,34 @@
+import { cpSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { REPO_ROOT, tempDir } from "../helpers.js";
+import { spawnCli } from "./spawnCli.js";
+
+/**
+ * The one end-to-end run for C, C++, C#, Ruby and PHP: `nemesis index` through the built CLI on
+ * fixtures/graph/more-languages, then a search per language finds the file that defines what
+ * it asks for (parse workers, chunks, the keyword and vector index, the catalog's languages).
+ */
+describe("C, C++, C#, Ruby and PHP through nemesis index and search", () => {
+  const t = tempDir("nemesis-cli-more-languages-");
+  afterAll(() => t.cleanup());
+
+  it("indexes every language and each search finds its definition", async () => {
+    cpSync(join(REPO_ROOT, "fixtures", "graph", "more-languages"), t.dir, { recursive: true });
+    const index = await spawnCli(t.dir, ["index", ".", "--no-progress"]);
+    expect(index.code).toBe(0);
+    const cases: [string, string, string][] = [
+      ["list_push", "c", "clist/src/list.c"],
+      ["make_circle", "cpp", "shapes/src/shape.cpp"],
+      ["AsMoney", "csharp", "csharp/src/Shop/Services/Checkout.cs"],
+      ["apply_discount", "ruby", "ruby/lib/shop/discountable.rb"],
+      ["format_money", "php", "php/src/Support/helpers.php"],
+    ];
+    for (const [query, language, path] of cases) {
+      const r = await spawnCli(t.dir, ["search", query, "--language", language, "--json", "--limit", "3"]);
+      expect(r.code, r.stderr).toBe(0);
+      const hits = r.stdout.trim().split("\n").map((l) => JSON.parse(l) as { file: string });
+      expect(hits.map((h) => h.file)).toContain(path);
+    }
+  });
+});
