@@ -36,6 +36,7 @@ const checks = {
       csharp: require("tree-sitter-c-sharp"),
       ruby: require("tree-sitter-ruby"),
       php: require("tree-sitter-php").php,
+      kotlin: require("tree-sitter-kotlin"),
     };
     for (const [name, lang] of Object.entries(grammars)) {
       const p = new Parser();

@@ -59,6 +59,9 @@ export const grammarFor = (language: SourceLanguage): Grammar => {
     case "php":
       grammar = (require("tree-sitter-php") as { php: Grammar }).php;
       break;
+    case "kotlin":
+      grammar = require("tree-sitter-kotlin") as Grammar;
+      break;
   }
   grammarCache.set(language, grammar);
   return grammar;

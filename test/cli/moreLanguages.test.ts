@@ -5,11 +5,11 @@ import { REPO_ROOT, tempDir } from "../helpers.js";
 import { spawnCli } from "./spawnCli.js";
 
 /**
- * The one end-to-end run for C, C++, C#, Ruby and PHP: `nemesis index` through the built CLI on
+ * The one end-to-end run for C, C++, C#, Ruby, PHP and Kotlin: `nemesis index` through the built CLI on
  * fixtures/graph/more-languages, then a search per language finds the file that defines what
  * it asks for (parse workers, chunks, the keyword and vector index, the catalog's languages).
  */
-describe("C, C++, C#, Ruby and PHP through nemesis index and search", () => {
+describe("C, C++, C#, Ruby, PHP and Kotlin through nemesis index and search", () => {
   const t = tempDir("nemesis-cli-more-languages-");
   afterAll(() => t.cleanup());
 
@@ -23,6 +23,7 @@ describe("C, C++, C#, Ruby and PHP through nemesis index and search", () => {
       ["AsMoney", "csharp", "csharp/src/Shop/Services/Checkout.cs"],
       ["apply_discount", "ruby", "ruby/lib/shop/discountable.rb"],
       ["format_money", "php", "php/src/Support/helpers.php"],
+      ["isEmpty", "kotlin", "kotlin/src/main/kotlin/com/acme/shop/CartExtensions.kt"],
     ];
     for (const [query, language, path] of cases) {
       const r = await spawnCli(t.dir, ["search", query, "--language", language, "--json", "--limit", "3"]);

@@ -25,6 +25,8 @@ describe("detectLanguage", () => {
     ["lib/cart.rb", "ruby"],
     ["lib/tasks/db.rake", "ruby"],
     ["src/Order.php", "php"],
+    ["src/Cart.kt", "kotlin"],
+    ["build.gradle.kts", "kotlin"],
     ["composer.json", "manifest"],
     ["tsconfig.json", "manifest"],
     ["packages/web/tsconfig.build.json", "manifest"],

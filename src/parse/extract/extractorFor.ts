@@ -2,6 +2,7 @@ import type { SourceLanguage } from "../languages.js";
 import { makeCExtractor } from "./cfamily/cTable.js";
 import { makeCppExtractor } from "./cfamily/cppTable.js";
 import { makeCSharpExtractor } from "./csharp/csharpTable.js";
+import { makeKotlinExtractor } from "./kotlin/kotlinTable.js";
 import { makePhpExtractor } from "./php/phpTable.js";
 import { makeRubyExtractor } from "./ruby/rubyTable.js";
 import { makeGoExtractor } from "./go/goTable.js";
@@ -36,5 +37,7 @@ export const extractorFor = (language: SourceLanguage, path: string): LanguageEx
       return makeRubyExtractor(path);
     case "php":
       return makePhpExtractor(path);
+    case "kotlin":
+      return makeKotlinExtractor(path);
   }
 };

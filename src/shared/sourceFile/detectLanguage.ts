@@ -3,7 +3,7 @@
 // nothing here loads a grammar (src/parse/languages.ts does).
 
 /** Language ids a source file can have, the languages Nemesis parses; `manifest` marks build metadata files. */
-export const SOURCE_LANGUAGES = ["typescript", "tsx", "javascript", "python", "go", "rust", "java", "c", "cpp", "csharp", "ruby", "php"] as const;
+export const SOURCE_LANGUAGES = ["typescript", "tsx", "javascript", "python", "go", "rust", "java", "c", "cpp", "csharp", "ruby", "php", "kotlin"] as const;
 export type SourceLanguage = (typeof SOURCE_LANGUAGES)[number];
 export type LanguageId = SourceLanguage | "manifest";
 
@@ -41,6 +41,8 @@ const byExtension: Record<string, SourceLanguage> = {
   ".rb": "ruby",
   ".rake": "ruby",
   ".php": "php",
+  ".kt": "kotlin",
+  ".kts": "kotlin",
 };
 
 const baseName = (path: string): string => {

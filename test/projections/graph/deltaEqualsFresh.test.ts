@@ -76,7 +76,7 @@ describe("graph delta = fresh = replay", () => {
   it.each([
     { seed: 7, name: "fixtures/graph/repo", root: undefined, names: undefined },
     { seed: 8, name: "fixtures/graph/repo", root: undefined, names: undefined },
-    { seed: 9, name: "fixtures/graph/more-languages (C, C++, C#, Ruby, PHP)", root: MORE_LANGUAGES_REPO, names: MORE_LANGUAGES_NAMES },
+    { seed: 9, name: "fixtures/graph/more-languages (C, C++, C#, Ruby, PHP, Kotlin)", root: MORE_LANGUAGES_REPO, names: MORE_LANGUAGES_NAMES },
   ])("random source edits parsed and resolved for real ($name, seed $seed)", async ({ seed, root, names }) => {
     const t = tempDir("nemesis-graph-real-");
     cleanups.push(t.cleanup);

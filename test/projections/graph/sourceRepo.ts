@@ -8,11 +8,11 @@ import { append } from "./fixtureRepo.js";
 
 export const FIXTURE_REPO = join(REPO_ROOT, "fixtures", "graph", "repo");
 
-/** Files in C, C++, C#, Ruby and PHP (small projects of each), for the same property over those languages. */
+/** Files in C, C++, C#, Ruby, PHP and Kotlin (small projects of each), for the same property over those languages. */
 export const MORE_LANGUAGES_REPO = join(REPO_ROOT, "fixtures", "graph", "more-languages");
 export const MORE_LANGUAGES_NAMES = [
   "Circle", "Shape", "area", "scale", "make_circle", "clamp", "twice", "geo", "list_push", "list_len", "list_each", "node_t", "make_node",
-  "Cart", "Item", "Checkout", "Total", "Add", "Changed", "add", "total", "Ledger", "record", "Order", "Customer", "notify", "save", "find",
+  "Cart", "Item", "Checkout", "Total", "Add", "Changed", "add", "total", "Ledger", "record", "Order", "Customer", "notify", "save", "find", "empty", "isEmpty", "Base",
 ];
 
 const NAMES = ["User", "makeUser", "Store", "login", "logout", "Admin", "Identity", "helper", "save", "load", "id", "Cart", "Item", "price_of", "add", "total", "run"];

@@ -3,6 +3,7 @@ import { C_FAMILY } from "./c.js";
 import { CSHARP } from "./csharp.js";
 import { GO } from "./go.js";
 import { JAVA } from "./java.js";
+import { KOTLIN } from "./kotlin.js";
 import { COMMON, type LanguagePolicy } from "./LanguagePolicy.js";
 import { PHP } from "./php.js";
 import { PYTHON } from "./python.js";
@@ -22,6 +23,7 @@ const POLICIES: Readonly<Record<Family, LanguagePolicy>> = {
   csharp: CSHARP,
   ruby: RUBY,
   php: PHP,
+  kotlin: KOTLIN,
   other: COMMON,
 };
 
