@@ -34,6 +34,8 @@ const NOT_PRODUCED: Record<string, readonly string[]> = {
   csharp: ["namespace"],
   php: ["namespace", "alias", "variable"],
   ruby: ["alias"],
+  // ctags's Kotlin `constant`/`variable` are every `val`/`var`, properties and constructor parameters too.
+  kotlin: ["constant", "variable"],
 };
 
 const root = arg("root");
@@ -98,7 +100,7 @@ const tags: Tag[] = output
   .split("\n")
   .filter((line) => line.startsWith("{"))
   .map((line) => JSON.parse(line) as Tag & { _type: string })
-  .filter((t) => t._type === "tag" && COMPARED.has(t.kind) && !notProduced.has(t.kind) && !/^(?:__anon|AnonymousClass)/.test(t.name));
+  .filter((t) => t._type === "tag" && COMPARED.has(t.kind) && !notProduced.has(t.kind) && !/^(?:__anon|AnonymousClass|<lambda>)/.test(t.name));
 
 const perKind = new Map<string, { total: number; found: number }>();
 const missed: Tag[] = [];
