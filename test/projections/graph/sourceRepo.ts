@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { basename, join, relative } from "node:path";
 import type { LogHandle, NewEvent } from "../../../src/events/index.js";
 import { parseSource } from "../../../src/parse/parseSource.js";
 import { REPO_ROOT } from "../../helpers.js";
@@ -8,8 +8,8 @@ import { append } from "./fixtureRepo.js";
 
 export const FIXTURE_REPO = join(REPO_ROOT, "fixtures", "graph", "repo");
 
-/** Files in C, C++, C#, Ruby, PHP and Kotlin (small projects of each), for the same property over those languages. */
-export const MORE_LANGUAGES_REPO = join(REPO_ROOT, "fixtures", "graph", "more-languages");
+/** Small projects in C, C++, C#, Ruby, PHP and Kotlin (the resolution fixtures), side by side, for the same property over those languages. */
+export const MORE_LANGUAGES_ROOTS = ["c-list", "cpp-shapes", "csharp-shop", "ruby-shop", "php-shop", "kotlin-shop"].map((name) => join(REPO_ROOT, "fixtures", "resolve", name));
 export const MORE_LANGUAGES_NAMES = [
   "Circle", "Shape", "area", "scale", "make_circle", "clamp", "twice", "geo", "list_push", "list_len", "list_each", "node_t", "make_node",
   "Cart", "Item", "Checkout", "Total", "Add", "Changed", "add", "total", "Ledger", "record", "Order", "Customer", "notify", "save", "find", "empty", "isEmpty", "Base",
@@ -32,13 +32,17 @@ export class SourceRepo {
   readonly files = new Map<string, string>();
   private readonly last = new Map<string, NewEvent>();
 
+  /** `roots`: one tree (its files at the top), or several, each in a folder named like it. */
   constructor(
     private readonly log: LogHandle,
-    root: string = FIXTURE_REPO,
+    roots: readonly string[] = [FIXTURE_REPO],
     private readonly names: readonly string[] = NAMES,
   ) {
-    for (const full of listFiles(root).sort()) {
-      this.original.set(relative(root, full).split("\\").join("/"), readFileSync(full, "utf8"));
+    for (const root of roots) {
+      const prefix = roots.length > 1 ? `${basename(root)}/` : "";
+      for (const full of listFiles(root).sort()) {
+        this.original.set(`${prefix}${relative(root, full).split("\\").join("/")}`, readFileSync(full, "utf8"));
+      }
     }
   }
 
