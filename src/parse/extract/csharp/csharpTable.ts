@@ -6,6 +6,7 @@ import { endOf, namedChildrenOf, startOf } from "../../collectNodes.js";
 import { blockDocAbove, lineDocAbove } from "../docComments.js";
 import { FUNCTION_KINDS, oneLine, type Extraction, type SymbolDraft } from "../Extraction.js";
 import { field, textOf, type LanguageExtractor } from "../LanguageExtractor.js";
+import { afterAttributes } from "../shared/handlers.js";
 import { tableExtractor, type Handler, type LanguageTable } from "../table/LanguageTable.js";
 import { listedTypes } from "../typeLists.js";
 
@@ -43,16 +44,6 @@ const FUNCTION_TYPE = /^(?:System\.)?(?:Func|Action|Predicate|EventHandler)\b/;
 const BUILTIN_TYPES = new Set(["var", "dynamic", "object", "string", "Task", "ValueTask", "void", "List", "IList", "IEnumerable", "Dictionary", "IDictionary"]);
 
 const docAbove = (x: Extraction, start: number): string | null => lineDocAbove(x.text, start, "///", ["[", "//"]) ?? blockDocAbove(x.text, start);
-
-/** Where a declaration's own text starts: after its attribute lists (`[Fact] public void F()` starts at `public`). */
-const headerStart = (node: SyntaxNode): number => {
-  let start = startOf(node);
-  for (const child of namedChildrenOf(node)) {
-    if (child.type !== "attribute_list") break;
-    start = endOf(child);
-  }
-  return start;
-};
 
 const visibilityOf = (modifiers: string, owner: SymbolDraft | null): "public" | "private" | "protected" | null => {
   const m = ACCESS.exec(modifiers);
@@ -92,7 +83,7 @@ const typeDeclaration =
     const node = ref.node();
     const nameNode = field(node, "name");
     if (nameNode === null) return;
-    const start = headerStart(node);
+    const start = afterAttributes(node);
     const body = field(node, "body");
     const header = x.slice(start, body !== null ? startOf(body) : endOf(node));
     const owner = x.current();
@@ -138,7 +129,7 @@ const method: Handler<CSharpScope> = (ref, x) => {
   const node = ref.node();
   const nameNode = field(node, "name");
   if (nameNode === null) return;
-  const start = headerStart(node);
+  const start = afterAttributes(node);
   const owner = x.current();
   const name = textOf(x, nameNode);
   const body = field(node, "body") ?? namedChildrenOf(node).find((c) => c.type === "arrow_expression_clause") ?? null;
@@ -183,7 +174,7 @@ const member: Handler<CSharpScope> = (ref, x) => {
     ref.type === "property_declaration"
       ? [field(node, "name")].filter((n): n is SyntaxNode => n !== null)
       : namedChildrenOf(declaration).filter((c) => c.type === "variable_declarator").map((d) => field(d, "name") ?? namedChildrenOf(d)[0]!);
-  const start = headerStart(node);
+  const start = afterAttributes(node);
   for (const nameNode of names) {
     const name = textOf(x, nameNode);
     if (FUNCTION_TYPE.test(written) || ref.type === "event_field_declaration") {
@@ -288,7 +279,7 @@ const delegateDeclaration: Handler<CSharpScope> = (ref, x) => {
   const node = ref.node();
   const nameNode = field(node, "name");
   if (nameNode === null) return;
-  const start = headerStart(node);
+  const start = afterAttributes(node);
   const visibility = visibilityOf(x.slice(start, startOf(nameNode)), x.current());
   x.declNames.add(startOf(nameNode));
   x.addSymbol({ kind: "Type", name: textOf(x, nameNode), start: ref.start, end: endOf(node), signature: x.signature(start, endOf(node)).replace(/\s*;$/, ""), doc: docAbove(x, ref.start), exported: visibility === "public", visibility });

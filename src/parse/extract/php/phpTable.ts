@@ -5,6 +5,7 @@ import { endOf, namedChildrenOf, startOf } from "../../collectNodes.js";
 import { blockDocAbove } from "../docComments.js";
 import { FUNCTION_KINDS, oneLine, type Extraction, type SymbolDraft } from "../Extraction.js";
 import { field, textOf, unquote, type LanguageExtractor } from "../LanguageExtractor.js";
+import { afterAttributes } from "../shared/handlers.js";
 import { tableExtractor, type Handler, type LanguageTable } from "../table/LanguageTable.js";
 
 /** What a PHP file's handlers share. */
@@ -29,16 +30,6 @@ const PEST_CALLS = new Set(["it", "test"]);
 const CLASS_NAME = /^\\?[\p{L}_][\p{L}\p{N}_]*(?:\\[\p{L}_][\p{L}\p{N}_]*)*$/u;
 
 const docAbove = (x: Extraction, start: number): string | null => blockDocAbove(x.text, start);
-
-/** Where a declaration's own text starts: after its `#[…]` attributes. */
-const headerStart = (node: SyntaxNode): number => {
-  let start = startOf(node);
-  for (const child of namedChildrenOf(node)) {
-    if (child.type !== "attribute_list") break;
-    start = endOf(child);
-  }
-  return start;
-};
 
 /** `$this->repo?->find` as a receiver is read `this.repo.find`; other variables keep their `$`. */
 const receiverText = (x: Extraction, node: SyntaxNode): string =>
@@ -77,7 +68,7 @@ const typeDeclaration =
     const node = ref.node();
     const nameNode = field(node, "name");
     if (nameNode === null) return;
-    const start = headerStart(node);
+    const start = afterAttributes(node);
     const body = field(node, "body");
     const symbol = x.addSymbol({
       kind,
@@ -119,7 +110,7 @@ const callable =
     const node = ref.node();
     const nameNode = field(node, "name");
     if (nameNode === null) return;
-    const start = headerStart(node);
+    const start = afterAttributes(node);
     const name = textOf(x, nameNode);
     const body = field(node, "body");
     const owner = x.current();

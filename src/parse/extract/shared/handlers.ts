@@ -1,4 +1,6 @@
+import type { SyntaxNode } from "tree-sitter";
 import type { SymbolKind } from "../../../events/types/parse.js";
+import { endOf, namedChildrenOf, startOf } from "../../collectNodes.js";
 import { oneLine, type Extraction, type SymbolDraft } from "../Extraction.js";
 import { identifierAt, typeNameAt } from "../LanguageExtractor.js";
 import { splitCallee } from "../splitCallee.js";
@@ -55,4 +57,14 @@ export const topLevelTypes = (x: Extraction, kinds: ReadonlySet<SymbolKind>): Ma
   const types = new Map<string, SymbolDraft>();
   for (const s of x.symbols) if (s.parent === null && kinds.has(s.kind)) types.set(s.name, s);
   return types;
+};
+
+/** Where a declaration's own text starts: after its leading attribute lists (C# `[Fact]`, PHP `#[Test]`). */
+export const afterAttributes = (node: SyntaxNode): number => {
+  let start = startOf(node);
+  for (const child of namedChildrenOf(node)) {
+    if (child.type !== "attribute_list") break;
+    start = endOf(child);
+  }
+  return start;
 };
