@@ -80,6 +80,24 @@ const outOfLine = (r: Resolution, scope: FileScope, fromId: string | null): { cl
   return cls !== null && cls.kind === "symbol" ? { cls } : null;
 };
 
+/** GoogleTest's `TEST_F(Fixture, Name)`: the fixture class whose members its body calls bare. */
+const fixtureOf = (r: Resolution, scope: FileScope, fromId: string | null): Target | null => {
+  let current = fromId !== null ? scope.byId.get(fromId) : undefined;
+  while (current !== undefined && current.kind !== "Test") current = current.parent !== null ? scope.byId.get(current.parent) : undefined;
+  if (current === undefined || !/^(?:TEST_F|TEST_P|TYPED_TEST|TYPED_TEST_P)\s*\(/.test(current.signature)) return null;
+  const fixture = current.name.slice(0, current.name.indexOf("."));
+  const cls = fixture.length > 0 ? r.resolveQualified(scope, null, null, fixture, "type") : null;
+  return cls !== null && cls.kind === "symbol" && TYPE_KINDS.has(cls.symbol.kind) ? cls : null;
+};
+
+/** The class whose members a bare name inside `fromId` may be: the enclosing class, an out-of-line method's, a test fixture. */
+const memberScope = (r: Resolution, scope: FileScope, fromId: string | null): (Target & { kind: "symbol" }) | null => {
+  const own = r.enclosingClass(scope, fromId);
+  if (own !== null) return { kind: "symbol", path: scope.file.path, symbol: own };
+  const outside = outOfLine(r, scope, fromId)?.cls ?? fixtureOf(r, scope, fromId);
+  return outside !== null && outside.kind === "symbol" ? outside : null;
+};
+
 /**
  * A function the file's headers declare, defined in one of their source files or in a source
  * file beside the including file (`list_push` declared in list.h, defined in list.c).
@@ -114,9 +132,10 @@ export const C_FAMILY: LanguagePolicy = {
     return own ?? outOfLine(r, scope, fromId)?.cls ?? null;
   },
   bareName(r, scope, fromId, name) {
-    // Inside `void A::f() { g(); }` with A declared elsewhere, g is first A's.
-    const owner = outOfLine(r, scope, fromId);
-    const member = owner !== null ? r.methodOf(owner.cls.path, owner.cls.symbol, name, new Set()) : null;
+    // Inside `void A::f() { g(); }` with A declared elsewhere, g is first A's; inside
+    // `TEST_F(Fixture, Name) { g(); }`, the fixture's.
+    const owner = outOfLine(r, scope, fromId)?.cls ?? fixtureOf(r, scope, fromId);
+    const member = owner !== null && owner.kind === "symbol" ? r.methodOf(owner.path, owner.symbol, name, new Set()) : null;
     if (member !== null) return member;
     // Inside `namespace geo { … }`: `Circle` is `geo::Circle`, wherever geo's declarations are.
     const prefixes = enclosingPrefixes(scope, fromId).filter((p) => p.length > 0);
@@ -129,6 +148,13 @@ export const C_FAMILY: LanguagePolicy = {
     return undefined;
   },
   samePackageName: (r, scope, name) => definedForHeaders(r, scope, name),
+  qualifierHead(r, scope, fromId, head) {
+    // `env_->NewWritableFile()`: a field of the class the code is a member of (in it, out of line, a test fixture's).
+    if (r.types.boundType(scope, fromId, head) !== undefined) return undefined;
+    const cls = memberScope(r, scope, fromId);
+    const field = cls !== null ? r.types.fieldType(cls, head) : null;
+    return field ?? undefined;
+  },
   qualifiedPath(r, scope, fromId, qualifier, name, space: Space) {
     if (!qualifier.includes("::") && !/^[\p{L}_][\p{L}\p{N}_]*$/u.test(qualifier)) return undefined;
     // `ns::f`, `A::s`, `a::B::f`: by qualified name, from the innermost enclosing namespace out.
