@@ -31,6 +31,12 @@ const checks = {
       go: require("tree-sitter-go"),
       rust: require("tree-sitter-rust"),
       java: require("tree-sitter-java"),
+      c: require("tree-sitter-c"),
+      cpp: require("tree-sitter-cpp"),
+      csharp: require("tree-sitter-c-sharp"),
+      ruby: require("tree-sitter-ruby"),
+      php: require("tree-sitter-php").php,
+      kotlin: require("tree-sitter-kotlin"),
     };
     for (const [name, lang] of Object.entries(grammars)) {
       const p = new Parser();

@@ -44,6 +44,24 @@ export const grammarFor = (language: SourceLanguage): Grammar => {
     case "java":
       grammar = require("tree-sitter-java") as Grammar;
       break;
+    case "c":
+      grammar = require("tree-sitter-c") as Grammar;
+      break;
+    case "cpp":
+      grammar = require("tree-sitter-cpp") as Grammar;
+      break;
+    case "csharp":
+      grammar = require("tree-sitter-c-sharp") as Grammar;
+      break;
+    case "ruby":
+      grammar = require("tree-sitter-ruby") as Grammar;
+      break;
+    case "php":
+      grammar = (require("tree-sitter-php") as { php: Grammar }).php;
+      break;
+    case "kotlin":
+      grammar = require("tree-sitter-kotlin") as Grammar;
+      break;
   }
   grammarCache.set(language, grammar);
   return grammar;

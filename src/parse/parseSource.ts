@@ -1,6 +1,7 @@
 import type { SyntaxNode } from "tree-sitter";
 import type { Chunk, ExtractedSymbol, FileParsed, TypedName } from "../events/types/parse.js";
 import { chunkFile } from "./chunk/index.js";
+import { blankExportMacros } from "./extract/cfamily/exportMacros.js";
 import { syntaxChunkNode } from "./chunk/syntaxChunkNode.js";
 import { Extraction, oneLine, type SymbolDraft } from "./extract/Extraction.js";
 import { extractorFor } from "./extract/extractorFor.js";
@@ -121,7 +122,7 @@ export const parseSource = (input: ParseInput): ParseResult => {
       };
     }
     if (!isSourceLanguage(language)) return { ok: false, reason: `no parser for language ${language}` };
-    const parsed = runParser(language, text, deadline, budgetMs);
+    const parsed = runParser(language, language === "c" || language === "cpp" ? blankExportMacros(text) : text, deadline, budgetMs);
     if (!parsed.ok) return parsed;
     const root = parsed.tree.rootNode;
     const x = new Extraction(text, path);

@@ -118,6 +118,24 @@ const readSetupCfg = (text: string): string | null => {
   return null;
 };
 
+/** composer.json: its name, and its PSR-4 autoload prefixes (`App\\` → `src/`) as `paths`, the dev ones too. */
+const readComposer = (text: string): Manifest => {
+  const json = JSON.parse(text) as unknown;
+  const manifest = empty("composer");
+  if (!isObject(json)) return manifest;
+  const paths: Record<string, string[]> = {};
+  for (const section of ["autoload", "autoload-dev"]) {
+    const autoload = json[section];
+    const psr4 = isObject(autoload) ? autoload["psr-4"] : undefined;
+    if (!isObject(psr4)) continue;
+    for (const [prefix, dirs] of Object.entries(psr4)) {
+      const list = (Array.isArray(dirs) ? dirs : [dirs]).map(str).filter((d): d is string => d !== null);
+      paths[prefix] = [...(paths[prefix] ?? []), ...list];
+    }
+  }
+  return { ...manifest, name: str(json.name), paths };
+};
+
 /** Reads the fields the import resolver needs from one manifest file. */
 export const readManifest = (kind: ManifestKind, path: string, text: string): ManifestOutcome => {
   try {
@@ -128,6 +146,8 @@ export const readManifest = (kind: ManifestKind, path: string, text: string): Ma
         return { ok: true, manifest: readPackageJson(text) };
       case "gomod":
         return { ok: true, manifest: readGoMod(text) };
+      case "composer":
+        return { ok: true, manifest: readComposer(text) };
       case "cargo":
         return { ok: true, manifest: { ...empty("cargo"), name: tomlName(text, [["package"], ["workspace", "package"]]) } };
       case "python": {

@@ -19,7 +19,7 @@ const usage = (parse: () => unknown): string => {
 describe("CLI option values: a bad one is a usage error that says what is allowed", () => {
   it("a filter value names one of the values Nemesis knows, ignoring case", () => {
     const language = choiceOption("--language", SOURCE_LANGUAGES);
-    expect(usage(() => language("cobol"))).toBe('--language must be one of typescript, tsx, javascript, python, go, rust, java (got "cobol")');
+    expect(usage(() => language("cobol"))).toBe('--language must be one of typescript, tsx, javascript, python, go, rust, java, c, cpp, csharp, ruby, php, kotlin (got "cobol")');
     expect(language("Python")).toBe("python");
     const kind = choiceOption("--kind", CHUNK_KINDS);
     expect(usage(() => kind("Banana"))).toBe('--kind must be one of Class, Interface, Function, Method, Variable, Type, Enum, Test, Namespace, Module (got "Banana")');

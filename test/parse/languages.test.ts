@@ -16,6 +16,18 @@ describe("detectLanguage", () => {
     ["main.go", "go"],
     ["lib.rs", "rust"],
     ["A.java", "java"],
+    ["src/list.c", "c"],
+    ["include/list.h", "cpp"],
+    ["src/shape.cpp", "cpp"],
+    ["src/shape.cc", "cpp"],
+    ["include/shape.hpp", "cpp"],
+    ["src/Cart.cs", "csharp"],
+    ["lib/cart.rb", "ruby"],
+    ["lib/tasks/db.rake", "ruby"],
+    ["src/Order.php", "php"],
+    ["src/Cart.kt", "kotlin"],
+    ["build.gradle.kts", "kotlin"],
+    ["composer.json", "manifest"],
     ["tsconfig.json", "manifest"],
     ["packages/web/tsconfig.build.json", "manifest"],
     ["jsconfig.json", "manifest"],
@@ -37,6 +49,7 @@ describe("detectLanguage", () => {
     expect(manifestKind("a/package.json")).toBe("package");
     expect(manifestKind("go.mod")).toBe("gomod");
     expect(manifestKind("Cargo.toml")).toBe("cargo");
+    expect(manifestKind("app/composer.json")).toBe("composer");
     expect(manifestKind("src/main.ts")).toBeNull();
   });
 });

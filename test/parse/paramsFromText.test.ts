@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { goParamsFromText } from "../../src/parse/extract/go.js";
-import { paramsFromText } from "../../src/parse/extract/python.js";
+import { goParamsFromText } from "../../src/parse/extract/go/params.js";
+import { paramsFromText } from "../../src/parse/extract/python/syntax.js";
 
 describe("parameters read from text", () => {
   it("Go: shared types, variadics, unnamed results and function types", () => {

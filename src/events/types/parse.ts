@@ -164,7 +164,7 @@ export type Chunk = typeof Chunk.Type;
  * never reads the working tree.
  */
 export const Manifest = Schema.Struct({
-  kind: Schema.Literal("tsconfig", "package", "gomod", "python", "cargo", "maven"),
+  kind: Schema.Literal("tsconfig", "package", "gomod", "python", "cargo", "maven", "composer"),
   /** Package/module name: package.json `name`, go.mod `module`, pyproject `name`. */
   name: Schema.NullOr(Schema.String),
   /** tsconfig `compilerOptions.baseUrl`, relative to the manifest's directory. */

@@ -7,10 +7,10 @@ export const indexProjectTool = defineTool({
   name: "index_project",
   title: "Index the project",
   description:
-    "Brings the index up to date with the files on disk: scans, records what changed by content hash, parses and projects only that (a delta, not a rebuild). Call it when index_status reports stale files or after large changes outside the editor. Example: {\"path\": \"src/api\"}",
+    "Brings the index up to date with the disk, parsing and projecting only what changed (a delta, not a rebuild). Call it when index_status reports stale files or after edits outside the editor. Example: {\"path\": \"src/api\"}",
   toolset: "core",
   input: Schema.Struct({
-    path: Schema.optionalWith(Schema.String.pipe(Schema.maxLength(1_000)).annotations({ description: "Folder to index, relative to the project root", default: "." }), {
+    path: Schema.optionalWith(Schema.String.pipe(Schema.maxLength(1_000)).annotations({ description: "Folder to index, relative to the root", default: "." }), {
       default: () => ".",
     }),
     languages: Schema.optionalWith(

@@ -1,9 +1,15 @@
 import type { SourceLanguage } from "../languages.js";
-import { makeGoExtractor } from "./go.js";
-import { makeJavaExtractor } from "./java.js";
-import { makeRustExtractor } from "./rust.js";
+import { makeCExtractor } from "./cfamily/cTable.js";
+import { makeCppExtractor } from "./cfamily/cppTable.js";
+import { makeCSharpExtractor } from "./csharp/csharpTable.js";
+import { makeKotlinExtractor } from "./kotlin/kotlinTable.js";
+import { makePhpExtractor } from "./php/phpTable.js";
+import { makeRubyExtractor } from "./ruby/rubyTable.js";
+import { makeGoExtractor } from "./go/goTable.js";
+import { makeJavaExtractor } from "./java/javaTable.js";
+import { makeRustExtractor } from "./rust/rustTable.js";
 import type { LanguageExtractor } from "./LanguageExtractor.js";
-import { makePythonExtractor } from "./python.js";
+import { makePythonExtractor } from "./python/pythonTable.js";
 import { makeTypeScriptExtractor } from "./typescript.js";
 
 /** A fresh extractor for one file (extractors keep per-file state). */
@@ -21,5 +27,17 @@ export const extractorFor = (language: SourceLanguage, path: string): LanguageEx
       return makeRustExtractor(path);
     case "java":
       return makeJavaExtractor(path);
+    case "c":
+      return makeCExtractor(path);
+    case "cpp":
+      return makeCppExtractor(path);
+    case "csharp":
+      return makeCSharpExtractor(path);
+    case "ruby":
+      return makeRubyExtractor(path);
+    case "php":
+      return makePhpExtractor(path);
+    case "kotlin":
+      return makeKotlinExtractor(path);
   }
 };

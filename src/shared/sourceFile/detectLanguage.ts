@@ -3,11 +3,11 @@
 // nothing here loads a grammar (src/parse/languages.ts does).
 
 /** Language ids a source file can have, the languages Nemesis parses; `manifest` marks build metadata files. */
-export const SOURCE_LANGUAGES = ["typescript", "tsx", "javascript", "python", "go", "rust", "java"] as const;
+export const SOURCE_LANGUAGES = ["typescript", "tsx", "javascript", "python", "go", "rust", "java", "c", "cpp", "csharp", "ruby", "php", "kotlin"] as const;
 export type SourceLanguage = (typeof SOURCE_LANGUAGES)[number];
 export type LanguageId = SourceLanguage | "manifest";
 
-export type ManifestKind = "tsconfig" | "package" | "gomod" | "python" | "cargo";
+export type ManifestKind = "tsconfig" | "package" | "gomod" | "python" | "cargo" | "composer";
 
 const byExtension: Record<string, SourceLanguage> = {
   ".ts": "typescript",
@@ -23,6 +23,26 @@ const byExtension: Record<string, SourceLanguage> = {
   ".go": "go",
   ".rs": "rust",
   ".java": "java",
+  ".c": "c",
+  // A header may be C or C++; the C++ grammar reads both.
+  ".h": "cpp",
+  ".cc": "cpp",
+  ".cpp": "cpp",
+  ".cxx": "cpp",
+  ".c++": "cpp",
+  ".hh": "cpp",
+  ".hpp": "cpp",
+  ".hxx": "cpp",
+  ".h++": "cpp",
+  ".ipp": "cpp",
+  ".tpp": "cpp",
+  ".inl": "cpp",
+  ".cs": "csharp",
+  ".rb": "ruby",
+  ".rake": "ruby",
+  ".php": "php",
+  ".kt": "kotlin",
+  ".kts": "kotlin",
 };
 
 const baseName = (path: string): string => {
@@ -36,6 +56,7 @@ export const manifestKind = (path: string): ManifestKind | null => {
   if (name === "package.json") return "package";
   if (name === "go.mod") return "gomod";
   if (name === "cargo.toml") return "cargo";
+  if (name === "composer.json") return "composer";
   if (name === "pyproject.toml" || name === "setup.cfg") return "python";
   if (/^(tsconfig|jsconfig)(\..+)?\.json$/.test(name)) return "tsconfig";
   return null;

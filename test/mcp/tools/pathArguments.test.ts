@@ -44,7 +44,7 @@ describe("a path argument: a folder means everything under it, a path naming not
 
   it("refuses a language Nemesis does not parse, listing those it does, in the schema the client sees too", async () => {
     expect((await call("get_code_semantics", { query: "x", language: "cobol" })).error).toBe(
-      'invalid arguments for get_code_semantics: language must be one of typescript, tsx, javascript, python, go, rust, java (got "cobol")',
+      'invalid arguments for get_code_semantics: language must be one of typescript, tsx, javascript, python, go, rust, java, c, cpp, csharp, ruby, php, kotlin (got "cobol")',
     );
     expect((await call("get_code_semantics", { query: "square", language: "typescript" })).error).toBeNull();
   });

@@ -7,7 +7,7 @@ import { catchUp, rebuild } from "../../../src/projections/runProjector.js";
 import { tempDir } from "../../helpers.js";
 import { FixtureRepo, mulberry32, randomOps } from "./fixtureRepo.js";
 import { openGraph } from "./harness.js";
-import { SourceRepo } from "./sourceRepo.js";
+import { MORE_LANGUAGES_NAMES, MORE_LANGUAGES_ROOTS, SourceRepo } from "./sourceRepo.js";
 
 let cleanups: Array<() => unknown> = [];
 afterEach(async () => {
@@ -73,14 +73,18 @@ describe("graph delta = fresh = replay", () => {
     expect(dump.length).toBeGreaterThan(0);
   });
 
-  it.each([7, 8])("random source edits parsed and resolved for real (fixtures/graph/repo, seed %i)", async (seed) => {
+  it.each([
+    { seed: 7, name: "fixtures/graph/repo", roots: undefined, names: undefined },
+    { seed: 8, name: "fixtures/graph/repo", roots: undefined, names: undefined },
+    { seed: 9, name: "C, C++, C#, Ruby, PHP and Kotlin projects of fixtures/resolve", roots: MORE_LANGUAGES_ROOTS, names: MORE_LANGUAGES_NAMES },
+  ])("random source edits parsed and resolved for real ($name, seed $seed)", async ({ seed, roots, names }) => {
     const t = tempDir("nemesis-graph-real-");
     cleanups.push(t.cleanup);
     const rand = mulberry32(seed);
     let g = await openGraph(t.dir, { resolver: createResolver });
     const log = g.log;
     cleanups.push(() => closeEventLog(log));
-    const repo = new SourceRepo(log);
+    const repo = new SourceRepo(log, roots, names);
     repo.indexAll();
     await catchUp(log, g.projector);
     const initial = await g.reader.counts();

@@ -1,12 +1,19 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { basename, join, relative } from "node:path";
 import type { LogHandle, NewEvent } from "../../../src/events/index.js";
 import { parseSource } from "../../../src/parse/parseSource.js";
 import { REPO_ROOT } from "../../helpers.js";
 import { append } from "./fixtureRepo.js";
 
 export const FIXTURE_REPO = join(REPO_ROOT, "fixtures", "graph", "repo");
+
+/** Small projects in C, C++, C#, Ruby, PHP and Kotlin (the resolution fixtures), side by side, for the same property over those languages. */
+export const MORE_LANGUAGES_ROOTS = ["c-list", "cpp-shapes", "csharp-shop", "ruby-shop", "php-shop", "kotlin-shop"].map((name) => join(REPO_ROOT, "fixtures", "resolve", name));
+export const MORE_LANGUAGES_NAMES = [
+  "Circle", "Shape", "area", "scale", "make_circle", "clamp", "twice", "geo", "list_push", "list_len", "list_each", "node_t", "make_node",
+  "Cart", "Item", "Checkout", "Total", "Add", "Changed", "add", "total", "Ledger", "record", "Order", "Customer", "notify", "save", "find", "empty", "isEmpty", "Base",
+];
 
 const NAMES = ["User", "makeUser", "Store", "login", "logout", "Admin", "Identity", "helper", "save", "load", "id", "Cart", "Item", "price_of", "add", "total", "run"];
 
@@ -25,9 +32,17 @@ export class SourceRepo {
   readonly files = new Map<string, string>();
   private readonly last = new Map<string, NewEvent>();
 
-  constructor(private readonly log: LogHandle) {
-    for (const full of listFiles(FIXTURE_REPO).sort()) {
-      this.original.set(relative(FIXTURE_REPO, full).split("\\").join("/"), readFileSync(full, "utf8"));
+  /** `roots`: one tree (its files at the top), or several, each in a folder named like it. */
+  constructor(
+    private readonly log: LogHandle,
+    roots: readonly string[] = [FIXTURE_REPO],
+    private readonly names: readonly string[] = NAMES,
+  ) {
+    for (const root of roots) {
+      const prefix = roots.length > 1 ? `${basename(root)}/` : "";
+      for (const full of listFiles(root).sort()) {
+        this.original.set(`${prefix}${relative(root, full).split("\\").join("/")}`, readFileSync(full, "utf8"));
+      }
     }
   }
 
@@ -65,10 +80,10 @@ export class SourceRepo {
     const path = pick(live);
     const text = this.files.get(path)!;
     if (r < 0.55) {
-      const present = NAMES.filter((n) => new RegExp(`\\b${n}\\b`).test(text));
+      const present = this.names.filter((n) => new RegExp(`\\b${n}\\b`).test(text));
       if (present.length === 0) return this.write(path, `${text}\n`);
       const from = pick(present);
-      const to = rand() < 0.5 ? `${from}2` : pick(NAMES);
+      const to = rand() < 0.5 ? `${from}2` : pick(this.names);
       this.write(path, text.replace(new RegExp(`\\b${from}\\b`, "g"), to));
     } else if (r < 0.65) {
       const ext = path.slice(path.lastIndexOf("."));

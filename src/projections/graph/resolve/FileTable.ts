@@ -56,7 +56,7 @@ const sameManifest = (a: Manifest | null, b: Manifest | null): boolean => JSON.s
  */
 const tailsOf = (path: string): string[] => {
   const tails = suffixesOf(path);
-  if (path.endsWith(".java")) for (const dirTail of suffixesOf(dirname(path))) if (dirTail !== ".") tails.push(`${dirTail}/`);
+  if (path.endsWith(".java") || path.endsWith(".cs") || path.endsWith(".kt")) for (const dirTail of suffixesOf(dirname(path))) if (dirTail !== ".") tails.push(`${dirTail}/`);
   return tails;
 };
 

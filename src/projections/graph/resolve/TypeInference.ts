@@ -258,7 +258,8 @@ export class TypeInference {
       // The type as written: `list[Item]` / `Item[]` / `List<Item>` give a collection, not an Item.
       const name = returnedTypeName(symbol.returnType);
       if (name === null) return null;
-      if (name === "Self" || name === "this" || name === "typing.Self") {
+      // PHP's `static` and `self` as return types: the class (as declared; late static binding is not followed).
+      if (name === "Self" || name === "this" || name === "typing.Self" || name === "static" || name === "self") {
         const cls = this.r.enclosingClass(scope, symbol.parent);
         return cls !== null ? { kind: "symbol", path: target.path, symbol: cls } : null;
       }

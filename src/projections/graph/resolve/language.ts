@@ -1,5 +1,5 @@
 /** Resolution rules differ by family, not by dialect: TS, TSX and JS share one. */
-export type Family = "ts" | "python" | "go" | "rust" | "java" | "other";
+export type Family = "ts" | "python" | "go" | "rust" | "java" | "c" | "csharp" | "ruby" | "php" | "kotlin" | "other";
 
 export const familyOf = (language: string): Family => {
   switch (language) {
@@ -8,10 +8,17 @@ export const familyOf = (language: string): Family => {
     case "javascript":
       return "ts";
     case "python":
+    case "csharp":
+    case "ruby":
+    case "php":
+    case "kotlin":
     case "go":
     case "rust":
     case "java":
       return language;
+    case "c":
+    case "cpp":
+      return "c";
     default:
       return "other";
   }

@@ -40,7 +40,8 @@ export const chainSegments = (qualifier: string, sep: string | readonly string[]
 
 /** The one type name an annotation denotes, or null for collections, functions and unions. */
 export const annotatedTypeName = (annotation: string): string | null => {
-  let text = annotation.trim().replace(/^(readonly\s+|\*|&(mut\s+)?)+/, "");
+  // C and C++ write pointers and references after the type and may name its tag (`struct node *`).
+  let text = annotation.trim().replace(/^(readonly\s+|\*|&(mut\s+)?)+/, "").replace(/^(?:struct|union|enum|class)\s+/, "").replace(/[\s*&]+$/, "");
   const optional = /^(?:typing\.)?Optional\[(.*)\]$/.exec(text);
   if (optional !== null) text = optional[1]!.trim();
   const parts = text.split("|").map((p) => p.trim()).filter((p) => !NOTHING.has(p));

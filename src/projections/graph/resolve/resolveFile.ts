@@ -187,7 +187,7 @@ export const resolveFile = (lookup: Lookup, path: string, shared?: SharedExports
         }
         const found = symbolTarget(resolution.modules.callee(resolution.resolveQualified(scope, ref.from, ref.qualifier, ref.name, "value", ref.path === true)));
         const callee = ref.kind === "new" && found !== null ? constructorOf(resolution, found) : found;
-        const target = callee !== null && ref.arity !== undefined && callee.symbol.kind === "Method" ? overloadFor(resolution, argumentTypes, scope, ref, ref.arity, callee) : callee;
+        const target = callee !== null && ref.arity !== undefined && (callee.symbol.kind === "Method" || callee.symbol.kind === "Function") ? overloadFor(resolution, argumentTypes, scope, ref, ref.arity, callee) : callee;
         const accepted = ref.kind === "new" ? CONSTRUCTIBLE : CALLABLE;
         if (target === null || !accepted.has(target.symbol.kind)) {
           unresolvedRef(ref);

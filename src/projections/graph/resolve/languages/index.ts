@@ -1,8 +1,13 @@
 import type { Family } from "../language.js";
+import { C_FAMILY } from "./c.js";
+import { CSHARP } from "./csharp.js";
 import { GO } from "./go.js";
 import { JAVA } from "./java.js";
+import { KOTLIN } from "./kotlin.js";
 import { COMMON, type LanguagePolicy } from "./LanguagePolicy.js";
+import { PHP } from "./php.js";
 import { PYTHON } from "./python.js";
+import { RUBY } from "./ruby.js";
 import { RUST } from "./rust.js";
 import { TYPESCRIPT } from "./typescript.js";
 
@@ -14,6 +19,11 @@ const POLICIES: Readonly<Record<Family, LanguagePolicy>> = {
   go: GO,
   java: JAVA,
   rust: RUST,
+  c: C_FAMILY,
+  csharp: CSHARP,
+  ruby: RUBY,
+  php: PHP,
+  kotlin: KOTLIN,
   other: COMMON,
 };
 

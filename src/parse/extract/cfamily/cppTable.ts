@@ -1,0 +1,91 @@
+import { endOf, namedChildrenOf, startOf } from "../../collectNodes.js";
+import { field, textOf, type LanguageExtractor } from "../LanguageExtractor.js";
+import { typeIdentifier } from "../shared/handlers.js";
+import { tableExtractor, type Handler, type LanguageTable } from "../table/LanguageTable.js";
+import { C_BRANCHES, C_BUILTIN_TYPES, C_HANDLERS } from "./cTable.js";
+import { declaredName } from "./declarators.js";
+import { docAbove, finishOutOfLine, newCScope, newExpression, recordSpecifier, type CScope } from "./handlers.js";
+
+const BRANCHES = new Set([...C_BRANCHES, "for_range_loop", "catch_clause"]);
+
+const BUILTIN_TYPES = new Set([...C_BUILTIN_TYPES, "string", "auto"]);
+
+/** `namespace a { … }`, `namespace a::b { … }`: a namespace whose declarations are reached as `a::name`; an anonymous one is no symbol. */
+const namespaceDefinition: Handler<CScope> = (ref, x) => {
+  const node = ref.node();
+  const nameNode = field(node, "name");
+  const body = field(node, "body");
+  if (nameNode === null || body === null) return;
+  const path = textOf(x, nameNode).replace(/\s+/g, "").split("::").filter((p) => p.length > 0);
+  const name = path.at(-1);
+  if (name === undefined) return;
+  const parent = x.current();
+  const around = parent !== null && parent.kind === "Namespace" ? `${parent.qualifiedName}.` : "";
+  x.declNames.add(startOf(nameNode));
+  x.addSymbol({
+    kind: "Namespace",
+    name,
+    qualifiedName: `${around}${path.join(".")}`,
+    start: ref.start,
+    end: endOf(node),
+    signature: x.signature(ref.start, startOf(body)),
+    doc: docAbove(x, ref.start),
+    exported: true,
+    visibility: "public",
+  });
+};
+
+/** `template <typename T, int N>`: T and N are the type parameters of the declaration it wraps. */
+const templateDeclaration: Handler<CScope> = (ref, x, s) => {
+  const node = ref.node();
+  const params = field(node, "parameters");
+  const children = namedChildrenOf(node);
+  const inner = children.at(-1);
+  if (params === null || inner === undefined || inner.type === "template_parameter_list") return;
+  const names: string[] = [];
+  for (const param of namedChildrenOf(params)) {
+    const nameNode = param.type === "parameter_declaration" || param.type === "optional_parameter_declaration" ? field(param, "declarator") : namedChildrenOf(param).find((c) => c.type === "type_identifier") ?? null;
+    const declared = nameNode !== null ? declaredName(x, nameNode) : null;
+    if (declared === null) continue;
+    x.declNames.add(declared.start);
+    names.push(declared.name);
+  }
+  s.templates.set(startOf(inner), names);
+};
+
+/** `using Alias = std::vector<int>;`: a type alias. */
+const aliasDeclaration: Handler<CScope> = (ref, x) => {
+  const node = ref.node();
+  const nameNode = field(node, "name");
+  if (nameNode === null) return;
+  x.declNames.add(startOf(nameNode));
+  x.addSymbol({
+    kind: "Type",
+    name: textOf(x, nameNode),
+    start: ref.start,
+    end: endOf(node),
+    signature: x.signature(ref.start, endOf(node)).replace(/\s*;$/, ""),
+    doc: docAbove(x, ref.start),
+    exported: true,
+    visibility: "public",
+  });
+};
+
+const HANDLERS: Record<string, Handler<CScope>> = {
+  ...C_HANDLERS,
+  namespace_definition: namespaceDefinition,
+  template_declaration: templateDeclaration,
+  alias_declaration: aliasDeclaration,
+  class_specifier: recordSpecifier("Class"),
+  new_expression: newExpression,
+  type_identifier: typeIdentifier(BUILTIN_TYPES),
+};
+
+export const cppTable: LanguageTable<CScope> = {
+  branches: BRANCHES,
+  handlers: HANDLERS,
+  scope: newCScope,
+  finish: finishOutOfLine,
+};
+
+export const makeCppExtractor = (path: string): LanguageExtractor => tableExtractor(cppTable, path);

@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { edgeLines, loadFixture, resolverFor } from "./loadFixture.js";
+
+describe("C resolution (fixtures/resolve/c-list)", () => {
+  const resolver = resolverFor(loadFixture("c-list"));
+  it("resolves quoted includes against the file's folder and the project's include folders; system headers are external", () => {
+    expect(edgeLines(resolver, "IMPORTS")).toEqual([
+      "IMPORTS include/lib/list.h -> stddef.h",
+      "IMPORTS src/list.c -> include/lib/list.h",
+      "IMPORTS src/list.c -> stdlib.h",
+      "IMPORTS tests/test_list.c -> assert.h",
+      "IMPORTS tests/test_list.c -> include/lib/list.h",
+    ]);
+  });
+  it("resolves calls to the definitions in the headers' source files, a macro, and a field holding a function", () => {
+    expect(edgeLines(resolver, "CALLS")).toEqual([
+      "CALLS src/list.c#list_free -> include/lib/list.h#list_ops.free_fn",
+      "CALLS src/list.c#list_len -> include/lib/list.h#LIST_FOREACH",
+      "CALLS src/list.c#list_push -> src/list.c#make_node",
+      "CALLS tests/test_list.c#test_each -> src/list.c#list_each",
+      "CALLS tests/test_list.c#test_each -> src/list.c#list_push",
+      "CALLS tests/test_list.c#test_push_and_len -> src/list.c#list_len",
+      "CALLS tests/test_list.c#test_push_and_len -> src/list.c#list_push",
+    ]);
+  });
+  it("links test_* functions of a test file to what they call", () => {
+    expect(edgeLines(resolver, "TESTS")).toEqual([
+      "TESTS tests/test_list.c#test_each -> src/list.c#list_each",
+      "TESTS tests/test_list.c#test_each -> src/list.c#list_push",
+      "TESTS tests/test_list.c#test_push_and_len -> src/list.c#list_len",
+      "TESTS tests/test_list.c#test_push_and_len -> src/list.c#list_push",
+    ]);
+  });
+});
+
+describe("C++ resolution (fixtures/resolve/cpp-shapes)", () => {
+  const resolver = resolverFor(loadFixture("cpp-shapes"));
+  it("resolves includes", () => {
+    expect(edgeLines(resolver, "IMPORTS")).toEqual([
+      "IMPORTS include/geo/shape.h -> string",
+      "IMPORTS src/main.cpp -> include/geo/shape.h",
+      "IMPORTS src/main.cpp -> iostream",
+      "IMPORTS src/shape.cpp -> include/geo/shape.h",
+      "IMPORTS tests/shape_test.cpp -> gtest/gtest.h",
+      "IMPORTS tests/shape_test.cpp -> include/geo/shape.h",
+    ]);
+  });
+  it("resolves calls by namespace, out-of-line definition, overload arity, receiver type and base class", () => {
+    expect(edgeLines(resolver, "CALLS")).toEqual([
+      "CALLS src/main.cpp#main -> include/geo/shape.h#geo.Circle.Circle",
+      "CALLS src/main.cpp#main -> include/geo/shape.h#geo.Shape.area",
+      "CALLS src/main.cpp#main -> include/geo/shape.h#geo.Shape.name",
+      "CALLS src/main.cpp#main -> src/shape.cpp#geo.Circle.scale#2",
+      "CALLS src/main.cpp#main -> src/shape.cpp#geo.make_circle",
+      "CALLS src/shape.cpp#geo.Circle.scale -> src/shape.cpp#geo.util.clamp",
+      "CALLS src/shape.cpp#geo.Circle.scale#2 -> src/shape.cpp#geo.Circle.scale",
+      "CALLS src/shape.cpp#geo.make_circle -> include/geo/shape.h#geo.Circle",
+      "CALLS src/shape.cpp#geo.make_circle -> include/geo/shape.h#geo.twice",
+      "CALLS tests/shape_test.cpp#CircleTest.AreaGrowsWithScale -> src/shape.cpp#geo.Circle.area",
+      "CALLS tests/shape_test.cpp#CircleTest.AreaGrowsWithScale -> src/shape.cpp#geo.Circle.scale",
+    ]);
+  });
+  it("resolves a base class in a namespace", () => {
+    expect(edgeLines(resolver, "INHERITS")).toEqual([
+      "INHERITS include/geo/shape.h#geo.Circle -> include/geo/shape.h#geo.Shape",
+    ]);
+  });
+  it("links a GoogleTest TEST to what it calls", () => {
+    expect(edgeLines(resolver, "TESTS")).toEqual([
+      "TESTS tests/shape_test.cpp#CircleTest.AreaGrowsWithScale -> src/shape.cpp#geo.Circle.area",
+      "TESTS tests/shape_test.cpp#CircleTest.AreaGrowsWithScale -> src/shape.cpp#geo.Circle.scale",
+    ]);
+  });
+});
