@@ -26,6 +26,7 @@ import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { appendFileSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { nemesisPaths } from "../src/config/index.js";
 import { engineOwner } from "../src/engine/index.js";
 import { closeEventLog, countPendingEvents, headPosition, openEventLog, readEvents, readProjectionHint, readReactorCheckpoint, type LogHandle } from "../src/events/index.js";
@@ -57,6 +58,12 @@ const SWITCH_RUNS = Number(env.NEMESIS_BENCH_SWITCH_RUNS ?? 4);
  */
 const SWITCH_KINDS = (env.NEMESIS_BENCH_SWITCH_KINDS ?? "checkout,rewrite").split(",").map((k) => k.trim()) as Array<"checkout" | "rewrite">;
 const VERBOSE = env.NEMESIS_BENCH_VERBOSE === "1";
+/** Print where the owner's RSS is (scripts/smaps-summary.mjs) with each sample. */
+const SMAPS = env.NEMESIS_BENCH_SOAK_SMAPS === "1";
+/** Skip the comparison with a fresh index at the end (a memory experiment does not need it). */
+const VERIFY = env.NEMESIS_BENCH_SOAK_VERIFY !== "0";
+/** Seconds the owner is kept at rest after the last sample (to look at it from outside: smaps, gdb). */
+const HOLD_S = Number(env.NEMESIS_BENCH_SOAK_HOLD_S ?? 0);
 
 /** Most a switch (or the end of the run) may take to be caught up with before it counts as never. */
 const GIVE_UP_MS = 300_000;
@@ -143,6 +150,15 @@ interface Sample {
   readonly fds: number | null;
   readonly frontRss: number | null;
 }
+
+const SMAPS_SCRIPT = fileURLToPath(new URL("../../scripts/smaps-summary.mjs", import.meta.url));
+
+/** The owner's smaps, summarised by what allocated each mapping, printed with `label`. */
+const printSmaps = (label: string, pid: number | null): void => {
+  if (!SMAPS || pid === null) return;
+  const r = spawnSync(process.execPath, [existsSync(SMAPS_SCRIPT) ? SMAPS_SCRIPT : "scripts/smaps-summary.mjs", String(pid)], { encoding: "utf8" });
+  out(`smaps, ${label}: ${r.stdout.trim() || r.stderr.trim()}`);
+};
 
 const sample = async (root: string, owner: Server, front: Server, t0: number): Promise<Sample> => ({
   atS: (performance.now() - t0) / 1000,
@@ -543,6 +559,7 @@ const soak = async (): Promise<void> => {
       const restBefore = await probeAtRest(owner.client, callable);
       await quiet(root);
       const atRestBefore = await sample(root, owner, front, performance.now());
+      printSmaps("at rest before the load", owner.pid);
       const view = new LogView(root);
 
       const t0 = performance.now();
@@ -571,6 +588,7 @@ const soak = async (): Promise<void> => {
           samples.push(await sample(root, owner, front!, t0));
           const s = samples.at(-1)!;
           out(`  ${(s.atS / 60).toFixed(1)} min: ${saves} saves, ${calls.length} calls, ${switches.length} switches; RSS ${mb(s.rss ?? 0)}, heap ${mb(s.heap ?? 0)}, ${s.fds} fds; front end RSS ${mb(s.frontRss ?? 0)} (${load()})`);
+          printSmaps(`${(s.atS / 60).toFixed(1)} min`, owner.pid);
           next += SAMPLE_MS;
         }
       })();
@@ -653,6 +671,12 @@ const soak = async (): Promise<void> => {
       await quiet(root);
       await sleep(5_000);
       const atRestAfter = await sample(root, owner, front, t0);
+      printSmaps("at rest after the load", owner.pid);
+      if (HOLD_S > 0) {
+        out(`holding the owner (pid ${owner.pid}) at rest for ${HOLD_S} s`);
+        await sleep(HOLD_S * 1000);
+        printSmaps("at rest, end of the hold", owner.pid);
+      }
       out(`at rest (caught up, no saves), before the load and after it: RSS ${mb(atRestBefore.rss ?? NaN)} → ${mb(atRestAfter.rss ?? NaN)} (${pct(atRestBefore.rss ?? NaN, atRestAfter.rss ?? NaN)}), heap ${mb(atRestBefore.heap ?? NaN)} → ${mb(atRestAfter.heap ?? NaN)}, fds ${atRestBefore.fds} → ${atRestAfter.fds}`);
       out(`tools at rest, ${PROBE_CALLS} calls each, p50 ms before the load and after it (target: drift within ±20%):`);
       out(restTable(restBefore, restAfter));
@@ -669,6 +693,7 @@ const soak = async (): Promise<void> => {
       await stop(front);
       front = null;
       await stop(owner);
+      if (!VERIFY) return;
       const t = performance.now();
       fresh = freshIndexOf(root);
       const [soaked, clean] = [await readModelDigest(nemesisPaths(root)), await readModelDigest(nemesisPaths(fresh))];
