@@ -2,7 +2,7 @@ import { trace } from "../../shared/trace.js";
 import type { LogHandle, RecordedEvent } from "../../events/index.js";
 import type { ApplyContext, Projector } from "../Projector.js";
 import { GRAPH_OMITS } from "./decodeFileParsed.js";
-import { foldEvents } from "./foldEvents.js";
+import { foldEvents, type FoldedBatch } from "./foldEvents.js";
 import { KuzuStore, type KuzuStoreOptions, type Params, type Row } from "./KuzuStore.js";
 import type { Resolver } from "./model.js";
 import { parsedPayloads } from "./parsedPayloads.js";
@@ -123,21 +123,24 @@ export class GraphProjector implements Projector {
     trace("Graph.loaded");
     this.pristine = false;
     const payloads = parsedPayloads(this.log, events, GRAPH_OMITS, readAhead);
-    let batch;
+    let batch: FoldedBatch | null;
     try {
       batch = await foldEvents(events, payloads, this.resolution.resolver, this.resolution.partial);
     } finally {
       await payloads.close();
     }
-    const plan = planWrite(this.resolution.index, batch, this.resolution.planResolver());
-    trace("Graph.planned", () => `${batch.final.size} files`);
+    const previous = await this.committedPosition();
+    const plan = planWrite(this.resolution.index, batch, this.resolution.planResolver(previous === 0));
+    const files = batch.final.size;
+    // The batch holds each parse whole: the resolver lets a file's references go once resolved.
+    batch = null;
+    trace("Graph.planned", () => `${files} files`);
     const rest = () => {
       const { write, stats } = plan.rest();
       this.lastApply = stats;
       trace("Graph.resolved", () => JSON.stringify(stats));
       return write;
     };
-    const previous = await this.committedPosition();
     // Every write commits the checkpoint with it: a store at position 0 has never been written.
     // `written` is complete once `rest` has run (it adds the dependants whose edges moved), which
     // is before the change row is written. A first write has no earlier state to change.

@@ -73,11 +73,21 @@ export class ResolverState {
     return this.isLoaded;
   }
 
-  /** The resolver as the write planner uses it: a file held in part is read whole before it is resolved. */
-  planResolver(): PlanResolver {
+  /**
+   * The resolver as the write planner uses it: a file held in part is read whole before it is
+   * resolved. `holdInPart`: each file of the batch is held in part once resolved (a build from
+   * empty: every file's references at once were a fifth of a cold index's heap), to be read back
+   * from the log if a later batch resolves it again.
+   */
+  planResolver(holdInPart = false): PlanResolver {
     return {
       prepare: (paths) => this.partialParses.hydrate(paths, this.current),
       resolve: (path) => this.current.resolve(path),
+      resolved: holdInPart
+        ? (path, event) => {
+            if (this.current.forgetOwnReferences?.(path) === true) this.partialParses.hold(path, event);
+          }
+        : undefined,
     };
   }
 
