@@ -1,3 +1,4 @@
+import { collectGarbage } from "../../shared/collectGarbage.js";
 import { trace } from "../../shared/trace.js";
 import type { LogHandle, RecordedEvent } from "../../events/index.js";
 import type { ApplyContext, Projector } from "../Projector.js";
@@ -14,6 +15,8 @@ import { SwappableStore } from "./SwappableStore.js";
 /** Bumped when what the graph holds for the same parses changes: the graph is rebuilt from the log (CHANGELOG.md lists each version). */
 export const GRAPH_VERSION = 11;
 const NAME = "graph";
+/** A build from empty of at least this many files collects its garbage once resolved (a full collection of a small heap is not worth it). */
+const COLLECT_AFTER_FILES = 1_000;
 export const GRAPH_HANDLES = ["FileParsed", "FileDeleted", "ParseFailed"] as const;
 const HANDLES = GRAPH_HANDLES;
 
@@ -139,6 +142,9 @@ export class GraphProjector implements Projector {
       const { write, stats } = plan.rest();
       this.lastApply = stats;
       trace("Graph.resolved", () => JSON.stringify(stats));
+      // Resolving leaves most of what it allocated behind, and V8 had let the heap grow to about
+      // twice the build's live set by then: collected now, before Kuzu loads the edges beside it.
+      if (previous === 0 && stats.reresolved >= COLLECT_AFTER_FILES) collectGarbage();
       return write;
     };
     // Every write commits the checkpoint with it: a store at position 0 has never been written.
