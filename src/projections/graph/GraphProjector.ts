@@ -142,8 +142,7 @@ export class GraphProjector implements Projector {
       const { write, stats } = plan.rest();
       this.lastApply = stats;
       trace("Graph.resolved", () => JSON.stringify(stats));
-      // Resolving leaves most of what it allocated behind, and V8 had let the heap grow to about
-      // twice the build's live set by then: collected now, before Kuzu loads the edges beside it.
+      // What resolving the last files left behind, collected before Kuzu loads the edges beside it.
       if (previous === 0 && stats.reresolved >= COLLECT_AFTER_FILES) collectGarbage();
       return write;
     };
