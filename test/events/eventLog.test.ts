@@ -108,7 +108,7 @@ describe("SQLite event log", () => {
     expect(() => readEvents(log, { omit: { FileChanged: ["a') --"] } })).toThrow(/not a top-level field name/);
   });
 
-  it("a deferred type's payload is fetched when first read, as the batch would have read it", () => {
+  it("a deferred type's payload is fetched when read, as the batch would have read it, and not kept by its event", () => {
     appendToStreams(log, [
       { stream: "file:a", expectedVersion: "any", events: [changed("a"), { type: "FileDeleted", data: { path: "a" }, meta }, changed("b")] },
     ]);
@@ -118,7 +118,9 @@ describe("SQLite event log", () => {
     const events = readEvents(log, { deferred: ["FileChanged"], omit: { FileChanged: ["size"] } });
     const { size: _s, ...rest } = whole[2]!;
     expect(events[2]!.data).toEqual(rest);
-    expect(events[2]!.data).toBe(events[2]!.data);
+    // Its reader keeps what it needs of it: a batch held to the end of a long apply keeps none.
+    expect(events[2]!.data).not.toBe(events[2]!.data);
+    expect(events[2]!.data).toEqual(events[2]!.data);
     expect(events[0]!.data).not.toHaveProperty("size");
     expect(events[1]!.data).toEqual(whole[1]);
     expect(() => readEvents(log, { deferred: ["FileChanged"], summaries: { FileChanged: { p: "$.path" } } })).toThrow(/both summarised and deferred/);

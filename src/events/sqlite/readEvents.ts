@@ -43,8 +43,8 @@ export interface ReadFilter {
    * Types whose payload `readEvents` fetches only when an event's `data` is first read, one
    * row at a time. A batch of large payloads read at once sits in memory as text until each
    * is parsed, long enough for the garbage collector to copy all of it to the old generation;
-   * fetched at first read, each text dies young. Not for a
-   * summarised type, nor for readEventRows.
+   * fetched at first read, each text dies young. Each read of `data` fetches and parses it
+   * again: the event does not keep it. Not for a summarised type, nor for readEventRows.
    */
   readonly deferred?: ReadonlyArray<string>;
 }

@@ -28,14 +28,14 @@ export type SummaryPick = ReadonlyArray<readonly [name: string, spec: string]>;
 export const rowToEvent = (
   row: EventRow,
   picks?: ReadonlyMap<string, SummaryPick>,
-  /** Fetches a deferred payload (a row whose `data` is null) when it is first read. */
+  /** Fetches a deferred payload (a row whose `data` is null) each time it is read. */
   load?: (position: number) => string,
 ): RecordedEvent => {
   const [position, eventId, stream, version, type, schema, stored, metaRaw, recordedAt] = row;
   if (stored === null && load === undefined) throw new Error(`event #${position} was read without its payload`);
   // Dropped once parsed: a replay holds its whole batch, and the text would double what it keeps.
   let raw: string | null = stored === null ? null : typeof stored === "string" ? stored : stored.toString("utf8");
-  let pending = stored === null;
+  const pending = stored === null;
   const pick = picks?.get(type);
   let data: unknown;
   let meta: EventMeta | undefined;
@@ -47,10 +47,10 @@ export const rowToEvent = (
     type,
     schema,
     get data() {
-      if (pending) {
-        raw = load!(position);
-        pending = false;
-      }
+      // Read once by its reader (see ReadFilter.deferred) and kept by it, not by the event: a
+      // batch outlives its reader's use of each payload (the graph holds a whole log's batch
+      // while it resolves and writes, and let each file's references go once it is resolved).
+      if (pending) return JSON.parse(load!(position)) as unknown;
       if (raw !== null) {
         data = JSON.parse(raw);
         raw = null;

@@ -1,8 +1,9 @@
+import { collectGarbage } from "../../shared/collectGarbage.js";
 import { trace } from "../../shared/trace.js";
 import type { LogHandle, RecordedEvent } from "../../events/index.js";
 import type { ApplyContext, Projector } from "../Projector.js";
 import { GRAPH_OMITS } from "./decodeFileParsed.js";
-import { foldEvents } from "./foldEvents.js";
+import { foldEvents, type FoldedBatch } from "./foldEvents.js";
 import { KuzuStore, type KuzuStoreOptions, type Params, type Row } from "./KuzuStore.js";
 import type { Resolver } from "./model.js";
 import { parsedPayloads } from "./parsedPayloads.js";
@@ -14,6 +15,8 @@ import { SwappableStore } from "./SwappableStore.js";
 /** Bumped when what the graph holds for the same parses changes: the graph is rebuilt from the log (CHANGELOG.md lists each version). */
 export const GRAPH_VERSION = 11;
 const NAME = "graph";
+/** A build from empty of at least this many files collects its garbage once resolved (a full collection of a small heap is not worth it). */
+const COLLECT_AFTER_FILES = 1_000;
 export const GRAPH_HANDLES = ["FileParsed", "FileDeleted", "ParseFailed"] as const;
 const HANDLES = GRAPH_HANDLES;
 
@@ -123,21 +126,26 @@ export class GraphProjector implements Projector {
     trace("Graph.loaded");
     this.pristine = false;
     const payloads = parsedPayloads(this.log, events, GRAPH_OMITS, readAhead);
-    let batch;
+    let batch: FoldedBatch | null;
     try {
       batch = await foldEvents(events, payloads, this.resolution.resolver, this.resolution.partial);
     } finally {
       await payloads.close();
     }
-    const plan = planWrite(this.resolution.index, batch, this.resolution.planResolver());
-    trace("Graph.planned", () => `${batch.final.size} files`);
+    const previous = await this.committedPosition();
+    const plan = planWrite(this.resolution.index, batch, this.resolution.planResolver(previous === 0));
+    const files = batch.final.size;
+    // The batch holds each parse whole: the resolver lets a file's references go once resolved.
+    batch = null;
+    trace("Graph.planned", () => `${files} files`);
     const rest = () => {
       const { write, stats } = plan.rest();
       this.lastApply = stats;
       trace("Graph.resolved", () => JSON.stringify(stats));
+      // What resolving the last files left behind, collected before Kuzu loads the edges beside it.
+      if (previous === 0 && stats.reresolved >= COLLECT_AFTER_FILES) collectGarbage();
       return write;
     };
-    const previous = await this.committedPosition();
     // Every write commits the checkpoint with it: a store at position 0 has never been written.
     // `written` is complete once `rest` has run (it adds the dependants whose edges moved), which
     // is before the change row is written. A first write has no earlier state to change.

@@ -1,4 +1,5 @@
 import { payloadLoader, type LogHandle } from "../../events/index.js";
+import { garbageBound } from "../../shared/garbageBound.js";
 import { CacheSlot } from "./CacheSlot.js";
 import { decodeFileParsed, GRAPH_OMITS } from "./decodeFileParsed.js";
 import { GraphIndex } from "./GraphIndex.js";
@@ -10,6 +11,9 @@ import { isHeritage, PartialParses, REFILL_OMITS, withCachedHeritage } from "./P
 import type { PlanResolver } from "./planWrite.js";
 import { readLatestParses } from "./readLatestParses.js";
 import type { CachedResolution } from "./ResolutionCache.js";
+
+/** Garbage a build from empty may leave in the heap while it resolves before it is collected. */
+const RESOLVE_GARBAGE_BYTES = 128 * 1024 * 1024;
 
 export interface ResolverStateOptions {
   readonly log: LogHandle;
@@ -73,11 +77,24 @@ export class ResolverState {
     return this.isLoaded;
   }
 
-  /** The resolver as the write planner uses it: a file held in part is read whole before it is resolved. */
-  planResolver(): PlanResolver {
+  /**
+   * The resolver as the write planner uses it: a file held in part is read whole before it is
+   * resolved. `holdInPart`: each file of the batch is held in part once resolved (a build from
+   * empty: every file's references at once were a fifth of a cold index's heap), to be read back
+   * from the log if a later batch resolves it again.
+   */
+  planResolver(holdInPart = false): PlanResolver {
+    // Resolving a file leaves most of what it allocated behind (see garbageBound).
+    const bound = holdInPart ? garbageBound(RESOLVE_GARBAGE_BYTES) : null;
     return {
       prepare: (paths) => this.partialParses.hydrate(paths, this.current),
       resolve: (path) => this.current.resolve(path),
+      resolved: holdInPart
+        ? (path, event) => {
+            if (this.current.forgetOwnReferences?.(path) === true) this.partialParses.hold(path, event);
+            bound?.tick();
+          }
+        : undefined,
     };
   }
 

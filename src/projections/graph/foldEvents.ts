@@ -7,7 +7,7 @@ import type { PartialParses } from "./PartialParses.js";
 
 /** A file's state at the end of a batch: the last event of its stream in the batch decides it. */
 export type FinalState =
-  | { readonly kind: "parsed"; readonly file: FileParsed }
+  | { readonly kind: "parsed"; readonly file: FileParsed; readonly event: RecordedEvent }
   | { readonly kind: "failed"; readonly contentHash: string }
   | { readonly kind: "deleted" };
 
@@ -60,7 +60,7 @@ const feed = (
   if (event.type === "FileParsed") {
     const file = decodeFileParsed(event, data);
     remember(file.path);
-    return { path: file.path, state: { kind: "parsed", file }, affected: resolver.upsert(file) };
+    return { path: file.path, state: { kind: "parsed", file, event }, affected: resolver.upsert(file) };
   }
   const decoded = decodeEvent(event);
   // An event this build cannot read is a bug or a newer writer; a silently wrong graph is worse.

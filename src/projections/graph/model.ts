@@ -67,4 +67,10 @@ export interface Resolver {
   dependencies?(path: string): ReadonlySet<string> | undefined;
   /** Takes `keys` as what resolving `path` read, as if it had just resolved it. */
   restore?(path: string, keys: Iterable<string>): void;
+  /**
+   * Optional: drops the references of `path`'s parse but its extends/implements, which are all
+   * that resolving another file reads; `resolve(path)` is then wrong until the whole parse is
+   * upserted again (see PartialParses). Answers whether it held such references.
+   */
+  forgetOwnReferences?(path: string): boolean;
 }

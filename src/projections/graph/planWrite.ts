@@ -1,3 +1,4 @@
+import type { RecordedEvent } from "../../events/index.js";
 import { diffEdges } from "./diffEdges.js";
 import type { FoldedBatch } from "./foldEvents.js";
 import type { GraphIndex } from "./GraphIndex.js";
@@ -20,6 +21,11 @@ export interface PlanResolver {
   /** Called once, before any `resolve`, with every file about to be resolved (see PartialParses.hydrate). */
   prepare(paths: ReadonlyArray<string>): void;
   resolve(path: string): FileResolution;
+  /**
+   * Optional: called once `path`, parsed by `event` in this batch, is resolved and its edges
+   * are filed; nothing of this batch resolves it again.
+   */
+  resolved?(path: string, event: RecordedEvent): void;
 }
 
 /** One batch's write: `first` (node deletes, symbols) at once, `rest` (the resolution) when the store asks for it. */
@@ -41,15 +47,21 @@ export const IN_PLACE_MAX_FILES = 16;
  * and `rest`, the resolution, when the store asks for it, so Kuzu loads the symbols meanwhile.
  */
 export const planWrite = (index: GraphIndex, batch: FoldedBatch, resolver: PlanResolver): WritePlan => {
+  // No closure here may hold `batch`, `final` or `stored`: `rest` outlives this call, and they
+  // hold every parse of the batch whole (see PlanResolver.resolved).
   const { final, affected, stored } = batch;
   const changed = new Set<string>([...final.keys(), ...affected]);
   const written = new Set<string>(final.keys());
-  const statusAfter = (path: string): string | undefined => {
+  const reresolve: string[] = [];
+  for (const path of affected) {
     const f = final.get(path);
-    return f !== undefined ? f.kind : index.paths.get(path)?.status;
-  };
-  const reresolve = [...affected].filter((p) => statusAfter(p) === "parsed").sort();
+    if ((f !== undefined ? f.kind : index.paths.get(path)?.status) === "parsed") reresolve.push(path);
+  }
+  reresolve.sort();
   const reresolveSet = new Set(reresolve);
+  const parsedBy = new Map<string, RecordedEvent>();
+  for (const [path, state] of final) if (state.kind === "parsed") parsedBy.set(path, state.event);
+  const batchFiles = final.size;
 
   // In a small batch, a file parsed again keeps its File node and the Symbol nodes whose id
   // survives, updated in place: edges into them stay where they are (re-creating them one by
@@ -134,7 +146,7 @@ export const planWrite = (index: GraphIndex, batch: FoldedBatch, resolver: PlanR
   return {
     first: { deleteFiles, deleteNodes, updateFiles, updateSymbols, symbols },
     rest: () =>
-      planResolved(index, resolver, { batchFiles: final.size, reresolve, detached, kept }, files, edges, deleteStructural, changed, written),
+      planResolved(index, resolver, { batchFiles, parsedBy, reresolve, detached, kept }, files, edges, deleteStructural, changed, written),
     changed,
     written,
   };
@@ -143,6 +155,8 @@ export const planWrite = (index: GraphIndex, batch: FoldedBatch, resolver: PlanR
 /** What the first half of `planWrite` hands the second. */
 interface Resolving {
   readonly batchFiles: number;
+  /** The event each file parsed in the batch was parsed by. */
+  readonly parsedBy: ReadonlyMap<string, RecordedEvent>;
   /** Files to resolve again, sorted. */
   readonly reresolve: ReadonlyArray<string>;
   /** Nodes the write deletes: edges from or into them are gone with them. */
@@ -155,7 +169,7 @@ interface Resolving {
 const planResolved = (
   index: GraphIndex,
   resolver: PlanResolver,
-  { batchFiles, reresolve, detached, kept }: Resolving,
+  { batchFiles, parsedBy, reresolve, detached, kept }: Resolving,
   files: Map<string, FileRow>,
   edges: GraphEdge[],
   deleteEdges: GraphEdge[],
@@ -197,6 +211,8 @@ const planResolved = (
       index.addEdge(path, e);
       if (e.to.startsWith("x:")) touchedExternals.add(e.to);
     }
+    const event = parsedBy.get(path);
+    if (event !== undefined) resolver.resolved?.(path, event);
   }
   for (const [source, e] of kept) {
     if (index.nodes.has(e.to)) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createHashEmbedder } from "../../../src/projections/embed/localDefaultEmbedder.js";
+import { collectGarbage } from "../../../src/shared/collectGarbage.js";
 import { splitIdentifier, stem } from "../../../src/projections/embed/localDefaultTerms.js";
 
 const cos = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * b[i]!, 0);
@@ -27,6 +28,21 @@ describe("the embedded default embedder", () => {
     const [fresh] = await createHashEmbedder().embedDocuments([text]);
     expect(Array.from(after!)).toEqual(Array.from(before!));
     expect(Array.from(after!)).toEqual(Array.from(fresh!));
+  });
+
+  it("keeps none of the texts it embedded alive through the words it caches", async () => {
+    const embedder = createHashEmbedder();
+    await embedder.embedDocuments(["warm up"]);
+    collectGarbage();
+    const before = process.memoryUsage().heapUsed;
+    // 2,000 texts of ~20 KB, each with one new word long enough for V8 to cut it as a view of its text.
+    const filler = "value = compute(value) + offset\n".repeat(600);
+    for (let i = 0; i < 2_000; i++) await embedder.embedDocuments([`${filler}distinctIdentifier${i.toString(36)}Suffix ${i}\n${filler}`]);
+    collectGarbage();
+    const grown = process.memoryUsage().heapUsed - before;
+    // 2,000 cached words cost well under 1 MB; the texts they came from, ~40 MB.
+    expect(grown).toBeLessThan(8 * 1024 * 1024);
+    expect((await embedder.embedDocuments(["still here"]))[0]!.length).toBe(768);
   });
 
   it("is deterministic, unit length, and the same for a fresh instance", async () => {

@@ -5,6 +5,7 @@ import { closeEventLog, readEvents } from "../../../src/events/index.js";
 import type { Projector } from "../../../src/projections/Projector.js";
 import { catchUp, rebuild } from "../../../src/projections/runProjector.js";
 import { tempDir } from "../../helpers.js";
+import type { Resolver } from "../../../src/projections/graph/model.js";
 import { createResolver } from "../../../src/projections/graph/resolve/index.js";
 import { FixtureRepo, type FileModel, type Op } from "./fixtureRepo.js";
 import { openGraph } from "./harness.js";
@@ -160,6 +161,36 @@ describe("GraphProjector", () => {
     ]);
     await catchUp(fresh.log, fresh.projector);
     expect(await g.reader.dump()).toEqual(await fresh.reader.dump());
+  });
+
+  it("built from empty, holds each file without its own references once resolved, and reads them back from the log to resolve it again", async () => {
+    let made: Resolver | null = null;
+    const g = await setup({ resolver: () => (made = createResolver()) });
+    const a = file({ functions: [fn("main", ["load"])], imports: [{ specifier: "./b", names: ["load"] }] });
+    g.repo.apply([
+      { op: "write", path: "src/a.ts", model: a },
+      { op: "write", path: "src/b.ts", model: file({ functions: [fn("load")] }) },
+    ]);
+    await catchUp(g.log, g.projector);
+    // Its call of load was read once, to resolve it: only what other files read stays (no extends/implements here).
+    expect(made!.parsed("src/a.ts")!.references).toEqual([]);
+    const built = await g.reader.dump();
+    const call = built.find((l) => l.startsWith("CALLS s:src/a.ts#main -> s:src/b.ts#load"));
+    expect(call).toBeDefined();
+    // b.ts changes under a.ts, which is resolved again with its whole parse.
+    const b = file({ functions: [fn("save"), fn("load", ["save"])] });
+    g.repo.apply([{ op: "write", path: "src/b.ts", model: b }]);
+    await catchUp(g.log, g.projector);
+    const delta = await g.reader.dump();
+    expect(delta).toContain(call);
+    const fresh = await openGraph(g.dir, { name: "fresh", resolver: createResolver });
+    cleanups.push(fresh.close);
+    new FixtureRepo(fresh.log).apply([
+      { op: "write", path: "src/a.ts", model: a },
+      { op: "write", path: "src/b.ts", model: b },
+    ]);
+    await catchUp(fresh.log, fresh.projector);
+    expect(delta).toEqual(await fresh.reader.dump());
   });
 
   it("replaces a changed file and re-resolves the files that point into it", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { FileParsed } from "../../../src/events/index.js";
+import type { FileParsed, RecordedEvent } from "../../../src/events/index.js";
 import type { FinalState } from "../../../src/projections/graph/foldEvents.js";
 import { GraphIndex } from "../../../src/projections/graph/GraphIndex.js";
 import type { GraphWriteFirst, GraphWriteRest } from "../../../src/projections/graph/GraphWrite.js";
@@ -48,7 +48,8 @@ class Planner {
         for (const p of this.resolver.remove(path)) affected.add(p);
       } else {
         const parsed = toFileParsed(path, change, `h-${++this.hashes}`);
-        final.set(path, { kind: "parsed", file: parsed });
+        const event = { position: this.hashes, type: "FileParsed", stream: `file:${path}`, data: parsed } as unknown as RecordedEvent;
+        final.set(path, { kind: "parsed", file: parsed, event });
         for (const p of this.resolver.upsert(parsed)) affected.add(p);
       }
     }

@@ -112,6 +112,18 @@ export const scopeOf = (file: FileParsed): FileScope => {
   return scope;
 };
 
+/**
+ * The scope of `from` becomes `to`'s, a copy of the same parse with fewer references (see
+ * Resolver.forgetOwnReferences): its tables read only symbols, imports and heritage, which
+ * `to` keeps, so they are not built again.
+ */
+export const rekeyScope = (from: FileParsed, to: FileParsed): void => {
+  const scope = cache.get(from);
+  if (scope === undefined) return;
+  cache.delete(from);
+  cache.set(to, { ...scope, file: to });
+};
+
 /** What can carry `extends`/`implements` clauses (Java enums implement interfaces, Rust enums traits). */
 const isTypeLike = (s: ExtractedSymbol): boolean => s.kind === "Class" || s.kind === "Interface" || s.kind === "Enum";
 

@@ -3,6 +3,7 @@ import type { FileResolution, Resolver } from "../model.js";
 import { DependencyIndex } from "./DependencyIndex.js";
 import { FileTable } from "./FileTable.js";
 import { Lookup } from "./Lookup.js";
+import { rekeyScope } from "./FileScope.js";
 import { EMPTY_RESOLUTION, resolveFile } from "./resolveFile.js";
 import type { SharedExports } from "./Target.js";
 
@@ -55,6 +56,17 @@ export const createResolver = (): Resolver => {
     },
     parsed(path: string) {
       return table.files.get(path);
+    },
+    forgetOwnReferences(path: string) {
+      const file = table.files.get(path);
+      if (file === undefined) return false;
+      const heritage = file.references.filter((r) => r.kind === "extends" || r.kind === "implements");
+      if (heritage.length === file.references.length) return false;
+      // No answer about this file changes for another file: no key is dirty, `shared` stands.
+      const held: FileParsed = { ...file, references: heritage };
+      table.files.set(path, held);
+      rekeyScope(file, held);
+      return true;
     },
   };
 };
