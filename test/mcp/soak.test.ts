@@ -242,7 +242,8 @@ describe.runIf(process.platform === "linux")("a soak of the server (the soak ben
     // The heap figure is after a full collection (serve collects before its SIGUSR2 line).
     expect(end_.heap).toBeLessThan(warm!.heap * 1.15 + 8);
     expect(end_.rss).toBeLessThan(warm!.rss * 1.5);
-    expect(Math.abs(end_.fds - warm!.fds)).toBeLessThanOrEqual(10);
+    // A leak grows; fewer at the end is the warm sample catching descriptors open for a moment (86 → 75 in one CI run).
+    expect(end_.fds - warm!.fds).toBeLessThanOrEqual(10);
     const serveLog = readFileSync(join(root, ".nemesis", "logs", "serve.log"), "utf8");
     expect(serveLog.split("\n").filter((l) => / error \[/.test(l))).toEqual([]);
 
