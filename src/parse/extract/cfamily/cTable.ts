@@ -1,19 +1,13 @@
 import type { LanguageExtractor } from "../LanguageExtractor.js";
 import { typeIdentifier } from "../shared/handlers.js";
 import { tableExtractor, type Handler, type LanguageTable } from "../table/LanguageTable.js";
-import {
-  call,
-  enumSpecifier,
-  finishOutOfLine,
-  functionDefinition,
-  include,
-  macroDefinition,
-  memberDeclaration,
-  newCScope,
-  recordSpecifier,
-  typeDefinition,
-  type CScope,
-} from "./handlers.js";
+import { newCScope, type CScope } from "./cScope.js";
+import { memberDeclaration } from "./declarations.js";
+import { finishOutOfLine } from "./finishOutOfLine.js";
+import { functionDefinition } from "./functionDefinition.js";
+import { include, macroDefinition } from "./preprocessor.js";
+import { call } from "./references.js";
+import { enumSpecifier, recordSpecifier, typeDefinition } from "./typeDeclarations.js";
 
 export const C_BRANCHES = new Set([
   "if_statement",

@@ -4,7 +4,10 @@ import { typeIdentifier } from "../shared/handlers.js";
 import { tableExtractor, type Handler, type LanguageTable } from "../table/LanguageTable.js";
 import { C_BRANCHES, C_BUILTIN_TYPES, C_HANDLERS } from "./cTable.js";
 import { declaredName } from "./declarators.js";
-import { docAbove, finishOutOfLine, newCScope, newExpression, recordSpecifier, type CScope } from "./handlers.js";
+import { docAbove, newCScope, type CScope } from "./cScope.js";
+import { finishOutOfLine } from "./finishOutOfLine.js";
+import { newExpression } from "./references.js";
+import { recordSpecifier } from "./typeDeclarations.js";
 
 const BRANCHES = new Set([...C_BRANCHES, "for_range_loop", "catch_clause"]);
 

@@ -1,0 +1,71 @@
+import type { SyntaxNode } from "tree-sitter";
+import type { SymbolKind } from "../../../events/types/parse.js";
+import { endOf, startOf } from "../../collectNodes.js";
+import { oneLine, type Extraction } from "../Extraction.js";
+import { field } from "../LanguageExtractor.js";
+import type { Handler } from "../table/LanguageTable.js";
+import { CLASS_KINDS, docAbove, enclosingName, TEST_MACROS, templateParams, visibilityIn, type CScope } from "./cScope.js";
+import { declaredName, functionDeclaratorOf, paramsOf } from "./declarators.js";
+
+const isStatic = (x: Extraction, start: number, nameStart: number): boolean => /\bstatic\b/.test(x.slice(start, Math.min(nameStart, start + 400)));
+
+/** A test macro's name for the test: `TEST(Suite, Name)` → `Suite.Name`, `TEST_CASE("adds up")` → `adds up`. */
+const testName = (x: Extraction, fn: SyntaxNode): string | null => {
+  const list = field(fn, "parameters");
+  if (list === null) return null;
+  const inner = x.slice(startOf(list) + 1, Math.max(startOf(list) + 1, endOf(list) - 1));
+  const quoted = /^\s*"((?:[^"\\]|\\.)*)"/.exec(inner);
+  if (quoted !== null) return oneLine(quoted[1]!, 120);
+  const names = inner.split(",").map((p) => p.trim()).filter((p) => /^[\p{L}_][\p{L}\p{N}_]*$/u.test(p));
+  return names.length > 0 ? names.slice(0, 2).join(".") : null;
+};
+
+const C_TEST_NAME = /^(test_?\w*|\w+_test)$/i;
+
+/** `int f(…) { … }`, `void A::f() { … }`, a method in a class body, `TEST(S, N) { … }`. */
+export const functionDefinition: Handler<CScope> = (ref, x, s) => {
+  const node = ref.node();
+  const fn = functionDeclaratorOf(field(node, "declarator"));
+  if (fn === null) return;
+  const declared = declaredName(x, field(fn, "declarator"));
+  if (declared === null) return;
+  const start = ref.start;
+  const body = field(node, "body");
+  const owner = x.current();
+  const inClass = owner !== null && CLASS_KINDS.has(owner.kind);
+  const signature = x.signature(start, body !== null ? startOf(body) : endOf(node)).replace(/\s*;$/, "");
+  const doc = docAbove(x, start);
+  const params = paramsOf(x, fn);
+  if (declared.scope.length === 0 && TEST_MACROS.has(declared.name) && !inClass) {
+    const name = testName(x, fn) ?? declared.name;
+    // The macro's arguments name the test, not types.
+    x.skipTypesUntil = endOf(fn);
+    x.addSymbol({ kind: "Test", name, qualifiedName: name.replace(/\s+/g, "_"), start, end: endOf(node), signature, doc, visibility: "public" });
+    return;
+  }
+  const isPrivate = !inClass && declared.scope.length === 0 && isStatic(x, start, declared.start);
+  const kind: SymbolKind =
+    inClass || declared.scope.length > 0 ? "Method" : s.testFile && C_TEST_NAME.test(declared.name) ? "Test" : "Function";
+  const around = enclosingName(x);
+  const scopePath = declared.scope.join(".");
+  const symbol = x.addSymbol({
+    kind,
+    name: declared.name,
+    ...(declared.scope.length > 0 ? { qualifiedName: [around, scopePath, declared.name].filter((p) => p.length > 0).join(".") } : {}),
+    start,
+    end: endOf(node),
+    signature,
+    doc,
+    exported: !isPrivate,
+    visibility: isPrivate ? "private" : inClass ? visibilityIn(x, owner, start) : "public",
+    params,
+  });
+  x.declNames.add(declared.start);
+  const type = field(node, "type");
+  if (type !== null) {
+    symbol.returnsFrom = startOf(type);
+    symbol.returnsTo = endOf(type);
+  }
+  templateParams(s, symbol, start);
+  if (declared.scope.length > 0) s.outOfLine.push({ symbol, owner: [around, scopePath].filter((p) => p.length > 0).join(".") });
+};

@@ -1,0 +1,69 @@
+import type { SyntaxNode } from "tree-sitter";
+import { endOf, namedChildrenOf, parentOf, startOf } from "../../collectNodes.js";
+import { oneLine, type Extraction } from "../Extraction.js";
+import { field, textOf, type NodeRef } from "../LanguageExtractor.js";
+import type { Handler } from "../table/LanguageTable.js";
+import { docAbove, TEST_MACROS, type CScope } from "./cScope.js";
+import { withoutTemplateArguments } from "./declarators.js";
+
+const CASTS = /^(?:static|const|dynamic|reinterpret)_cast$/;
+const CALLEE = /^(.*?)\s*(::|\.|->)\s*(~?[\p{L}_][\p{L}\p{N}_]*)$/su;
+const PLAIN = /^[\p{L}_][\p{L}\p{N}_]*$/u;
+
+/** `f(…)`, `a.b->f(…)`, `ns::f(…)`, `A::s(…)`, `f<int>(…)`: a call with its number of arguments (for overloads). */
+export const call: Handler<CScope> = (ref, x) => {
+  const node = ref.node();
+  const fn = field(node, "function");
+  if (fn === null) return;
+  const fnStart = startOf(fn);
+  const raw = x.slice(fnStart, Math.min(endOf(fn), fnStart + 400));
+  // `static_cast<T*>(p)->f()` calls f on p; the cast itself is no call.
+  const text = withoutTemplateArguments(raw).trim().replace(/^(?:static|const|dynamic|reinterpret)_cast\s*\((.*)\)(?=\s*(?:\.|->))/s, "$1");
+  if (CASTS.test(text)) return;
+  const args = field(node, "arguments");
+  const arity = args !== null ? namedChildrenOf(args).filter((c) => c.type !== "comment").length : 0;
+  if (PLAIN.test(text)) {
+    if (TEST_MACROS.has(text) && x.current() === null && testMacroBody(ref, x, node, fn)) return;
+    x.addReference("call", text, null, fnStart).arity = arity;
+    return;
+  }
+  const m = CALLEE.exec(text);
+  if (m === null || m[1]!.length === 0) return;
+  const name = m[3]!;
+  // `a->b.c` reads as `a.b.c`; a `::` path keeps its separators (`ns::util`).
+  const qualifier = oneLine(m[2] === "::" ? m[1]!.replace(/\s+/g, "") : m[1]!.replace(/\s*->\s*/g, ".").replace(/\s*\.\s*/g, "."), 120);
+  const reference = x.addReference("call", name, qualifier, fnStart + raw.lastIndexOf(name));
+  reference.arity = arity;
+  if (m[2] === "::") reference.path = true;
+};
+
+/**
+ * `TEST(Suite, Name) { … }` in C, which tree-sitter-c reads as a call followed by a block: a
+ * test from the call to the end of the block.
+ */
+const testMacroBody = (ref: NodeRef, x: Extraction, node: SyntaxNode, fn: SyntaxNode): boolean => {
+  const statement = parentOf(node);
+  const body = statement !== null && statement.type === "expression_statement" ? statement.nextNamedSibling : null;
+  if (body === null || body.type !== "compound_statement") return false;
+  const args = field(node, "arguments");
+  const inner = args !== null ? x.slice(startOf(args) + 1, Math.max(startOf(args) + 1, endOf(args) - 1)) : "";
+  const quoted = /^\s*"((?:[^"\\]|\\.)*)"/.exec(inner);
+  const names = inner.split(",").map((p) => p.trim()).filter((p) => /^[\p{L}_][\p{L}\p{N}_]*$/u.test(p));
+  const name = quoted !== null ? oneLine(quoted[1]!, 120) : names.length > 0 ? names.slice(0, 2).join(".") : textOf(x, fn);
+  x.skipTypesUntil = endOf(node);
+  x.addSymbol({ kind: "Test", name, qualifiedName: name.replace(/\s+/g, "_"), start: ref.start, end: endOf(body), signature: oneLine(x.slice(ref.start, endOf(node)), 200), doc: docAbove(x, ref.start), visibility: "public" });
+  return true;
+};
+
+/** `new A(…)`, `new ns::A<T>{…}`: the class constructed. */
+export const newExpression: Handler<CScope> = (ref, x) => {
+  const type = field(ref.node(), "type");
+  if (type === null) return;
+  const text = withoutTemplateArguments(oneLine(textOf(x, type), 200)).replace(/\s+/g, "");
+  const parts = text.split("::").filter((p) => p.length > 0);
+  const name = parts.pop();
+  if (name === undefined || !PLAIN.test(name)) return;
+  const reference = x.addReference("new", name, parts.length > 0 ? parts.join("::") : null, startOf(type) + textOf(x, type).lastIndexOf(name));
+  if (parts.length > 0) reference.path = true;
+  x.skipTypesUntil = endOf(type);
+};
