@@ -1,38 +1,31 @@
-import { asDiskFull, DiskFull, isDiskFullError, requireSpace } from "../../shared/diskFull.js";
+import { DiskFull, isDiskFullError } from "../../shared/diskFull.js";
 import { trace } from "../../shared/trace.js";
-import * as Data from "effect/Data";
 import * as Effect from "effect/Effect";
 import * as Schedule from "effect/Schedule";
 import { Connection, Database, type KuzuValue, type PreparedStatement, type QueryResult } from "kuzu";
-import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { nodeTableOf, writeSize, type DeletedFile, type GraphWrite, type GraphWriteFirst, type GraphWriteRest, type NodeTable } from "./GraphWrite.js";
-import { COLUMN_TYPES, GRAPH_CHANGE_DDL, NODE_COLUMNS, SCHEMA_DDL, type RowTable } from "./kuzuSchema.js";
-import { fileNodeId, type GraphEdge, type NodeId } from "./model.js";
-import { CSV_COPY_OPTIONS, hasLineBreaks, writeCsv, writeEdgeCsv, type CsvValue } from "./writeCsv.js";
+import { existsSync, mkdirSync } from "node:fs";
+import { dirname } from "node:path";
 import { StoreDamaged } from "../damage/StoreDamaged.js";
 import { kuzuDamage, shortReason } from "../damage/libraryDamage.js";
-import { diedOpening, markOpening, OPENING_SUFFIX } from "./graphOpening.js";
-import { breakSeal, brokenSeal, sealGraph, SEAL_SUFFIX } from "./graphSeal.js";
+import { applyDeletes, deleteFiles, deleteNodes } from "./deleteGraphRows.js";
+import { diedOpening, markOpening } from "./graphOpening.js";
+import { breakSeal, brokenSeal, sealGraph } from "./graphSeal.js";
+import { errorText, GraphStoreError, isCheckpointWait } from "./GraphStoreError.js";
+import { writeSize, type GraphWrite, type GraphWriteFirst, type GraphWriteRest } from "./GraphWrite.js";
+import { ensureGraphSchema } from "./ensureGraphSchema.js";
+import { requireGraphRoom } from "./graphRoom.js";
+import { recordGraphChange, type GraphChange } from "./recordGraphChange.js";
+import { FILE_UPDATE_COLUMNS, setStatement, withoutNulls } from "./kuzuStatements.js";
+import type { KuzuWriter, Params, Row } from "./KuzuWriter.js";
+import { createNodeTable, loadRest, yieldToKuzu } from "./loadGraphRows.js";
+import { Staging } from "./Staging.js";
+import type { CsvValue } from "./writeCsv.js";
 
-/**
- * The graph's only door to Kuzu (LadybugDB may replace it; nothing else imports `kuzu`).
- * Kuzu's MERGE scans whole tables and autocommitted single-row writes crawl, so every write
- * is a `GraphWrite` keyed by our own ids, applied in one explicit transaction together with the
- * checkpoint: small ones as parameterised UNWIND batches, large ones with COPY FROM CSV.
- */
-export class GraphStoreError extends Data.TaggedError("GraphStoreError")<{
-  readonly path: string;
-  readonly reason: string;
-}> {
-  override get message(): string {
-    return `graph database ${this.path}: ${this.reason}`;
-  }
-}
-
-export type Row = Record<string, unknown>;
-export type Params = Record<string, unknown>;
+export { GraphStoreError, isCheckpointWait } from "./GraphStoreError.js";
+export { moveGraphDatabase, removeGraphDatabase } from "./graphDatabaseFiles.js";
+export type { Params, Row } from "./KuzuWriter.js";
+export { KUZU_ROOM } from "./graphRoom.js";
+export type { GraphChange } from "./recordGraphChange.js";
 
 export interface KuzuStoreOptions {
   /** Kuzu's buffer pool; left alone it claims most of the machine's RAM. */
@@ -61,29 +54,9 @@ export interface StoredCheckpoint {
   readonly version: number;
 }
 
-/**
- * What a write changed, recorded with its checkpoint: the checkpoint it moved from and the files
- * whose nodes or outgoing edges it replaced (read when the write commits: the planner may add
- * files while the write runs). A write without one (a bulk load) breaks the chain, and readers
- * reload everything.
- */
-export interface GraphChange {
-  readonly previous: number;
-  readonly paths: Iterable<string>;
-}
 
-/** Change rows kept: a reader further behind than this reloads everything. */
-const CHANGES_KEPT = 64;
 
-const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
-/**
- * Kuzu's answer when a checkpoint gave up waiting (5 s) for the transactions running beside it.
- * At a COMMIT it comes after the transaction was committed: only the checkpoint did not happen.
- */
-const CHECKPOINT_WAIT = /before checkpointing/i;
-
-export const isCheckpointWait = (e: unknown): boolean => CHECKPOINT_WAIT.test(e instanceof GraphStoreError ? e.reason : errorText(e));
 
 /**
  * How the checkpoint a commit could not do is tried again: once the store's own reads are done,
@@ -93,34 +66,22 @@ export const isCheckpointWait = (e: unknown): boolean => CHECKPOINT_WAIT.test(e 
  */
 const CHECKPOINT_RETRY = Schedule.exponential("100 millis").pipe(Schedule.intersect(Schedule.recurs(2)));
 
-/**
- * Room a write needs on the graph's disk before it may start: Kuzu 0.11 does not fail cleanly on
- * a full disk (its checkpoint dies with SIGSEGV or `terminate`, or leaves a checkpoint row whose
- * COPY data it never wrote), so a write that might fill the disk is refused before it begins.
- * Measured peaks of a cold graph: 12 MB for 27k rows, 28 MB for 91k rows (sympy: ~270 bytes a
- * row); the fixed part covers a checkpoint's metadata and hash-index pages.
- */
-export const KUZU_ROOM = { fixedBytes: 8 * 1024 * 1024, bytesPerRow: 512 } as const;
 
 /** Rows a write's first part implies for the whole: each symbol brings about two edges. */
 const ROWS_PER_SYMBOL = 3;
 
-/** Kuzu's on-disk database: one file, what Kuzu keeps beside it (write-ahead log, shadow pages), and our seal and opening mark (graphSeal.ts, graphOpening.ts). */
-const DATABASE_SUFFIXES = ["", ".wal", ".shadow", ".tmp", SEAL_SUFFIX, OPENING_SUFFIX];
 
 /** A failure to open that is another process's lock, or the disk's doing: the file itself may be fine. */
 const notDamageAtOpen = (e: unknown): boolean => isDiskFullError(e) || /lock|permission denied/i.test(errorText(e));
 
-export const removeGraphDatabase = (path: string): void => {
-  for (const suffix of DATABASE_SUFFIXES) rmSync(path + suffix, { recursive: true, force: true });
-};
 
-/** Moves a closed database (its file and whatever lies beside it) to `to`, replacing what is there. */
-export const moveGraphDatabase = (from: string, to: string): void => {
-  removeGraphDatabase(to);
-  for (const suffix of DATABASE_SUFFIXES) if (existsSync(from + suffix)) renameSync(from + suffix, to + suffix);
-};
 
+/**
+ * The graph's only door to Kuzu (LadybugDB may replace it; nothing else imports `kuzu`).
+ * Kuzu's MERGE scans whole tables and autocommitted single-row writes crawl, so every write
+ * is a `GraphWrite` keyed by our own ids, applied in one explicit transaction together with the
+ * checkpoint: small ones as parameterised UNWIND batches, large ones with COPY FROM CSV.
+ */
 export class KuzuStore {
   private readonly statements = new Map<string, PreparedStatement>();
   /** Positions of the change rows this store wrote, oldest first (for pruning). */
@@ -135,6 +96,11 @@ export class KuzuStore {
    * trusted. The projector drops the store and builds it again from the log.
    */
   damaged = false;
+  /** The write steps' view of this store (deleteGraphRows.ts, loadGraphRows.ts). */
+  private readonly tx: KuzuWriter = {
+    exec: (cypher, params) => this.exec(cypher, params),
+    execEach: (cypher, rows) => this.execEach(cypher, rows),
+  };
 
   private constructor(
     readonly path: string,
@@ -185,7 +151,7 @@ export class KuzuStore {
       const store = new KuzuStore(path, db, writer, reader, options.copyThreshold ?? 5_000, readOnly);
       if (!readOnly) {
         breakSeal(path);
-        await store.ensureSchema();
+        await ensureGraphSchema(store.tx, path, new Set((await store.query("CALL show_tables() RETURN name")).map((r) => String(r.name))));
       }
       return store;
     } catch (e) {
@@ -242,12 +208,12 @@ export class KuzuStore {
   ): Promise<void> {
     const staging = new Staging();
     if (this.checkpointOwed) await this.checkpointWhenReadersLeave();
-    this.requireRoom(first.symbols.length * ROWS_PER_SYMBOL + first.updateSymbols.length + first.updateFiles.length);
+    requireGraphRoom(this.path, first.symbols.length * ROWS_PER_SYMBOL + first.updateSymbols.length + first.updateFiles.length);
     await this.exec("BEGIN TRANSACTION");
     let committing = false;
     try {
-      await this.deleteFiles(first.deleteFiles);
-      await this.deleteNodes(first.deleteNodes);
+      await deleteFiles(this.tx, first.deleteFiles);
+      await deleteNodes(this.tx, first.deleteNodes);
       await this.execEach(setStatement("File", FILE_UPDATE_COLUMNS), first.updateFiles.map((r) => withoutNulls("File", r, FILE_UPDATE_COLUMNS)));
       // Only the columns that changed (usually the lines): setting all of them took twice as long.
       for (const u of first.updateSymbols) {
@@ -255,7 +221,7 @@ export class KuzuStore {
         await this.exec(setStatement("Symbol", columns), withoutNulls("Symbol", u.row as unknown as Record<string, CsvValue>, columns));
       }
       const bulkSymbols = first.symbols.length > this.copyThreshold;
-      const symbolsLoaded = this.createNodeTable("Symbol", first.symbols, bulkSymbols ? staging : null);
+      const symbolsLoaded = createNodeTable(this.tx, "Symbol", first.symbols, bulkSymbols ? staging : null);
       symbolsLoaded.catch(() => undefined);
       // Kuzu's Node API submits a query from a promise callback: for a bulk load, let it reach Kuzu
       // before `rest` holds the thread. Not for a delta: the yield lets other work of the event
@@ -271,54 +237,16 @@ export class KuzuStore {
         await symbolsLoaded;
       }
       const rows = writeSize({ ...later, ...first });
-      this.requireRoom(rows);
+      requireGraphRoom(this.path, rows);
       const bulk = options.intoEmpty === true || rows > this.copyThreshold;
-      await this.applyDeletes(later);
-      if (bulk) {
-        // Kuzu works through a queue of loads while this thread writes the COPY files: the File
-        // rows, the externals, then each edge group as soon as its file is written. Each step is
-        // submitted from a promise callback, so the thread yields after each file.
-        let loaded = this.createNodeTable("File", later.files, staging).then(() =>
-          this.createNodeTable("External", later.externals, staging),
-        );
-        loaded.catch(() => undefined);
-        await yieldToKuzu();
-        try {
-          for (const load of edgeGroups(later.edges, true)) {
-            const file = staging.file(load.name);
-            staging.write(() => writeEdgeCsv(file, load.edges));
-            loaded = loaded.then(() => this.copyEdges(load, file));
-            loaded.catch(() => undefined);
-            await yieldToKuzu();
-          }
-        } catch (e) {
-          // The rollback must not reach Kuzu while a load is still running on the connection.
-          await loaded.catch(() => undefined);
-          throw e;
-        }
-        await loaded;
-      } else {
-        await this.createNodeTable("File", later.files, null);
-        await this.createNodeTable("External", later.externals, null);
-        for (const load of edgeGroups(later.edges, false)) {
-          if (load.copy) {
-            const file = staging.file(load.name);
-            staging.write(() => writeEdgeCsv(file, load.edges));
-            await this.copyEdges(load, file);
-          } else {
-            await this.execEach(
-              `MATCH (a:${load.from} {id: $f}), (b:${load.to} {id: $t}) CREATE (a)-[:${load.kind} {line: $l}]->(b)`,
-              load.edges.map((e) => ({ f: e.from, t: e.to, l: e.line })),
-            );
-          }
-        }
-      }
+      await applyDeletes(this.tx, later);
+      await loadRest(this.tx, later, staging, bulk);
       await this.exec("MERGE (c:Checkpoint {name: $name}) SET c.position = $position, c.version = $version", {
         name: checkpoint.name,
         position: checkpoint.position,
         version: checkpoint.version,
       });
-      if (change !== undefined) await this.recordChange(checkpoint.position, change);
+      if (change !== undefined) await recordGraphChange(this.tx, this.changes, checkpoint.position, change);
       trace("Kuzu.beforeCommit");
       committing = true;
       // A transaction that ran a COPY always checkpoints as it commits.
@@ -336,19 +264,6 @@ export class KuzuStore {
     }
   }
 
-  /** One change row (see `GraphChange`), and the oldest ones dropped once there are more than CHANGES_KEPT. */
-  private async recordChange(position: number, change: GraphChange): Promise<void> {
-    await this.exec("MERGE (g:GraphChange {position: $position}) SET g.previous = $previous, g.paths = $paths", {
-      position,
-      previous: change.previous,
-      paths: JSON.stringify([...new Set(change.paths)].sort()),
-    });
-    this.changes.push(position);
-    if (this.changes.length > CHANGES_KEPT) {
-      const floor = this.changes.splice(0, this.changes.length - CHANGES_KEPT).at(-1)!;
-      await this.exec("MATCH (g:GraphChange) WHERE g.position <= $floor DELETE g", { floor });
-    }
-  }
 
   /**
    * COMMIT. `checkpoints`: Kuzu will checkpoint in it (a COPY ran), and a checkpoint waits for
@@ -393,19 +308,6 @@ export class KuzuStore {
     if (this.reads.size > 0) await Promise.allSettled([...this.reads]);
   }
 
-  /**
-   * Refuses a write of about `rows` rows (DiskFull) when the graph's disk lacks the room Kuzu
-   * needs to commit and checkpoint it (KUZU_ROOM), the write-ahead log's pages included.
-   */
-  private requireRoom(rows: number): void {
-    let wal = 0;
-    try {
-      wal = statSync(`${this.path}.wal`).size;
-    } catch {
-      // No write-ahead log yet.
-    }
-    requireSpace(dirname(this.path), KUZU_ROOM.fixedBytes + rows * KUZU_ROOM.bytesPerRow + wal);
-  }
 
   /** Closes the database; a writer then seals it (graphSeal.ts) for the next open to check, unless a failed commit left it untrustworthy. */
   async close(): Promise<void> {
@@ -416,100 +318,11 @@ export class KuzuStore {
     if (!this.readOnly && !this.damaged && existsSync(this.path)) sealGraph(this.path);
   }
 
-  private async ensureSchema(): Promise<void> {
-    const tables = new Set((await this.query("CALL show_tables() RETURN name")).map((r) => String(r.name)));
-    if (tables.has("Checkpoint")) {
-      // A store written before change rows existed: add their table, nothing else differs.
-      if (!tables.has("GraphChange")) await this.exec(GRAPH_CHANGE_DDL);
-      return;
-    }
-    this.requireRoom(0);
-    await this.exec("BEGIN TRANSACTION");
-    try {
-      for (const ddl of SCHEMA_DDL) await this.exec(ddl);
-      await this.exec("COMMIT");
-    } catch (e) {
-      await this.exec("ROLLBACK").catch(() => undefined);
-      throw new GraphStoreError({ path: this.path, reason: `could not create the schema: ${errorText(e)}` });
-    }
-  }
 
-  /**
-   * Every node of these files. Row by row while they are few; past SYMBOL_SCAN_MIN symbols one
-   * scan of the Symbol table by path costs less than their lookups (sympy: 147 symbols of five
-   * files 26 vs ~120 ms; 8,500 of 300 files 1.0 vs ~7 s).
-   */
-  private async deleteFiles(files: ReadonlyArray<DeletedFile>): Promise<void> {
-    if (files.length === 0) return;
-    const symbols = files.reduce((n, f) => n + f.symbols.length, 0);
-    if (symbols < SYMBOL_SCAN_MIN) {
-      await this.deleteNodes(files.flatMap((f) => [fileNodeId(f.path), ...f.symbols]));
-      return;
-    }
-    const paths = files.map((f) => f.path);
-    await this.exec("MATCH (n:Symbol) WHERE list_contains($paths, n.path) DETACH DELETE n", { paths });
-    await this.exec("MATCH (n:File) WHERE list_contains($paths, n.path) DETACH DELETE n", { paths });
-  }
 
-  /**
-   * Matches by primary key one row at a time: Kuzu plans `UNWIND $rows … MATCH (n {id: r.id})`
-   * as a scan (two of them joined by a cross product for an edge), while a single-row match
-   * with parameters is a primary-key lookup (~0.5 ms a row inside the transaction).
-   */
-  private async deleteNodes(ids: ReadonlyArray<NodeId>): Promise<void> {
-    for (const [table, group] of groupByTable(ids)) {
-      await this.execEach(`MATCH (n:${table} {id: $id}) DETACH DELETE n`, group.map((id) => ({ id })));
-    }
-  }
 
-  /** Deletes of edges and orphaned externals, and the unresolved lists of files that keep their node. */
-  private async applyDeletes(w: Pick<GraphWrite, "deleteEdges" | "moveEdges" | "deleteExternals" | "setUnresolved">): Promise<void> {
-    for (const [key, edges] of groupEdges(w.deleteEdges)) {
-      const [kind, from, to] = key.split("|");
-      await this.execEach(
-        `MATCH (a:${from} {id: $f})-[e:${kind}]->(b:${to} {id: $t}) WHERE e.line = $l DELETE e`,
-        edges.map((e) => ({ f: e.from, t: e.to, l: e.line })),
-      );
-    }
-    const moved = new Map(w.moveEdges.map((m) => [m.edge, m.line]));
-    for (const [key, edges] of groupEdges(w.moveEdges.map((m) => m.edge))) {
-      const [kind, from, to] = key.split("|");
-      await this.execEach(
-        `MATCH (a:${from} {id: $f})-[e:${kind}]->(b:${to} {id: $t}) WHERE e.line = $l SET e.line = $n`,
-        edges.map((e) => ({ f: e.from, t: e.to, l: e.line, n: moved.get(e)! })),
-      );
-    }
-    await this.execEach(
-      "MATCH (n:External {id: $id}) DETACH DELETE n",
-      w.deleteExternals.map((id) => ({ id })),
-    );
-    await this.execEach(
-      "MATCH (f:File {id: $id}) SET f.unresolved = $unresolved, f.unresolvedCount = $unresolvedCount",
-      w.setUnresolved,
-    );
-  }
 
-  /** Nodes need no match: one parameterised UNWIND, or COPY for a bulk load (`staging` given). */
-  private async createNodeTable(table: RowTable, rows: ReadonlyArray<object>, staging: Staging | null): Promise<void> {
-    if (rows.length === 0) return;
-    // File rows carry the unresolved lists (JSON, quotes everywhere): Kuzu's CSV reader once
-    // took seconds on them, but with AUTO_DETECT off and compact lists COPY beats a parameter
-    // list (sympy: 0.39 s for the parameter list).
-    if (staging === null) {
-      await this.exec(unwindCreate(table), { rows: rows.map((r) => withoutNulls(table, r as Record<string, CsvValue>)) });
-      return;
-    }
-    const file = staging.file(`${table}.csv`);
-    const records = rows as ReadonlyArray<Record<string, CsvValue>>;
-    staging.write(() => writeCsv(file, NODE_COLUMNS[table], records));
-    // Kuzu's parallel CSV reader cannot split inside a quoted line break (doc comments have them).
-    const parallel = hasLineBreaks(records) ? "false" : "true";
-    await this.exec(`COPY ${table} FROM '${quote(file)}' (${CSV_COPY_OPTIONS}, PARALLEL=${parallel})`);
-  }
 
-  private async copyEdges(load: EdgeGroup, file: string): Promise<void> {
-    await this.exec(`COPY ${load.kind} FROM '${quote(file)}' (from='${load.from}', to='${load.to}', ${CSV_COPY_OPTIONS})`);
-  }
 
   private async execEach(cypher: string, rows: ReadonlyArray<object>): Promise<void> {
     for (const row of rows) await this.exec(cypher, row as Params);
@@ -561,133 +374,7 @@ export class KuzuStore {
   }
 }
 
-/**
- * The Node binding types a list parameter from its first element, so a null there types the
- * whole column ANY and the statement fails. Nulls therefore travel as "" (strings; we never
- * store empty strings) or -1 (counts and lines) and become NULL again in the statement.
- */
-const withoutNulls = (
-  table: RowTable,
-  row: Readonly<Record<string, CsvValue>>,
-  columns: ReadonlyArray<string> = NODE_COLUMNS[table],
-): Record<string, CsvValue> => {
-  const out: Record<string, CsvValue> = {};
-  for (const c of columns) {
-    const v = row[c] ?? null;
-    out[c] = v !== null ? v : COLUMN_TYPES[c] === "INT64" ? -1 : COLUMN_TYPES[c] === "BOOLEAN" ? false : "";
-  }
-  return out;
-};
-
-/**
- * A column's value from `source` (`r.x` or `$x`) as `withoutNulls` sent it: its sentinel
- * becomes NULL again. Every operand is cast: the statement is bound before the parameter's
- * type is known.
- */
-const valueOf = (column: string, source: string): string => {
-  const type = COLUMN_TYPES[column] ?? "STRING";
-  const v = `CAST(${source} AS ${type})`;
-  if (type === "BOOLEAN") return v;
-  const missing = type === "INT64" ? `${v} < 0` : `${v} = ''`;
-  return `CASE WHEN ${missing} THEN CAST(NULL AS ${type}) ELSE ${v} END`;
-};
-
-const unwindCreate = (table: RowTable): string => {
-  const props = NODE_COLUMNS[table].map((c) => `${c}: ${valueOf(c, `r.${c}`)}`);
-  return `UNWIND $rows AS r CREATE (:${table} {${props.join(", ")}})`;
-};
-
-/** One row's columns set by primary key (a single-row match is a lookup; see deleteNodes). */
-const setStatement = (table: RowTable, columns: ReadonlyArray<string>): string =>
-  `MATCH (n:${table} {id: $id}) SET ${columns
-    .filter((c) => c !== "id")
-    .map((c) => `n.${c} = ${valueOf(c, `$${c}`)}`)
-    .join(", ")}`;
-
-const FILE_UPDATE_COLUMNS = ["id", "path", "language", "lines", "hash", "status"] as const;
-
-/** From this many Symbol nodes of deleted files on, they are deleted by one scan (see deleteFiles). */
-const SYMBOL_SCAN_MIN = 200;
-
-/** Above this many edges of one (kind, source, target), a delta loads them with COPY: one file beats per-row lookups. */
-const EDGE_COPY_MIN = 200;
-
 /** A failure of the caller's `rest` inside a write: rolled back like any other, but not blamed on the database. */
 class NotTheStore {
   constructor(readonly cause: unknown) {}
 }
-
-/** A temporary directory for COPY's CSV files, made on first use. */
-class Staging {
-  private dir: string | null = null;
-  /** Whether a COPY file was made: the transaction then checkpoints as it commits. */
-  get used(): boolean {
-    return this.dir !== null;
-  }
-  file(name: string): string {
-    this.dir ??= mkdtempSync(join(tmpdir(), "nemesis-graph-"));
-    return join(this.dir, name);
-  }
-  /** Writes a COPY file; a full temp disk is named as such (the error of a write by descriptor names no file). */
-  write(writeFile: () => void): void {
-    try {
-      writeFile();
-    } catch (e) {
-      throw asDiskFull(e, this.dir ?? tmpdir()) ?? e;
-    }
-  }
-  remove(): void {
-    if (this.dir !== null) rmSync(this.dir, { recursive: true, force: true });
-    this.dir = null;
-  }
-}
-
-const quote = (path: string): string => path.replaceAll("\\", "/").replaceAll("'", "\\'");
-
-const groupByTable = (ids: ReadonlyArray<NodeId>): Map<NodeTable, NodeId[]> => {
-  const out = new Map<NodeTable, NodeId[]>();
-  for (const id of ids) {
-    const table = nodeTableOf(id);
-    if (table === null) continue;
-    let list = out.get(table);
-    if (list === undefined) out.set(table, (list = []));
-    list.push(id);
-  }
-  return out;
-};
-
-/** One (kind, source table, target table) group of edges, and whether it is loaded by COPY. */
-interface EdgeGroup {
-  readonly kind: string;
-  readonly from: string;
-  readonly to: string;
-  /** Its COPY file's name in the staging directory. */
-  readonly name: string;
-  readonly copy: boolean;
-  readonly edges: ReadonlyArray<GraphEdge>;
-}
-
-/** Per group: COPY when bulk or large, else a row-by-row create. */
-const edgeGroups = (edges: ReadonlyArray<GraphEdge>, bulk: boolean): EdgeGroup[] =>
-  [...groupEdges(edges)].map(([key, group]) => {
-    const [kind, from, to] = key.split("|") as [string, string, string];
-    return { kind, from, to, name: `${kind}-${from}-${to}.csv`, copy: bulk || group.length >= EDGE_COPY_MIN, edges: group };
-  });
-
-/** Lets a Kuzu call queued from a promise callback reach Kuzu before this thread carries on. */
-const yieldToKuzu = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
-
-/** Edges grouped by (kind, source table, target table): one Kuzu rel sub-table each. */
-const groupEdges = (edges: ReadonlyArray<GraphEdge>): Map<string, GraphEdge[]> => {
-  const out = new Map<string, GraphEdge[]>();
-  for (const e of edges) {
-    const from = nodeTableOf(e.from);
-    const to = nodeTableOf(e.to);
-    if (from === null || to === null || from === "External") continue;
-    const key = `${e.kind}|${from}|${to}`;
-    let list = out.get(key);
-    if (list === undefined) out.set(key, (list = []));
-    list.push(e);
-  }
-  return out;
-};
