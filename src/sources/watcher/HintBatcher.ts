@@ -1,3 +1,5 @@
+import { dueIn, takeHints, withFile, withGoneDir, type PendingHints } from "./pendingHints.js";
+
 /** What the file events of one batch named: hints only, the disk decides what changed. */
 export interface Hints {
   /** Files (relative to the root, `/`-separated) added, changed or removed. */
@@ -27,45 +29,36 @@ export interface BatcherOptions {
  * Collects file events into batches: trailing debounce with a cap. A save (one to three events)
  * is one batch, a burst of writes to one file is one batch taken when it stops, and a branch
  * switch (hundreds of files within a moment) is one batch rather than hundreds; a file written
- * without pause (a generator) cannot hold everything else back longer than `maxWaitMs`.
+ * without pause (a generator) cannot hold everything else back longer than `maxWaitMs`. The
+ * debounce alone, on a timer of its own; the watcher runs the same rules (pendingHints.ts) in
+ * its reducer.
  */
 export class HintBatcher {
-  private files = new Set<string>();
-  private goneDirs = new Set<string>();
-  private rulesChanged = false;
-  private since: number | null = null;
-  private last = 0;
+  private pending: PendingHints | null = null;
   private timer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: BatcherOptions) {}
 
   /** When the oldest event not yet taken arrived, or null when none waits. */
   get pendingSince(): number | null {
-    return this.since;
+    return this.pending?.since ?? null;
   }
 
   file(path: string): void {
-    if (path === ".gitignore" || path.endsWith("/.gitignore")) this.rulesChanged = true;
-    this.files.add(path);
-    this.touch();
+    this.touch((this.pending = withFile(this.pending, path, Date.now())));
   }
 
   goneDir(path: string): void {
-    this.goneDirs.add(path);
-    this.touch();
+    this.touch((this.pending = withGoneDir(this.pending, path, Date.now())));
   }
 
   /** Takes what is pending now (null when nothing is), without waiting for the quiet period. */
   take(): Hints | null {
     clearTimeout(this.timer);
     this.timer = undefined;
-    if (this.since === null) return null;
-    const midBurst = Date.now() - this.last < this.options.quietMs;
-    const hints = { files: this.files, goneDirs: this.goneDirs, rulesChanged: this.rulesChanged, since: this.since, midBurst };
-    this.files = new Set();
-    this.goneDirs = new Set();
-    this.rulesChanged = false;
-    this.since = null;
+    if (this.pending === null) return null;
+    const hints = takeHints(this.pending, Date.now(), this.options);
+    this.pending = null;
     return hints;
   }
 
@@ -74,15 +67,11 @@ export class HintBatcher {
     this.timer = undefined;
   }
 
-  private touch(): void {
-    const now = Date.now();
-    this.last = now;
-    this.since ??= now;
+  private touch(pending: PendingHints): void {
     clearTimeout(this.timer);
-    const wait = Math.max(0, Math.min(this.options.quietMs, this.since + this.options.maxWaitMs - now));
     this.timer = setTimeout(() => {
       const hints = this.take();
       if (hints) this.options.onBatch(hints);
-    }, wait);
+    }, dueIn(pending, pending.last, this.options));
   }
 }

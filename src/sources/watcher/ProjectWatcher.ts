@@ -5,12 +5,13 @@ import { DirectoryRules, languageFilter } from "../scan/index.js";
 import type { NemesisConfig, NemesisPaths } from "../../config/index.js";
 import type { LogHandle } from "../../events/index.js";
 import { recordHistory, watchHead, type HeadWatch } from "../history/index.js";
-import { HintBatcher, type Hints } from "./HintBatcher.js";
+import type { Hints } from "./HintBatcher.js";
 import { Unseen } from "./Unseen.js";
 import { reconcile } from "./reconcile.js";
 import { recordBatch, WATCHER_META, type SourceContext } from "./recordBatch.js";
 import { watchFilter } from "./watchFilter.js";
-import { isWatchLimit, watchLimitWarning } from "./watchLimit.js";
+import { isWatchLimit } from "./watchLimit.js";
+import { initialWatcher, lookAgainLater, maxWaitMs, reduceWatcher, type WatcherEffect, type WatcherEvent, type WatcherModel } from "./watcherReducer.js";
 import { removeWatcherState, writeWatcherState, type BatchReport, type ReconcileReport, type WatcherState } from "./watcherState.js";
 
 export type WatchFactory = (path: string, options: ChokidarOptions) => FSWatcher;
@@ -52,17 +53,6 @@ export interface ProjectWatcher {
   stop(): Promise<void>;
 }
 
-/** Batches are taken at the latest this long after their first event, even while events keep coming. */
-const maxWaitMs = (debounceMs: number) => Math.max(2_000, 20 * debounceMs);
-/**
- * How long a path found missing in the middle of a burst is looked at again rather than recorded
- * deleted. `git checkout` of another branch, or a tool that deletes a tree and writes it anew,
- * leaves files missing for seconds: recording them deleted then written again cost a re-parse of
- * every file and a rebuild of the graph (a sympy tree written anew: 1,597 files parsed where 284
- * had changed). A file still missing once the burst is over, or after this long, is deleted.
- */
-const MISSING_IN_BURST_MS = 10_000;
-
 /** What a batch reports once visible; null for a reconciliation's changes (they count towards the lag, and are reported as a reconciliation). */
 type Recorded = Omit<BatchReport, "at" | "visibleAfterMs"> | null;
 
@@ -77,6 +67,9 @@ const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
  * Events can be missed or misread, so nothing depends on them being right: the disk decides at
  * each batch, a reconciliation scan repairs what they missed every `reconcile_s`, and when the
  * system gives no more watches the watcher scans every `poll_ms` instead.
+ *
+ * What it decides is the reducer's (watcherReducer.ts); this runner owns chokidar, the timers,
+ * the job queue, the lag (Unseen) and the I/O, and carries out the reducer's effects.
  */
 export const startWatcher = async (options: WatcherOptions): Promise<ProjectWatcher> => {
   const { paths, config, log } = options;
@@ -88,9 +81,7 @@ export const startWatcher = async (options: WatcherOptions): Promise<ProjectWatc
   let rules = await rulesFor();
   const watch: WatchFactory = options.watch ?? (await import("chokidar")).watch;
 
-  let stopped = false;
-  let mode: WatcherState["mode"] = "starting";
-  let warning: string | null = null;
+  let model: WatcherModel = initialWatcher({ quietMs: settings.debounce_ms, maxWaitMs: maxWaitMs(settings.debounce_ms), pollMs: settings.poll_ms });
   let lastBatch: BatchReport | null = null;
   let lastReconcile: ReconcileReport | null = null;
   const startedAt = new Date().toISOString();
@@ -104,19 +95,19 @@ export const startWatcher = async (options: WatcherOptions): Promise<ProjectWatc
     return {
       pid: process.pid,
       scope,
-      mode,
+      mode: model.mode,
       startedAt,
       debounceMs: settings.debounce_ms,
-      behindSince: unseen.oldest(batcher.pendingSince),
+      behindSince: unseen.oldest(model.pending?.since ?? null),
       lastBatch,
       lastReconcile,
-      warning,
+      warning: model.warning,
     };
   };
   // Written when it changes, so `nemesis status` in another process reads it; never fatal.
   let written = "";
   const save = () => {
-    if (stopped) return;
+    if (model.stopped) return;
     const s = state();
     const text = JSON.stringify(s);
     if (text === written) return;
@@ -127,10 +118,51 @@ export const startWatcher = async (options: WatcherOptions): Promise<ProjectWatc
       /* status is a convenience: the watcher goes on */
     }
   };
-  const warn = (message: string) => {
-    warning = message;
-    options.onWarning?.(message);
-    save();
+
+  let batchTimer: NodeJS.Timeout | undefined;
+  /** Carries out the effects every job shares; a batch's own (SkipBatch, Rescan, Record) are its job's. */
+  const perform = (effect: WatcherEffect): void => {
+    switch (effect.tag) {
+      case "ScheduleBatch":
+        clearTimeout(batchTimer);
+        batchTimer = setTimeout(() => dispatch({ tag: "BatchDue", now: Date.now() }), effect.delayMs);
+        return;
+      case "CancelBatch":
+        clearTimeout(batchTimer);
+        batchTimer = undefined;
+        return;
+      case "RunBatch":
+        return runBatch(effect.hints);
+      case "FileHint":
+        return options.onFileEvent?.(effect.path);
+      case "Warn":
+        options.onWarning?.(effect.message);
+        return save();
+      case "Save":
+        return save();
+      case "Trace":
+        return trace(effect.name, () => effect.detail);
+      case "ScheduleScan":
+        setTimeout(scanQuietly, effect.delayMs).unref();
+        return;
+      case "FallBackToScans":
+        return fallBackToScans();
+      case "SkipBatch":
+      case "Rescan":
+      case "Record":
+        throw new Error(`the watcher's ${effect.tag} belongs to a batch's job`);
+    }
+  };
+  /** The event applied; returns the effects a batch's job carries out itself. */
+  const dispatch = (event: WatcherEvent): WatcherEffect[] => {
+    const step = reduceWatcher(model, event);
+    model = step.model;
+    const own: WatcherEffect[] = [];
+    for (const effect of step.effects) {
+      if (effect.tag === "SkipBatch" || effect.tag === "Rescan" || effect.tag === "Record") own.push(effect);
+      else perform(effect);
+    }
+    return own;
   };
 
   // One job at a time: a batch and a scan never decide against each other's half-written state.
@@ -143,7 +175,7 @@ export const startWatcher = async (options: WatcherOptions): Promise<ProjectWatc
 
   /** `since`: the first event the scan answers for (its own start for a periodic one). */
   const reconcileNow = async (since = Date.now()): Promise<ReconcileReport> => {
-    if (stopped) throw new Error("the watcher stopped before the scan ran");
+    if (model.stopped) throw new Error("the watcher stopped before the scan ran");
     const t0 = Date.now();
     // Fresh rules each time: git's tracked files and the .gitignore files move with commits.
     rules = await rulesFor();
@@ -164,58 +196,33 @@ export const startWatcher = async (options: WatcherOptions): Promise<ProjectWatc
     return queuedScan;
   };
   const scanQuietly = () => {
-    if (!stopped) void scan().catch((e) => warn(`the reconciliation scan failed (${messageOf(e)}); the next one retries`));
-  };
-
-  /** Paths found missing mid-burst and looked at again later, with when they were first. */
-  const missingSince = new Map<string, number>();
-  /** When a .gitignore change was first held back for a burst to end. */
-  let rulesWaitSince: number | null = null;
-  const lookAgainLater = (path: string): boolean => {
-    const now = Date.now();
-    const first = missingSince.get(path) ?? now;
-    if (now - first > MISSING_IN_BURST_MS) return false;
-    missingSince.set(path, first);
-    return true;
+    if (!model.stopped) void scan().catch((e) => dispatch({ tag: "ScanFailed", message: messageOf(e), first: false }));
   };
 
   const runBatch = (hints: Hints) => {
     const token = unseen.take(hints.since);
     void enqueue(async () => {
       try {
-        if (stopped) return unseen.drop(token);
-        if (hints.rulesChanged && hints.midBurst) {
-          rulesWaitSince ??= Date.now();
-          if (Date.now() - rulesWaitSince <= MISSING_IN_BURST_MS) {
-            // The rules may be half rewritten too: the scan they call for waits for the burst to end.
+        for (const effect of dispatch({ tag: "BatchStarted", hints, now: Date.now() })) {
+          if (effect.tag === "SkipBatch") unseen.drop(token);
+          else if (effect.tag === "Rescan") {
+            rules = await rulesFor();
+            if (model.mode === "events") await restartEvents();
+            await reconcileNow(effect.since);
             unseen.drop(token);
-            for (const f of hints.files) batcher.file(f);
-            for (const d of hints.goneDirs) batcher.goneDir(d);
-            return;
+          } else if (effect.tag === "Record") {
+            const missingSince = model.missingSince;
+            let checkedAt = 0;
+            const keepAbsent = (path: string) => lookAgainLater(missingSince, path, (checkedAt ||= Date.now()));
+            const r = await recordBatch(ctx, effect.hints, rules, effect.lookAgain ? keepAbsent : () => false);
+            dispatch({ tag: "BatchRecorded", hints, changed: r.changed, deleted: r.deleted, deferred: r.deferred, checkedAt, now: Date.now() });
+            unseen.record(token, r.lastPosition, { paths: r.paths, changed: r.changed, deleted: r.deleted });
+            if (r.changed + r.deleted > 0) options.onRecorded?.();
           }
         }
-        rulesWaitSince = null;
-        if (hints.rulesChanged) {
-          // A .gitignore moved: folders may have become watched or ignored anywhere below it, so
-          // chokidar crawls again with the new rules, and a scan after the crawl records the difference.
-          rules = await rulesFor();
-          if (mode === "events") await restartEvents();
-          await reconcileNow(hints.since);
-          unseen.drop(token);
-          return;
-        }
-        const r = await recordBatch(ctx, hints, rules, hints.midBurst ? lookAgainLater : () => false);
-        const deferred = new Set(r.deferred);
-        for (const path of hints.files) if (!deferred.has(path)) missingSince.delete(path);
-        // Looked at again in a later batch; the events of the burst keep coming meanwhile.
-        for (const path of r.deferred) batcher.file(path);
-        trace("Watcher.recorded", () => `${r.changed} changed, ${r.deleted} deleted${r.deferred.length > 0 ? `, ${r.deferred.length} missing looked at later` : ""}`);
-        unseen.record(token, r.lastPosition, { paths: r.paths, changed: r.changed, deleted: r.deleted });
-        if (r.changed + r.deleted > 0) options.onRecorded?.();
       } catch (e) {
         unseen.drop(token);
-        warn(`recording ${hints.files.size + hints.goneDirs.size} changed paths failed (${messageOf(e)}); a scan repairs it`);
-        setTimeout(scanQuietly, settings.poll_ms).unref();
+        dispatch({ tag: "BatchFailed", hints, message: messageOf(e) });
       } finally {
         save();
       }
@@ -234,14 +241,14 @@ export const startWatcher = async (options: WatcherOptions): Promise<ProjectWatc
     historyWork = historyWork
       .then(async () => {
         lookWaiting = false;
-        if (stopped) return;
+        if (model.stopped) return;
         const r = await recordHistory(historyCtx);
         if (r.note !== null) options.onWarning?.(`history: ${r.note}`);
         if (r.observed > 0) {
           options.onCommits?.(r.observed);
           options.onRecorded?.();
         }
-        if (head === null && r.gitDir !== null && !stopped) head = watchHead(r.gitDir, () => void lookAtHistory());
+        if (head === null && r.gitDir !== null && !model.stopped) head = watchHead(r.gitDir, () => void lookAtHistory());
       })
       // recordHistory reports rather than throws; a listener that throws must not stop later looks.
       .catch(() => undefined);
@@ -249,24 +256,18 @@ export const startWatcher = async (options: WatcherOptions): Promise<ProjectWatc
   };
   const periodic = () => {
     scanQuietly();
-    if (!stopped) void lookAtHistory();
+    if (!model.stopped) void lookAtHistory();
   };
-
-  const batcher = new HintBatcher({ quietMs: settings.debounce_ms, maxWaitMs: maxWaitMs(settings.debounce_ms), onBatch: runBatch });
 
   let events: FSWatcher | null = null;
   let pollTimer: NodeJS.Timeout | undefined;
   // Settles the wait for the current chokidar instance's first crawl (on `ready`, a fallback or a stop).
   let eventsSettled: () => void = () => {};
-  const reportedErrors = new Set<string>();
 
-  const fallBackToScans = (e: NodeJS.ErrnoException) => {
-    if (mode === "polling" || stopped) return;
-    mode = "polling";
+  const fallBackToScans = () => {
     const dropped = events;
     events = null;
     void dropped?.close();
-    warn(watchLimitWarning(e, settings.poll_ms));
     pollTimer = setInterval(periodic, settings.poll_ms).unref();
     eventsSettled();
   };
@@ -288,28 +289,13 @@ export const startWatcher = async (options: WatcherOptions): Promise<ProjectWatc
       ignored: watchFilter(root, () => rules, languageOf),
     });
     w.on("all", (event, path) => {
-      if (stopped || w !== events) return;
-      const rel = path.split(sep).join("/");
-      if (event === "unlinkDir") batcher.goneDir(rel);
-      // A new folder's files come as their own `add` events.
-      else if (event !== "addDir") {
-        batcher.file(rel);
-        if (event !== "unlink" && !rel.endsWith(".gitignore")) options.onFileEvent?.(rel);
-      }
-      // The first event after a quiet spell starts the lag: record it for other processes.
-      if (unseen.empty) {
-        trace("Watcher.event", () => rel);
-        save();
-      }
+      if (w !== events) return;
+      dispatch({ tag: "FileEvent", event, path: path.split(sep).join("/"), quiet: unseen.empty, now: Date.now() });
     });
     w.on("error", (e: unknown) => {
       if (w !== events) return;
-      if (isWatchLimit(e)) return fallBackToScans(e);
-      const code = (e as NodeJS.ErrnoException).code ?? messageOf(e);
-      if (!reportedErrors.has(code)) {
-        reportedErrors.add(code);
-        warn(`file events: ${messageOf(e)} (the periodic scan covers what they miss)`);
-      }
+      const limit = isWatchLimit(e);
+      dispatch({ tag: "WatchError", code: (e as NodeJS.ErrnoException).code ?? messageOf(e), message: messageOf(e), limit });
     });
     w.once("ready", () => eventsSettled());
     events = w;
@@ -319,17 +305,17 @@ export const startWatcher = async (options: WatcherOptions): Promise<ProjectWatc
     const old = events;
     events = null;
     await old?.close();
-    if (!stopped && mode !== "polling") await startEvents();
+    if (!model.stopped && model.mode !== "polling") await startEvents();
   };
 
   save();
   const settled = startEvents();
   const reconcileTimer = setInterval(periodic, settings.reconcile_s * 1_000).unref();
   const ready = settled.then(async () => {
-    if (stopped) return;
-    if (mode === "starting") mode = "events";
+    if (model.stopped) return;
+    dispatch({ tag: "Flowing" });
     // Covers what changed before the events flowed (the engine's own catch-up ran before the watch).
-    await scan().catch((e) => warn(`the first reconciliation scan failed (${messageOf(e)}); the next one retries`));
+    await scan().catch((e) => dispatch({ tag: "ScanFailed", message: messageOf(e), first: true }));
     // Not awaited: a first look at a long history takes seconds.
     void lookAtHistory();
   });
@@ -344,9 +330,8 @@ export const startWatcher = async (options: WatcherOptions): Promise<ProjectWatc
     },
     reconcileNow: scan,
     stop: async () => {
-      if (stopped) return;
-      stopped = true;
-      batcher.close();
+      if (model.stopped) return;
+      dispatch({ tag: "Stop" });
       clearInterval(reconcileTimer);
       clearInterval(pollTimer);
       head?.stop();
