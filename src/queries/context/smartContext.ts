@@ -70,7 +70,7 @@ const TESTS = 5;
 const TOKENS_PER_TEST = 1_600;
 
 /** Before the first index there is no graph to walk: the search hits alone. */
-const NO_WALK: Walk = { walked: [], fileRank: new Map(), ranked: [], info: new Map() };
+const noWalk = (): Walk => ({ walked: [], fileRank: new Map(), ranked: [], info: new Map() });
 
 const textOf = (lines: FileLines, start: number, end: number): string => lines.text(start, end);
 
@@ -101,7 +101,7 @@ export const smartContext = async (
 
   const taskTerms = queryTerms(task);
   const lexical = taskLexical(taskTerms, lines);
-  const { walked, fileRank, ranked, info } = graph ? walkFromSearch(graph, answer, taskTerms, lexical, times) : NO_WALK;
+  const { walked, fileRank, ranked, info } = graph ? walkFromSearch(graph, answer, taskTerms, lexical, times) : noWalk();
   const nameOf = (id: string) => info.get(id)?.name ?? (id.startsWith("f:") ? id.slice(2) : id);
   const whyOf = (r: RankedNode) => (r.link ? `${r.link.relation} ${nameOf(r.link.via)}` : "matches the task");
 
