@@ -30,12 +30,15 @@ export {
   type SymbolMemory,
 } from "./changes/index.js";
 export {
+  catchUpCatalog,
+  CHUNK_KINDS,
   EDGE_KINDS,
   engineQueries,
   indexStateLine,
   lagMs,
   NEVER_INDEXED,
   notIndexedMessage,
+  oneShotQueries,
   progressText,
   unseenAdvice,
   watchControl,
@@ -46,6 +49,7 @@ export {
   type GraphCounts,
   type GraphLoad,
   type GraphQueryable,
+  type OneShotQueries,
   type IndexState,
   type OwnedWatchControl,
   type Progress,

@@ -6,6 +6,8 @@ export { watchControl, type OwnedWatchControl, type StartWatcher, type WatchCont
 export { EDGE_KINDS, type EdgeKind } from "../../projections/graph/model.js";
 export type { GraphCounts, GraphQueryable } from "../../projections/index.js";
 export type { Embedder } from "../../projections/embed/index.js";
+export { CHUNK_KINDS } from "../../projections/chunks/chunkKinds.js";
 export type { ScratchReader } from "../../projections/scratch/index.js";
 export type { StaleFiles } from "../../sources/scan/index.js";
 export { lagMs, type WatcherState } from "../../sources/watcher/index.js";
+export { catchUpCatalog, oneShotQueries, type OneShotQueries } from "./oneShotQueries.js";
