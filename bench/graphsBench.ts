@@ -6,7 +6,8 @@ import { loadGraphState } from "../src/commands/graphs/index.js";
 import { defaultConfig, nemesisPaths } from "../src/config/index.js";
 import { Engine, inlineParser } from "../src/engine/index.js";
 import { closeEventLog, openEventLog } from "../src/events/index.js";
-import { engineReadModels } from "../src/mcp/engineToolContext.js";
+import { engineQueries } from "../src/engine/index.js";
+import { toolContext } from "../src/mcp/ToolContext.js";
 import { ALL_TOOLS, callTool } from "../src/mcp/registry.js";
 import { rebuild } from "../src/projections/index.js";
 import { ScratchProjector, ScratchReader, scratchStorePath } from "../src/projections/scratch/index.js";
@@ -55,8 +56,8 @@ export const run = async (): Promise<void> => {
   const opened = await Engine.open({ paths, config: defaultConfig(), log }, { parser: inlineParser, threads: false, projections: ["catalog", "graphs"] });
   if (Either.isLeft(opened)) throw new Error(opened.left.message);
   const engine = opened.right;
-  const models = engineReadModels(engine);
-  const ctx = models.context({ name: "bench", source: "cli" });
+  const models = engineQueries(engine);
+  const ctx = toolContext(models, { name: "bench", source: "cli" });
   const call = async (name: string, args: Record<string, unknown>) => {
     const answer = await callTool(ALL_TOOLS, name, { graph: GRAPH, ...args, json_output: true }, ctx, (e) => {
       throw e;

@@ -26,7 +26,8 @@ import { HOOK_CONFIG_DEFAULTS } from "../src/config/hookConfig.js";
 import { defaultConfig, nemesisPaths } from "../src/config/index.js";
 import { Engine, inlineParser } from "../src/engine/index.js";
 import { closeEventLog, headPosition, openEventLog } from "../src/events/index.js";
-import { engineReadModels } from "../src/mcp/engineToolContext.js";
+import { engineQueries } from "../src/engine/index.js";
+import { toolContext } from "../src/mcp/ToolContext.js";
 import { ALL_TOOLS, callTool } from "../src/mcp/registry.js";
 import { recordHookedFile } from "../src/sources/hooks/recordHookedFile.js";
 import { BENCH_REPO, listSourceFiles } from "./benchRepo.js";
@@ -72,7 +73,7 @@ export const run = async (): Promise<void> => {
   const opened = await Engine.open({ paths, config: defaultConfig(), log }, { parser: inlineParser, threads: false, projections: ["catalog", "graph", "history"] });
   if (Either.isLeft(opened)) throw new Error(opened.left.message);
   const engine = opened.right;
-  const models = engineReadModels(engine);
+  const models = engineQueries(engine);
   try {
     await engine.catchUp();
     const files = pickFiles(root);
@@ -109,7 +110,7 @@ export const run = async (): Promise<void> => {
     const hot = files.findIndex((_, k) => savesOf[k]! === Math.max(...savesOf));
     const hotName = `nemesis_bench_${hot}`;
     const lastSession = `bench-session-${String(SESSIONS - 1).padStart(2, "0")}`;
-    const ctx = models.context({ name: CLIENT, source: "mcp", session: lastSession });
+    const ctx = toolContext(models, { name: CLIENT, source: "mcp", session: lastSession });
     const stored = await callTool(ALL_TOOLS, "store_rule", { rule: `Bench rule about ${hotName}`, related_to: [`${files[hot]}:${hotName}`] }, ctx);
     if (stored.isError) throw new Error(stored.content[0]!.text);
     // One more save after the rule: its link is stale now.

@@ -3,10 +3,9 @@ import * as Effect from "effect/Effect";
 import * as Either from "effect/Either";
 import { userInfo } from "node:os";
 import { DuplicateContent, type MemoryKind, type Stored } from "../commands/index.js";
+import { catchUpCatalog } from "../engine/index.js";
 import { EventLog, makeEventLog, type EventMeta } from "../events/index.js";
 // Straight from the catalog modules: the projections index also loads Kuzu, which a memory write never needs.
-import { CatalogProjector } from "../projections/catalog/CatalogProjector.js";
-import { catchUp } from "../projections/runProjector.js";
 import type { ProjectContext } from "./context.js";
 import { CliError } from "./errors.js";
 
@@ -77,14 +76,11 @@ export const addMemory = async <E extends CommandError>(
 };
 
 export const refreshCatalog = async (ctx: ProjectContext, storedId?: string): Promise<void> => {
-  const projector = new CatalogProjector(ctx.paths.catalog);
   try {
-    await catchUp(ctx.log, projector);
+    await catchUpCatalog(ctx);
   } catch (e) {
     const done = storedId ? `${storedId} is stored, but ` : "";
     throw new CliError(`${done}catalog.db could not be updated (${(e as Error).message}): run \`nemesis replay\``);
-  } finally {
-    await projector.close();
   }
 };
 

@@ -1,4 +1,4 @@
-import type { StartWatcher } from "../mcp/watchControl.js";
+import type { StartWatcher } from "../engine/index.js";
 import { removeWatcherState, writeWatcherState } from "../sources/watcher/watcherState.js";
 
 /**

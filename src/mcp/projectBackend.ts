@@ -11,21 +11,26 @@ import {
   engineOwner,
   engineSocketPath,
   listenEngineSocket,
+  engineQueries,
+  watchControl,
+  type EngineQueries,
   type EngineSocket,
+  type OwnedWatchControl,
+  type Progress,
+  type StartWatcher,
+  type WatcherEvents,
   type SocketClient,
 } from "../engine/index.js";
 import { asDiskFull } from "../shared/diskFull.js";
-import { engineReadModels, type EngineReadModels } from "./engineToolContext.js";
 import { refreshArchitectureCache } from "./tools/architectureBase.js";
 import { graphWarmer } from "./graphWarmer.js";
 import type { Logger } from "./logger.js";
 import { ALL_TOOLS, callTool, type ToolAnswer } from "./registry.js";
 import { toolWarmer } from "./warmTools.js";
 import type { ToolDefinition } from "./tool.js";
-import type { ToolCaller } from "./ToolContext.js";
-import { watchControl, type OwnedWatchControl, type StartWatcher, type WatcherEvents } from "./watchControl.js";
+import { toolContext, type ToolCaller, type ToolContext } from "./ToolContext.js";
 
-export type Progress = (done: number, total: number | undefined, message: string) => void;
+export type { Progress };
 
 /**
  * Where tool calls go: this process's own engine when it owns the project, else the owner's
@@ -77,7 +82,7 @@ export interface BackendOptions {
 interface Owner {
   readonly kind: "owner";
   readonly engine: Engine;
-  readonly models: EngineReadModels;
+  readonly models: EngineQueries;
   readonly socket: EngineSocket | null;
   readonly watcher: OwnedWatchControl | null;
   /** Stops following the log (a no-op until following started) and warming the tools. */
@@ -145,11 +150,12 @@ export const openProjectBackend = async (options: BackendOptions): Promise<Proje
     const watcher = mode === "serve" && options.startWatcher ? watchControl(engine, options.startWatcher, watcherEvents) : null;
     // It starts once the engine has caught up with the disk; until then index_status says it is starting, not off.
     if (watcher && watchFrom) watcher.plan(watchFrom.scope);
-    const models = engineReadModels(engine, watcher);
+    const models = engineQueries(engine, watcher);
+    const context = (caller: ToolCaller, progress?: Progress): ToolContext => toolContext(models, caller, progress);
     // Calls from other processes are served from every tool: each front end offers its own sets
     // (a `--toolsets core,graph` window, or `nemesis query`, beside an owner serving core only).
     const run = (name: string, args: unknown, caller: ToolCaller, progress?: Progress) =>
-      callTool(ALL_TOOLS, name, args, models.context(caller, progress), (e) => logger.error(`${name} failed`, e), (m) => logger.error(m));
+      callTool(ALL_TOOLS, name, args, context(caller, progress), (e) => logger.error(`${name} failed`, e), (m) => logger.error(m));
     let socket: EngineSocket | null = null;
     let stopFollowing = () => {};
     let ready: Promise<void>;
@@ -158,7 +164,7 @@ export const openProjectBackend = async (options: BackendOptions): Promise<Proje
     const busy = () => engine.busy || (watcher?.state()?.behindSince ?? null) !== null;
     // Once a burst of changes is over and its warm-ups are done, its garbage goes at once rather
     // than staying in the RSS until V8 gets to it (docs/benchmarks.md, the soak).
-    const warmer = toolWarmer(tools, () => models.context({ name: "nemesis", source: "mcp" }), logger, busy, () => void collectGarbage());
+    const warmer = toolWarmer(tools, () => context({ name: "nemesis", source: "mcp" }), logger, busy, () => void collectGarbage());
     if (mode === "serve") {
       socket = await listenEngineSocket(socketPath!, async (request, progress) => {
         if (request.method === "list") return tools.map((t) => t.name);
@@ -166,8 +172,7 @@ export const openProjectBackend = async (options: BackendOptions): Promise<Proje
         return run(p.name, p.arguments, p.caller, (done, total, message) => progress({ done, total, message }));
       });
       // Catch up with the disk, then follow the log (and watch the files): answers meanwhile say what is not yet indexed.
-      ready = models
-        .context({ name: "nemesis", source: "mcp" })
+      ready = context({ name: "nemesis", source: "mcp" })
         .index({})
         .then((s) => logger.info(`caught up: ${s.files.changed} changed, ${s.files.deleted} deleted of ${s.files.scanned} files in ${Math.round(s.durationMs)} ms`))
         .catch((e) => passFailed("background index failed", e))
@@ -190,7 +195,7 @@ export const openProjectBackend = async (options: BackendOptions): Promise<Proje
           for (const p of engine.projectors) void p.warmUp?.().catch((e: unknown) => logger.error(`warming up the ${p.name} projector failed (its first change loads instead)`, e));
           await watcher?.startPlanned().catch((e) => logger.error("the file watcher did not start", e));
           // The session-start hook's picture of the project, computed while nobody is waiting.
-          await refreshArchitectureCache(models.context({ name: "nemesis", source: "mcp" })).catch((e) => logger.error("architecture summary failed", e));
+          await refreshArchitectureCache(context({ name: "nemesis", source: "mcp" })).catch((e) => logger.error("architecture summary failed", e));
           // What the tools keep between calls, loaded before a client asks (get_architecture's first call, get_smart_context's graph).
           void warmer.warm();
         });
@@ -265,7 +270,7 @@ export const openProjectBackend = async (options: BackendOptions): Promise<Proje
     const c = await connection;
     if (c.kind === "owner") {
       if (mode === "once") await c.ready;
-      const run = callTool(among, name, args, c.models.context(caller, progress), (e) => logger.error(`${name} failed`, e), (m) => logger.error(m));
+      const run = callTool(among, name, args, toolContext(c.models, caller, progress), (e) => logger.error(`${name} failed`, e), (m) => logger.error(m));
       return run;
     }
     return (await c.client.request("call", { name, arguments: args, caller }, (p) => {

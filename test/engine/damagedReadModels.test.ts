@@ -6,7 +6,8 @@ import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { Engine, indexProject, inlineParser } from "../../src/engine/index.js";
 import { headPosition, readEvents, sqliteQuickCheck } from "../../src/events/index.js";
 import { vectorSnapshotDamage } from "../../src/projections/chunks/vectorSnapshot.js";
-import { engineReadModels } from "../../src/mcp/engineToolContext.js";
+import { engineQueries } from "../../src/engine/index.js";
+import { toolContext } from "../../src/mcp/ToolContext.js";
 import { ALL_TOOLS, callTool } from "../../src/mcp/registry.js";
 import { routeDamageReports } from "../../src/shared/damageReports.js";
 import { indexedFixtureCopy } from "../fixtureCache.js";
@@ -95,9 +96,9 @@ const pathOf = (file: string): string => {
 const openEngine = async () => {
   const ctx = projectContext(root);
   const engine = Either.getOrThrow(await Engine.open(ctx, { parser: inlineParser, threads: false }));
-  const models = engineReadModels(engine);
+  const models = engineQueries(engine);
   const call = async (c: Pick<Case, "tool" | "args">) => {
-    const answer = await callTool(ALL_TOOLS, c.tool, c.args, models.context({ name: "test", source: "cli" }));
+    const answer = await callTool(ALL_TOOLS, c.tool, c.args, toolContext(models, { name: "test", source: "cli" }));
     return { text: answer.content.map((p) => p.text).join("\n"), isError: answer.isError === true };
   };
   return {

@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { initProject } from "../../src/cli/subcommands/init.js";
 import { Engine, inlineParser } from "../../src/engine/index.js";
 import { closeEventLog, openEventLog, readEvents } from "../../src/events/index.js";
-import { engineReadModels } from "../../src/mcp/engineToolContext.js";
+import { engineQueries } from "../../src/engine/index.js";
+import { toolContext } from "../../src/mcp/ToolContext.js";
 import { ALL_TOOLS, callTool } from "../../src/mcp/registry.js";
 import { runCli, tempDir } from "../helpers.js";
 import { projectContext } from "./helpers.js";
@@ -153,7 +154,7 @@ describe("indexing a project larger than its disk", () => {
     // same engine (whose graph write was refused) finishes the index.
     const project = projectContext(root);
     const engine = Either.getOrThrow(await Engine.open(project, { parser: inlineParser, threads: false }));
-    const models = engineReadModels(engine);
+    const models = engineQueries(engine);
     let closed = false;
     const closeEngine = async () => {
       if (closed) return;
@@ -163,7 +164,7 @@ describe("indexing a project larger than its disk", () => {
       project.close();
     };
     cleanups.push(closeEngine);
-    const tool = models.context({ name: "test", source: "mcp" });
+    const tool = toolContext(models, { name: "test", source: "mcp" });
     const bugs: unknown[] = [];
     const refusedByServer = await callTool(ALL_TOOLS, "index_project", {}, tool, (e) => bugs.push(e));
     expect(refusedByServer.isError, refusedByServer.content[0]!.text).toBe(true);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeEventLog, openEventLog, readEvents } from "../../src/events/index.js";
 import { ALL_TOOLS, callTool } from "../../src/mcp/registry.js";
-import type { ToolContext } from "../../src/mcp/ToolContext.js";
+import { toolContext, type ToolContext } from "../../src/mcp/ToolContext.js";
 import { indexedFixture, type IndexedProject } from "./harness.js";
 
 let project: IndexedProject;
@@ -13,7 +13,7 @@ afterAll(() => project?.close());
 const served = () =>
   readEvents(project.models.engine.ctx.log, { types: ["ContextServed"] }).map((e) => ({ stream: e.stream, meta: e.meta, data: e.data as Record<string, unknown> }));
 
-const inSession = (session?: string): ToolContext => project.models.context({ name: "claude-code", source: "mcp", ...(session ? { session } : {}) });
+const inSession = (session?: string): ToolContext => toolContext(project.models, { name: "claude-code", source: "mcp", ...(session ? { session } : {}) });
 
 describe("ContextServed", () => {
   it("each get_smart_context and get_code_semantics answer appends what it served, in its session's stream", async () => {

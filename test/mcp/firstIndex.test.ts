@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { noChunksMessage } from "../../src/cli/subcommands/ensureChunksCurrent.js";
 import { nemesisPaths } from "../../src/config/index.js";
 import { tempDir } from "../helpers.js";
-import { indexStateLine, indexStateOf, notIndexedMessage, progressText, unseenAdvice } from "../../src/mcp/indexState.js";
+import { indexStateLine, indexStateOf, notIndexedMessage, progressText, unseenAdvice } from "../../src/engine/queries/indexState.js";
 import { ALL_TOOLS, callTool, type ToolAnswer } from "../../src/mcp/registry.js";
 import { unindexedFixture, type IndexedProject } from "./harness.js";
 

@@ -1,10 +1,10 @@
 import { appendFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { diskFreshness, staleText } from "../../src/mcp/diskFreshness.js";
-import { engineReadModels } from "../../src/mcp/engineToolContext.js";
+import { diskFreshness, staleText } from "../../src/engine/queries/diskFreshness.js";
+import { engineQueries, watchControl } from "../../src/engine/index.js";
+import { toolContext } from "../../src/mcp/ToolContext.js";
 import { ALL_TOOLS, callTool } from "../../src/mcp/registry.js";
-import { watchControl } from "../../src/mcp/watchControl.js";
 import { watcherLine, watcherStatus } from "../../src/mcp/tools/watcherStatus.js";
 import { startWatcher } from "../../src/cli/startWatcher.js";
 import { readWatcherState } from "../../src/sources/watcher/index.js";
@@ -70,9 +70,9 @@ describe("a server that has just started", () => {
   it("says which files are stale in its first answer (a one-shot `nemesis query` has no second)", async () => {
     appendFileSync(join(project.root, "src/lib/math.ts"), "\nexport const five = 5;\n");
     // What `nemesis query` builds: the engine's read models, no watcher, one call.
-    const fresh = engineReadModels(project.models.engine);
+    const fresh = engineQueries(project.models.engine);
     try {
-      const answer = await callTool(ALL_TOOLS, "get_code_semantics", { query: "math" }, fresh.context({ name: "test", source: "cli" }));
+      const answer = await callTool(ALL_TOOLS, "get_code_semantics", { query: "math" }, toolContext(fresh, { name: "test", source: "cli" }));
       expect(answer.isError).toBeFalsy();
       expect(answer.content[0]!.text).toMatch(/\(\d files? changed on disk since indexed \([^)]*src\/lib\/math\.ts/);
     } finally {
@@ -82,7 +82,7 @@ describe("a server that has just started", () => {
 
   it("reports its watcher as starting until it runs, and checks the disk meanwhile", async () => {
     const control = watchControl(project.models.engine, startWatcher);
-    const models = engineReadModels(project.models.engine, control);
+    const models = engineQueries(project.models.engine, control);
     try {
       control.plan("");
       expect(watcherLine(watcherStatus(control.state()))).toMatch(/^starting for the whole project/);
@@ -90,7 +90,7 @@ describe("a server that has just started", () => {
       const nemesisDir = join(project.root, ".nemesis");
       expect(readWatcherState(nemesisDir)).toMatchObject({ pid: process.pid, mode: "starting", scope: "" });
       // Until the watcher runs, nothing records what changes on disk: the answer says it.
-      expect(await models.context({ name: "test", source: "cli" }).freshness()).toContain("src/lib/math.ts");
+      expect(await toolContext(models, { name: "test", source: "cli" }).freshness()).toContain("src/lib/math.ts");
       await control.startPlanned();
       expect(control.state()?.mode).toBe("events");
       await control.stop();

@@ -1,6 +1,7 @@
 import * as Either from "effect/Either";
 import { Engine, inlineParser } from "../../src/engine/index.js";
-import { engineReadModels, type EngineReadModels } from "../../src/mcp/engineToolContext.js";
+import { engineQueries, type EngineQueries } from "../../src/engine/index.js";
+import { toolContext } from "../../src/mcp/ToolContext.js";
 import type { ToolContext } from "../../src/mcp/ToolContext.js";
 import { cpSync } from "node:fs";
 import { join } from "node:path";
@@ -17,7 +18,7 @@ const unindexedCopy = (name: string): string => {
 
 export interface IndexedProject {
   readonly root: string;
-  readonly models: EngineReadModels;
+  readonly models: EngineQueries;
   /** A tool context as the engine builds it for a call from `caller`. */
   context(caller?: string): ToolContext;
   close(): Promise<void>;
@@ -38,11 +39,11 @@ const openFixture = async (name: string, indexed: boolean): Promise<IndexedProje
   const ctx = projectContext(root);
   const opened = await Engine.open(ctx, { parser: inlineParser, threads: false });
   if (Either.isLeft(opened)) throw new Error(opened.left.message);
-  const models = engineReadModels(opened.right);
+  const models = engineQueries(opened.right);
   return {
     root,
     models,
-    context: (caller = "test") => models.context({ name: caller, source: "cli" }),
+    context: (caller = "test") => toolContext(models, { name: caller, source: "cli" }),
     close: async () => {
       await models.close();
       await opened.right.close();

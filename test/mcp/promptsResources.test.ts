@@ -8,6 +8,7 @@ import { createMcpServer } from "../../src/mcp/mcpServer.js";
 import type { ProjectBackend } from "../../src/mcp/projectBackend.js";
 import { ALL_TOOLS, callTool, selectTools } from "../../src/mcp/registry.js";
 import { indexedFixture, type IndexedProject } from "./harness.js";
+import { toolContext } from "../../src/mcp/ToolContext.js";
 
 let project: IndexedProject;
 let server: Server;
@@ -21,7 +22,7 @@ beforeAll(async () => {
   const log = project.models.engine.ctx.log;
   // The engine's own backend, in-process: what `nemesis serve` hands its server when it owns the project.
   const backend: ProjectBackend = {
-    call: (name, args, caller, _progress, among = "served") => callTool(among === "all" ? ALL_TOOLS : tools, name, args, project.models.context(caller)),
+    call: (name, args, caller, _progress, among = "served") => callTool(among === "all" ? ALL_TOOLS : tools, name, args, toolContext(project.models, caller)),
     role: () => "owner",
     connected: async () => "owner",
     close: async () => {},

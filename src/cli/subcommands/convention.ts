@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { storeConvention } from "../../commands/index.js";
-import { CatalogReader } from "../../projections/catalog/CatalogReader.js";
+import { oneShotQueries } from "../../engine/index.js";
 import { queryMemory } from "../../queries/memory.js";
 import { withProject } from "../context.js";
 import { who } from "../eventSummary.js";
@@ -56,9 +56,9 @@ export const registerConvention = (program: Command): void => {
     .option("--json", "one JSON object per line")
     .action(async (options: { topic?: string; scope?: string; limit?: number; json?: boolean }, cmd: Command) => {
       await withProject(cmd.optsWithGlobals(), async (ctx) => {
-        const catalog = CatalogReader.open(ctx.paths.catalog);
+        const reads = oneShotQueries(ctx);
         try {
-          const { conventions } = queryMemory(catalog, { kinds: ["convention"], topic: options.topic, scope: options.scope, limit: options.limit });
+          const { conventions } = queryMemory(reads.catalog(), { kinds: ["convention"], topic: options.topic, scope: options.scope, limit: options.limit });
           if (options.json) return printJsonLines(conventions);
           if (conventions.length === 0) {
             process.stdout.write(
@@ -69,7 +69,7 @@ export const registerConvention = (program: Command): void => {
           const rows = conventions.map((c) => [c.id, c.scope, localTime(c.recorded_at), who(c.source, c.actor), `${oneLine(c.pattern, 70)} — e.g. ${oneLine(c.example, 50)}`]);
           process.stdout.write(`${formatTable(["id", "scope", "recorded", "by", "convention"], rows)}\n`);
         } finally {
-          catalog.close();
+          await reads.close();
         }
       });
     });

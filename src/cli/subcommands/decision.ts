@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { recordDecision, supersedeDecision, type AlternativeInput } from "../../commands/index.js";
-import { CatalogReader } from "../../projections/catalog/CatalogReader.js";
+import { oneShotQueries } from "../../engine/index.js";
 import { queryMemory } from "../../queries/memory.js";
 import { withProject } from "../context.js";
 import { who } from "../eventSummary.js";
@@ -68,9 +68,9 @@ export const registerDecision = (program: Command): void => {
     .option("--json", "one JSON object per line")
     .action(async (options: { topic?: string; all?: boolean; limit?: number; json?: boolean }, cmd: Command) => {
       await withProject(cmd.optsWithGlobals(), async (ctx) => {
-        const catalog = CatalogReader.open(ctx.paths.catalog);
+        const reads = oneShotQueries(ctx);
         try {
-          const { decisions } = queryMemory(catalog, { kinds: ["decision"], topic: options.topic, includeInactive: options.all, limit: options.limit });
+          const { decisions } = queryMemory(reads.catalog(), { kinds: ["decision"], topic: options.topic, includeInactive: options.all, limit: options.limit });
           if (options.json) return printJsonLines(decisions);
           if (decisions.length === 0) {
             process.stdout.write(
@@ -87,7 +87,7 @@ export const registerDecision = (program: Command): void => {
           ]);
           process.stdout.write(`${formatTable(["id", "status", "recorded", "by", "decision"], rows)}\n`);
         } finally {
-          catalog.close();
+          await reads.close();
         }
       });
     });

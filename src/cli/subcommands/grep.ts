@@ -1,13 +1,14 @@
 import type { Command } from "commander";
 import { realpathSync } from "node:fs";
 import * as Either from "effect/Either";
+import { oneShotQueries } from "../../engine/index.js";
 import { pathScope } from "../../queries/analysis/pathScopeArgument.js";
 import { closeGrepWorkers, compilePattern, grepCode, type GrepError, type GrepMatch } from "../../queries/grep/grepCode.js";
 import { withProject } from "../context.js";
 import { CliError, usageError } from "../errors.js";
 import { intOption } from "../intOption.js";
 import { printJsonLines } from "../output.js";
-import { noChunksMessage, openCurrentChunks } from "./ensureChunksCurrent.js";
+import { noChunksMessage } from "./ensureChunksCurrent.js";
 
 interface GrepFlags {
   json?: boolean;
@@ -53,9 +54,10 @@ export const registerGrep = (program: Command): void => {
       const checked = compilePattern(pattern, patternOptions);
       if (Either.isLeft(checked)) throw failure(checked.left);
       await withProject(cmd.optsWithGlobals(), async (ctx) => {
-        const reader = await openCurrentChunks(ctx);
-        if (!reader) throw new CliError(noChunksMessage(ctx.paths));
+        const reads = oneShotQueries(ctx);
         try {
+          const reader = await reads.chunks();
+          if (!reader) throw new CliError(noChunksMessage(ctx.paths));
           const scope = pathScope(realpathSync(ctx.paths.root), options.path, () => reader.paths().values(), "--path");
           if (Either.isLeft(scope)) throw usageError(scope.left);
           const result = await grepCode(reader, {
@@ -78,7 +80,7 @@ export const registerGrep = (program: Command): void => {
           if (a.nextOffset !== null) out.push(`more matches: --offset ${a.nextOffset}${a.truncated ? " (page cut at --max-tokens)" : ""}`);
           process.stdout.write(`${out.join("\n")}\n`);
         } finally {
-          reader.close();
+          await reads.close();
           await closeGrepWorkers();
         }
       });

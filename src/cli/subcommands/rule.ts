@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { retireRule, storeRule } from "../../commands/index.js";
-import { CatalogReader } from "../../projections/catalog/CatalogReader.js";
+import { oneShotQueries } from "../../engine/index.js";
 import { queryMemory } from "../../queries/memory.js";
 import { withProject } from "../context.js";
 import { who } from "../eventSummary.js";
@@ -45,9 +45,9 @@ export const registerRule = (program: Command): void => {
     .option("--json", "one JSON object per line")
     .action(async (options: { topic?: string; scope?: string; all?: boolean; limit?: number; json?: boolean }, cmd: Command) => {
       await withProject(cmd.optsWithGlobals(), async (ctx) => {
-        const catalog = CatalogReader.open(ctx.paths.catalog);
+        const reads = oneShotQueries(ctx);
         try {
-          const { rules } = queryMemory(catalog, {
+          const { rules } = queryMemory(reads.catalog(), {
             kinds: ["rule"],
             topic: options.topic,
             scope: options.scope,
@@ -69,7 +69,7 @@ export const registerRule = (program: Command): void => {
           ]);
           process.stdout.write(`${formatTable(["id", ...(options.all ? ["status"] : []), "scope", "recorded", "by", "rule"], rows)}\n`);
         } finally {
-          catalog.close();
+          await reads.close();
         }
       });
     });

@@ -2,20 +2,19 @@ import type { Command } from "commander";
 import { realpathSync } from "node:fs";
 import type { NemesisPaths } from "../../config/index.js";
 import * as Either from "effect/Either";
-import { projectEmbedder } from "../../projections/chunks/projectEmbedder.js";
 import { pathScope } from "../../queries/analysis/pathScopeArgument.js";
 import { checkSearchQuery } from "../../queries/search/checkSearchQuery.js";
 import { FILE_PRIORS } from "../../queries/search/filePrior.js";
 import { RRF_K } from "../../queries/search/fuseRanks.js";
 import { searchCode, TOP_SCORE } from "../../queries/search/searchCode.js";
+import { CHUNK_KINDS, oneShotQueries } from "../../engine/index.js";
 import { withProject } from "../context.js";
-import { CHUNK_KINDS } from "../../projections/chunks/chunkKinds.js";
 import { SOURCE_LANGUAGES } from "../../shared/sourceFile/detectLanguage.js";
 import { choiceOption } from "../choiceOption.js";
 import { CliError, usageError } from "../errors.js";
 import { intOption } from "../intOption.js";
 import { printJsonLines } from "../output.js";
-import { noChunksMessage, openCurrentChunks } from "./ensureChunksCurrent.js";
+import { noChunksMessage } from "./ensureChunksCurrent.js";
 
 interface SearchFlags {
   limit: number;
@@ -25,21 +24,6 @@ interface SearchFlags {
   kind?: string;
   related?: boolean;
 }
-
-type OpenGraph = Awaited<ReturnType<(typeof import("../../projections/graph/KuzuStore.js"))["KuzuStore"]["open"]>>;
-
-/**
- * The graph read-only, or null when it is absent, owned by a running engine, or cannot be
- * opened: search then ranks by text alone rather than fail.
- */
-const openGraph = async (graphPath: string, lockPath: string): Promise<OpenGraph | null> => {
-  const { existsSync } = await import("node:fs");
-  if (!existsSync(graphPath)) return null;
-  const { engineLockHolder } = await import("../../engine/index.js");
-  if (engineLockHolder(lockPath) !== null) return null;
-  const { KuzuStore } = await import("../../projections/graph/KuzuStore.js");
-  return KuzuStore.open(graphPath, { bufferPoolMb: 64, readOnly: true }).catch(() => null);
-};
 
 const SCORE_HELP = `
 Score (in parentheses; "score" in --json): reciprocal rank fusion, for ordering only.
@@ -128,28 +112,25 @@ export const registerSearch = (program: Command): void => {
       const text = checked.right;
       await withProject(cmd.optsWithGlobals(), async (ctx) => {
         if (options.kind === undefined && options.limit <= 50 && (await searchThroughEngine(ctx.paths, text, options))) return;
-        const reader = await openCurrentChunks(ctx);
-        if (!reader) throw new CliError(noChunksMessage(ctx.paths));
-        const scope = pathScope(realpathSync(ctx.paths.root), options.path, () => reader.paths().values(), "--path");
-        if (Either.isLeft(scope)) {
-          reader.close();
-          throw usageError(scope.left);
-        }
-        const graph = await openGraph(ctx.paths.graph, ctx.paths.lock);
+        const reads = oneShotQueries(ctx);
         try {
-          const project = projectEmbedder(ctx.paths, ctx.config);
+          const reader = await reads.chunks();
+          if (!reader) throw new CliError(noChunksMessage(ctx.paths));
+          const scope = pathScope(realpathSync(ctx.paths.root), options.path, () => reader.paths().values(), "--path");
+          if (Either.isLeft(scope)) throw usageError(scope.left);
+          const graph = await reads.graph();
           const { graphFileLinks } = await import("../../queries/search/fileLinks.js");
-          const answer = await searchCode(reader, project.embedder, text, {
+          const answer = await searchCode(reader, reads.embedder(), text, {
             limit: options.limit,
             scope: scope.right,
             language: options.language,
             kind: options.kind,
             links: graph ? graphFileLinks(graph) : null,
-          }).finally(() => project.close());
+          });
           const files = [...new Set(answer.hits.map((h) => h.file))];
           const { relatedFiles } = await import("../../queries/search/relatedFiles.js");
-          const { GraphReader } = await import("../../projections/graph/GraphReader.js");
-          const related = options.related && graph ? await relatedFiles(new GraphReader(graph), files) : null;
+          const neighbours = options.related ? await reads.fileNeighbours() : null;
+          const related = neighbours ? await relatedFiles(neighbours, files) : null;
           if (options.json) {
             printJsonLines(
               answer.hits.map((h) => ({
@@ -182,8 +163,7 @@ export const registerSearch = (program: Command): void => {
           out.push("", notes.join("; "));
           process.stdout.write(`${out.join("\n")}\n`);
         } finally {
-          reader.close();
-          await graph?.close();
+          await reads.close();
         }
       });
     });

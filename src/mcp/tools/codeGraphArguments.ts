@@ -1,9 +1,8 @@
-import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
-import { EDGE_KINDS, type EdgeKind } from "../../projections/graph/model.js";
+import { EDGE_KINDS, type EdgeKind, type GraphQueryable } from "../../engine/index.js";
 import { resolveSymbol, type Resolved, type ResolveOptions } from "../../queries/symbols/resolveSymbol.js";
 import { projectPath } from "../projectPath.js";
 import { toolError } from "../tool.js";
-import { unseenAdvice } from "../indexState.js";
+import { unseenAdvice } from "../../engine/index.js";
 import type { ToolContext } from "../ToolContext.js";
 import { nodeText } from "./graphText.js";
 

@@ -1,5 +1,5 @@
 import * as Schema from "effect/Schema";
-import { EDGE_KINDS } from "../../projections/graph/model.js";
+import { EDGE_KINDS } from "../../engine/index.js";
 import { formatGraph, GRAPH_FORMATS } from "../../queries/analysis/export/formatGraph.js";
 import { describeScope } from "../../queries/analysis/PathScope.js";
 import { subgraphOf, type SubgraphScope } from "../../queries/graph/subgraphOf.js";

@@ -1,6 +1,6 @@
 import { requireGraph } from "./graphArguments.js";
 import * as Schema from "effect/Schema";
-import type { EdgeKind } from "../../projections/graph/model.js";
+import type { EdgeKind } from "../../engine/index.js";
 import { findPath, type PathHop } from "../../queries/graph/findPath.js";
 import { defineTool, READ_ONLY } from "../tool.js";
 import {parseEdgeKinds, resolveArgument } from "./codeGraphArguments.js";

@@ -7,7 +7,7 @@ import { loadFileNeighbours, relatedFiles } from "../../queries/search/relatedFi
 import { searchCode } from "../../queries/search/searchCode.js";
 import { defineTool, READ_ONLY, toolError } from "../tool.js";
 import { chunkPathScope } from "./chunkPathScope.js";
-import { notIndexedMessage } from "../indexState.js";
+import { notIndexedMessage } from "../../engine/index.js";
 import { int, optionalText, TASK_TEXT_MAX, text } from "./fields.js";
 
 const Match = Schema.Struct({

@@ -2,7 +2,7 @@ import * as Schema from "effect/Schema";
 import { impactOf, type Dependent, type Impact } from "../../queries/graph/impactOf.js";
 import { usuallyChangesWith } from "../../queries/history/index.js";
 import { projectPath } from "../projectPath.js";
-import { notIndexedMessage, unseenAdvice } from "../indexState.js";
+import { notIndexedMessage, unseenAdvice } from "../../engine/index.js";
 import { defineTool, READ_ONLY, toolError } from "../tool.js";
 import { candidateLines, place, requireGraph } from "./graphArguments.js";
 

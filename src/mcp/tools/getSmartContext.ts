@@ -8,7 +8,7 @@ import { stageTimes } from "../../queries/context/stageTimes.js";
 import { checkSearchQuery } from "../../queries/search/checkSearchQuery.js";
 import { countTokens } from "../exactTokens.js";
 import { defineTool, READ_ONLY, toolError } from "../tool.js";
-import { notIndexedMessage } from "../indexState.js";
+import { notIndexedMessage } from "../../engine/index.js";
 import { architectureSketch } from "./getArchitecture.js";
 import { int, TASK_TEXT_MAX, text } from "./fields.js";
 

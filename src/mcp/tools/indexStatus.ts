@@ -1,7 +1,5 @@
 import * as Schema from "effect/Schema";
-import { findStaleFiles } from "../../sources/scan/index.js";
-import { GraphReader } from "../../projections/index.js";
-import { progressText } from "../indexState.js";
+import { progressText } from "../../engine/index.js";
 import { defineTool, READ_ONLY } from "../tool.js";
 import { WatcherStatus, watcherLine, watcherStatus } from "./watcherStatus.js";
 
@@ -31,9 +29,8 @@ export const indexStatusTool = defineTool({
   run: async (_input, ctx) => {
     const catalog = ctx.catalog();
     const run = catalog.lastRun();
-    const stale = findStaleFiles(ctx.root, catalog.files(), ctx.config.index.max_file_bytes);
-    const graph = await ctx.graph();
-    const counts = graph ? await new GraphReader(graph).counts() : null;
+    const stale = ctx.staleFiles();
+    const counts = await ctx.graphCounts();
     const embedder = ctx.embedder();
     const state = await ctx.indexState();
     return {
@@ -44,7 +41,7 @@ export const indexStatusTool = defineTool({
       stale_files: stale.changed,
       deleted_files: stale.missing,
       read_models: (await ctx.readModels()).map((m) => ({ name: m.name, position: m.position, behind_up_to: m.behindUpTo })),
-      watcher: watcherStatus(ctx.watcher?.state() ?? null),
+      watcher: watcherStatus(ctx.watcherState()),
       embedder: embedder ? embedder.id : "none (keyword search only)",
       indexing: state.kind === "indexing" ? progressText(state.progress) : null,
     };

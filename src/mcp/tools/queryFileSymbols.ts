@@ -6,7 +6,7 @@ import { fileSymbols } from "../../queries/symbols/fileSymbols.js";
 import { nodeIndex } from "../../queries/symbols/nodeIndex.js";
 import { resolveSymbol } from "../../queries/symbols/resolveSymbol.js";
 import { projectPath } from "../projectPath.js";
-import { unseenAdvice } from "../indexState.js";
+import { unseenAdvice } from "../../engine/index.js";
 import { defineTool, READ_ONLY, toolError } from "../tool.js";
 
 import { Resolution, resolutionNote, toResolution } from "./graphText.js";

@@ -1,7 +1,7 @@
 import * as Schema from "effect/Schema";
 import { implementorsIn, loadHeritage } from "../../queries/graph/interfaceImplementors.js";
 import { defineTool, READ_ONLY, toolError } from "../tool.js";
-import { unseenAdvice } from "../indexState.js";
+import { unseenAdvice } from "../../engine/index.js";
 import { candidateLines, place, requireGraphSnapshot } from "./graphArguments.js";
 
 const MAX_INTERFACES = 20;

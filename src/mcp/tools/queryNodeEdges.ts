@@ -1,6 +1,6 @@
 import { requireGraph } from "./graphArguments.js";
 import * as Schema from "effect/Schema";
-import { EDGE_KINDS } from "../../projections/graph/model.js";
+import { EDGE_KINDS } from "../../engine/index.js";
 import { nodeEdges, type NodeEdge } from "../../queries/graph/nodeEdges.js";
 import { defineTool, READ_ONLY } from "../tool.js";
 import {parseEdgeKinds, resolveArgument } from "./codeGraphArguments.js";

@@ -3,7 +3,7 @@ import * as Schema from "effect/Schema";
 import { grepCode } from "../../queries/grep/grepCode.js";
 import { defineTool, READ_ONLY, toolError } from "../tool.js";
 import { chunkPathScope } from "./chunkPathScope.js";
-import { notIndexedMessage } from "../indexState.js";
+import { notIndexedMessage } from "../../engine/index.js";
 import { int, optionalText, text } from "./fields.js";
 
 const Match = Schema.Struct({

@@ -1,5 +1,5 @@
 import * as Schema from "effect/Schema";
-import { lagMs, type WatcherState } from "../../sources/watcher/index.js";
+import { lagMs, type WatcherState } from "../../engine/index.js";
 
 /** The watcher as tools report it (index_status, watch_project): null when none runs. */
 export const WatcherStatus = Schema.NullOr(

@@ -9,6 +9,7 @@ import { EventLog, makeEventLog, type EventMeta } from "../../../src/events/inde
 import { ALL_TOOLS, callTool } from "../../../src/mcp/registry.js";
 import { recordHookedFile } from "../../../src/sources/hooks/recordHookedFile.js";
 import { indexedFixture, type IndexedProject } from "../harness.js";
+import { toolContext } from "../../../src/mcp/ToolContext.js";
 
 let project: IndexedProject;
 beforeAll(async () => {
@@ -56,7 +57,7 @@ describe("context_report on a scripted session history", () => {
     recordSessionStart(log, { client: "claude-code", sessionId: "s1", meta: { source: "hook" } });
     recordSessionStart(log, { client: "claude-code", sessionId: "m1", meta: { source: "mcp" } });
     // A tool call that served context: get_code_semantics, one match.
-    const search = await callTool(ALL_TOOLS, "get_code_semantics", { query: "slugify", limit: 1 }, project.models.context({ name: "claude-code", source: "mcp", session: "m1" }));
+    const search = await callTool(ALL_TOOLS, "get_code_semantics", { query: "slugify", limit: 1 }, toolContext(project.models, { name: "claude-code", source: "mcp", session: "m1" }));
     expect(search.content[0]!.text).toMatch(/^packages\/util\/src\/index\.ts:/);
     // The prompt hook's context: two files, two rules.
     hookContext("s1", "make squares immutable", ["src/shapes/square.ts", "src/render.ts"], [immutable, slug]);

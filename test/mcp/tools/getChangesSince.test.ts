@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordSessionStart } from "../../../src/commands/index.js";
 import { ALL_TOOLS, callTool } from "../../../src/mcp/registry.js";
 import { indexedFixture, type IndexedProject } from "../harness.js";
+import { toolContext } from "../../../src/mcp/ToolContext.js";
 
 let project: IndexedProject;
 beforeAll(async () => {
@@ -11,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => project?.close());
 
 const call = async (args: Record<string, unknown>, session?: string, client = "claude-code") => {
-  const ctx = project.models.context({ name: client, source: "mcp", ...(session !== undefined ? { session } : {}) });
+  const ctx = toolContext(project.models, { name: client, source: "mcp", ...(session !== undefined ? { session } : {}) });
   const answer = await callTool(ALL_TOOLS, "get_changes_since", args, ctx);
   return { text: answer.content[0]!.text, json: answer.structuredContent as Record<string, unknown> | undefined, isError: answer.isError === true };
 };
@@ -23,7 +24,7 @@ describe("get_changes_since", () => {
     const db = new Database(log.path);
     db.prepare("UPDATE events SET recorded_at = '2026-12-01T10:00:00.000Z' WHERE type = 'SessionStarted'").run();
     db.close();
-    const stored = await callTool(ALL_TOOLS, "store_rule", { rule: "Shapes are immutable" }, project.models.context({ name: "claude-code", source: "mcp" }));
+    const stored = await callTool(ALL_TOOLS, "store_rule", { rule: "Shapes are immutable" }, toolContext(project.models, { name: "claude-code", source: "mcp" }));
     expect(stored.isError).not.toBe(true);
     recordSessionStart(log, { client: "claude-code", sessionId: "now", meta: { source: "mcp" } });
 

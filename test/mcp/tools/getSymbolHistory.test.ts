@@ -8,6 +8,7 @@ import { EventLog, makeEventLog } from "../../../src/events/index.js";
 import { ALL_TOOLS, callTool } from "../../../src/mcp/registry.js";
 import { memoryResources } from "../../../src/mcp/resources/memoryResources.js";
 import { indexedFixture, type IndexedProject } from "../harness.js";
+import { toolContext } from "../../../src/mcp/ToolContext.js";
 
 let project: IndexedProject;
 beforeAll(async () => {
@@ -16,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => project?.close());
 
 const call = async (tool: string, args: Record<string, unknown>) => {
-  const answer = await callTool(ALL_TOOLS, tool, args, project.models.context({ name: "claude-code", source: "mcp" }));
+  const answer = await callTool(ALL_TOOLS, tool, args, toolContext(project.models, { name: "claude-code", source: "mcp" }));
   return { text: answer.content[0]!.text, json: answer.structuredContent as Record<string, unknown> | undefined, isError: answer.isError === true };
 };
 

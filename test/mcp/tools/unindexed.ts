@@ -1,4 +1,4 @@
-import { NEVER_INDEXED } from "../../../src/mcp/indexState.js";
+import { NEVER_INDEXED } from "../../../src/engine/queries/indexState.js";
 import type { ToolContext } from "../../../src/mcp/ToolContext.js";
 
 /** A context over the same project whose graph is not built yet, and no index runs. */

@@ -3,13 +3,13 @@ import * as Either from "effect/Either";
 import * as Schema from "effect/Schema";
 import { CODE_GRAPH, DEFAULT_GRAPH, ReadOnlyGraph, type GraphWrite } from "../../../commands/graphs/index.js";
 import { EventLog, makeEventLog } from "../../../events/index.js";
-import type { Embedder } from "../../../projections/embed/index.js";
+import type { Embedder } from "../../../engine/index.js";
 import { buildAnalysisGraph, type AnalysisGraph } from "../../../queries/graphs/AnalysisGraph.js";
 import { loadCodeGraph } from "../../../queries/graphs/loadCodeGraph.js";
 import { loadScratchGraph } from "../../../queries/graphs/loadScratchGraph.js";
 import { matchNode } from "../../../queries/graphs/matchNode.js";
 import { toolError } from "../../tool.js";
-import { notIndexedMessage } from "../../indexState.js";
+import { notIndexedMessage } from "../../../engine/index.js";
 import type { ToolContext } from "../../ToolContext.js";
 
 /** The `graph` argument every graph tool takes. */

@@ -1,8 +1,8 @@
-import type { Engine } from "../engine/index.js";
-import { hasWorkFor } from "../engine/runPipeline.js";
-import { LazyProjector } from "../engine/LazyProjector.js";
-import { catchUp } from "../projections/index.js";
-import { ScratchReader, scratchStorePath } from "../projections/scratch/index.js";
+import type { Engine } from "../Engine.js";
+import { hasWorkFor } from "../runPipeline.js";
+import { LazyProjector } from "../LazyProjector.js";
+import { catchUp } from "../../projections/index.js";
+import { ScratchReader, scratchStorePath } from "../../projections/scratch/index.js";
 
 export interface ScratchGraphAccess {
   /** The scratch graphs' read model, brought up to the log first. */

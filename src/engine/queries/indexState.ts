@@ -1,4 +1,4 @@
-import type { IndexProgress } from "../engine/index.js";
+import type { IndexProgress } from "../indexProject.js";
 
 /**
  * Where the engine stands with the project's index, as every tool reports it: the one answer

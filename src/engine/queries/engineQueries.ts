@@ -1,16 +1,19 @@
 import { existsSync, realpathSync } from "node:fs";
-import { shownPath } from "../shared/damageReports.js";
-import { lastPositionOfTypes, type EventLogDamaged } from "../events/index.js";
-import type { NemesisConfig } from "../config/index.js";
-import { historyAccess, indexProject, type Engine } from "../engine/index.js";
-import { ChunkReader } from "../projections/chunks/ChunkReader.js";
-import { projectEmbedder, type ProjectEmbedder } from "../projections/chunks/projectEmbedder.js";
-import { CatalogReader, StoreDamaged, type ProjectionName, type Projector } from "../projections/index.js";
-import { warmGraphReads } from "../queries/graph/warmGraphReads.js";
+import { shownPath } from "../../shared/damageReports.js";
+import { lastPositionOfTypes, type EventLogDamaged } from "../../events/index.js";
+import type { NemesisConfig } from "../../config/index.js";
+import type { Engine } from "../Engine.js";
+import { historyAccess } from "../historyAccess.js";
+import { indexProject } from "../indexProject.js";
+import { ChunkReader } from "../../projections/chunks/ChunkReader.js";
+import { projectEmbedder, type ProjectEmbedder } from "../../projections/chunks/projectEmbedder.js";
+import { CatalogReader, GraphReader, StoreDamaged, type ProjectionName, type Projector } from "../../projections/index.js";
+import { findStaleFiles } from "../../sources/scan/index.js";
+import { warmGraphReads } from "../../queries/graph/warmGraphReads.js";
 import { diskFreshness, staleText } from "./diskFreshness.js";
 import { indexActivity, indexStateLine, indexStateOf, type IndexState } from "./indexState.js";
 import { scratchGraphAccess } from "./scratchGraphAccess.js";
-import type { GraphLoad, ToolCaller, ToolContext } from "./ToolContext.js";
+import type { EngineCall, GraphLoad, Progress } from "./Queries.js";
 import type { WatchControl } from "./watchControl.js";
 
 type Checkpoint = Awaited<ReturnType<Projector["checkpoint"]>>;
@@ -53,17 +56,22 @@ const withLanguages = (config: NemesisConfig, languages: ReadonlyArray<string>):
   project: { ...config.project, languages: [...languages] },
 });
 
-/** The read models of one engine, opened once and shared by every tool call it serves. */
-export interface EngineReadModels {
+/** The read models of one engine, opened once and shared by every call it serves. */
+export interface EngineQueries {
   readonly engine: Engine;
-  context(caller: ToolCaller, progress?: ToolContext["progress"]): ToolContext;
+  /**
+   * The reads of one call (a tool call, a CLI command), with the index and the watcher:
+   * `source` is who the call came from (recorded on an index it runs), `progress` where an
+   * index reports how far it got.
+   */
+  forCall(source: "mcp" | "cli" | "hook", progress?: Progress): EngineCall;
   /** Loads what the graph tools read for the graph as it stands (see `warmGraphReads`); nothing without a graph. */
   warmGraph(): Promise<void>;
   close(): Promise<void>;
 }
 
 /** `watcher`: the engine's watcher control, where the process can run one (`nemesis serve`, `nemesis watch`). */
-export const engineReadModels = (engine: Engine, watcher: WatchControl | null = null): EngineReadModels => {
+export const engineQueries = (engine: Engine, watcher: WatchControl | null = null): EngineQueries => {
   const { paths, config, log } = engine.ctx;
   const root = realpathSync(paths.root);
   let catalog: CatalogReader | null = null;
@@ -185,6 +193,7 @@ export const engineReadModels = (engine: Engine, watcher: WatchControl | null = 
     embedder: () => (embedder ??= projectEmbedder(paths, config)).embedder,
     syncMemory: () => engine.catchUpCatalog(),
     watcher,
+    watcherState: () => watcher?.state() ?? null,
     scratchGraphs: () => scratch.read(),
     history: () => history.read(),
   };
@@ -198,7 +207,7 @@ export const engineReadModels = (engine: Engine, watcher: WatchControl | null = 
 
   return {
     engine,
-    context: (caller, progress = () => {}) => {
+    forCall: (source, progress = () => {}) => {
       const checkpoints = checkpointsOfOneCall();
       let fresh: Promise<string | null> | null = null;
       let state: Promise<IndexState> | null = null;
@@ -212,10 +221,14 @@ export const engineReadModels = (engine: Engine, watcher: WatchControl | null = 
       };
       return {
         ...base,
-        caller,
-        progress,
         catalog: () => reading("catalog", base.catalog),
         graph: () => reading("graph", base.graph),
+        graphCounts: () =>
+          reading("graph", async () => {
+            const graph = await base.graph();
+            return graph ? new GraphReader(graph).counts() : null;
+          }),
+        staleFiles: () => reading("catalog", () => findStaleFiles(root, base.catalog().files(), config.index.max_file_bytes)),
         scratchGraphs: () => reading("graphs", base.scratchGraphs),
         history: () => reading("history", base.history),
         chunks: () => reading("chunks", () => chunksSoFar(stateOfCall)),
@@ -232,7 +245,7 @@ export const engineReadModels = (engine: Engine, watcher: WatchControl | null = 
           const run = activity.begin();
           const indexed = indexProject(ctx, {
             engine,
-            source: caller.source,
+            source,
             ...(scope ? { scope } : {}),
             onProgress: (p) => {
               run.report(p);
