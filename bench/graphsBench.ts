@@ -52,7 +52,7 @@ export const run = async (): Promise<void> => {
   const root = mkdtempSync(join(tmpdir(), "nemesis-bench-graphs-"));
   const paths = nemesisPaths(root);
   const log = openEventLog(paths.events);
-  const opened = await Engine.open({ paths, config: defaultConfig(), log }, { parser: inlineParser, threads: false, projections: ["catalog", "graphs"] });
+  const opened = await Engine.open({ paths, config: defaultConfig(), log }, { parser: inlineParser, threads: false, projections: ["catalog", "scratch"] });
   if (Either.isLeft(opened)) throw new Error(opened.left.message);
   const engine = opened.right;
   const models = engineReadModels(engine);

@@ -216,7 +216,7 @@ export const engineReadModels = (engine: Engine, watcher: WatchControl | null = 
         progress,
         catalog: () => reading("catalog", base.catalog),
         graph: () => reading("graph", base.graph),
-        scratchGraphs: () => reading("graphs", base.scratchGraphs),
+        scratchGraphs: () => reading("scratch", base.scratchGraphs),
         history: () => reading("history", base.history),
         chunks: () => reading("chunks", () => chunksSoFar(stateOfCall)),
         readModels: () => readModels(checkpoints.of),

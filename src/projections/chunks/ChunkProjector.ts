@@ -47,7 +47,7 @@ const GROUP_ROWS = 4096;
  * FileParsed is mostly symbols and references: the log hands this projector only the three
  * fields it reads, so a replay never parses (nor keeps) the rest.
  */
-const SUMMARIES = { FileParsed: { path: "$.path", language: "$.language", chunks: "$.chunks" } } as const;
+export const CHUNK_SUMMARIES = { FileParsed: { path: "$.path", language: "$.language", chunks: "$.chunks" } } as const;
 
 /** Only what the chunk model needs from FileParsed: decoding symbols and references here would waste the replay. */
 const ParsedChunks = Schema.Struct({ path: Schema.String, language: Schema.String, chunks: Schema.Array(Chunk) });
@@ -146,7 +146,6 @@ export class ChunkProjector implements Projector {
   readonly name = "chunks";
   readonly version = CHUNKS_VERSION;
   readonly handles = HANDLES;
-  readonly summaries = SUMMARIES;
   private readonly lance = new Mutex();
   /** A catch-up with more batches to come is under way (see ApplyContext.more). */
   private behind = false;

@@ -37,9 +37,6 @@ export class GraphProjector implements Projector {
   readonly name = NAME;
   readonly version = GRAPH_VERSION;
   readonly handles = HANDLES;
-  readonly omit = GRAPH_OMITS;
-  readonly deferred = ["FileParsed"];
-  readonly wholeFromEmpty = true;
   private readonly store: SwappableStore;
   private readonly resolution: ResolverState;
   /** Opened empty and nothing applied since: a reset has nothing to drop. */
