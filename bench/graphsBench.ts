@@ -10,7 +10,7 @@ import { engineReadModels } from "../src/mcp/engineToolContext.js";
 import { ALL_TOOLS, callTool } from "../src/mcp/registry.js";
 import { rebuild } from "../src/projections/index.js";
 import { ScratchProjector, ScratchReader, scratchStorePath } from "../src/projections/scratch/index.js";
-import { loadScratchGraph } from "../src/queries/graphs/loadScratchGraph.js";
+import { loadScratchGraph } from "../src/queries/scratch/loadScratchGraph.js";
 import { fmtRate, median, percentile } from "./stats.js";
 
 /**

@@ -84,7 +84,7 @@ const KNOWN: ReadonlyArray<readonly [file: string, reaches: Folder, why: string]
   ["src/mcp/tools/indexStatus.ts", "sources", "files changed on disk since indexed (the scan's findStaleFiles)"],
   ["src/mcp/watchControl.ts", "sources", "the watcher's type; the CLI hands the start function in"],
   ["src/mcp/tools/watcherStatus.ts", "sources", "reads the watcher's state file (sources/watcher)"],
-  ["src/queries/graphs/matchNode.ts", "events", "normaliseLabel: node labels match as the graph events store them"],
+  ["src/queries/scratch/matchNode.ts", "events", "normaliseLabel: node labels match as the graph events store them"],
 ];
 
 const SRC = join(REPO_ROOT, "src");
