@@ -1,6 +1,6 @@
 import type { ReadFilter } from "../events/index.js";
 import { CATALOG_SUMMARIES } from "./catalog/CatalogProjector.js";
-import { CHUNK_SUMMARIES } from "./chunks/ChunkProjector.js";
+import { CHUNK_SUMMARIES } from "./chunks/fileTargets.js";
 import { GRAPH_OMITS } from "./graph/decodeFileParsed.js";
 
 /**
