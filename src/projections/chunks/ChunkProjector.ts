@@ -42,9 +42,6 @@ const DEFER_LANCE_FILES = 16;
  */
 const GROUP_ROWS = 4096;
 
-
-
-
 /** What `apply` carries from one write group to the next. */
 interface GroupState {
   readonly lanceAhead: boolean;
@@ -54,8 +51,6 @@ interface GroupState {
   readonly deferLance: boolean;
   readonly changed: ChangedIds;
 }
-
-
 
 const openStore = async (dir: string, dimensions: number): Promise<ChunkStore> => {
   // Loaded only with vectors on: LanceDB and Arrow are ~450 ms of modules and much memory.
