@@ -53,7 +53,7 @@ interface GroupState {
 }
 
 const openStore = async (dir: string, dimensions: number): Promise<ChunkStore> => {
-  // Loaded only with vectors on: LanceDB and Arrow are ~450 ms of modules and much memory.
+  // Loaded only with vectors on: LanceDB and Arrow are large modules, slow to load and heavy in memory.
   const { ChunkStore } = await import("./ChunkStore.js");
   return ChunkStore.open(dir, dimensions);
 };
@@ -269,7 +269,7 @@ export class ChunkProjector implements Projector {
         const pending = this.keywords.lancePending(EMBED_BATCH);
         if (pending.length === 0) return pending;
         const ids = pending.map((p) => p.id);
-        // Delete, then append: a merge by id joins the whole table (~10x the time of both).
+        // Delete, then append: a merge by id joins the whole table, many times the cost of both.
         await store.deleteIds(ids);
         await store.add(this.keywords.rowsWithVectors(ids));
         return pending;
@@ -339,7 +339,7 @@ export class ChunkProjector implements Projector {
     const path = vectorSnapshotPath(this.dir);
     const damage = vectorSnapshotDamage(path);
     if (damage !== null) reportDamage(`${shownPath(path)} is damaged (${damage}): writing it anew (searches read the vectors from keyword.db meanwhile)`);
-    // Unchanged vectors (a no-change re-index, a query): rewriting would cost ~0.5 s at 26k chunks for nothing.
+    // Unchanged vectors (a no-change re-index, a query): rewriting would cost time for nothing.
     if (damage !== null || vectorSnapshotEpoch(path) !== epoch) snapshotVectors(this.keywords.db, d, epoch, path);
   }
 

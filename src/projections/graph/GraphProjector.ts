@@ -74,7 +74,7 @@ export class GraphProjector implements Projector {
 
   /**
    * `fresh` drops the stored graph first, for a rebuild: opening the old database only to close
-   * and delete it cost a sympy replay ~0.3 s.
+   * and delete it is time a replay spends for nothing.
    */
   static async open(
     path: string,
