@@ -11,7 +11,7 @@ import { toolContext } from "../src/mcp/ToolContext.js";
 import { ALL_TOOLS, callTool } from "../src/mcp/registry.js";
 import { rebuild } from "../src/projections/index.js";
 import { ScratchProjector, ScratchReader, scratchStorePath } from "../src/projections/scratch/index.js";
-import { loadScratchGraph } from "../src/queries/graphs/loadScratchGraph.js";
+import { loadScratchGraph } from "../src/queries/scratch/loadScratchGraph.js";
 import { fmtRate, median, percentile } from "./stats.js";
 
 /**
@@ -53,7 +53,7 @@ export const run = async (): Promise<void> => {
   const root = mkdtempSync(join(tmpdir(), "nemesis-bench-graphs-"));
   const paths = nemesisPaths(root);
   const log = openEventLog(paths.events);
-  const opened = await Engine.open({ paths, config: defaultConfig(), log }, { parser: inlineParser, threads: false, projections: ["catalog", "graphs"] });
+  const opened = await Engine.open({ paths, config: defaultConfig(), log }, { parser: inlineParser, threads: false, projections: ["catalog", "scratch"] });
   if (Either.isLeft(opened)) throw new Error(opened.left.message);
   const engine = opened.right;
   const models = engineQueries(engine);

@@ -32,7 +32,7 @@ import { engineOwner } from "../src/engine/index.js";
 import { closeEventLog, countPendingEvents, headPosition, openEventLog, readEvents, readProjectionHint, readReactorCheckpoint, type LogHandle } from "../src/events/index.js";
 import { parseMemoryLine } from "../src/mcp/memoryLine.js";
 import { PARSE_REACTOR } from "../src/parse/reactor/index.js";
-import { digestDifferences, PROJECTION_INFO, readModelDigest } from "../src/projections/index.js";
+import { digestDifferences, PROJECTIONS, readModelDigest } from "../src/projections/index.js";
 import { hashContent } from "../src/shared/sourceFile/hashContent.js";
 import { readWatcherState } from "../src/sources/watcher/index.js";
 import { BENCH_REPO } from "./benchRepo.js";
@@ -312,7 +312,7 @@ const logProjected = (root: string): boolean =>
     if (countPendingEvents(log, readReactorCheckpoint(log, PARSE_REACTOR), ["FileChanged"]).pending > 0) return false;
     return (["graph", "chunks"] as const).every((name) => {
       const hint = readProjectionHint(log, name);
-      return hint !== null && countPendingEvents(log, hint.position, PROJECTION_INFO[name].handles).pending === 0;
+      return hint !== null && countPendingEvents(log, hint.position, PROJECTIONS[name].handles).pending === 0;
     });
   });
 

@@ -68,7 +68,7 @@ const KNOWN: ReadonlyArray<readonly [file: string, reaches: Folder, why: string]
   ["src/mcp/projectBackend.ts", "events", "tools hand the log to commands (LogHandle)"],
   ["src/mcp/tools/graphs/graphAccess.ts", "events", "provides the EventLog service to the scratch-graph commands"],
   ["src/mcp/tools/memoryWrites.ts", "events", "provides the EventLog service to the memory commands"],
-  ["src/queries/graphs/matchNode.ts", "events", "normaliseLabel: node labels match as the graph events store them"],
+  ["src/queries/scratch/matchNode.ts", "events", "normaliseLabel: node labels match as the graph events store them"],
 ];
 
 const SRC = join(REPO_ROOT, "src");

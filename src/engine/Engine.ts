@@ -9,8 +9,9 @@ import {
   GraphReader,
   lookForDamage,
   openProjector,
-  PROJECTION_INFO,
+  PROJECTIONS,
   PROJECTION_NAMES,
+  readPlanOf,
   type GraphCounts,
   type GraphQueryable,
   type ProjectionName,
@@ -23,14 +24,6 @@ import { inlineParser } from "./inlineParser.js";
 import { INLINE_MAX_FILES, lazySourceParser, type LazySourceParser } from "./lazySourceParser.js";
 import { projectorThreadUrl, ThreadedProjector } from "./ThreadedProjector.js";
 
-/**
- * Read models caught up in a thread of their own, alongside parsing and the graph. The graph
- * stays on the main thread: the engine answers queries through its connection, and Kuzu
- * admits one database object per process.
- */
-const THREADED: ReadonlySet<ProjectionName> = new Set(["chunks"]);
-/** Events per batch in a projector thread: FileParsed payloads are large, memory stays flat. */
-const THREAD_BATCH = 200;
 import { acquireEngineLock, type EngineLock, type EngineLockHeld } from "./engineLock.js";
 import { openSourceParser } from "./openSourceParser.js";
 import { parseAhead, type ParseAheadParser } from "./parseAhead.js";
@@ -127,11 +120,13 @@ export class Engine {
       });
       const threadUrl = options.threads instanceof URL ? options.threads : options.threads === false ? null : projectorThreadUrl();
       for (const name of options.projections ?? PROJECTION_NAMES) {
-        const info = PROJECTION_INFO[name];
-        const threaded = threadUrl !== null && THREADED.has(name);
+        const info = PROJECTIONS[name];
+        // Read models with a thread of their own catch up alongside parsing and the graph (see ReadPlan.ownThread).
+        const ownThread = readPlanOf(name).ownThread;
+        const threaded = threadUrl !== null && ownThread !== undefined;
         const open = async (): Promise<Projector> =>
           threaded
-            ? new ThreadedProjector(name, info.version, info.handles, threadUrl, { name, paths: ctx.paths, config: ctx.config, batchSize: THREAD_BATCH })
+            ? new ThreadedProjector(name, info.version, info.handles, threadUrl, { name, paths: ctx.paths, config: ctx.config, batchSize: ownThread.batchSize })
             : openProjector(name, ctx.paths, ctx.config, ctx.log);
         const slot = new LazyProjector(
           {

@@ -110,19 +110,6 @@ export class LazyProjector implements Projector {
     }
   }
 
-  /** The store's partial reads (known once it is open; `catchUp` opens it before reading). */
-  get summaries(): Projector["summaries"] {
-    return this.opened?.summaries;
-  }
-
-  get omit(): Projector["omit"] {
-    return this.opened?.omit;
-  }
-
-  get deferred(): Projector["deferred"] {
-    return this.opened?.deferred;
-  }
-
   /** The hint, when it can stand in for the store's checkpoint. */
   hint(): { readonly position: number; readonly detail: unknown } | null {
     if (!this.lazy) return null;

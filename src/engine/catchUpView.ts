@@ -12,7 +12,8 @@ export interface CatchUpHooks {
 }
 
 /**
- * The projector a catch-up runs on: `as`'s name, version and handles, every call going to
+ * The projector a catch-up runs on: `as`'s name, version and handles (so the runner reads it
+ * by the read plan of that name), every call going to
  * `store`, the store the catch-up started on. A slot drops a damaged store and opens another
  * under the same name; a catch-up under way then fails on the closed store instead of applying
  * the rest of the log to the new, empty one (which would skip the start of the log).
@@ -23,12 +24,6 @@ export const catchUpView = (store: Projector, as: Pick<Projector, "name" | "vers
     name: as.name,
     version: as.version,
     handles: as.handles,
-    ...(store.summaries ? { summaries: store.summaries } : {}),
-    ...(store.omit ? { omit: store.omit } : {}),
-    ...(store.deferred ? { deferred: store.deferred } : {}),
-    ...(store.batchSize ? { batchSize: store.batchSize } : {}),
-    ...(store.wholeFromEmpty ? { wholeFromEmpty: store.wholeFromEmpty } : {}),
-    ...(store.bare ? { bare: store.bare } : {}),
     ...(applyRows
       ? {
           applyRows: async (batch: EventRows, upTo: number) => {

@@ -1,6 +1,6 @@
 import type { NemesisPaths } from "../config/index.js";
 import { EventLogDamaged, logDamage, sqliteDamage, sqliteFileDamage, sqliteQuickCheck, type LogHandle } from "../events/index.js";
-import { PROJECTION_INFO, StoreDamaged, type ProjectionName } from "../projections/index.js";
+import { PROJECTIONS, StoreDamaged, type ProjectionName } from "../projections/index.js";
 
 /** Why the SQLite file at `path` is damaged (its header first, then every page), or null. */
 const sqliteFileIsDamaged = (path: string): string | null => sqliteFileDamage(path) ?? sqliteQuickCheck(path);
@@ -22,7 +22,7 @@ export const findDamage = (
   const failure = sqliteDamage(e);
   if (failure === null) return null;
   for (const model of read) {
-    const file = PROJECTION_INFO[model].files(paths).sqlite;
+    const file = PROJECTIONS[model].files(paths).sqlite;
     const damage = file === undefined ? null : sqliteFileIsDamaged(file);
     if (file !== undefined && damage !== null) return new StoreDamaged({ model, file, reason: damage });
   }

@@ -12,10 +12,9 @@ export interface PendingParses {
 
 /**
  * A catch-up this small is parsed on the calling thread while no worker runs: starting the pool
- * (a thread per core, each loading tree-sitter and compiling the parser's code) costs ~0.15 s of
- * wall time and ~0.3 CPU-s on this machine, parsing a few ordinary files a few milliseconds.
- * The byte bound keeps the thread from being held long: ~1 MB/s per core of parse and
- * extraction makes 256 KB a few tens of milliseconds, and the per-file budget still applies.
+ * (a thread per core, each loading tree-sitter and compiling the parser's code) costs far more
+ * than parsing a few ordinary files. The byte bound keeps the thread from being held long, and
+ * the per-file budget still applies.
  */
 export const INLINE_MAX_FILES = 4;
 export const INLINE_MAX_BYTES = 256 * 1024;

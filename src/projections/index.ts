@@ -25,6 +25,16 @@ export {
   type FileCommit,
   type SimilarCommit,
 } from "./history/index.js";
-export { damageOf, lookForDamage, openProjector, openProjectors, PROJECTION_INFO, PROJECTION_NAMES, type ProjectionInfo, type ProjectionName } from "./registry.js";
+export {
+  damageOf,
+  lookForDamage,
+  openProjector,
+  openProjectors,
+  PROJECTIONS,
+  PROJECTION_NAMES,
+  type ProjectionDefinition,
+  type ProjectionName,
+} from "./registry.js";
+export { readPlanOf, type ReadPlan } from "./readPlans.js";
 export { StoreDamaged } from "./damage/StoreDamaged.js";
 export { digestDifferences, readModelDigest, type ReadModelDigest } from "./readModelDigest.js";

@@ -19,22 +19,6 @@ import { scratchStorePath } from "./scratch/openScratchStore.js";
 import { SCRATCH_HANDLES, SCRATCH_VERSION, ScratchProjector } from "./scratch/ScratchProjector.js";
 
 /**
- * Every read model the engine keeps, in the order they are caught up. A new projector plugs
- * in here and `nemesis replay` / the engine pick it up without further changes.
- */
-const FACTORIES = {
-  catalog: async (paths: NemesisPaths, _config: NemesisConfig, _log: LogHandle): Promise<Projector> => new CatalogProjector(paths.catalog),
-  graph: async (paths: NemesisPaths, config: NemesisConfig, log: LogHandle, open: OpenOptions = {}): Promise<Projector> =>
-    GraphProjector.open(paths.graph, log, createResolver, { bufferPoolMb: config.graph.buffer_pool_mb }, open),
-  chunks: async (paths: NemesisPaths, config: NemesisConfig, _log: LogHandle): Promise<Projector> => {
-    const { embedder, inline, close } = projectEmbedder(paths, config);
-    return ChunkProjector.open(paths.chunks, embedder, { inlineEmbedding: inline, release: close });
-  },
-  graphs: async (paths: NemesisPaths, _config: NemesisConfig, _log: LogHandle): Promise<Projector> => new ScratchProjector(scratchStorePath(paths)),
-  history: async (paths: NemesisPaths, _config: NemesisConfig, _log: LogHandle): Promise<Projector> => new HistoryProjector(paths.history),
-} as const;
-
-/**
  * `fresh`: the caller is about to rebuild the model, so its files are deleted before it opens
  * (the graph also skips loading its resolver state).
  */
@@ -42,30 +26,19 @@ export interface OpenOptions {
   readonly fresh?: boolean;
 }
 
-export type ProjectionName = keyof typeof FACTORIES;
-export const PROJECTION_NAMES = Object.keys(FACTORIES) as ProjectionName[];
-
-export const openProjectors = async (
-  paths: NemesisPaths,
-  config: NemesisConfig,
-  log: LogHandle,
-  names: ReadonlyArray<ProjectionName> = PROJECTION_NAMES,
-  open: OpenOptions = {},
-): Promise<Projector[]> => {
-  const out: Projector[] = [];
-  for (const name of names) {
-    // A rebuild drops the old store anyway: dropped first, a damaged one cannot fail the open.
-    if (open.fresh === true) PROJECTION_INFO[name].remove(paths);
-    out.push(await FACTORIES[name](paths, config, log, open));
-  }
-  return out;
-};
-
-/** What the engine knows of a read model without opening it (see engine/LazyProjector.ts). */
-export interface ProjectionInfo {
+/**
+ * One read model: what it is (name, version, the events it folds), how to open the projector
+ * whose `apply` folds them, and what the engine needs to know of its files without opening it.
+ * How the runner reads the log for it is its read plan, kept apart (readPlans.ts).
+ */
+export interface ProjectionDefinition {
+  readonly name: string;
+  /** Bump when the read model's shape or derivation changes: the runner then rebuilds it. */
   readonly version: number;
   readonly handles: ReadonlyArray<string>;
-  /** Cheap to open (a SQLite file) or worth opening only when there is work for it. */
+  /** The projector, its store opened: its `apply` folds a batch of `handles` into the model. */
+  readonly open: (paths: NemesisPaths, config: NemesisConfig, log: LogHandle, open?: OpenOptions) => Promise<Projector>;
+  /** Cheap to open (a SQLite file) or worth opening only when there is work for it (see engine/LazyProjector.ts). */
   readonly lazy: boolean;
   readonly storePath: (paths: NemesisPaths) => string;
   /** Everything besides the log that decides the model's content: a change means it must be looked at. */
@@ -79,17 +52,16 @@ export interface ProjectionInfo {
 /** Where LanceDB keeps the chunk table inside the chunk model's folder. */
 const chunkTablePath = (p: NemesisPaths): string => join(p.chunks, "chunks.lance");
 
-/** What a look at `name`'s files finds without opening them (see filesDamage), or null. */
-export const lookForDamage = (name: ProjectionName, paths: NemesisPaths): StoreDamaged | null => filesDamage(name, PROJECTION_INFO[name].files(paths));
-
-/** `e` as the damage of one of `name`'s files, or null when it is something else. */
-export const damageOf = (name: ProjectionName, paths: NemesisPaths, e: unknown): StoreDamaged | null =>
-  damageIn(name, PROJECTION_INFO[name].files(paths), e);
-
-export const PROJECTION_INFO: Record<ProjectionName, ProjectionInfo> = {
+/**
+ * Every read model the engine keeps, in the order they are caught up. A new projector plugs
+ * in here and `nemesis replay` / the engine pick it up without further changes.
+ */
+const DEFINITIONS = {
   catalog: {
+    name: "catalog",
     version: CATALOG_VERSION,
     handles: CATALOG_HANDLES,
+    open: async (paths) => new CatalogProjector(paths.catalog),
     lazy: false,
     storePath: (p) => p.catalog,
     fingerprint: () => "",
@@ -97,8 +69,10 @@ export const PROJECTION_INFO: Record<ProjectionName, ProjectionInfo> = {
     remove: (p) => removeSqliteStore(p.catalog),
   },
   graph: {
+    name: "graph",
     version: GRAPH_VERSION,
     handles: GRAPH_HANDLES,
+    open: (paths, config, log, open = {}) => GraphProjector.open(paths.graph, log, createResolver, { bufferPoolMb: config.graph.buffer_pool_mb }, open),
     lazy: true,
     storePath: (p) => p.graph,
     fingerprint: (c) => JSON.stringify(c.graph),
@@ -107,8 +81,13 @@ export const PROJECTION_INFO: Record<ProjectionName, ProjectionInfo> = {
     remove: (p) => removeGraph(p.graph),
   },
   chunks: {
+    name: "chunks",
     version: CHUNKS_VERSION,
     handles: CHUNK_HANDLES,
+    open: async (paths, config) => {
+      const { embedder, inline, close } = projectEmbedder(paths, config);
+      return ChunkProjector.open(paths.chunks, embedder, { inlineEmbedding: inline, release: close });
+    },
     lazy: true,
     // The keyword index holds the chunk model's checkpoint.
     storePath: (p) => keywordIndexPath(p.chunks),
@@ -121,9 +100,11 @@ export const PROJECTION_INFO: Record<ProjectionName, ProjectionInfo> = {
   },
   // Agents' scratch graphs: SQLite, cheap to open, but lazy all the same, so the engine opens
   // graphs.db on its first pass rather than on every start of a one-shot command.
-  graphs: {
+  scratch: {
+    name: "scratch",
     version: SCRATCH_VERSION,
     handles: SCRATCH_HANDLES,
+    open: async (paths) => new ScratchProjector(scratchStorePath(paths)),
     lazy: true,
     storePath: scratchStorePath,
     fingerprint: () => "",
@@ -132,15 +113,44 @@ export const PROJECTION_INFO: Record<ProjectionName, ProjectionInfo> = {
   },
   // Git history: SQLite like the scratch graphs, and lazy for the same reason (a project without git never opens it).
   history: {
+    name: "history",
     version: HISTORY_VERSION,
     handles: HISTORY_HANDLES,
+    open: async (paths) => new HistoryProjector(paths.history),
     lazy: true,
     storePath: (p) => p.history,
     fingerprint: () => "",
     files: (p) => ({ sqlite: p.history }),
     remove: (p) => removeSqliteStore(p.history),
   },
+} as const satisfies Record<string, ProjectionDefinition>;
+
+export type ProjectionName = keyof typeof DEFINITIONS;
+export const PROJECTION_NAMES = Object.keys(DEFINITIONS) as ProjectionName[];
+export const PROJECTIONS: Readonly<Record<ProjectionName, ProjectionDefinition>> = DEFINITIONS;
+
+export const openProjectors = async (
+  paths: NemesisPaths,
+  config: NemesisConfig,
+  log: LogHandle,
+  names: ReadonlyArray<ProjectionName> = PROJECTION_NAMES,
+  open: OpenOptions = {},
+): Promise<Projector[]> => {
+  const out: Projector[] = [];
+  for (const name of names) {
+    // A rebuild drops the old store anyway: dropped first, a damaged one cannot fail the open.
+    if (open.fresh === true) PROJECTIONS[name].remove(paths);
+    out.push(await PROJECTIONS[name].open(paths, config, log, open));
+  }
+  return out;
 };
 
 export const openProjector = (name: ProjectionName, paths: NemesisPaths, config: NemesisConfig, log: LogHandle): Promise<Projector> =>
-  FACTORIES[name](paths, config, log);
+  PROJECTIONS[name].open(paths, config, log);
+
+/** What a look at `name`'s files finds without opening them (see filesDamage), or null. */
+export const lookForDamage = (name: ProjectionName, paths: NemesisPaths): StoreDamaged | null => filesDamage(name, PROJECTIONS[name].files(paths));
+
+/** `e` as the damage of one of `name`'s files, or null when it is something else. */
+export const damageOf = (name: ProjectionName, paths: NemesisPaths, e: unknown): StoreDamaged | null =>
+  damageIn(name, PROJECTIONS[name].files(paths), e);

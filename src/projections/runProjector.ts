@@ -1,8 +1,12 @@
 import { EventLogDamaged, headPosition, readEventRows, readEvents, sqliteDamage, type LogHandle } from "../events/index.js";
 import { reportDamage } from "../shared/damageReports.js";
 import type { Projector } from "./Projector.js";
+import { DEFAULT_BATCH, readPlanOf, type ReadPlan } from "./readPlans.js";
 
 export interface CatchUpOptions {
+  /** How to read the log for this projector; default: the plan registered under its name (readPlans.ts). */
+  readonly plan?: ReadPlan;
+  /** Overrides the plan's batch size (a projector thread's own, see ReadPlan.ownThread). */
   readonly batchSize?: number;
   readonly onProgress?: (position: number, head: number) => void;
   /** See ApplyContext. */
@@ -16,7 +20,7 @@ export interface CatchUpResult {
   readonly rebuilt: boolean;
 }
 
-/** A batch size no log reaches: the whole log in one batch (see Projector.wholeFromEmpty). */
+/** A batch size no log reaches: the whole log in one batch (see ReadPlan.wholeFromEmpty). */
 const WHOLE_LOG = 2 ** 31 - 1;
 
 /** A read of the log; a failure that says the log file is damaged is told apart from one of the projector's own store. */
@@ -49,22 +53,23 @@ export const catchUp = async (log: LogHandle, projector: Projector, options: Cat
     position = 0;
     rebuilt = true;
   }
-  const batchSize = options.batchSize ?? (position === 0 && projector.wholeFromEmpty === true ? WHOLE_LOG : (projector.batchSize ?? 5_000));
+  const plan = options.plan ?? readPlanOf(projector.name);
+  const batchSize = options.batchSize ?? (position === 0 && plan.wholeFromEmpty === true ? WHOLE_LOG : (plan.batchSize ?? DEFAULT_BATCH));
   const from = position;
   let count = 0;
   while (position < head) {
-    const filter = { after: position, before: head + 1, limit: batchSize, types: projector.handles, summaries: projector.summaries, omit: projector.omit };
+    const filter = { after: position, before: head + 1, limit: batchSize, types: projector.handles, summaries: plan.summaries, omit: plan.omit };
     // A short batch is the last: the checkpoint then moves to the head, past events it does not handle.
     const upToAfter = (n: number, last: number) => (n < batchSize ? head : last);
     let n: number;
     let upTo: number;
     if (projector.applyRows) {
-      const batch = fromLog(log, () => readEventRows(log, projector.bare ? { ...filter, bare: projector.bare } : filter));
+      const batch = fromLog(log, () => readEventRows(log, plan.bare ? { ...filter, bare: plan.bare } : filter));
       n = batch.rows.length;
       upTo = upToAfter(n, n > 0 ? batch.rows[n - 1]![0] : 0);
       await projector.applyRows(batch, upTo);
     } else {
-      const batch = fromLog(log, () => readEvents(log, projector.deferred ? { ...filter, deferred: projector.deferred } : filter));
+      const batch = fromLog(log, () => readEvents(log, plan.deferred ? { ...filter, deferred: plan.deferred } : filter));
       n = batch.length;
       upTo = upToAfter(n, n > 0 ? batch[n - 1]!.position : 0);
       await projector.apply(batch, upTo, { alongside: options.alongside === true, more: upTo < head });

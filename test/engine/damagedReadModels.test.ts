@@ -62,7 +62,7 @@ const CASES: ReadonlyArray<Case> = [
   },
   { model: "history", file: "history.db", stopped: "truncate", running: "truncate", tool: "get_file_history", args: { target: "src/render.ts" }, answer: /1 commit/ },
   {
-    model: "graphs",
+    model: "scratch",
     file: "graphs.db",
     stopped: "pages",
     running: "truncate",
@@ -124,14 +124,14 @@ const openEngine = async () => {
  * history (the fixture's repository has no commit until now).
  */
 const prepare = async (c: Case): Promise<void> => {
-  if (c.model !== "graphs" && c.model !== "history") return;
+  if (c.model !== "scratch" && c.model !== "history") return;
   if (c.model === "history") {
     git(root, "add", "-A");
     git(root, "commit", "-qm", "first");
   }
   const e = await openEngine();
   try {
-    if (c.model === "graphs") expect((await e.call({ tool: "add_node", args: { label: "checkout flow", type: "idea" } })).isError).toBe(false);
+    if (c.model === "scratch") expect((await e.call({ tool: "add_node", args: { label: "checkout flow", type: "idea" } })).isError).toBe(false);
     else {
       await indexProject(e.ctx, { engine: e.engine, parser: inlineParser });
       // A live engine's follow loop projects the run's commits after it returns; this one has none.

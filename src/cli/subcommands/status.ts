@@ -11,7 +11,7 @@ import {
   CatalogReader,
   GraphReader,
   openProjectors,
-  PROJECTION_INFO,
+  PROJECTIONS,
   PROJECTION_NAMES,
   type GraphCounts,
   type GraphQueryable,
@@ -63,7 +63,7 @@ const listSome = (paths: ReadonlyArray<string>, max = 5): string =>
 type ShownGraph = Pick<GraphCounts, "files" | "symbols"> & { readonly edges: Readonly<Record<string, number>> };
 
 /** The events a read model applies (the catalog's leave out scratch graphs, commits and the context served). */
-const handlesOf = (name: string): ReadonlyArray<string> => (PROJECTION_INFO as Record<string, { handles: ReadonlyArray<string> } | undefined>)[name]?.handles ?? EVENT_TYPES;
+const handlesOf = (name: string): ReadonlyArray<string> => (PROJECTIONS as Record<string, { handles: ReadonlyArray<string> } | undefined>)[name]?.handles ?? EVENT_TYPES;
 
 /** The running engine's own checkpoints and graph counts (`index_status`), or null when none answers. */
 const modelsFromEngine = async (ctx: ProjectContext): Promise<{ models: Record<string, ReadModelStatus>; graph: ShownGraph | null } | null> => {

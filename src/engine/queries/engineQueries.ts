@@ -229,7 +229,7 @@ export const engineQueries = (engine: Engine, watcher: WatchControl | null = nul
             return graph ? new GraphReader(graph).counts() : null;
           }),
         staleFiles: () => reading("catalog", () => findStaleFiles(root, base.catalog().files(), config.index.max_file_bytes)),
-        scratchGraphs: () => reading("graphs", base.scratchGraphs),
+        scratchGraphs: () => reading("scratch", base.scratchGraphs),
         history: () => reading("history", base.history),
         chunks: () => reading("chunks", () => chunksSoFar(stateOfCall)),
         readModels: () => readModels(checkpoints.of),

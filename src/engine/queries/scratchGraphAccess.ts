@@ -19,13 +19,13 @@ export interface ScratchGraphAccess {
  */
 export const scratchGraphAccess = (engine: Engine): ScratchGraphAccess => {
   const { paths, log } = engine.ctx;
-  const projector = engine.projectors.find((p) => p.name === "graphs");
+  const projector = engine.projectors.find((p) => p.name === "scratch");
   let reader: ScratchReader | null = null;
   // The generation of the files the reader opened (Engine.generationOf): a dropped store is rebuilt in new ones.
   let readerAt = 0;
   return {
     read: async () => {
-      if (reader !== null && readerAt !== engine.generationOf("graphs")) {
+      if (reader !== null && readerAt !== engine.generationOf("scratch")) {
         reader.close();
         reader = null;
       }
@@ -38,7 +38,7 @@ export const scratchGraphAccess = (engine: Engine): ScratchGraphAccess => {
       // graphs.db appears with the first graph write: until then, look again on every read.
       if (reader === null || reader.isEmpty) {
         reader?.close();
-        readerAt = engine.generationOf("graphs");
+        readerAt = engine.generationOf("scratch");
         reader = ScratchReader.open(scratchStorePath(paths));
       }
       return reader;

@@ -28,7 +28,8 @@ const FileParsedSummary = Schema.Union(
     encode: ({ symbolCount, ...rest }) => ({ ...rest, symbols: Array.from({ length: symbolCount }) }),
   }),
 );
-const SUMMARIES = {
+/** The FileParsed and FileChanged fields applyRows reads (the catalog's read plan asks the log for only these). */
+export const CATALOG_SUMMARIES = {
   FileParsed: {
     path: "$.path",
     contentHash: "$.contentHash",
@@ -126,11 +127,6 @@ export class CatalogProjector implements Projector {
   readonly name = "catalog";
   readonly version = CATALOG_VERSION;
   readonly handles = CATALOG_HANDLES;
-  readonly summaries = SUMMARIES;
-  /** A batch's file events fold into one write per file: the more events a batch holds, the fewer writes (rows of 150-250 bytes: 20,000 are ~5 MB). */
-  readonly batchSize = 20_000;
-  /** applyRows reads nothing of these but their payload (or summary) and position. */
-  readonly bare = ["FileChanged", "FileParsed"];
   private db: Database.Database;
   private stmt: ReturnType<typeof statements>;
   private files: FileRowCache;

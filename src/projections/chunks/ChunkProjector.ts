@@ -1,15 +1,12 @@
-import * as Schema from "effect/Schema";
 import { rmSync } from "node:fs";
-import { isDiskFullError } from "../../shared/diskFull.js";
 import { collectGarbage } from "../../shared/collectGarbage.js";
 import { trace } from "../../shared/trace.js";
-import { Chunk, sqliteDamage, type RecordedEvent } from "../../events/index.js";
+import { sqliteDamage, type RecordedEvent } from "../../events/index.js";
 import { StoreDamaged } from "../damage/StoreDamaged.js";
-import type { CachedEmbedder } from "../embed/cachedEmbedder.js";
 import type { Embedder } from "../embed/Embedder.js";
 import { encodeVector } from "../embed/vectorBlob.js";
 import type { ApplyContext, Projector } from "../Projector.js";
-import { chunkId } from "./chunkId.js";
+import { ChangedIds } from "./ChangedIds.js";
 import type { ChunkRow } from "./ChunkRow.js";
 import type { ChunkStore, StoredChunk } from "./ChunkStore.js";
 import { embedText } from "./embedText.js";
@@ -17,12 +14,13 @@ import { KeywordIndex } from "./KeywordIndex.js";
 import { keywordIndexPath } from "./keywordIndexPath.js";
 import { Mutex } from "./Mutex.js";
 import { NO_VECTORS } from "./noVectors.js";
-import { MOST_IDS_LISTED, type VectorChange } from "./recordVectorChange.js";
+import { EMBED_BATCH, embedBlobsOrNull } from "./embedBlobs.js";
+import type { ChunkProjectorOptions } from "./ChunkProjectorOptions.js";
+import { fileTargets, type FileTarget } from "./fileTargets.js";
 import { reportDamage, shownPath } from "../../shared/damageReports.js";
 import { snapshotVectors } from "./snapshotVectors.js";
 import { vectorSnapshotDamage, vectorSnapshotEpoch, vectorSnapshotPath } from "./vectorSnapshot.js";
 
-/** Bump when the rows, their ids, the keyword terms or the embedded text change. */
 /** Bumped when what a chunk row holds changes: the chunk model is rebuilt from the log (CHANGELOG.md lists each version). */
 export const CHUNKS_VERSION = 4;
 
@@ -31,9 +29,10 @@ export { keywordIndexPath };
 
 export { NO_VECTORS };
 
+export type { ChunkProjectorOptions };
+
 export const CHUNK_HANDLES = ["FileParsed", "FileDeleted", "ParseFailed", "FileSkipped"] as const;
 const HANDLES = CHUNK_HANDLES;
-const EMBED_BATCH = 256;
 /** Passes of up to this many files (saves) leave their LanceDB write to the background. */
 const DEFER_LANCE_FILES = 16;
 /**
@@ -42,62 +41,6 @@ const DEFER_LANCE_FILES = 16;
  * and each LanceDB write is one fragment of a useful size.
  */
 const GROUP_ROWS = 4096;
-
-/**
- * FileParsed is mostly symbols and references: the log hands this projector only the three
- * fields it reads, so a replay never parses (nor keeps) the rest.
- */
-const SUMMARIES = { FileParsed: { path: "$.path", language: "$.language", chunks: "$.chunks" } } as const;
-
-/** Only what the chunk model needs from FileParsed: decoding symbols and references here would waste the replay. */
-const ParsedChunks = Schema.Struct({ path: Schema.String, language: Schema.String, chunks: Schema.Array(Chunk) });
-const decodeParsedChunks = Schema.decodeUnknownSync(ParsedChunks);
-const decodePath = Schema.decodeUnknownSync(Schema.Struct({ path: Schema.String }));
-
-export interface ChunkProjectorOptions {
-  /**
-   * Embed while applying (a local embedder is fast). Otherwise rows are written without
-   * vectors and `backfill` fills them in the background, so a slow or failing provider never
-   * holds up keyword search or the graph.
-   */
-  readonly inlineEmbedding: boolean;
-  /**
-   * Build an ANN index in the background once the table is large (a long-lived engine wants
-   * this; a one-shot CLI run would be killed mid-build, so it leaves it off and searches by brute force).
-   */
-  readonly buildAnnIndex?: boolean;
-  /** Releases what the embedder holds (its cache) when the projector closes. */
-  readonly release?: () => void;
-  /** Called with a background failure (backfill or maintenance); indexing carries on regardless. */
-  readonly onBackgroundError?: (error: unknown) => void;
-  /**
-   * False: what small passes leave to LanceDB waits for the next open or `rows()` (a test of a
-   * process that ended before its background sync). Default true.
-   */
-  readonly syncLanceInBackground?: boolean;
-  /** Rows per write group (default GROUP_ROWS; tests make it small to cross group boundaries). */
-  readonly groupRows?: number;
-}
-
-/** The rows a FileParsed event gives, in file order. */
-export const rowsOf = (path: string, language: string, chunks: ReadonlyArray<Chunk>): ChunkRow[] =>
-  chunks.map((c) => ({
-    id: chunkId(path, language, c.startLine, c.endLine, c.symbol, c.kind, c.text),
-    path,
-    symbol: c.symbol,
-    kind: c.kind,
-    language,
-    startLine: c.startLine,
-    endLine: c.endLine,
-    text: c.text,
-  }));
-
-/** What one file should hold after a batch: its rows, or none (deleted, failed, skipped). */
-interface FileTarget {
-  readonly path: string;
-  readonly language: string | null;
-  readonly rows: ChunkRow[];
-}
 
 /** What `apply` carries from one write group to the next. */
 interface GroupState {
@@ -109,29 +52,8 @@ interface GroupState {
   readonly changed: ChangedIds;
 }
 
-/** The chunk ids a pass removed and added, for readers to follow (recordVectorChange.ts); past the limit, unlisted. */
-class ChangedIds {
-  private removed: string[] | null = [];
-  private added: string[] = [];
-
-  add(change: { readonly removed: ReadonlyArray<string>; readonly added: ReadonlyArray<ChunkRow> }): void {
-    if (this.removed === null) return;
-    for (const id of change.removed) this.removed.push(id);
-    for (const r of change.added) this.added.push(r.id);
-    if (this.removed.length + this.added.length > MOST_IDS_LISTED) (this.removed = null), (this.added = []);
-  }
-
-  change(): VectorChange | null {
-    return this.removed === null ? null : { removed: this.removed, added: this.added };
-  }
-}
-
-/** An embedder that can hand vectors over already encoded (the cached one). */
-const hasBlobs = (e: Embedder): e is Embedder & Pick<CachedEmbedder, "embedDocumentBlobs"> =>
-  typeof (e as Partial<CachedEmbedder>).embedDocumentBlobs === "function";
-
 const openStore = async (dir: string, dimensions: number): Promise<ChunkStore> => {
-  // Loaded only with vectors on: LanceDB and Arrow are ~450 ms of modules and much memory.
+  // Loaded only with vectors on: LanceDB and Arrow are large modules, slow to load and heavy in memory.
   const { ChunkStore } = await import("./ChunkStore.js");
   return ChunkStore.open(dir, dimensions);
 };
@@ -146,7 +68,6 @@ export class ChunkProjector implements Projector {
   readonly name = "chunks";
   readonly version = CHUNKS_VERSION;
   readonly handles = HANDLES;
-  readonly summaries = SUMMARIES;
   private readonly lance = new Mutex();
   /** A catch-up with more batches to come is under way (see ApplyContext.more). */
   private behind = false;
@@ -200,17 +121,7 @@ export class ChunkProjector implements Projector {
 
   async apply(events: ReadonlyArray<RecordedEvent>, upTo: number, context: ApplyContext = {}): Promise<void> {
     if (this.damaged) throw this.damaged;
-    // Later events for a path supersede earlier ones in the same batch: apply only the last.
-    const latest = new Map<string, FileTarget>();
-    for (const e of events) {
-      if (e.type === "FileParsed") {
-        const d = decodeParsedChunks(e.data);
-        latest.set(d.path, { path: d.path, language: d.language, rows: rowsOf(d.path, d.language, d.chunks) });
-      } else {
-        const { path } = decodePath(e.data);
-        latest.set(path, { path, language: null, rows: [] });
-      }
-    }
+    const latest = fileTargets(events);
     // A LanceDB write not followed by its keyword commit (a crash) leaves rows the keyword
     // index does not know: then this batch merges by id instead of appending.
     const lanceAhead = this.store !== null && this.keywords.lanceAhead();
@@ -311,28 +222,11 @@ export class ChunkProjector implements Projector {
   }
 
   /** Each row's vector in the stored form (embed/vectorBlob.ts), or null where the provider failed. */
-  private async embedBlobsOrNull(rows: ReadonlyArray<ChunkRow>): Promise<(Buffer | null)[]> {
-    const embedder = this.embedder;
-    if (!embedder) return rows.map(() => null);
-    const d = embedder.dimensions;
-    const out: (Buffer | null)[] = [];
-    for (let i = 0; i < rows.length; i += EMBED_BATCH) {
-      const batch = rows.slice(i, i + EMBED_BATCH);
-      const texts = batch.map(embedText);
-      try {
-        if (hasBlobs(embedder)) out.push(...(await embedder.embedDocumentBlobs(texts)));
-        else out.push(...(await embedder.embedDocuments(texts)).map((v) => encodeVector(v, d)));
-      } catch (e) {
-        // A full disk (the embedding cache could not be written) is not the provider's failure:
-        // rows without vectors would pass for projected, and a one-shot run never backfills them.
-        if (isDiskFullError(e)) throw e;
-        // The provider failed: keep the rows keyword-searchable and let the backfill retry.
-        this.lastBackgroundError = e;
-        this.options.onBackgroundError?.(e);
-        out.push(...batch.map(() => null));
-      }
-    }
-    return out;
+  private embedBlobsOrNull(rows: ReadonlyArray<ChunkRow>): Promise<(Buffer | null)[]> {
+    return embedBlobsOrNull(this.embedder, rows, (e) => {
+      this.lastBackgroundError = e;
+      this.options.onBackgroundError?.(e);
+    });
   }
 
   /** Embeds rows still without a vector, batch by batch, until none are left or the provider fails. */
@@ -375,7 +269,7 @@ export class ChunkProjector implements Projector {
         const pending = this.keywords.lancePending(EMBED_BATCH);
         if (pending.length === 0) return pending;
         const ids = pending.map((p) => p.id);
-        // Delete, then append: a merge by id joins the whole table (~10x the time of both).
+        // Delete, then append: a merge by id joins the whole table, many times the cost of both.
         await store.deleteIds(ids);
         await store.add(this.keywords.rowsWithVectors(ids));
         return pending;
@@ -445,7 +339,7 @@ export class ChunkProjector implements Projector {
     const path = vectorSnapshotPath(this.dir);
     const damage = vectorSnapshotDamage(path);
     if (damage !== null) reportDamage(`${shownPath(path)} is damaged (${damage}): writing it anew (searches read the vectors from keyword.db meanwhile)`);
-    // Unchanged vectors (a no-change re-index, a query): rewriting would cost ~0.5 s at 26k chunks for nothing.
+    // Unchanged vectors (a no-change re-index, a query): rewriting would cost time for nothing.
     if (damage !== null || vectorSnapshotEpoch(path) !== epoch) snapshotVectors(this.keywords.db, d, epoch, path);
   }
 

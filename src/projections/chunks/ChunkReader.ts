@@ -114,7 +114,7 @@ export class ChunkReader {
   }
 
   private lance(): Promise<ChunkStore | null> {
-    // LanceDB and Arrow load only for an index that predates the SQLite vectors (~450 ms of modules).
+    // LanceDB and Arrow (large modules, slow to load) load only for an index that predates the SQLite vectors.
     this.store ??= import("./ChunkStore.js").then(({ ChunkStore }) => ChunkStore.openExisting(this.dir));
     return this.store;
   }
@@ -229,7 +229,7 @@ export class ChunkReader {
   /** File paths of the given chunks (a few hundred candidates: cheaper than `paths()` for one query). */
   pathsOf(ids: Iterable<string>): Map<string, string> {
     const wanted = [...ids];
-    // One query for all: a statement per id cost ~30 µs each, 7 ms a search.
+    // One query for all: a statement per id adds up over a search's hundreds of ids.
     const found = this.pathOf ? this.paths() : new Map((this.s.pathsOfIds.all(JSON.stringify(wanted)) as Array<{ id: string; path: string }>).map((r) => [r.id, r.path]));
     const out = new Map<string, string>();
     for (const id of wanted) {

@@ -148,8 +148,8 @@ export class ChunkStore {
   }
 
   /**
-   * Builds the Arrow batch column by column: LanceDB's row-object conversion spends ~0.5 ms
-   * per row on a 384-float vector, this copies each vector once into one Float32Array.
+   * Builds the Arrow batch column by column: LanceDB's row-object conversion is slow per row
+   * with a vector in it, this copies each vector once into one Float32Array.
    */
   private toArrow(rows: ReadonlyArray<ChunkToWrite>): ArrowTable {
     const d = this.dimensions;

@@ -1,4 +1,5 @@
-export { ChunkProjector, CHUNKS_VERSION, keywordIndexPath, NO_VECTORS, rowsOf, type ChunkProjectorOptions } from "./ChunkProjector.js";
+export { ChunkProjector, CHUNKS_VERSION, keywordIndexPath, NO_VECTORS, type ChunkProjectorOptions } from "./ChunkProjector.js";
+export { rowsOf } from "./fileTargets.js";
 export { ChunkReader, type ChunkFilter, type KeywordHit } from "./ChunkReader.js";
 export type { ChunkRow } from "./ChunkRow.js";
 export { ChunkStore, type StoredChunk } from "./ChunkStore.js";

@@ -49,7 +49,7 @@ export const HASH_EMBEDDER_VERSION = 2;
 /**
  * One distinct word's features, cached; `stamp`/`count` tally it within one embedding call. Its
  * features are `length` slots from `at` in the cache's pool (`Features`): two typed arrays per
- * word cost ~400 bytes of objects and backing stores, 200,000 words ~80 MB of a thread's memory.
+ * word cost objects and backing stores of their own, which for a large vocabulary is much of a thread's memory.
  */
 interface Entry {
   readonly word: string;
@@ -64,8 +64,8 @@ interface Entry {
 /**
  * `text.slice(start, end)` as a string of its own. V8 makes a slice of 13 characters or more a
  * view into the text it was cut from, so a long word kept in the cache kept its whole chunk text
- * alive: a cold index's chunk thread held most of the texts it had embedded (+5 MB a batch of 200
- * files on the scale tree). Words are at most MAX_WORD characters.
+ * alive: a cold index's chunk thread held most of the texts it had embedded, its memory growing
+ * with every batch. Words are at most MAX_WORD characters.
  */
 const ownCopy = (text: string, start: number, end: number): string => {
   let word = "";

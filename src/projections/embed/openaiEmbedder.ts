@@ -48,7 +48,7 @@ const retryAfterMs = (headers: Headers | undefined): number | null => {
 
 /** A provider failure as an EmbedderError, plus how long to wait before trying again (null: don't). */
 type OpenAISdk = typeof import("openai");
-// Loaded on first use: every process that never calls OpenAI (the embedded default) skips ~120 ms of module loading.
+// Loaded on first use: every process that never calls OpenAI (the embedded default) skips loading its module.
 let sdk: Promise<OpenAISdk> | undefined;
 const loadSdk = (): Promise<OpenAISdk> => (sdk ??= import("openai"));
 

@@ -37,9 +37,6 @@ export class GraphProjector implements Projector {
   readonly name = NAME;
   readonly version = GRAPH_VERSION;
   readonly handles = HANDLES;
-  readonly omit = GRAPH_OMITS;
-  readonly deferred = ["FileParsed"];
-  readonly wholeFromEmpty = true;
   private readonly store: SwappableStore;
   private readonly resolution: ResolverState;
   /** Opened empty and nothing applied since: a reset has nothing to drop. */
@@ -77,7 +74,7 @@ export class GraphProjector implements Projector {
 
   /**
    * `fresh` drops the stored graph first, for a rebuild: opening the old database only to close
-   * and delete it cost a sympy replay ~0.3 s.
+   * and delete it is time a replay spends for nothing.
    */
   static async open(
     path: string,

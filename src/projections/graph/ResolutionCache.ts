@@ -87,8 +87,8 @@ const decodeEdges = (text: string, names: ReadonlyArray<string | undefined>, pat
 
 /**
  * Each file's resolution as of one graph checkpoint, in an SQLite file beside the graph. A
- * restart takes it instead of resolving every file again to learn who depends on what (1.2 s
- * of sympy's ~1.8 s refill). It is a cache: written after the graph commits, valid only at the
+ * restart takes it instead of resolving every file again to learn who depends on what (most of
+ * a refill's time; docs/benchmarks.md has the figure). It is a cache: written after the graph commits, valid only at the
  * position and version it names, and anything wrong with it means "resolve everything".
  */
 export class ResolutionCache {

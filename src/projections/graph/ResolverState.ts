@@ -130,7 +130,7 @@ export class ResolverState {
    * A build from an empty store (a cold index, a replay, a rebuild) writes it only `alongside`
    * a projector catching up in its own thread (a cold index: the keyword index finishes about
    * when the graph does, so the main thread has the time); alone (a replay) it leaves it to the
-   * first restart that needs it: writing it (sympy: ~0.15 s, 21 MB) would lengthen every replay.
+   * first restart that needs it: writing it would lengthen every replay.
    */
   save(changed: Iterable<string> | "all", previous: number | null, upTo: number, alongside = false): void {
     const version = this.options.version;
@@ -158,7 +158,7 @@ export class ResolverState {
    * After a restart the store is as committed, but the resolver lives in memory: refill it from
    * the log. The key index takes files and externals from the store, and symbols and edges from
    * the parse results and the priming resolution: those equal what the store holds (delta ==
-   * fresh), and reading 40k symbols and 150k edges back out of Kuzu took seconds.
+   * fresh), and reading every symbol and edge back out of Kuzu took seconds.
    */
   ensureLoaded(readAhead: boolean): Promise<void> {
     if (this.isLoaded) return Promise.resolve();
@@ -175,7 +175,7 @@ export class ResolverState {
     this.partialParses = this.newPartial();
     const position = await this.options.position();
     // Kuzu reads the File rows in its own thread while this one starts reading the log and
-    // loads the cache (~0.1 s of sympy's refill).
+    // loads the cache.
     const loadingIndex = GraphIndex.loadFiles(this.options.store());
     loadingIndex.catch(() => undefined);
     let index: GraphIndex;
@@ -186,7 +186,7 @@ export class ResolverState {
       const omit = usable ? REFILL_OMITS : GRAPH_OMITS;
       const events = readLatestParses(log, position, omit, false, readAhead);
       const payloads = parsedPayloads(log, events, omit, readAhead);
-      // Read while the payload thread starts and reads ahead (sympy: ~0.2 s each).
+      // Read while the payload thread starts and reads ahead: the two take about as long.
       const cached = usable ? this.cachedAt(position) : null;
       const whole = usable ? payloadLoader(log, GRAPH_OMITS) : null;
       try {

@@ -8,7 +8,7 @@ export const GRAPH_OMITS = { FileParsed: ["chunks"] } as const;
 /**
  * The shape the graph keys on. FileParsed is written only by the parse reactor from typed
  * values, and decoding every symbol, reference and import through the full schema costs as
- * much CPU as resolving them (~2 ms a file), so a current-version payload is checked at this
+ * much CPU as resolving them, so a current-version payload is checked at this
  * depth and its items trusted. Chunk texts are dropped: the graph never reads them.
  */
 const FileParsedShape = Schema.Struct({

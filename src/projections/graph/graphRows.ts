@@ -182,8 +182,8 @@ const compareEntries = (a: UnresolvedEntry, b: UnresolvedEntry): number =>
 /**
  * The file's unresolved references as stored: sorted, so the same facts always give the same
  * text, and compact: `[line, kind, name, qualifier, from]` tuples whose `from` is `#<symbol id>`
- * for a symbol of this file and "" for the file itself (a full node id otherwise). Keyed
- * objects with full ids were 16 MB of sympy's graph, and creating its File rows cost 0.6 s.
+ * for a symbol of this file and "" for the file itself (a full node id otherwise): keyed
+ * objects with full ids made the graph larger and its File rows slower to create.
  */
 export const unresolvedColumns = (
   path: string,

@@ -14,7 +14,7 @@ const csvString = (v: string): string => (v === "" || NEEDS_QUOTES.test(v) ? `"$
 
 /**
  * Options every COPY of our CSV files takes: Kuzu's dialect sniffer costs more CPU than the
- * load itself (2.5 s of 3.1 s for 84k quoted edges), and our files always use its defaults.
+ * load itself, and our files always use its defaults.
  */
 export const CSV_COPY_OPTIONS = "HEADER=false, AUTO_DETECT=false";
 
@@ -31,8 +31,8 @@ const PENDING_UNITS = 1 << 16;
 /**
  * Encodes text straight into a reused buffer and writes it out as it fills. Building the file
  * as one string instead (`out += line`) keeps every piece of it alive until the end: on a cold
- * sympy graph, with the whole parse in the heap, the scavenges copying them took most of the
- * ~1.8 s spent writing CSV.
+ * graph, with the whole parse in the heap, the scavenges copying them took most of the time
+ * spent writing CSV.
  */
 class CsvSink {
   private readonly fd: number;

@@ -9,10 +9,16 @@ import { openScratchStore } from "./openScratchStore.js";
 export const SCRATCH_VERSION = 1;
 export const SCRATCH_HANDLES: ReadonlyArray<string> = GRAPH_EVENT_TYPES;
 
+/**
+ * The key of the checkpoint row in graphs.db: the name the model was registered under before it
+ * was called `scratch`. Stores on disk keep it, so they open as they are, without a rebuild.
+ */
+const STORED_KEY = "graphs";
+
 const statements = (db: Database.Database) => ({
-  checkpoint: db.prepare("SELECT position, version FROM checkpoint WHERE name = 'graphs'"),
+  checkpoint: db.prepare(`SELECT position, version FROM checkpoint WHERE name = '${STORED_KEY}'`),
   saveCheckpoint: db.prepare(
-    "INSERT INTO checkpoint (name, position, version) VALUES ('graphs', ?, ?) ON CONFLICT (name) DO UPDATE SET position = excluded.position, version = excluded.version",
+    `INSERT INTO checkpoint (name, position, version) VALUES ('${STORED_KEY}', ?, ?) ON CONFLICT (name) DO UPDATE SET position = excluded.position, version = excluded.version`,
   ),
   touchGraph: db.prepare(
     "INSERT INTO graphs (name, version, created_at, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (name) DO UPDATE SET version = excluded.version, updated_at = excluded.updated_at",
@@ -52,10 +58,9 @@ const merged = (old: string, extra: object): string => JSON.stringify({ ...(JSON
  * syncing while the engine's pass runs) never replays an older add over a newer removal.
  */
 export class ScratchProjector implements Projector {
-  readonly name = "graphs";
+  readonly name = "scratch";
   readonly version = SCRATCH_VERSION;
   readonly handles = SCRATCH_HANDLES;
-  readonly batchSize = 20_000;
   private db: Database.Database;
   private stmt: ReturnType<typeof statements>;
 

@@ -30,4 +30,4 @@ CREATE INDEX IF NOT EXISTS edges_by_target ON edges (graph, target);
 export const scratchStorePath = (paths: NemesisPaths): string => join(paths.dir, "graphs.db");
 
 /** Opens (creating if needed) graphs.db; read-only for readers, which never create it. */
-export const openScratchStore = (path: string, options: { readonly readonly?: boolean } = {}): Database.Database => openSqliteStore("graphs", path, SCHEMA, options);
+export const openScratchStore = (path: string, options: { readonly readonly?: boolean } = {}): Database.Database => openSqliteStore("scratch", path, SCHEMA, options);

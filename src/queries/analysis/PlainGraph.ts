@@ -26,9 +26,3 @@ export interface PlainGraph {
   readonly nodes: ReadonlyArray<PlainNode>;
   readonly edges: ReadonlyArray<PlainEdge>;
 }
-
-/** A directed edge between two node ids: all that cycle search and centrality need. */
-export interface DirectedEdge {
-  readonly source: string;
-  readonly target: string;
-}

@@ -1,8 +1,8 @@
 import type Database from "better-sqlite3";
 import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
 import { closestNames } from "../analysis/closestNames.js";
-import { cyclesOf } from "../analysis/cyclesOf.js";
-import { pageRank } from "../analysis/pageRank.js";
+import { cyclesOf } from "../algorithms/cyclesOf.js";
+import { pageRank } from "../algorithms/pageRank.js";
 import { isTestNode } from "../graph/graphNodes.js";
 import { loadSymbolGraph, withoutTests } from "../graph/loadSymbolGraph.js";
 import { byPlace, type EntryPoint } from "./EntryPoint.js";

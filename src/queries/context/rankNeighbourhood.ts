@@ -1,4 +1,4 @@
-import { pageRank, type WeightedEdge } from "../analysis/pageRank.js";
+import { pageRank, type WeightedEdge } from "../algorithms/pageRank.js";
 import type { Link, Relation } from "./expandNeighbourhood.js";
 
 export interface RankedNode {

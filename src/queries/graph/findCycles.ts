@@ -1,5 +1,5 @@
 import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
-import { cyclesOf } from "../analysis/cyclesOf.js";
+import { cyclesOf } from "../algorithms/cyclesOf.js";
 import { inScope, scopePrefix, type PathScope } from "../analysis/PathScope.js";
 import type { PlainEdge } from "../analysis/PlainGraph.js";
 import { codeNode, nodeFields, type CodeNode } from "./graphNodes.js";

@@ -1,5 +1,5 @@
 import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
-import type { DirectedEdge } from "../analysis/PlainGraph.js";
+import type { DirectedEdge } from "../algorithms/AnalysisGraph.js";
 import { codeNode, isTestNode, nodeFields, type CodeNode } from "./graphNodes.js";
 import { queryAsList } from "./queryAsList.js";
 

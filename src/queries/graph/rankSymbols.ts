@@ -1,6 +1,6 @@
 import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
-import { degreeCentrality, type Degree } from "../analysis/degreeCentrality.js";
-import { pageRank, type PageRankResult } from "../analysis/pageRank.js";
+import { degreeCentrality, type Degree } from "../algorithms/degreeCentrality.js";
+import { pageRank, type PageRankResult } from "../algorithms/pageRank.js";
 import { inScope, type PathScope } from "../analysis/PathScope.js";
 import { isTestNode, type CodeNode } from "./graphNodes.js";
 import { loadSymbolGraph, withoutTests, type SymbolGraph } from "./loadSymbolGraph.js";

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { recordDecision, retireRule, storeConvention, storeRule, supersedeDecision } from "../../../src/commands/index.js";
 import { appendToStreams, closeEventLog, EventLog, type EventMeta, headPosition, type LogHandle, makeEventLog, openEventLog, readEvents } from "../../../src/events/index.js";
 import { insertRawEvent } from "../../events/support.js";
-import { CATALOG_VERSION, CatalogProjector, CatalogReader, catchUp, rebuild } from "../../../src/projections/index.js";
+import { CATALOG_VERSION, CatalogProjector, CatalogReader, catchUp, readPlanOf, rebuild } from "../../../src/projections/index.js";
 
 const meta: EventMeta = { source: "test", actor: "t" };
 const parsed = (path: string, hash: string, symbols: number) => ({
@@ -158,7 +158,7 @@ describe("CatalogProjector", () => {
     const twice = new CatalogProjector(join(dir, "twice.db"));
     const head = headPosition(log);
     for (let after = 0; after < head; ) {
-      const batch = readEvents(log, { after, limit: 4, types: twice.handles, summaries: twice.summaries });
+      const batch = readEvents(log, { after, limit: 4, types: twice.handles, summaries: readPlanOf("catalog").summaries });
       const upTo = batch[batch.length - 1]!.position;
       await twice.apply(batch, upTo);
       await twice.apply(batch, upTo);

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { closeEventLog, readEvents } from "../../../src/events/index.js";
 import type { Projector } from "../../../src/projections/Projector.js";
+import { readPlanOf } from "../../../src/projections/readPlans.js";
 import { catchUp, rebuild } from "../../../src/projections/runProjector.js";
 import { tempDir } from "../../helpers.js";
 import type { Resolver } from "../../../src/projections/graph/model.js";
@@ -117,10 +118,6 @@ describe("GraphProjector", () => {
       name: p.name,
       version: p.version,
       handles: p.handles,
-      omit: p.omit,
-      deferred: p.deferred,
-      wholeFromEmpty: p.wholeFromEmpty,
-      batchSize: 10,
       checkpoint: () => p.checkpoint(),
       apply: (events, upTo, context) => {
         sizes.push(events.length);
@@ -135,13 +132,15 @@ describe("GraphProjector", () => {
         path: `src/f${from + i}.ts`,
         model: file({ functions: [fn(`f${from + i}`, [`f${(from + i + 1) % to}`])] }),
       }));
+    // The graph's own plan (whole from empty), with batches small enough to see.
+    const plan = { ...readPlanOf("graph"), batchSize: 10 };
     g.repo.apply(write(0, 40));
-    await catchUp(g.log, counted);
+    await catchUp(g.log, counted, { plan });
     expect(sizes).toEqual([40]);
     expect((await g.reader.callees("s:src/f39.ts#f39")).map((e) => e.name)).toEqual(["f0"]);
     // Once built, the log comes in batches again.
     g.repo.apply(write(40, 65));
-    await catchUp(g.log, counted);
+    await catchUp(g.log, counted, { plan });
     expect(sizes).toEqual([40, 10, 10, 5]);
     expect((await g.reader.counts()).files).toBe(65);
   });

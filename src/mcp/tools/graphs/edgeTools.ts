@@ -1,7 +1,7 @@
 import * as Schema from "effect/Schema";
 import { addEdges, removeEdges } from "../../../commands/graphs/index.js";
 import type { ScratchReader } from "../../../engine/index.js";
-import { buildAnalysisGraph, type AnalysisGraph } from "../../../queries/graphs/AnalysisGraph.js";
+import { buildAnalysisGraph, type AnalysisGraph } from "../../../queries/algorithms/AnalysisGraph.js";
 import { APPENDS, defineTool, READ_ONLY, ToolError, toolError } from "../../tool.js";
 import type { ToolContext } from "../../ToolContext.js";
 import { callerMeta } from "../memoryWrites.js";

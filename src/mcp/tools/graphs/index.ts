@@ -1,5 +1,5 @@
 import type { ToolDefinition } from "../../tool.js";
-import { allPathsTool, connectedComponentsTool, degreeCentralityTool, pagerankTool, shortestPathTool, subgraphTool, transitiveReductionTool } from "./analysisTools.js";
+import { allPathsTool, connectedComponentsTool, degreeCentralityTool, pagerankTool, shortestPathTool, subgraphTool, transitiveReductionTool } from "./algorithmTools.js";
 import { addEdgesTool, addEdgeTool, findEdgesTool, getNeighborsTool, removeEdgeTool } from "./edgeTools.js";
 import { getGraphInfoTool } from "./getGraphInfo.js";
 import { importGraphTool } from "./importGraph.js";

@@ -22,6 +22,12 @@ export interface AnalysisGraph {
   readonly inEdges: Int32Array;
 }
 
+/** A directed edge between two node ids: what callers holding ids rather than node numbers hand the algorithms. */
+export interface DirectedEdge {
+  readonly source: string;
+  readonly target: string;
+}
+
 export interface GraphInput {
   readonly name: string;
   readonly nodes: ReadonlyArray<{ readonly label: string; readonly type: string | null; readonly aliases?: ReadonlyArray<string> }>;

@@ -1,6 +1,6 @@
-import { stronglyConnected } from "../analysis/stronglyConnected.js";
-import { successorLists, type AnalysisGraph } from "./AnalysisGraph.js";
-import { weakComponents } from "./weakComponents.js";
+import { stronglyConnected } from "../algorithms/stronglyConnected.js";
+import { successorLists, type AnalysisGraph } from "../algorithms/AnalysisGraph.js";
+import { weakComponents } from "../algorithms/weakComponents.js";
 
 export interface GraphSummary {
   readonly nodes: number;

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isFormatError, parseScratch, SCRATCH_FORMATS, writeScratch, type GraphDocument } from "../../../src/queries/graphs/formats/index.js";
+import { isFormatError, parseScratch, SCRATCH_FORMATS, writeScratch, type GraphDocument } from "../../../src/queries/scratch/formats/index.js";
 
 /** Labels as the commands accept them: one trimmed line of printable text (quotes, commas, #, backslashes, any script). */
 const text = fc

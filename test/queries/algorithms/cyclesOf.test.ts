@@ -1,8 +1,8 @@
 import * as FastCheck from "effect/FastCheck";
 import { describe, expect, it } from "vitest";
-import { cyclesOf } from "../../../src/queries/analysis/cyclesOf.js";
-import type { DirectedEdge } from "../../../src/queries/analysis/PlainGraph.js";
-import { stronglyConnected } from "../../../src/queries/analysis/stronglyConnected.js";
+import { cyclesOf } from "../../../src/queries/algorithms/cyclesOf.js";
+import type { DirectedEdge } from "../../../src/queries/algorithms/AnalysisGraph.js";
+import { stronglyConnected } from "../../../src/queries/algorithms/stronglyConnected.js";
 
 const edge = (source: string, target: string): DirectedEdge => ({ source, target });
 const name = (i: number) => `n${i}`;

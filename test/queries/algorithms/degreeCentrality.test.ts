@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { degreeCentrality } from "../../../src/queries/analysis/degreeCentrality.js";
+import { degreeCentrality } from "../../../src/queries/algorithms/degreeCentrality.js";
 
 describe("degreeCentrality", () => {
   it("counts distinct neighbours in and out, not call sites or self-loops", () => {

@@ -1,11 +1,11 @@
 import * as Schema from "effect/Schema";
 import { removeEdges } from "../../../commands/graphs/index.js";
-import { allPaths } from "../../../queries/graphs/allPaths.js";
-import { degrees } from "../../../queries/graphs/degrees.js";
-import { pagerankOf, topRanked } from "../../../queries/graphs/pagerankOf.js";
-import { shortestPath } from "../../../queries/graphs/shortestPath.js";
-import { transitiveReduction } from "../../../queries/graphs/transitiveReduction.js";
-import { weakComponents } from "../../../queries/graphs/weakComponents.js";
+import { allPaths } from "../../../queries/algorithms/allPaths.js";
+import { degrees } from "../../../queries/algorithms/degrees.js";
+import { pagerankOf, topRanked } from "../../../queries/algorithms/pageRank.js";
+import { shortestPath } from "../../../queries/algorithms/shortestPath.js";
+import { transitiveReduction } from "../../../queries/algorithms/transitiveReduction.js";
+import { weakComponents } from "../../../queries/algorithms/weakComponents.js";
 import { defineTool, READ_ONLY, toolError } from "../../tool.js";
 import { callerMeta } from "../memoryWrites.js";
 import { analysisGraph, graphArgument, nodeArgument, plural, requireWritable, resolveNode, runGraphCommand } from "./graphAccess.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageRank } from "../../../src/queries/analysis/pageRank.js";
+import { pageRank } from "../../../src/queries/algorithms/pageRank.js";
 
 const edges = (...pairs: string[]) => pairs.map((p) => ({ source: p[0]!, target: p[1]! }));
 const sum = (scores: ReadonlyMap<string, number>) => [...scores.values()].reduce((a, b) => a + b, 0);

@@ -1,5 +1,5 @@
 import type { ScratchReader } from "../../projections/scratch/index.js";
-import { buildAnalysisGraph, type AnalysisGraph } from "./AnalysisGraph.js";
+import { buildAnalysisGraph, type AnalysisGraph } from "../algorithms/AnalysisGraph.js";
 
 /** The last graph built per name and reader, with the stream version it was built at. */
 const built = new WeakMap<ScratchReader, Map<string, { readonly version: number; readonly graph: AnalysisGraph }>>();

@@ -1,5 +1,5 @@
 import { successorLists, type AnalysisGraph } from "./AnalysisGraph.js";
-import { stronglyConnected } from "../analysis/stronglyConnected.js";
+import { stronglyConnected } from "./stronglyConnected.js";
 
 export type Reduction =
   /** Edges (numbers) whose ends are also joined by a longer path: every relation between such a pair. */

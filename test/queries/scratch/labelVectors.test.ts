@@ -1,8 +1,8 @@
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cachedEmbedder, createHashEmbedder, openEmbeddingCache } from "../../../src/projections/embed/index.js";
-import { buildAnalysisGraph } from "../../../src/queries/graphs/AnalysisGraph.js";
-import { matchNode, similarNodes } from "../../../src/queries/graphs/matchNode.js";
+import { buildAnalysisGraph } from "../../../src/queries/algorithms/AnalysisGraph.js";
+import { matchNode, similarNodes } from "../../../src/queries/scratch/matchNode.js";
 import { tempDir } from "../../helpers.js";
 
 /**

@@ -1,7 +1,7 @@
 import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
 import { codeNode, nodeFields } from "../graph/graphNodes.js";
 import { queryAsList } from "../graph/queryAsList.js";
-import { buildAnalysisGraph, type AnalysisGraph } from "./AnalysisGraph.js";
+import { buildAnalysisGraph, type AnalysisGraph } from "../algorithms/AnalysisGraph.js";
 
 /** The name under which the code graph is read by the graph tools. */
 export const CODE_GRAPH_NAME = "code";

@@ -1,15 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { cyclesOf } from "../../../src/queries/analysis/cyclesOf.js";
-import { pageRank } from "../../../src/queries/analysis/pageRank.js";
-import { allPaths } from "../../../src/queries/graphs/allPaths.js";
-import { buildAnalysisGraph, type AnalysisGraph } from "../../../src/queries/graphs/AnalysisGraph.js";
-import { degrees } from "../../../src/queries/graphs/degrees.js";
-import { graphSummary } from "../../../src/queries/graphs/graphSummary.js";
-import { pagerankOf, topRanked } from "../../../src/queries/graphs/pagerankOf.js";
-import { shortestPath } from "../../../src/queries/graphs/shortestPath.js";
-import { transitiveReduction } from "../../../src/queries/graphs/transitiveReduction.js";
-import { weakComponents } from "../../../src/queries/graphs/weakComponents.js";
+import { cyclesOf } from "../../../src/queries/algorithms/cyclesOf.js";
+import { pageRank } from "../../../src/queries/algorithms/pageRank.js";
+import { allPaths } from "../../../src/queries/algorithms/allPaths.js";
+import { buildAnalysisGraph, type AnalysisGraph } from "../../../src/queries/algorithms/AnalysisGraph.js";
+import { degrees } from "../../../src/queries/algorithms/degrees.js";
+import { graphSummary } from "../../../src/queries/scratch/graphSummary.js";
+import { pagerankOf, topRanked } from "../../../src/queries/algorithms/pageRank.js";
+import { shortestPath } from "../../../src/queries/algorithms/shortestPath.js";
+import { transitiveReduction } from "../../../src/queries/algorithms/transitiveReduction.js";
+import { weakComponents } from "../../../src/queries/algorithms/weakComponents.js";
 
 /**
  * Generated multigraphs (parallel relations and self-loops included) checked against small,

@@ -1,6 +1,6 @@
 import type { VectorMatrix, VectorSet } from "../../projections/chunks/index.js";
 import type { Embedder } from "../../projections/embed/index.js";
-import type { AnalysisGraph } from "./AnalysisGraph.js";
+import type { AnalysisGraph } from "../algorithms/AnalysisGraph.js";
 import { labelMatrix } from "./labelMatrix.js";
 
 /**

@@ -1,4 +1,4 @@
-import type { DirectedEdge } from "./PlainGraph.js";
+import type { DirectedEdge } from "./AnalysisGraph.js";
 
 export interface Degree {
   readonly in: number;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { normaliseLabel } from "../../../src/events/index.js";
 import { createHashEmbedder } from "../../../src/projections/embed/index.js";
-import { buildAnalysisGraph } from "../../../src/queries/graphs/AnalysisGraph.js";
-import { matchNode } from "../../../src/queries/graphs/matchNode.js";
+import { buildAnalysisGraph } from "../../../src/queries/algorithms/AnalysisGraph.js";
+import { matchNode } from "../../../src/queries/scratch/matchNode.js";
 
 const graph = (labels: string[]) => buildAnalysisGraph({ name: "g", nodes: labels.map((label) => ({ label, type: null })), edges: [] });
 const embedder = createHashEmbedder();

@@ -2,7 +2,7 @@ import { foldCase, normaliseLabel } from "../../events/index.js";
 import { isEmbedderError, type Embedder } from "../../projections/embed/index.js";
 import { closestNames } from "../analysis/closestNames.js";
 import { topCosineOf } from "../search/topCosine.js";
-import type { AnalysisGraph } from "./AnalysisGraph.js";
+import type { AnalysisGraph } from "../algorithms/AnalysisGraph.js";
 import { labelVectors } from "./labelVectors.js";
 
 /** Below this cosine similarity a label is not taken for what was asked (tuned on the embedded lexical embedder: "payment service" → PaymentService 0.76, "order service" 0.30). */
