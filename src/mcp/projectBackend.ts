@@ -3,6 +3,7 @@ import type { NemesisConfig, NemesisPaths } from "../config/index.js";
 import { EventLogDamaged, type LogHandle } from "../events/index.js";
 import { recordSessionStart } from "../commands/index.js";
 import { collectGarbage } from "../shared/collectGarbage.js";
+import { nativeMemoryTrimmer } from "../shared/trimNativeMemory.js";
 import { routeDamageReports } from "../shared/damageReports.js";
 import {
   connectEngine,
@@ -157,8 +158,16 @@ export const openProjectBackend = async (options: BackendOptions): Promise<Proje
     // Idle-time work: not while a pass runs or the watcher holds changes it has not handed over.
     const busy = () => engine.busy || (watcher?.state()?.behindSince ?? null) !== null;
     // Once a burst of changes is over and its warm-ups are done, its garbage goes at once rather
-    // than staying in the RSS until V8 gets to it (docs/benchmarks.md, the soak).
-    const warmer = toolWarmer(tools, () => models.context({ name: "nemesis", source: "mcp" }), logger, busy, () => void collectGarbage());
+    // than staying in the RSS until V8 gets to it, and then the native memory the burst freed goes
+    // back to the system rather than staying in malloc's arenas (docs/benchmarks.md, the soak).
+    // NEMESIS_MALLOC_TRIM=0 keeps it (the soak bench's comparison).
+    const trimmer = process.env.NEMESIS_MALLOC_TRIM === "0" ? null : nativeMemoryTrimmer((line) => logger.info(line));
+    const settled = () => {
+      collectGarbage();
+      const t = trimmer?.trim();
+      if (t?._tag === "Trimmed") logger.info(`returned freed native memory to the system: RSS ${Math.round(t.rssBeforeMb)} → ${Math.round(t.rssAfterMb)} MB in ${Math.round(t.ms)} ms`);
+    };
+    const warmer = toolWarmer(tools, () => models.context({ name: "nemesis", source: "mcp" }), logger, busy, settled);
     if (mode === "serve") {
       socket = await listenEngineSocket(socketPath!, async (request, progress) => {
         if (request.method === "list") return tools.map((t) => t.name);
