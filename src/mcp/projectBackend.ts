@@ -26,6 +26,9 @@ import type { ToolDefinition } from "./tool.js";
 import type { ToolCaller } from "./ToolContext.js";
 import { watchControl, type OwnedWatchControl, type StartWatcher, type WatcherEvents } from "./watchControl.js";
 
+/** A trim that gave back less than this is not worth a line in the log. */
+const LOG_TRIM_MB = 1;
+
 export type Progress = (done: number, total: number | undefined, message: string) => void;
 
 /**
@@ -157,15 +160,24 @@ export const openProjectBackend = async (options: BackendOptions): Promise<Proje
     const warming = graphWarmer(() => models.warmGraph(), (e) => logger.error("loading the graph for the graph tools failed", e));
     // Idle-time work: not while a pass runs or the watcher holds changes it has not handed over.
     const busy = () => engine.busy || (watcher?.state()?.behindSince ?? null) !== null;
+    // What malloc keeps free after native work goes back to the system: at once when a burst of
+    // changes is over (after its garbage, which holds native buffers, is collected), and every
+    // TRIM_INTERVAL_MS under a load that never pauses (docs/benchmarks.md, the soak).
+    // NEMESIS_MALLOC_TRIM=0 keeps it all (the soak bench's comparison).
+    const trimmer =
+      process.env.NEMESIS_MALLOC_TRIM === "0"
+        ? null
+        : nativeMemoryTrimmer(
+            (line) => logger.info(line),
+            (t) => {
+              if (t.rssBeforeMb - t.rssAfterMb >= LOG_TRIM_MB) logger.info(`returned freed native memory to the system: RSS ${Math.round(t.rssBeforeMb)} → ${Math.round(t.rssAfterMb)} MB in ${Math.round(t.ms)} ms`);
+            },
+          );
     // Once a burst of changes is over and its warm-ups are done, its garbage goes at once rather
-    // than staying in the RSS until V8 gets to it, and then the native memory the burst freed goes
-    // back to the system rather than staying in malloc's arenas (docs/benchmarks.md, the soak).
-    // NEMESIS_MALLOC_TRIM=0 keeps it (the soak bench's comparison).
-    const trimmer = process.env.NEMESIS_MALLOC_TRIM === "0" ? null : nativeMemoryTrimmer((line) => logger.info(line));
+    // than staying in the RSS until V8 gets to it (docs/benchmarks.md, the soak).
     const settled = () => {
       collectGarbage();
-      const t = trimmer?.trim();
-      if (t?._tag === "Trimmed") logger.info(`returned freed native memory to the system: RSS ${Math.round(t.rssBeforeMb)} → ${Math.round(t.rssAfterMb)} MB in ${Math.round(t.ms)} ms`);
+      trimmer?.request(true);
     };
     const warmer = toolWarmer(tools, () => models.context({ name: "nemesis", source: "mcp" }), logger, busy, settled);
     if (mode === "serve") {
@@ -190,7 +202,10 @@ export const openProjectBackend = async (options: BackendOptions): Promise<Proje
               watcher?.projected(head);
               if (r.projections.some((p) => p.name === "graph" && (p.events > 0 || p.rebuilt))) warming.changed();
               // A pass that moved no read model (a ContextServed after each answer, a SessionStarted) leaves the warm-ups as they are.
-              if (r.projections.some((p) => p.events > 0 || p.rebuilt)) warmer.changed();
+              if (r.projections.some((p) => p.events > 0 || p.rebuilt)) {
+                warmer.changed();
+                trimmer?.request();
+              }
             },
           });
           warming.changed();
@@ -218,6 +233,7 @@ export const openProjectBackend = async (options: BackendOptions): Promise<Proje
         stopFollowing();
         warming.stop();
         await warmer.stop();
+        await trimmer?.stop();
       },
       unroute,
       warmed: () => warming.idle(),
