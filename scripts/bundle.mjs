@@ -10,7 +10,7 @@ const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url),
 // Bundled: pure-JS packages read at start-up. Everything else (native bindings, tree-sitter
 // grammars, LanceDB/Arrow, OpenAI, ONNX runtimes) is resolved at run time from node_modules.
 const BUNDLED = new Set(["effect", "commander", "smol-toml", "ignore", "picomatch", "cli-progress", "@modelcontextprotocol/sdk"]);
-const external = Object.keys(pkg.dependencies).filter((name) => !BUNDLED.has(name));
+const external = Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies }).filter((name) => !BUNDLED.has(name));
 
 // Bundled CommonJS (commander) calls require() for Node built-ins; an ES module has none.
 const banner = [

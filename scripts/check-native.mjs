@@ -45,6 +45,14 @@ const checks = {
     }
   },
 };
+// Optional (the server runs without it), but on glibc Linux, where CI runs, it must work: without
+// it a long-running server keeps each burst's freed native memory (src/shared/trimNativeMemory.ts).
+if (process.platform === "linux" && process.report.getReport().header.glibcVersionRuntime) {
+  checks.koffi = () => {
+    const trim = require("koffi").load("libc.so.6").func("int malloc_trim(size_t pad)");
+    if (typeof trim(0) !== "number") throw new Error("malloc_trim answered no number");
+  };
+}
 
 let failed = false;
 for (const [name, check] of Object.entries(checks)) {

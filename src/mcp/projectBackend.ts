@@ -3,6 +3,7 @@ import type { NemesisConfig, NemesisPaths } from "../config/index.js";
 import { EventLogDamaged, type LogHandle } from "../events/index.js";
 import { recordSessionStart } from "../commands/index.js";
 import { collectGarbage } from "../shared/collectGarbage.js";
+import { nativeMemoryTrimmer } from "../shared/trimNativeMemory.js";
 import { routeDamageReports } from "../shared/damageReports.js";
 import {
   connectEngine,
@@ -31,6 +32,9 @@ import type { ToolDefinition } from "./tool.js";
 import { toolContext, type ToolCaller, type ToolContext } from "./ToolContext.js";
 
 export type { Progress };
+
+/** A trim that gave back less than this is not worth a line in the log. */
+const LOG_TRIM_MB = 1;
 
 /**
  * Where tool calls go: this process's own engine when it owns the project, else the owner's
@@ -162,9 +166,26 @@ export const openProjectBackend = async (options: BackendOptions): Promise<Proje
     const warming = graphWarmer(() => models.warmGraph(), (e) => logger.error("loading the graph for the graph tools failed", e));
     // Idle-time work: not while a pass runs or the watcher holds changes it has not handed over.
     const busy = () => engine.busy || (watcher?.state()?.behindSince ?? null) !== null;
+    // What malloc keeps free after native work goes back to the system: at once when a burst of
+    // changes is over (after its garbage, which holds native buffers, is collected), and every
+    // TRIM_INTERVAL_MS under a load that never pauses (docs/benchmarks.md, the soak).
+    // NEMESIS_MALLOC_TRIM=0 keeps it all (the soak bench's comparison).
+    const trimmer =
+      process.env.NEMESIS_MALLOC_TRIM === "0"
+        ? null
+        : nativeMemoryTrimmer(
+            (line) => logger.info(line),
+            (t) => {
+              if (t.rssBeforeMb - t.rssAfterMb >= LOG_TRIM_MB) logger.info(`returned freed native memory to the system: RSS ${Math.round(t.rssBeforeMb)} → ${Math.round(t.rssAfterMb)} MB in ${Math.round(t.ms)} ms`);
+            },
+          );
     // Once a burst of changes is over and its warm-ups are done, its garbage goes at once rather
     // than staying in the RSS until V8 gets to it (docs/benchmarks.md, the soak).
-    const warmer = toolWarmer(tools, () => context({ name: "nemesis", source: "mcp" }), logger, busy, () => void collectGarbage());
+    const settled = () => {
+      collectGarbage();
+      trimmer?.request(true);
+    };
+    const warmer = toolWarmer(tools, () => context({ name: "nemesis", source: "mcp" }), logger, busy, settled);
     if (mode === "serve") {
       socket = await listenEngineSocket(socketPath!, async (request, progress) => {
         if (request.method === "list") return tools.map((t) => t.name);
@@ -186,7 +207,10 @@ export const openProjectBackend = async (options: BackendOptions): Promise<Proje
               watcher?.projected(head);
               if (r.projections.some((p) => p.name === "graph" && (p.events > 0 || p.rebuilt))) warming.changed();
               // A pass that moved no read model (a ContextServed after each answer, a SessionStarted) leaves the warm-ups as they are.
-              if (r.projections.some((p) => p.events > 0 || p.rebuilt)) warmer.changed();
+              if (r.projections.some((p) => p.events > 0 || p.rebuilt)) {
+                warmer.changed();
+                trimmer?.request();
+              }
             },
           });
           warming.changed();
@@ -214,6 +238,7 @@ export const openProjectBackend = async (options: BackendOptions): Promise<Proje
         stopFollowing();
         warming.stop();
         await warmer.stop();
+        await trimmer?.stop();
       },
       unroute,
       warmed: () => warming.idle(),
