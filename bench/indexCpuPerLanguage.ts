@@ -9,16 +9,17 @@
  * process, its worker threads and its children. The repositories are taken in turn within a
  * round, so a burst of load from elsewhere on the box falls on several languages, not all runs of
  * one. The embedder is the default one (offline feature hashing): nothing goes over the network.
- * Every round also indexes an empty project: the fixed cost of a cold index (starting Node, the
- * stores, the embedder) that a small repository's figure per MB would otherwise mostly be; the
- * table gives CPU per MB with and without it.
+ * Every round also indexes, per repository, a project of its smallest source file alone: the
+ * fixed cost of a cold index of that language (starting Node and the parse workers, loading the
+ * grammar, creating the stores), which a small repository's figure per MB would otherwise mostly
+ * be; the table gives CPU per MB with and without it.
  * MB counts the files `detectLanguage` gives that language (and, for C, the `.h` headers it
  * calls C++), outside the directories the index itself skips.
  */
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { detectLanguage } from "../src/parse/languages.js";
 import { listFiles } from "./accuracy/indexRepo.js";
@@ -33,6 +34,8 @@ interface Repo {
   readonly root: string;
   readonly mb: number;
   readonly files: number;
+  /** The repository's smallest source file of the language: the one-file project of the baseline. */
+  readonly smallest: string;
 }
 
 const repos: Repo[] = values("repo").map((spec) => {
@@ -43,12 +46,16 @@ const repos: Repo[] = values("repo").map((spec) => {
   }
   // `.h` is C++ to detectLanguage; a C tree's own headers count as its C source.
   const languages = new Set(language === "c" ? ["c", "cpp"] : [language]);
-  const files = listFiles(root, languages).filter((p) => {
-    const detected = detectLanguage(p);
-    return detected === language || (language === "c" && p.endsWith(".h"));
-  });
-  const bytes = files.reduce((sum, p) => sum + statSync(join(root, p)).size, 0);
-  return { language, root, mb: bytes / (1024 * 1024), files: files.length };
+  const files = listFiles(root, languages)
+    .filter((p) => detectLanguage(p) === language || (language === "c" && p.endsWith(".h")))
+    .map((p) => ({ path: p, size: statSync(join(root, p)).size }));
+  const smallest = [...files].sort((a, b) => a.size - b.size).find((f) => f.size > 0);
+  if (smallest === undefined) {
+    process.stderr.write(`--repo ${spec}: no ${language} source under ${root}\n`);
+    process.exit(2);
+  }
+  const bytes = files.reduce((sum, f) => sum + f.size, 0);
+  return { language, root, mb: bytes / (1024 * 1024), files: files.length, smallest: smallest.path };
 });
 if (repos.length === 0) {
   process.stderr.write("no --repo given; see the header of bench/indexCpuPerLanguage.ts for the command\n");
@@ -61,14 +68,15 @@ interface Sample {
   readonly peakMb: number;
 }
 
-const EMPTY: Repo = { language: "(empty project)", root: "", mb: 0, files: 0 };
-
-const indexOnce = (repo: Repo): Sample => {
+/** One cold index of a copy of `repo` (of only its smallest file when `alone`). */
+const indexOnce = (repo: Repo, alone: boolean): Sample => {
   const scratch = mkdtempSync(join(tmpdir(), `nemesis-idx-${repo.language}-`));
   try {
     const copy = join(scratch, "repo");
-    if (repo === EMPTY) mkdirSync(copy);
-    else cpSync(repo.root, copy, { recursive: true, filter: (src) => !src.endsWith("/.nemesis") && !src.endsWith("/.git") });
+    if (alone) {
+      mkdirSync(dirname(join(copy, repo.smallest)), { recursive: true });
+      copyFileSync(join(repo.root, repo.smallest), join(copy, repo.smallest));
+    } else cpSync(repo.root, copy, { recursive: true, filter: (src) => !src.endsWith("/.nemesis") && !src.endsWith("/.git") });
     const timeFile = join(scratch, "time");
     execFileSync("/usr/bin/time", ["-o", timeFile, "-f", "%U %S %M", process.execPath, CLI, "index", "--no-progress"], {
       cwd: copy,
@@ -82,31 +90,35 @@ const indexOnce = (repo: Repo): Sample => {
   }
 };
 
-const samples = new Map<Repo, Sample[]>([EMPTY, ...repos].map((r) => [r, []]));
+const whole = new Map<Repo, Sample[]>(repos.map((r) => [r, []]));
+const oneFile = new Map<Repo, Sample[]>(repos.map((r) => [r, []]));
 for (let round = 0; round < runs; round++) {
-  for (const repo of round % 2 === 0 ? [EMPTY, ...repos] : [...repos].reverse().concat(EMPTY)) {
-    const sample = indexOnce(repo);
-    samples.get(repo)!.push(sample);
-    process.stderr.write(`round ${round + 1} ${repo.language} ${repo.root}: ${sample.cpuS.toFixed(2)} CPU-s, ${sample.peakMb.toFixed(0)} MB peak\n`);
+  for (const repo of round % 2 === 0 ? repos : [...repos].reverse()) {
+    for (const alone of round % 2 === 0 ? [true, false] : [false, true]) {
+      const sample = indexOnce(repo, alone);
+      (alone ? oneFile : whole).get(repo)!.push(sample);
+      process.stderr.write(`round ${round + 1} ${repo.language} ${alone ? repo.smallest : repo.root}: ${sample.cpuS.toFixed(2)} CPU-s, ${sample.peakMb.toFixed(0)} MB peak\n`);
+    }
   }
 }
 
 const mean = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
-const fixedS = mean(samples.get(EMPTY)!.map((s) => s.cpuS));
-const perMb = (repo: Repo): number[] => samples.get(repo)!.map((s) => s.cpuS / repo.mb);
-const netPerMb = (repo: Repo): number[] => samples.get(repo)!.map((s) => (s.cpuS - fixedS) / repo.mb);
+const perMb = (repo: Repo): number[] => whole.get(repo)!.map((s) => s.cpuS / repo.mb);
+const netPerMb = (repo: Repo): number[] => {
+  const fixed = mean(oneFile.get(repo)!.map((s) => s.cpuS));
+  return whole.get(repo)!.map((s) => (s.cpuS - fixed) / repo.mb);
+};
 const python = repos.filter((r) => r.language === "python");
 const ratio = (per: (r: Repo) => number[], repo: Repo): string =>
   python.length === 0 ? "–" : (mean(per(repo)) / mean(python.flatMap(per))).toFixed(2);
 const list = (xs: readonly number[], digits = 1): string => xs.map((x) => x.toFixed(digits)).join(" / ");
-process.stdout.write(`empty project: ${list(samples.get(EMPTY)!.map((s) => s.cpuS), 2)} CPU-s (fixed cost, mean ${fixedS.toFixed(2)})\n`);
 process.stdout.write(
-  "| language | repository | files | MB | CPU-s per run | CPU-s/MB | × Python | CPU-s/MB less the fixed cost | × Python | peak RSS MB |\n|---|---|---|---|---|---|---|---|---|---|\n",
+  "| language | repository | files | MB | CPU-s per run | one file, CPU-s | CPU-s/MB | × Python | less the one-file cost, CPU-s/MB | × Python | peak RSS MB |\n" +
+    "|---|---|---|---|---|---|---|---|---|---|---|\n",
 );
 for (const repo of repos) {
-  const s = samples.get(repo)!;
   process.stdout.write(
-    `| ${repo.language} | ${repo.root} | ${repo.files} | ${repo.mb.toFixed(2)} | ${list(s.map((x) => x.cpuS))} | ${list(perMb(repo))} | ${ratio(perMb, repo)} | ` +
-      `${list(netPerMb(repo))} | ${ratio(netPerMb, repo)} | ${list(s.map((x) => x.peakMb), 0)} |\n`,
+    `| ${repo.language} | ${repo.root} | ${repo.files} | ${repo.mb.toFixed(2)} | ${list(whole.get(repo)!.map((x) => x.cpuS))} | ${list(oneFile.get(repo)!.map((x) => x.cpuS), 2)} | ` +
+      `${list(perMb(repo))} | ${ratio(perMb, repo)} | ${list(netPerMb(repo))} | ${ratio(netPerMb, repo)} | ${list(whole.get(repo)!.map((x) => x.peakMb), 0)} |\n`,
   );
 }
