@@ -69,7 +69,13 @@ const pending = units.map(() => null as Promise<AstCalls> | null);
 const started = (i: number): Promise<AstCalls> => (pending[i] ??= factsOf(units[i] as (typeof units)[number]));
 for (const [i, unit] of units.entries()) {
   for (let j = i; j < Math.min(units.length, i + jobs); j++) void started(j).catch(() => undefined);
-  const facts = await started(i);
+  let facts = await started(i);
+  // A database may name an older standard than the code needs (leveldb's CMake says C++11, its
+  // sources use C++17's `std::is_standard_layout_v`): a C++ file that fails is tried with C++17.
+  if (facts.exitCode !== 0 && !unit.file.endsWith(".c") && !process.argv.includes("--cached-only")) {
+    const retried = await factsOf({ ...unit, args: [...unit.args.filter((a) => !a.startsWith("-std=")), "-std=c++17"] });
+    if (retried.exitCode === 0) facts = retried;
+  }
   if (facts.exitCode !== 0) {
     failed.push(`${relative(root, unit.file)}${unit.fromDatabase ? "" : " (borrowed flags)"}: ${facts.errors[0] ?? `exit ${facts.exitCode}`}`);
     continue;

@@ -46,8 +46,9 @@ const isCpp = (file: string): boolean => extname(file) !== ".c";
  * Every C/C++ source file under `root` (`files`: paths relative to it), each with its flags from
  * `compileCommands` (a CMake `compile_commands.json`) when it is there. A source the database
  * leaves out (tests and tools a configure step switched off) borrows the flags of the first
- * database entry of its language, with every directory of the tree that holds a header added as
- * an include directory (after the root); without a database at all it gets only those.
+ * database entry of its language (a C file of a C++ tree, their directories and macros), with the
+ * root and every directory of the tree that holds a header added as include directories; without
+ * a database at all it gets only those.
  */
 export const translationUnits = (root: string, files: readonly string[], compileCommands: string | null): TranslationUnit[] => {
   const byFile = new Map<string, string[]>();
@@ -60,7 +61,8 @@ export const translationUnits = (root: string, files: readonly string[], compile
   }
   const headerDirs = [...new Set(files.filter((p) => /\.(?:h|hh|hpp|hxx)$/.test(p)).map((p) => dirname(resolve(root, p))))].sort();
   const fallback = (cpp: boolean): string[] => {
-    const borrowed = [...byFile].find(([file]) => isCpp(file) === cpp)?.[1] ?? [];
+    // A C file of a C++ tree borrows the C++ entries' directories and macros, not their standard.
+    const borrowed = [...byFile].find(([file]) => isCpp(file) === cpp)?.[1] ?? ([...byFile][0]?.[1] ?? []).filter((a) => !a.startsWith("-std=") && !a.startsWith("-f"));
     return [...borrowed, "-I", root, ...headerDirs.flatMap((dir) => ["-I", dir])];
   };
   return files
