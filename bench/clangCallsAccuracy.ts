@@ -148,12 +148,23 @@ for (const call of clangCalls) {
   else unmappedEnds++;
 }
 
+/** A constructor (`new T(…)`, `T x(…)`): clang writes a CXXConstructExpr, not a call, so neither side counts it. */
+const isConstructor = (node: string): boolean => {
+  const [path, id] = [node.slice(0, node.indexOf("#")), node.slice(node.indexOf("#") + 1)];
+  const symbols = repo.parsed.get(path)?.symbols ?? [];
+  const symbol = symbols.find((s) => s.id === id);
+  const parent = symbol?.parent === null || symbol === undefined ? undefined : symbols.find((s) => s.id === symbol.parent);
+  return symbol !== undefined && parent !== undefined && parent.name === symbol.name;
+};
 const predicted = new Set<string>();
+let constructors = 0;
 for (const resolution of repo.resolutions.values()) {
   for (const edge of resolution.edges) {
     if (edge.kind !== "CALLS" || !edge.from.startsWith("s:") || !edge.to.startsWith("s:")) continue;
     const [from, to] = [edge.from.slice(2), edge.to.slice(2)];
-    if (judged.has(from) && judged.has(to)) predicted.add(`${from} -> ${to}`);
+    if (!judged.has(from) || !judged.has(to)) continue;
+    if (isConstructor(to)) constructors++;
+    else predicted.add(`${from} -> ${to}`);
   }
 }
 
@@ -185,7 +196,7 @@ process.stdout.write(
     `clang definitions in project files: ${bySite.size}, mapped to our symbols: ${mapped.size} (${unmappedDefinitions.length} not)`,
     `calls inside them: ${clangCalls.length}; ${[...byCategory].map(([k, v]) => `${k} ${v}`).join(", ")}; direct calls with an end we have no symbol for: ${unmappedEnds}, to a name several programs of the tree define: ${ambiguous}`,
     `CALLS precision ${fmt(hit / Math.max(1, predicted.size - unjudged))} recall ${fmt(hit / Math.max(1, truth.size))} (hit ${hit}, predicted ${predicted.size}, clang pairs ${truth.size}; ` +
-      `${unjudged} predictions of a name several programs define are not judged)`,
+      `${unjudged} predictions of a name several programs define are not judged; ${constructors} edges to constructors left out)`,
     `      precision ${fmt(hit / Math.max(1, predicted.size - unjudged - dispatched))} leaving out as well the ${dispatched} edges to an override of a method clang binds to a declaration without a body`,
     `clang and reading its AST: ${clangCpuS.toFixed(1)} CPU-s in this process (clang's own time not counted; 0 when cached)`,
     ...failed.map((f) => `  not compiled: ${f}`),
