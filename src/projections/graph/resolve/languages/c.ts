@@ -30,12 +30,32 @@ const byQualifiedName = (r: Resolution, paths: readonly string[], qualifiedName:
  * when a source file of the header defines it (`void A::f() { … }` in `a.cpp`).
  */
 const preferDefinition = (r: Resolution, target: Target): Target => {
-  if (target.kind !== "symbol" || !isHeader(target.path)) return target;
+  if (target.kind !== "symbol") return target;
+  if (!isHeader(target.path)) return definedOutOfLineHere(r, target);
   for (const source of companionSources(r.lookup, target.path)) {
     const defined = r.scope(source)?.byId.get(target.symbol.qualifiedName);
     if (defined !== undefined && defined.kind === target.symbol.kind) return { kind: "symbol", path: source, symbol: defined };
   }
   return target;
+};
+
+/**
+ * A method declared in a class of a source file and defined outside it in the same file
+ * (`class A { void f(); };` … `void A::f() { … }`): the definition, `A.f#2`. Only when the name
+ * is declared once and defined once, so an overload is never swapped for another.
+ */
+const definedOutOfLineHere = (r: Resolution, target: Target & { kind: "symbol" }): Target => {
+  const scope = r.scope(target.path);
+  if (scope === null || target.symbol.kind !== "Method" || target.symbol.id !== target.symbol.qualifiedName) return target;
+  const defined = scope.byId.get(`${target.symbol.id}#2`);
+  if (defined === undefined || scope.byId.has(`${target.symbol.id}#3`) || defined.kind !== "Method") return target;
+  return outsideItsClass(scope, defined) && !outsideItsClass(scope, target.symbol) ? { kind: "symbol", path: target.path, symbol: defined } : target;
+};
+
+/** Whether a method's lines lie outside its class's (an out-of-line definition the class was given as its parent). */
+const outsideItsClass = (scope: FileScope, method: ExtractedSymbol): boolean => {
+  const parent = method.parent !== null ? scope.byId.get(method.parent) : undefined;
+  return parent === undefined || parent.kind === "Namespace" || method.startLine > parent.endLine || method.endLine < parent.startLine;
 };
 
 /** Namespaces and classes around symbol `fromId` (their qualified names, innermost first, then ""). */
