@@ -2,7 +2,7 @@ import type { SyntaxNode } from "tree-sitter";
 import type { SymbolKind } from "../../../events/types/parse.js";
 import { endOf, startOf } from "../../collectNodes.js";
 import { oneLine, type Extraction } from "../Extraction.js";
-import { field } from "../LanguageExtractor.js";
+import { field, textOf } from "../LanguageExtractor.js";
 import type { Handler } from "../table/LanguageTable.js";
 import { CLASS_KINDS, docAbove, enclosingName, TEST_MACROS, templateParams, visibilityIn, type CScope } from "./cScope.js";
 import { declaredName, functionDeclaratorOf, paramsOf } from "./declarators.js";
@@ -21,6 +21,18 @@ const testName = (x: Extraction, fn: SyntaxNode): string | null => {
 };
 
 const C_TEST_NAME = /^(test_?\w*|\w+_test)$/i;
+
+/**
+ * Whether a C function a runner can call as a test: it returns `void` and takes nothing (Unity,
+ * CTest) or only cmocka's `void **state`. A helper named like one (`do_test(name)`,
+ * `int test_apply(patch)`) is called by the tests and stays a Function.
+ */
+const runnableAsTest = (x: Extraction, node: SyntaxNode, params: readonly { readonly type: string | null }[]): boolean => {
+  const type = field(node, "type");
+  // `void *make(void)` returns a pointer: its declarator is a pointer declarator, not the function's.
+  if (type === null || textOf(x, type) !== "void" || field(node, "declarator")?.type !== "function_declarator") return false;
+  return params.length === 0 || (params.length === 1 && (params[0]?.type ?? "").replace(/\s+/g, "") === "void**");
+};
 
 /** `int f(…) { … }`, `void A::f() { … }`, a method in a class body, `TEST(S, N) { … }`. */
 export const functionDefinition: Handler<CScope> = (ref, x, s) => {
@@ -45,7 +57,11 @@ export const functionDefinition: Handler<CScope> = (ref, x, s) => {
   }
   const isPrivate = !inClass && declared.scope.length === 0 && isStatic(x, start, declared.start);
   const kind: SymbolKind =
-    inClass || declared.scope.length > 0 ? "Method" : s.testFile && C_TEST_NAME.test(declared.name) ? "Test" : "Function";
+    inClass || declared.scope.length > 0
+      ? "Method"
+      : s.testFile && C_TEST_NAME.test(declared.name) && runnableAsTest(x, node, params)
+        ? "Test"
+        : "Function";
   const around = enclosingName(x);
   const scopePath = declared.scope.join(".");
   const symbol = x.addSymbol({

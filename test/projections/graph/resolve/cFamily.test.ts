@@ -72,3 +72,18 @@ describe("C++ resolution (fixtures/resolve/cpp-shapes)", () => {
     ]);
   });
 });
+
+describe("C++ functions and fixtures inside a namespace (fixtures/resolve/cpp-namespace-functions)", () => {
+  const resolver = resolverFor(loadFixture("cpp-namespace-functions"));
+  it("reaches a namespace's function a header only declares at its definition, a TEST_F's fixture in the namespace, a method defined below its class", () => {
+    expect(edgeLines(resolver, "CALLS")).toEqual([
+      // Declared in a class of the same file and defined below it: the definition.
+      "CALLS src/store.cc#kv.Local.Run#2 -> src/store.cc#kv.Local.Step#2",
+      "CALLS src/store.cc#kv.Store.Put -> src/filename.cc#kv.ParseName",
+      "CALLS tests/store_test.cc#StoreTest.PutsByName -> src/filename.cc#kv.ParseName",
+      "CALLS tests/store_test.cc#StoreTest.PutsByName -> tests/store_test.cc#kv.StoreTest.Put",
+      // The method's declaration in the class stands for it: its definition is in a source file named otherwise.
+      "CALLS tests/store_test.cc#kv.StoreTest.Put -> include/kv/filename.h#kv.Store.Put",
+    ]);
+  });
+});

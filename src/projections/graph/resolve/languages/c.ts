@@ -30,12 +30,32 @@ const byQualifiedName = (r: Resolution, paths: readonly string[], qualifiedName:
  * when a source file of the header defines it (`void A::f() { … }` in `a.cpp`).
  */
 const preferDefinition = (r: Resolution, target: Target): Target => {
-  if (target.kind !== "symbol" || !isHeader(target.path)) return target;
+  if (target.kind !== "symbol") return target;
+  if (!isHeader(target.path)) return definedOutOfLineHere(r, target);
   for (const source of companionSources(r.lookup, target.path)) {
     const defined = r.scope(source)?.byId.get(target.symbol.qualifiedName);
     if (defined !== undefined && defined.kind === target.symbol.kind) return { kind: "symbol", path: source, symbol: defined };
   }
   return target;
+};
+
+/**
+ * A method declared in a class of a source file and defined outside it in the same file
+ * (`class A { void f(); };` … `void A::f() { … }`): the definition, `A.f#2`. Only when the name
+ * is declared once and defined once, so an overload is never swapped for another.
+ */
+const definedOutOfLineHere = (r: Resolution, target: Target & { kind: "symbol" }): Target => {
+  const scope = r.scope(target.path);
+  if (scope === null || target.symbol.kind !== "Method" || target.symbol.id !== target.symbol.qualifiedName) return target;
+  const defined = scope.byId.get(`${target.symbol.id}#2`);
+  if (defined === undefined || scope.byId.has(`${target.symbol.id}#3`) || defined.kind !== "Method") return target;
+  return outsideItsClass(scope, defined) && !outsideItsClass(scope, target.symbol) ? { kind: "symbol", path: target.path, symbol: defined } : target;
+};
+
+/** Whether a method's lines lie outside its class's (an out-of-line definition the class was given as its parent). */
+const outsideItsClass = (scope: FileScope, method: ExtractedSymbol): boolean => {
+  const parent = method.parent !== null ? scope.byId.get(method.parent) : undefined;
+  return parent === undefined || parent.kind === "Namespace" || method.startLine > parent.endLine || method.endLine < parent.startLine;
 };
 
 /** Namespaces and classes around symbol `fromId` (their qualified names, innermost first, then ""). */
@@ -86,8 +106,17 @@ const fixtureOf = (r: Resolution, scope: FileScope, fromId: string | null): Targ
   while (current !== undefined && current.kind !== "Test") current = current.parent !== null ? scope.byId.get(current.parent) : undefined;
   if (current === undefined || !/^(?:TEST_F|TEST_P|TYPED_TEST|TYPED_TEST_P)\s*\(/.test(current.signature)) return null;
   const fixture = current.name.slice(0, current.name.indexOf("."));
-  const cls = fixture.length > 0 ? r.resolveQualified(scope, null, null, fixture, "type") : null;
-  return cls !== null && cls.kind === "symbol" && TYPE_KINDS.has(cls.symbol.kind) ? cls : null;
+  if (fixture.length === 0) return null;
+  const cls = r.resolveQualified(scope, null, null, fixture, "type");
+  if (cls !== null && cls.kind === "symbol" && TYPE_KINDS.has(cls.symbol.kind)) return cls;
+  // `namespace ns { TEST_F(Fixture, …) }`: ns::Fixture. Not through resolveQualified from the test,
+  // whose bare names ask for the fixture again.
+  const files = includedFiles(r, scope.file.path);
+  for (const prefix of enclosingPrefixes(scope, current.id).filter((p) => p.length > 0)) {
+    const found = byQualifiedName(r, files, `${prefix}${fixture}`, (s) => TYPE_KINDS.has(s.kind));
+    if (found !== null) return found;
+  }
+  return null;
 };
 
 /** The class whose members a bare name inside `fromId` may be: the enclosing class, an out-of-line method's, a test fixture. */
@@ -103,16 +132,33 @@ const memberScope = (r: Resolution, scope: FileScope, fromId: string | null): (T
  * file beside the including file (`list_push` declared in list.h, defined in list.c).
  */
 const definedForHeaders = (r: Resolution, scope: FileScope, name: string): Target | null => {
+  for (const source of headerSources(r, scope)) {
+    const found = first(r.scope(source)?.declared.get("")?.get(name), (s) => s.exported && s.kind !== "Test");
+    if (found !== null) return { kind: "symbol", path: source, symbol: found };
+  }
+  return null;
+};
+
+/** The source files of the headers `scope` includes, then the other source files of its folder. */
+const headerSources = (r: Resolution, scope: FileScope): string[] => {
   const included = includedFiles(r, scope.file.path).slice(1);
   const sources: string[] = [];
   for (const header of included) for (const source of companionSources(r.lookup, header)) if (!sources.includes(source)) sources.push(source);
   for (const source of r.lookup.filesIn(dirname(scope.file.path)).slice(0, FOLDER_FILES)) {
     if (SOURCE.test(source) && !sources.includes(source)) sources.push(source);
   }
-  for (const source of sources) {
-    if (source === scope.file.path) continue;
-    const found = first(r.scope(source)?.declared.get("")?.get(name), (s) => s.exported && s.kind !== "Test");
-    if (found !== null) return { kind: "symbol", path: source, symbol: found };
+  return sources.filter((source) => source !== scope.file.path);
+};
+
+/**
+ * `f` inside `namespace ns { … }` when a header declares `ns::f` (a prototype: no symbol) and a
+ * source file of it defines it: the definition, by its qualified name.
+ */
+const definedInNamespace = (r: Resolution, scope: FileScope, prefixes: readonly string[], name: string): Target | null => {
+  const sources = headerSources(r, scope);
+  for (const prefix of prefixes) {
+    const found = symbolByQualifiedName(r, sources, `${prefix}${name}`, (s) => s.exported && (s.kind === "Function" || s.kind === "Variable"));
+    if (found !== null) return found;
   }
   return null;
 };
@@ -145,7 +191,7 @@ export const C_FAMILY: LanguagePolicy = {
       const found = byQualifiedName(r, files, `${prefix}${name}`, (s) => s.kind !== "Test");
       if (found !== null) return found;
     }
-    return undefined;
+    return definedInNamespace(r, scope, prefixes, name) ?? undefined;
   },
   samePackageName: (r, scope, name) => definedForHeaders(r, scope, name),
   qualifierHead(r, scope, fromId, head) {
