@@ -1,21 +1,9 @@
 import * as Schema from "effect/Schema";
 import { preparedOn, sqliteLog, type LogHandle } from "./sqliteLog.js";
 
-/**
- * Where each lazily opened read model stood when the engine last wrote to it, kept in a side
- * table of the log. The read model's own checkpoint stays authoritative: a hint is written
- * only after the store committed, so it can trail the checkpoint (then the store is opened and
- * asked) but never run ahead of it. It lets a run with nothing to do skip opening Kuzu and
- * LanceDB.
- */
-export interface ProjectionHint {
-  readonly position: number;
-  readonly version: number;
-  /** What else decides the read model's content (its config); a different one voids the hint. */
-  readonly fingerprint: string;
-  /** Small facts the model had at `position` (e.g. graph counts), for summaries without opening it. */
-  readonly detail: unknown;
-}
+import type { ProjectionHint } from "../store/EventStore.js";
+
+export type { ProjectionHint };
 
 /** A row of projection_hint, `detail` as stored (JSON text or NULL). */
 export const ProjectionHintRow = Schema.Struct({
