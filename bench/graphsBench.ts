@@ -2,7 +2,7 @@ import * as Either from "effect/Either";
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadGraphState } from "../src/commands/graphs/index.js";
+import { loadGraphState } from "../src/commands/scratch/index.js";
 import { defaultConfig, nemesisPaths } from "../src/config/index.js";
 import { Engine, inlineParser } from "../src/engine/index.js";
 import { closeEventLog, openEventLog } from "../src/events/index.js";

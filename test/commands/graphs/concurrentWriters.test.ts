@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { loadGraphState } from "../../../src/commands/graphs/index.js";
+import { loadGraphState } from "../../../src/commands/scratch/index.js";
 import { closeEventLog, openEventLog } from "../../../src/events/index.js";
 import { startNode, type Child } from "../../child.js";
 import { tempLog } from "../../events/support.js";

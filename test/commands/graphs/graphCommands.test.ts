@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { addEdges, addNodes, applyGraphEvent, deleteGraph, edgeKey, edgeOf, emptyGraphState, importGraph, loadGraphState, removeEdges, removeNodes } from "../../../src/commands/graphs/index.js";
-import { nodeNamed } from "../../../src/commands/graphs/GraphState.js";
+import { addEdges, addNodes, applyGraphEvent, deleteGraph, edgeKey, edgeOf, emptyGraphState, importGraph, loadGraphState, removeEdges, removeNodes } from "../../../src/commands/scratch/index.js";
+import { nodeNamed } from "../../../src/commands/scratch/GraphState.js";
 import { expectLeft, expectRight, meta, scenario } from "../harness.js";
 
 let s: ReturnType<typeof scenario>;

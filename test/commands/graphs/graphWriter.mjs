@@ -3,7 +3,7 @@
 // the same stream and conflicts are retried by the commands. Prints "done <n>" at the end.
 import { once } from "node:events";
 import * as Effect from "effect/Effect";
-import { addEdges, addNodes } from "../../../dist/commands/graphs/index.js";
+import { addEdges, addNodes } from "../../../dist/commands/scratch/index.js";
 import { closeEventLog, EventLog, makeEventLog, openEventLog } from "../../../dist/events/index.js";
 
 const [dbPath, name, countArg] = process.argv.slice(2);

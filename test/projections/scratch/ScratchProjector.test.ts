@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { addEdges, addNodes, deleteGraph, edgeOf, loadGraphState, removeEdges, removeNodes } from "../../../src/commands/graphs/index.js";
+import { addEdges, addNodes, deleteGraph, edgeOf, loadGraphState, removeEdges, removeNodes } from "../../../src/commands/scratch/index.js";
 import { closeEventLog, EventLog, type LogHandle, makeEventLog, openEventLog, readEvents } from "../../../src/events/index.js";
 import { catchUp, rebuild } from "../../../src/projections/index.js";
 import { ScratchProjector, ScratchReader } from "../../../src/projections/scratch/index.js";

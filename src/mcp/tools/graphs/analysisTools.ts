@@ -1,5 +1,5 @@
 import * as Schema from "effect/Schema";
-import { removeEdges } from "../../../commands/graphs/index.js";
+import { removeEdges } from "../../../commands/scratch/index.js";
 import { allPaths } from "../../../queries/graphs/allPaths.js";
 import { degrees } from "../../../queries/graphs/degrees.js";
 import { pagerankOf, topRanked } from "../../../queries/graphs/pagerankOf.js";
