@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { loadGraphState } from "../src/commands/scratch/index.js";
 import { defaultConfig, nemesisPaths } from "../src/config/index.js";
 import { Engine, inlineParser } from "../src/engine/index.js";
-import { closeEventLog, openEventLog } from "../src/events/index.js";
+import { closeEventLog, openEventLog, SqliteEventStore } from "../src/events/index.js";
 import { engineReadModels } from "../src/mcp/engineToolContext.js";
 import { ALL_TOOLS, callTool } from "../src/mcp/registry.js";
 import { rebuild } from "../src/projections/index.js";
@@ -171,7 +171,7 @@ export const run = async (): Promise<void> => {
       const fresh = openEventLog(paths.events);
       const t = performance.now();
       const c = process.cpuUsage();
-      loadGraphState(fresh, `graph:${GRAPH}`);
+      loadGraphState(SqliteEventStore.of(fresh), `graph:${GRAPH}`);
       folds.push(performance.now() - t);
       foldsCpu.push(cpuMs(c));
       closeEventLog(fresh);

@@ -67,8 +67,6 @@ const KNOWN: ReadonlyArray<readonly [file: string, reaches: Folder, why: string]
   ["src/mcp/ToolContext.ts", "events", "tools hand the log to commands (LogHandle)"],
   ["src/mcp/projectBackend.ts", "events", "tools hand the log to commands (LogHandle)"],
   ["src/mcp/engineToolContext.ts", "events", "freshness: the newest memory event's position (lastPositionOfTypes)"],
-  ["src/mcp/tools/graphs/graphAccess.ts", "events", "provides the EventLog service to the scratch-graph commands"],
-  ["src/mcp/tools/memoryWrites.ts", "events", "provides the EventLog service to the memory commands"],
   ["src/mcp/ToolContext.ts", "projections", "the tool context holds the read models' readers"],
   ["src/mcp/engineToolContext.ts", "projections", "the tool context opens the read models' readers"],
   ["src/mcp/scratchGraphAccess.ts", "projections", "tools catch the scratch-graph projector up before reading"],
@@ -161,6 +159,14 @@ const violations = (imports: ReadonlyArray<Import>): Array<{ file: string; reach
   return [...out.values()];
 };
 
+/**
+ * Imports of the SQLite driver's one-operation files from outside src/events, types included, as
+ * `file → module` lines: those go through src/events/index.ts, its light entry log.ts, or the
+ * EventStore port, so the driver can change without the rest of the tree noticing.
+ */
+const deepIntoSqlite = (imports: ReadonlyArray<Import>): string[] =>
+  imports.filter((i) => folderOf(i.from) !== "events" && rel(i.to).startsWith("src/events/sqlite/")).map((i) => `${rel(i.from)} → ${rel(i.to)}`);
+
 /** Import cycles between files (Tarjan's strongly connected components of more than one file). */
 const cycles = (imports: ReadonlyArray<Import>): string[][] => {
   const next = new Map<string, string[]>();
@@ -223,6 +229,13 @@ describe("the dependency rules of DESIGN.md §2", () => {
       cycles(imports.filter((i) => !i.typeOnly)),
       "files that import each other, directly or around a loop: move what both need into a module of its own",
     ).toEqual([]);
+  });
+
+  it("reaches the log only through src/events/index.ts, its light entry log.ts, or the EventStore port: never events/sqlite/*", () => {
+    expect(deepIntoSqlite(imports), "import the operation from src/events/index.ts (or log.ts where start-up time counts); add it there if it is missing").toEqual([]);
+    // The check itself: a deliberate deep import from outside src/events is caught.
+    const planted = { from: resolve(REPO_ROOT, "src/cli/subcommands/log.ts"), to: resolve(REPO_ROOT, "src/events/sqlite/readEvents.ts"), typeOnly: true };
+    expect(deepIntoSqlite([planted])).toEqual(["src/cli/subcommands/log.ts → src/events/sqlite/readEvents.ts"]);
   });
 
   it("keeps the log's connection inside src/events", () => {
