@@ -66,8 +66,6 @@ const KNOWN: ReadonlyArray<readonly [file: string, reaches: Folder, why: string]
   ["src/engine/indexProject.ts", "commands", "`nemesis index` scans, then runs the pipeline, in the engine"],
   ["src/mcp/ToolContext.ts", "events", "tools hand the log to commands (LogHandle)"],
   ["src/mcp/projectBackend.ts", "events", "tools hand the log to commands (LogHandle)"],
-  ["src/mcp/tools/graphs/graphAccess.ts", "events", "provides the EventLog service to the scratch-graph commands"],
-  ["src/mcp/tools/memoryWrites.ts", "events", "provides the EventLog service to the memory commands"],
   ["src/queries/scratch/matchNode.ts", "events", "normaliseLabel: node labels match as the graph events store them"],
 ];
 
@@ -145,6 +143,14 @@ const violations = (imports: ReadonlyArray<Import>): Array<{ file: string; reach
   return [...out.values()];
 };
 
+/**
+ * Imports of the SQLite driver's one-operation files from outside src/events, types included, as
+ * `file → module` lines: those go through src/events/index.ts, its light entry log.ts, or the
+ * EventStore port, so the driver can change without the rest of the tree noticing.
+ */
+const deepIntoSqlite = (imports: ReadonlyArray<Import>): string[] =>
+  imports.filter((i) => folderOf(i.from) !== "events" && rel(i.to).startsWith("src/events/sqlite/")).map((i) => `${rel(i.from)} → ${rel(i.to)}`);
+
 /** Import cycles between files (Tarjan's strongly connected components of more than one file). */
 const cycles = (imports: ReadonlyArray<Import>): string[][] => {
   const next = new Map<string, string[]>();
@@ -207,6 +213,13 @@ describe("the dependency rules of DESIGN.md §2", () => {
       cycles(imports.filter((i) => !i.typeOnly)),
       "files that import each other, directly or around a loop: move what both need into a module of its own",
     ).toEqual([]);
+  });
+
+  it("reaches the log only through src/events/index.ts, its light entry log.ts, or the EventStore port: never events/sqlite/*", () => {
+    expect(deepIntoSqlite(imports), "import the operation from src/events/index.ts (or log.ts where start-up time counts); add it there if it is missing").toEqual([]);
+    // The check itself: a deliberate deep import from outside src/events is caught.
+    const planted = { from: resolve(REPO_ROOT, "src/cli/subcommands/log.ts"), to: resolve(REPO_ROOT, "src/events/sqlite/readEvents.ts"), typeOnly: true };
+    expect(deepIntoSqlite([planted])).toEqual(["src/cli/subcommands/log.ts → src/events/sqlite/readEvents.ts"]);
   });
 
   it("keeps the log's connection inside src/events", () => {

@@ -1,10 +1,8 @@
 import type { Command } from "commander";
-import * as Effect from "effect/Effect";
-import * as Either from "effect/Either";
 import { userInfo } from "node:os";
-import { DuplicateContent, type MemoryKind, type Stored } from "../commands/index.js";
+import { DuplicateContent, eventStoreOf, isTaggedError, type Command as WriteCommand, type MemoryKind, type Stored } from "../commands/index.js";
 import { catchUpCatalog } from "../engine/index.js";
-import { EventLog, makeEventLog, type EventMeta } from "../events/index.js";
+import type { EventMeta } from "../events/index.js";
 // Straight from the catalog modules: the projections index also loads Kuzu, which a memory write never needs.
 import type { ProjectContext } from "./context.js";
 import { CliError } from "./errors.js";
@@ -28,18 +26,17 @@ type CommandError = { readonly _tag: string; readonly message: string };
 /** Bad input is a usage problem (exit 2); everything else the command refused is a failure (exit 1). */
 const toCliError = (e: CommandError): CliError => new CliError(e.message, e._tag === "InvalidInput" ? 2 : 1);
 
-const run = <E extends CommandError>(ctx: ProjectContext, command: Effect.Effect<Stored, E, EventLog>) =>
-  Effect.runPromise(Effect.either(Effect.provideService(command, EventLog, makeEventLog(ctx.log))));
+const run = <E extends CommandError>(ctx: ProjectContext, command: WriteCommand<Stored, E>): Stored | E => command(eventStoreOf(ctx.log));
 
 /**
  * Runs a memory command against the project's log, then brings catalog.db up to date so a
  * `list` right after shows the change.
  */
-export const runMemoryCommand = async <E extends CommandError>(ctx: ProjectContext, command: Effect.Effect<Stored, E, EventLog>): Promise<Stored> => {
-  const result = await run(ctx, command);
-  if (Either.isLeft(result)) throw toCliError(result.left);
-  await refreshCatalog(ctx, result.right.id);
-  return result.right;
+export const runMemoryCommand = async <E extends CommandError>(ctx: ProjectContext, command: WriteCommand<Stored, E>): Promise<Stored> => {
+  const result = run(ctx, command);
+  if (isTaggedError(result)) throw toCliError(result);
+  await refreshCatalog(ctx, result.id);
+  return result;
 };
 
 /** The commands that put another entry in place of one of each kind. */
@@ -56,12 +53,12 @@ const REPLACE: Record<MemoryKind, (id: string) => string> = {
  */
 export const addMemory = async <E extends CommandError>(
   ctx: ProjectContext,
-  command: Effect.Effect<Stored, E, EventLog>,
+  command: WriteCommand<Stored, E>,
   print: { readonly json?: boolean | undefined; readonly verb: "Stored" | "Recorded" },
 ): Promise<void> => {
-  const result = await run(ctx, command);
-  if (Either.isLeft(result)) {
-    const e = result.left;
+  const result = run(ctx, command);
+  if (isTaggedError(result)) {
+    const e = result;
     if (!(e instanceof DuplicateContent)) throw toCliError(e);
     process.stdout.write(
       print.json
@@ -70,7 +67,7 @@ export const addMemory = async <E extends CommandError>(
     );
     return;
   }
-  const stored = result.right;
+  const stored = result;
   await refreshCatalog(ctx, stored.id);
   process.stdout.write(print.json ? `${JSON.stringify(stored)}\n` : `${print.verb} ${stored.id} (log #${stored.position})\n`);
 };

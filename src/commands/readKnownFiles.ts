@@ -1,6 +1,5 @@
-import type { LogHandle } from "../events/index.js";
-// Straight from the operation's module, not the folder index: the file-changed hook imports this (see DEVELOPMENT.md, "Try a hook by hand").
-import { readFileStream, readFileStreams, type LatestFileEvent } from "../events/sqlite/readFileStreams.js";
+// From the log's light entry, not the folder index: the file-changed hook imports this (see DEVELOPMENT.md, "Try a hook by hand").
+import { readFileStream, readFileStreams, type LatestFileEvent, type LogHandle } from "../events/log.js";
 
 /** What the log last said about one file: the state a new scan is compared against. */
 export interface KnownFile {

@@ -1,11 +1,13 @@
-import { appendOrRedecide, streamVersion, type CommitObserved, type EventMeta, type LogHandle, type StreamAppend } from "../events/index.js";
+import type { AppendResult, CommitObserved, EventMeta, LogHandle, StreamAppend } from "../events/index.js";
+import { eventStoreOf } from "./eventStoreOf.js";
+import { answerOrThrow, handleCommand } from "./handleCommand.js";
 
 export const COMMIT_STREAM_PREFIX = "commit:";
 
 export const commitStream = (sha: string): string => `${COMMIT_STREAM_PREFIX}${sha}`;
 
 /** Whether the log holds the commit: its stream exists (one index lookup). */
-export const isCommitObserved = (log: LogHandle, sha: string): boolean => streamVersion(log, commitStream(sha)) > 0;
+export const isCommitObserved = (log: LogHandle, sha: string): boolean => eventStoreOf(log).streamVersion(commitStream(sha)) > 0;
 
 export interface RecordedCommits {
   /** CommitObserved events appended. */
@@ -36,14 +38,17 @@ export const recordCommits = (
     expectedVersion: "no_stream",
     events: [{ type: "CommitObserved", data: c, meta: options.meta }],
   });
+  const store = eventStoreOf(log);
   let observed = 0;
   let lastPosition = 0;
   for (let i = 0; i < unique.length; i += batchSize) {
-    let batch = unique.slice(i, i + batchSize);
-    const result = appendOrRedecide(log, batch.map(toAppend), () => {
-      batch = batch.filter((c) => !isCommitObserved(log, c.sha));
-      return batch.map(toAppend);
-    });
+    const batch = unique.slice(i, i + batchSize);
+    let tries = 0;
+    // The batch as given; after a conflict, without the commits another writer recorded meanwhile.
+    const unobserved = (): CommitObserved[] => (tries++ === 0 ? batch : batch.filter((c) => store.streamVersion(commitStream(c.sha)) === 0));
+    const result = answerOrThrow(
+      handleCommand(store, unobserved, (commits) => ({ appends: commits.map(toAppend), answer: (appended: AppendResult) => appended })),
+    );
     observed += result.appended;
     lastPosition = Math.max(lastPosition, result.lastPosition);
   }

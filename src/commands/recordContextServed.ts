@@ -1,8 +1,6 @@
-import * as Cause from "effect/Cause";
-import * as Effect from "effect/Effect";
-import * as Exit from "effect/Exit";
-import { EventLog, makeEventLog, type ContextServed, type EventLogError, type EventMeta, type LogHandle, type VersionConflict } from "../events/index.js";
-import { retryOnConflict } from "./retryOnConflict.js";
+import type { ContextServed, EventLogError, EventMeta, LogHandle } from "../events/index.js";
+import { eventStoreOf } from "./eventStoreOf.js";
+import { handleCommand, isTaggedError, type Command } from "./handleCommand.js";
 
 export const CONTEXT_STREAM_PREFIX = "context:";
 /** The stream of calls made in no session (`nemesis query`, `nemesis context`). */
@@ -27,11 +25,11 @@ const unique = (items: ReadonlyArray<string>): string[] => [...new Set(items.fil
 /**
  * Records what one answer served (ContextServed), in its session's stream. The stream is read
  * and appended at its version, so two answers of one session at once are ordered, and a conflict
- * reads again and retries. Returns the event's position.
+ * reads again and decides again. Returns the event's position.
  */
-export const recordContextServed = (input: ContextServedInput): Effect.Effect<number, VersionConflict | EventLogError, EventLog> =>
-  Effect.gen(function* () {
-    const log = yield* EventLog;
+export const recordContextServed =
+  (input: ContextServedInput): Command<number, EventLogError> =>
+  (store) => {
     const s = input.served;
     const stream = contextStream(s.session);
     const data: ContextServed = {
@@ -44,22 +42,23 @@ export const recordContextServed = (input: ContextServedInput): Effect.Effect<nu
       rules: unique(s.rules),
       tokens: Math.max(0, Math.round(s.tokens)),
     };
-    const version = yield* log.streamVersion(stream);
-    const result = yield* log.append(stream, version, [{ type: "ContextServed", data, meta: s.session === null ? input.meta : { ...input.meta, session: s.session } }]);
-    return result.lastPosition;
-  }).pipe(retryOnConflict, Effect.withSpan("recordContextServed"));
+    const meta = s.session === null ? input.meta : { ...input.meta, session: s.session };
+    return handleCommand(
+      store,
+      (st) => st.streamVersion(stream),
+      (version: number) => ({ appends: [{ stream, expectedVersion: version, events: [{ type: "ContextServed", data, meta }] }], answer: (appended) => appended.lastPosition }),
+    );
+  };
 
 /**
  * Runs recordContextServed on `log` now. Logging what was served must never fail the answer
- * that served it: every failure (a conflict past its retries, a full disk, a read-only log) comes
+ * that served it: every failure (a full disk, a read-only log) comes
  * back as its message, for the caller to log.
  */
 export const logContextServed = (log: LogHandle, input: ContextServedInput): { readonly position: number } | { readonly failed: string } => {
   try {
-    const exit = Effect.runSyncExit(Effect.provideService(recordContextServed(input), EventLog, makeEventLog(log)));
-    if (Exit.isSuccess(exit)) return { position: exit.value };
-    const e = Cause.squash(exit.cause);
-    return { failed: e instanceof Error ? e.message : String(e) };
+    const outcome = recordContextServed(input)(eventStoreOf(log));
+    return isTaggedError(outcome) ? { failed: outcome.message } : { position: outcome };
   } catch (e) {
     return { failed: e instanceof Error ? e.message : String(e) };
   }

@@ -1,10 +1,9 @@
-// From the modules themselves, not the events index: a hook records one file through this
+// From the log's light entry, not the events index: a hook records one file through this
 // command, and the index would load the schema library (~150 ms) with the catalog.
-import type { EventMeta, NewEvent } from "../events/envelope.js";
-import { appendOrRedecide } from "../events/sqlite/appendOrRedecide.js";
-import type { StreamAppend } from "../events/sqlite/appendToStreams.js";
-import type { LogHandle } from "../events/sqlite/openEventLog.js";
+import type { EventMeta, LogHandle, NewEvent, StreamAppend } from "../events/log.js";
 import { decideFileChanges, type FileDecision } from "./decideFileChanges.js";
+import { eventStoreOf } from "./eventStoreOf.js";
+import { answerOrThrow, handleCommand } from "./handleCommand.js";
 import { fileStream, readKnownFile, readKnownFiles, readKnownFilesAt, type KnownFile } from "./readKnownFiles.js";
 import type { ScannedFile, Skip } from "./decideFileChanges.js";
 import { stillAsSeen } from "./stillAsSeen.js";
@@ -125,19 +124,31 @@ export const recordFileChanges = (
     return decideAt(paths, fresh);
   };
 
+  const store = eventStoreOf(log);
   let lastPosition = 0;
   const final: FileDecision[] = [];
   for (let i = 0; i < decisions.length; i += batchSize) {
     let batch = decisions.slice(i, i + batchSize);
     const paths = batch.map((d) => d.path);
-    if (lookAgain(paths)) batch = decideAt(paths, known);
-    if (batch.length === 0) continue;
-    const result = appendOrRedecide(log, batch.map(toAppend), () => {
-      batch = redecide(batch);
-      return batch.map(toAppend);
-    });
-    lastPosition = Math.max(lastPosition, result.lastPosition);
-    final.push(...batch);
+    let tries = 0;
+    // First what the scan decided, decided again only where the disk moved since it looked;
+    // on a conflict, the batch's files looked at again and decided against their streams as they are now.
+    const outcome = handleCommand(
+      store,
+      (): FileDecision[] => {
+        if (tries++ > 0) batch = redecide(batch);
+        else if (lookAgain(paths)) batch = decideAt(paths, known);
+        return batch;
+      },
+      (decided: FileDecision[]) => ({
+        appends: decided.map(toAppend),
+        answer: (appended) => {
+          final.push(...decided);
+          return appended.lastPosition;
+        },
+      }),
+    );
+    lastPosition = Math.max(lastPosition, answerOrThrow(outcome));
   }
 
   let changed = 0;

@@ -1,13 +1,18 @@
-import { appendToStreams, newEventId, VersionConflict, type EventMeta, type IndexRunCompleted, type LogHandle } from "../events/index.js";
+import { newEventId, type EventMeta, type IndexRunCompleted, type LogHandle } from "../events/index.js";
+import { eventStoreOf } from "./eventStoreOf.js";
+import { answerOrThrow, handleCommand } from "./handleCommand.js";
 
 export const PROJECT_STREAM = "project";
 
-const appendToProject = (log: LogHandle, type: string, data: unknown, meta: EventMeta): number => {
-  const result = appendToStreams(log, [{ stream: PROJECT_STREAM, expectedVersion: "any", events: [{ type, data, meta }] }]);
-  // "any" never conflicts; anything else is a broken invariant, not an outcome.
-  if (result instanceof VersionConflict) throw result;
-  return result.lastPosition;
-};
+/** One event on the `project` stream, at any version: runs are told apart by their id, not by order. */
+const appendToProject = (log: LogHandle, type: string, data: unknown, meta: EventMeta): number =>
+  answerOrThrow(
+    handleCommand(
+      eventStoreOf(log),
+      () => null,
+      () => ({ appends: [{ stream: PROJECT_STREAM, expectedVersion: "any", events: [{ type, data, meta }] }], answer: (appended) => appended.lastPosition }),
+    ),
+  );
 
 /** Opens an index run on the `project` stream; its id correlates every event of the run. */
 export const startIndexRun = (

@@ -1,8 +1,7 @@
-// Each module by its own path: the session-start hook records this within its few tens of ms.
-import type { EventMeta } from "../events/envelope.js";
-import { appendToStreams } from "../events/sqlite/appendToStreams.js";
-import { headPosition } from "../events/sqlite/readEvents.js";
-import type { LogHandle } from "../events/sqlite/openEventLog.js";
+// From the log's light entry: the session-start hook records this within its few tens of ms.
+import type { EventMeta, LogHandle } from "../events/log.js";
+import { eventStoreOf } from "./eventStoreOf.js";
+import { answerOrThrow, handleCommand } from "./handleCommand.js";
 
 export const SESSION_STREAM_PREFIX = "session:";
 
@@ -20,16 +19,21 @@ export interface SessionStart {
  * compacts under one id) adds an event to the same stream; each one is a point to compare from.
  * Returns that head.
  */
-export const recordSessionStart = (log: LogHandle, start: SessionStart): number => {
-  const position = headPosition(log);
-  const result = appendToStreams(log, [
-    {
-      stream: sessionStream(start.sessionId),
-      expectedVersion: "any",
-      events: [{ type: "SessionStarted", data: { client: start.client, sessionId: start.sessionId, position }, meta: { ...start.meta, session: start.sessionId } }],
-    },
-  ]);
-  // "any" cannot conflict; a conflict here is a bug in the log.
-  if (!("appended" in result)) throw new Error(result.message);
-  return position;
-};
+export const recordSessionStart = (log: LogHandle, start: SessionStart): number =>
+  answerOrThrow(
+    handleCommand(
+      eventStoreOf(log),
+      (store) => store.head(),
+      (position: number) => ({
+        // "any": a session's starts never conflict, each is a point of its own.
+        appends: [
+          {
+            stream: sessionStream(start.sessionId),
+            expectedVersion: "any",
+            events: [{ type: "SessionStarted", data: { client: start.client, sessionId: start.sessionId, position }, meta: { ...start.meta, session: start.sessionId } }],
+          },
+        ],
+        answer: () => position,
+      }),
+    ),
+  );

@@ -1,10 +1,10 @@
-import * as Effect from "effect/Effect";
-import { EventLog, type EventDecodeError, type EventLogError, type VersionConflict } from "../events/index.js";
+import type { EventDecodeError, EventLogError } from "../events/index.js";
+import { storedAt } from "./appendNew.js";
 import { AlreadyRetired, InvalidInput, NotFound } from "./errors.js";
+import { answerOnly, handleCommand, type Command, type Decision } from "./handleCommand.js";
 import { kindOfId, streamOf } from "./memoryIds.js";
 import type { MemoryWrite, Stored } from "./MemoryWrite.js";
-import { readDecodedStream } from "./readMemory.js";
-import { retryOnConflict } from "./retryOnConflict.js";
+import { readDecodedStream, type StreamHistory } from "./readMemory.js";
 import { DEFAULT_MAX_CHARS, optionalText, validId } from "./validate.js";
 
 export interface RetireRuleInput extends MemoryWrite {
@@ -12,7 +12,7 @@ export interface RetireRuleInput extends MemoryWrite {
   readonly reason?: string;
 }
 
-export type RetireRuleError = InvalidInput | NotFound | AlreadyRetired | VersionConflict | EventLogError | EventDecodeError;
+export type RetireRuleError = InvalidInput | NotFound | AlreadyRetired | EventLogError | EventDecodeError;
 
 /** A hint for an id that names nothing: often an id of another kind pasted into the wrong command. */
 export const notFoundHint = (id: string, expected: "rule" | "decision" | "convention"): string => {
@@ -22,31 +22,33 @@ export const notFoundHint = (id: string, expected: "rule" | "decision" | "conven
     : `check the id against the ${expected} list (retired and superseded entries keep their ids)`;
 };
 
+/** Given the rule's stream, an active rule is retired; a retired one stays as it is. */
+export const decideRetireRule = (
+  history: StreamHistory,
+  retire: MemoryWrite & { readonly id: string; readonly reason: string },
+): Decision<Stored | InvalidInput> | NotFound | AlreadyRetired => {
+  const { id } = retire;
+  const stream = streamOf("rule", id);
+  if (!history.events.some((e) => e.type === "RuleStored")) return new NotFound({ kind: "rule", id, hint: notFoundHint(id, "rule") });
+  const retired = history.events.find((e) => e.type === "RuleRetired");
+  if (retired) {
+    if (retire.idempotencyKey !== undefined && retired.eventId === retire.idempotencyKey) return answerOnly({ id, stream, position: retired.position, replayed: true });
+    return new AlreadyRetired({ id, retiredAt: retired.recordedAt });
+  }
+  return {
+    appends: [{ stream, expectedVersion: history.version, events: [{ eventId: retire.idempotencyKey, type: "RuleRetired", data: { id, reason: retire.reason }, meta: retire.meta }] }],
+    answer: storedAt(id, stream, retire.idempotencyKey),
+  };
+};
+
 /** Retires an active rule; the rule stays in the log and in `--all` listings. */
-export const retireRule = (input: RetireRuleInput): Effect.Effect<Stored, RetireRuleError, EventLog> =>
-  Effect.gen(function* () {
-    const id = yield* validId("id", input.id);
-    const reason = yield* optionalText("reason", input.reason, input.maxChars ?? DEFAULT_MAX_CHARS, "");
-    const stream = streamOf("rule", id);
-    const { events, version } = yield* readDecodedStream(stream);
-    if (!events.some((e) => e.type === "RuleStored")) {
-      return yield* Effect.fail(new NotFound({ kind: "rule", id, hint: notFoundHint(id, "rule") }));
-    }
-    const retired = events.find((e) => e.type === "RuleRetired");
-    if (retired) {
-      if (input.idempotencyKey !== undefined && retired.eventId === input.idempotencyKey) {
-        return { id, stream, position: retired.position, replayed: true };
-      }
-      return yield* Effect.fail(new AlreadyRetired({ id, retiredAt: retired.recordedAt }));
-    }
-    const log = yield* EventLog;
-    const result = yield* log.append(stream, version, [
-      { eventId: input.idempotencyKey, type: "RuleRetired", data: { id, reason }, meta: input.meta },
-    ]);
-    if (result.appended === 0) {
-      return yield* Effect.fail(
-        new InvalidInput({ field: "idempotencyKey", reason: `${input.idempotencyKey} is already used by another event: use a fresh key per request` }),
-      );
-    }
-    return { id, stream, position: result.lastPosition, replayed: false };
-  }).pipe(retryOnConflict, Effect.withSpan("retireRule"));
+export const retireRule =
+  (input: RetireRuleInput): Command<Stored, RetireRuleError> =>
+  (store) => {
+    const id = validId("id", input.id);
+    if (id instanceof InvalidInput) return id;
+    const reason = optionalText("reason", input.reason, input.maxChars ?? DEFAULT_MAX_CHARS, "");
+    if (reason instanceof InvalidInput) return reason;
+    const retire = { ...input, id, reason };
+    return handleCommand(store, (s) => readDecodedStream(s, streamOf("rule", id)), (history) => decideRetireRule(history, retire));
+  };

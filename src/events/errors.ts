@@ -3,6 +3,7 @@ import * as Data from "effect/Data";
 // Its own module, without the Effect runtime: see versionConflict.ts.
 export { VersionConflict } from "./versionConflict.js";
 export { EventLogDamaged } from "./eventLogDamaged.js";
+export { EventLogError } from "./eventLogError.js";
 
 /** A stored payload that no schema (even after upcasting) accepts. */
 export class EventDecodeError extends Data.TaggedError("EventDecodeError")<{
@@ -15,13 +16,3 @@ export class EventDecodeError extends Data.TaggedError("EventDecodeError")<{
     return `event #${this.position} (${this.type} v${this.schema}) cannot be read: ${this.reason}`;
   }
 }
-
-/** The log file itself could not be opened or written. */
-export class EventLogError extends Data.TaggedError("EventLogError")<{
-  readonly reason: string;
-}> {
-  override get message(): string {
-    return this.reason;
-  }
-}
-

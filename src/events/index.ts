@@ -1,4 +1,3 @@
-export { EventLog, makeEventLog, type EventLogService } from "./EventLog.js";
 export {
   EventCatalog,
   decodeEvent,
@@ -13,55 +12,37 @@ export {
 export {
   EventMeta,
   EventSource,
-  newEventId,
-  type ExpectedVersion,
-  type NewEvent,
-  type RecordedEvent,
 } from "./envelope.js";
 export { EncodedPayload, encodePayload, isEncodedPayload } from "./encodedPayload.js";
-export { EventDecodeError, EventLogDamaged, EventLogError, VersionConflict } from "./errors.js";
+export { EventDecodeError } from "./errors.js";
+// The port, its drivers and the plain errors, without the Effect runtime (see log.ts).
+export * from "./log.js";
 export { EVENT_SOURCES, EVENT_TYPES, GRAPH_EVENT_TYPES, MEMORY_EVENT_TYPES } from "./eventNames.js";
 // The log's operations, one per file in sqlite/: every SQL statement and table of events.db is there.
 export { appendOrRedecide } from "./sqlite/appendOrRedecide.js";
-export { appendToStreams, type AppendResult, type StreamAppend } from "./sqlite/appendToStreams.js";
+export { appendToStreams } from "./sqlite/appendToStreams.js";
 export { checkpointWal } from "./sqlite/checkpointWal.js";
-export { closeEventLog } from "./sqlite/closeEventLog.js";
 export { countEventsOfTypes } from "./sqlite/countEventsOfTypes.js";
-export { countPendingEvents, type PendingEvents } from "./sqlite/countPendingEvents.js";
 export { dropProjectionHint } from "./sqlite/dropProjectionHint.js";
-export { lastPositionInStream } from "./sqlite/lastPositionInStream.js";
-export { logDamage } from "./sqlite/logDamage.js";
 export { measureFileChanges } from "./sqlite/measureFileChanges.js";
-export { openEventLog, readThroughMemoryMap, type LogHandle } from "./sqlite/openEventLog.js";
 export { positionOfEvent } from "./sqlite/positionOfEvent.js";
-export type { ProjectionHint } from "./sqlite/projectionHintTable.js";
 export { ensureReactorCheckpoint } from "./sqlite/reactorCheckpointTable.js";
-export { readFileStream, readFileStreams, type FileStreams, type LatestFileEvent } from "./sqlite/readFileStreams.js";
-export { readFileTimeline, type FileMoment, type SymbolInParse, type TimelineOptions } from "./sqlite/readFileTimeline.js";
 export { readLatestParses } from "./sqlite/readLatestParses.js";
-export { lastEventsAt } from "./sqlite/lastEventsAt.js";
 export { readProjectionHint } from "./sqlite/readProjectionHint.js";
 export { readReactorCheckpoint } from "./sqlite/readReactorCheckpoint.js";
 export { saveProjectionHint } from "./sqlite/saveProjectionHint.js";
 export { saveReactorCheckpoint } from "./sqlite/saveReactorCheckpoint.js";
 export {
-  headPosition,
   lastPositionOfTypes,
   payloadLoader,
   payloadSql,
   readEventRows,
-  readEvents,
-  readStream,
-  streamVersion,
   type EventRows,
-  type ReadFilter,
 } from "./sqlite/readEvents.js";
 export { rowToEvent, type EventRow, type SummaryPick } from "./sqlite/rowToEvent.js";
 export { sqliteDamage } from "./sqlite/sqliteDamage.js";
-export { sqliteFileDamage } from "./sqlite/sqliteFileDamage.js";
 export { sqliteQuickCheck } from "./sqlite/sqliteQuickCheck.js";
 export { streamPayloads } from "./sqlite/streamPayloads.js";
-export { tailEvents, type TailOptions } from "./sqlite/tailEvents.js";
 export * from "./types/files.js";
 export * from "./types/graphs.js";
 export * from "./types/history.js";

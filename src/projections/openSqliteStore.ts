@@ -1,7 +1,7 @@
 import type Database from "better-sqlite3";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import { openSqlite } from "../events/sqlite/openSqlite.js";
+import { openSqlite } from "../events/log.js";
 import { checkSqliteStore } from "./damage/checkSqliteStore.js";
 
 /**

@@ -1,8 +1,7 @@
-import * as Effect from "effect/Effect";
 import * as Either from "effect/Either";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { retireRule } from "../../src/commands/index.js";
-import { appendToStreams, closeEventLog, EventLog, type EventLogService, openEventLog } from "../../src/events/index.js";
+import { appendToStreams, closeEventLog, type EventStore, openEventLog } from "../../src/events/index.js";
 import { expectLeft, expectRight, meta, scenario } from "./harness.js";
 
 const stored = { stream: "rule:rule-0000000a", type: "RuleStored", data: { id: "rule-0000000a", content: "No default exports", scope: "*", relatedTo: [] } };
@@ -52,19 +51,17 @@ describe("retireRule against a concurrent writer", () => {
       const rival = openEventLog(s.handle.path);
       let raced = false;
       // The real log, with a rival process's append slipped in just before our first append.
-      const racing: EventLogService = {
-        ...s.log,
-        appendMany: (appends) =>
-          Effect.suspend(() => {
-            if (!raced) {
-              raced = true;
-              appendToStreams(rival, [{ stream: "rule:rule-0000000a", expectedVersion: 1, events: [{ type: "RuleRetired", data: { id: "rule-0000000a", reason: "rival" }, meta }] }]);
-            }
-            return s.log.appendMany(appends);
-          }),
-        append: (stream, expectedVersion, events) => racing.appendMany([{ stream, expectedVersion, events }]),
+      const racing: EventStore = {
+        ...s.store,
+        appendOrRedecide: (appends, redecide, alsoInTransaction) => {
+          if (!raced) {
+            raced = true;
+            appendToStreams(rival, [{ stream: "rule:rule-0000000a", expectedVersion: 1, events: [{ type: "RuleRetired", data: { id: "rule-0000000a", reason: "rival" }, meta }] }]);
+          }
+          return s.store.appendOrRedecide(appends, redecide, alsoInTransaction);
+        },
       };
-      const r = Effect.runSync(Effect.either(Effect.provideService(retireRule({ id: "rule-0000000a", meta }), EventLog, racing)));
+      const r = s.when((store) => retireRule({ id: "rule-0000000a", meta })(store === s.store ? racing : store));
       expect(Either.isLeft(r) && r.left._tag).toBe("AlreadyRetired");
       expect(s.newEvents().map((e) => e.data)).toEqual([{ id: "rule-0000000a", reason: "rival" }]);
       closeEventLog(rival);

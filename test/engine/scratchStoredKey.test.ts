@@ -1,11 +1,11 @@
 import Database from "better-sqlite3";
-import * as Effect from "effect/Effect";
 import * as Either from "effect/Either";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { addNodes } from "../../src/commands/graphs/index.js";
+import { addNodes } from "../../src/commands/scratch/index.js";
 import { Engine, inlineParser } from "../../src/engine/index.js";
-import { dropProjectionHint, EventLog, makeEventLog, readProjectionHint, saveProjectionHint } from "../../src/events/index.js";
+import { dropProjectionHint, readProjectionHint, saveProjectionHint } from "../../src/events/index.js";
 import { scratchStorePath } from "../../src/projections/scratch/index.js";
+import { runCommand } from "../commands/harness.js";
 import { copyFixture, removeDir } from "../sources/scan/helpers.js";
 import { projectContext } from "./helpers.js";
 
@@ -22,8 +22,7 @@ afterEach(() => {
   removeDir(fixture);
 });
 
-const addNode = (label: string) =>
-  Effect.runSync(Effect.either(Effect.provideService(addNodes("plan", [{ label }], { source: "test" }), EventLog, makeEventLog(ctx.log))));
+const addNode = (label: string) => runCommand(ctx.log, addNodes("plan", [{ label }], { source: "test" }));
 
 /** One engine pass: what it ran for the scratch model (null: nothing to do). */
 const scratchRun = async () => {

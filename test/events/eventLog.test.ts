@@ -1,11 +1,7 @@
-import * as Effect from "effect/Effect";
-import * as Either from "effect/Either";
 import { describe, expect, it } from "vitest";
 import {
   appendToStreams,
-  EventLog,
   headPosition,
-  makeEventLog,
   readEventRows,
   readEvents,
   readStream,
@@ -143,16 +139,6 @@ describe("SQLite event log", () => {
     ]);
     expect(r).toBeInstanceOf(VersionConflict);
     expect(readEvents(log).map((e) => e.stream)).toEqual(["file:a"]);
-  });
-
-  it("through the EventLog service a conflict is a failure tagged VersionConflict", () => {
-    const program = Effect.gen(function* () {
-      const el = yield* EventLog;
-      yield* el.append("file:x", "no_stream", [changed("x")]);
-      return yield* el.append("file:x", "no_stream", [changed("x")]);
-    });
-    const r = Effect.runSync(Effect.either(Effect.provideService(program, EventLog, makeEventLog(log))));
-    expect(Either.isLeft(r) && r.left._tag).toBe("VersionConflict");
   });
 
   it("the same idempotency key appended twice is stored once, even with a now-stale expected version", () => {

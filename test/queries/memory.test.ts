@@ -1,10 +1,10 @@
-import * as Effect from "effect/Effect";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { recordDecision, retireRule, storeConvention, storeRule, supersedeDecision } from "../../src/commands/index.js";
-import { closeEventLog, EventLog, type EventMeta, makeEventLog, openEventLog } from "../../src/events/index.js";
+import { recordDecision, retireRule, storeConvention, storeRule, supersedeDecision, type Command, type TaggedError } from "../../src/commands/index.js";
+import { closeEventLog, type EventMeta, openEventLog } from "../../src/events/index.js";
+import { runCommand } from "../commands/harness.js";
 import { CatalogProjector, CatalogReader, catchUp } from "../../src/projections/index.js";
 import { queryMemory, scopeCovers } from "../../src/queries/memory.js";
 
@@ -17,7 +17,7 @@ describe("queryMemory", () => {
 
   beforeAll(async () => {
     const handle = openEventLog(join(dir, "events.db"));
-    const run = <A, E>(e: Effect.Effect<A, E, EventLog>) => Effect.runSync(Effect.provideService(e, EventLog, makeEventLog(handle)));
+    const run = <A, E extends TaggedError>(command: Command<A, E>) => runCommand(handle, command);
     ids.tokens = run(storeRule({ content: "Never log access tokens", scope: "src/auth/**", relatedTo: ["AuthService.login"], meta })).id;
     ids.modules = run(storeRule({ content: "Prefer small modules with one job", meta })).id;
     ids.old = run(storeRule({ content: "Use moment for dates", meta })).id;

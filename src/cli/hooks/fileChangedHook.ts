@@ -1,8 +1,7 @@
 import { realpathSync } from "node:fs";
 import { loadHookConfig } from "../../config/hookConfig.js";
 import type { NemesisPaths } from "../../config/paths.js";
-import { closeEventLog } from "../../events/sqlite/closeEventLog.js";
-import { openEventLog } from "../../events/sqlite/openEventLog.js";
+import { closeEventLog, openEventLog } from "../../events/log.js";
 import type { Logger } from "../../mcp/logger.js";
 import { recordHookedFile } from "../../sources/hooks/recordHookedFile.js";
 import type { HookInput } from "./hookInput.js";

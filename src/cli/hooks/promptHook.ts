@@ -1,7 +1,6 @@
 import { findInstructions, type Instruction } from "../../commands/learn/classifyInstruction.js";
 import type { NemesisConfig, NemesisPaths } from "../../config/index.js";
-import { closeEventLog } from "../../events/sqlite/closeEventLog.js";
-import type { LogHandle } from "../../events/sqlite/openEventLog.js";
+import { closeEventLog, type LogHandle } from "../../events/log.js";
 import type { Logger } from "../../mcp/logger.js";
 import { contextAnswer, type HookInput } from "./hookInput.js";
 import { hookMeta } from "./hookMeta.js";
@@ -37,20 +36,19 @@ const taskText = (name: PromptHookName, input: HookInput): string | null => {
 
 /** Stores what the prompt says durably (auto-learn); one line per entry stored, for the agent to see. */
 const learn = async (instructions: ReadonlyArray<Instruction>, log: LogHandle, config: NemesisConfig, input: HookInput, env: NodeJS.ProcessEnv, logger: Logger): Promise<string[]> => {
-  const [Effect, Either, { learnInstructions }, { EventLog, makeEventLog }] = await Promise.all([
-    import("effect/Effect"),
-    import("effect/Either"),
+  const [{ learnInstructions }, { eventStoreOf }, { isTaggedError }] = await Promise.all([
     import("../../commands/learn/learnInstructions.js"),
-    import("../../events/EventLog.js"),
+    import("../../commands/eventStoreOf.js"),
+    import("../../commands/handleCommand.js"),
   ]);
   const command = learnInstructions({ instructions, meta: hookMeta("auto-learn", input, env), maxChars: config.memory.max_rule_chars });
-  const result = await Effect.runPromise(Effect.either(Effect.provideService(command, EventLog, makeEventLog(log))));
-  if (Either.isLeft(result)) {
-    logger.error(`auto-learn: nothing stored: ${result.left.message}`);
+  const result = command(eventStoreOf(log));
+  if (isTaggedError(result)) {
+    logger.error(`auto-learn: nothing stored: ${result.message}`);
     return [];
   }
   const lines: string[] = [];
-  for (const { instruction, outcome } of result.right) {
+  for (const { instruction, outcome } of result) {
     if (outcome.kind === "stored") {
       logger.info(`auto-learn: stored ${outcome.stored.id} (${instruction.kind}): ${instruction.text}`);
       lines.push(`Nemesis stored this as a project ${instruction.kind} (${outcome.stored.id}): ${instruction.text}`);
@@ -82,7 +80,7 @@ export const promptHook = async (name: PromptHookName, paths: NemesisPaths, inpu
   const instructions = name === "prompt-submit" ? findInstructions(text) : [];
   if (!worthContext(text) && instructions.length === 0) return "";
 
-  const [{ loadConfig }, Either, { openEventLog }] = await Promise.all([import("../../config/config.js"), import("effect/Either"), import("../../events/sqlite/openEventLog.js")]);
+  const [{ loadConfig }, Either, { openEventLog }] = await Promise.all([import("../../config/config.js"), import("effect/Either"), import("../../events/log.js")]);
   const config = loadConfig(paths.config);
   if (Either.isLeft(config)) {
     logger.error(`${name}: ${config.left.message}; nothing added`);

@@ -2,8 +2,7 @@ import { existsSync } from "node:fs";
 // Each module by its own path: the hook must answer within 300 ms, Node's start-up included.
 import type { NemesisPaths } from "../../config/paths.js";
 import { readStaleMemory } from "../../engine/changes/readStaleMemory.js";
-import { closeEventLog } from "../../events/sqlite/closeEventLog.js";
-import { openEventLog } from "../../events/sqlite/openEventLog.js";
+import { closeEventLog, openEventLog } from "../../events/log.js";
 import type { Logger } from "../../mcp/logger.js";
 import { staleText } from "../../queries/changes/staleLinks.js";
 

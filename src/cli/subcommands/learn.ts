@@ -1,9 +1,6 @@
 import type { Command } from "commander";
-import * as Effect from "effect/Effect";
-import * as Either from "effect/Either";
 import { basename } from "node:path";
-import { findInstructions, learnInstructions, type Instruction } from "../../commands/index.js";
-import { EventLog, makeEventLog } from "../../events/index.js";
+import { eventStoreOf, findInstructions, isTaggedError, learnInstructions, type Instruction } from "../../commands/index.js";
 import { readTranscript } from "../../sources/transcript/readTranscript.js";
 import { withProject } from "../context.js";
 import { CliError } from "../errors.js";
@@ -37,9 +34,9 @@ export const registerLearn = (program: Command): void => {
         for (const session of new Set(found.map((f) => f.session))) {
           const instructions = found.filter((f) => f.session === session).map((f) => f.instruction);
           const command = learnInstructions({ instructions, meta: { ...cliMeta(), source: "auto-learn", session }, maxChars: ctx.config.memory.max_rule_chars });
-          const result = await Effect.runPromise(Effect.either(Effect.provideService(command, EventLog, makeEventLog(ctx.log))));
-          if (Either.isLeft(result)) throw new CliError(result.left.message);
-          for (const { instruction, outcome } of result.right) {
+          const result = command(eventStoreOf(ctx.log));
+          if (isTaggedError(result)) throw new CliError(result.message);
+          for (const { instruction, outcome } of result) {
             rows.push({
               kind: instruction.kind,
               text: instruction.text,

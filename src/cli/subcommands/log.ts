@@ -1,14 +1,10 @@
 import type { Command } from "commander";
 // Only light modules here: `nemesis log` must answer in well under 200 ms on a large log, so it
 // loads neither the schema library nor the read models (see commands/index.ts).
-import { closeEventLog } from "../../events/sqlite/closeEventLog.js";
+import { closeEventLog, headPosition, logDamage, openEventLog, readEvents, tailEvents, type LogHandle, type ReadFilter } from "../../events/log.js";
 import { EVENT_SOURCES, EVENT_TYPES, GRAPH_EVENT_TYPES, MEMORY_EVENT_TYPES } from "../../events/eventNames.js";
 import type { RecordedEvent } from "../../events/envelope.js";
 import { EventLogDamaged } from "../../events/eventLogDamaged.js";
-import { logDamage } from "../../events/sqlite/logDamage.js";
-import { openEventLog, type LogHandle } from "../../events/sqlite/openEventLog.js";
-import { headPosition, readEvents, type ReadFilter } from "../../events/sqlite/readEvents.js";
-import { tailEvents } from "../../events/sqlite/tailEvents.js";
 import { CliError, usageError } from "../errors.js";
 import { summarizeEvent, who } from "../eventSummary.js";
 import { intOption } from "../intOption.js";

@@ -1,6 +1,6 @@
-import * as Effect from "effect/Effect";
-import type { EventDecodeError, EventLog, EventLogError, EventMeta, VersionConflict } from "../../events/index.js";
+import type { EventDecodeError, EventLogError, EventMeta } from "../../events/index.js";
 import { comparableText } from "../findDuplicate.js";
+import { isTaggedError, type Command } from "../handleCommand.js";
 import type { Stored } from "../MemoryWrite.js";
 import { readDecodedByType } from "../readMemory.js";
 import { recordDecision } from "../recordDecision.js";
@@ -57,9 +57,16 @@ const exampleOf = (instruction: Instruction): string => /`([^`]+)`/.exec(instruc
  * was learned and in which session). Text that memory already holds in force is skipped, whichever
  * kind holds it; so is the same text twice in one batch.
  */
-export const learnInstructions = (input: LearnInput): Effect.Effect<Learned[], EventLogError | EventDecodeError | VersionConflict, EventLog> =>
-  Effect.gen(function* () {
-    const history = yield* readDecodedByType(["RuleStored", "RuleRetired", "DecisionRecorded", "DecisionSuperseded", "ConventionStored"]);
+export const learnInstructions =
+  (input: LearnInput): Command<Learned[], EventLogError | EventDecodeError> =>
+  (store) => {
+    let history;
+    try {
+      history = readDecodedByType(store, ["RuleStored", "RuleRetired", "DecisionRecorded", "DecisionSuperseded", "ConventionStored"]);
+    } catch (e) {
+      if (isTaggedError(e)) return e as EventDecodeError;
+      throw e;
+    }
     const known = activeTexts(history);
     const out: Learned[] = [];
     const write = { meta: input.meta, ...(input.maxChars !== undefined ? { maxChars: input.maxChars } : {}) };
@@ -76,15 +83,14 @@ export const learnInstructions = (input: LearnInput): Effect.Effect<Learned[], E
           : instruction.kind === "decision"
             ? recordDecision({ ...write, title: text, reasoning: instruction.sentence })
             : storeConvention({ ...write, pattern: text, example: exampleOf(instruction) });
-      const outcome: LearnOutcome = yield* command.pipe(
-        Effect.map((stored): LearnOutcome => ({ kind: "stored", stored })),
-        Effect.catchTags({
-          DuplicateContent: (e) => Effect.succeed<LearnOutcome>({ kind: "known", id: e.existingId }),
-          InvalidInput: (e) => Effect.succeed<LearnOutcome>({ kind: "refused", reason: e.message }),
-        }),
-      );
+      const result = command(store);
+      let outcome: LearnOutcome;
+      if (!isTaggedError(result)) outcome = { kind: "stored", stored: result };
+      else if (result._tag === "DuplicateContent") outcome = { kind: "known", id: result.existingId };
+      else if (result._tag === "InvalidInput") outcome = { kind: "refused", reason: result.message };
+      else return result;
       if (outcome.kind === "stored") known.set(normaliseForComparison(text), outcome.stored.id);
       out.push({ instruction, outcome });
     }
     return out;
-  }).pipe(Effect.withSpan("learnInstructions"));
+  };

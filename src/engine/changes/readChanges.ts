@@ -1,9 +1,6 @@
 // Modules by their own paths: the session-start hook reads changes without the schema library.
 import type { RecordedEvent } from "../../events/envelope.js";
-import { lastEventsAt } from "../../events/sqlite/lastEventsAt.js";
-import { lastSymbolsAt } from "../../events/sqlite/lastSymbolsAt.js";
-import { readEvents, readStream } from "../../events/sqlite/readEvents.js";
-import type { LogHandle } from "../../events/sqlite/openEventLog.js";
+import { lastEventsAt, lastSymbolsAt, readEvents, readStream, type LogHandle } from "../../events/log.js";
 import type { Changes, ChangesFrom, CommitArrived, Writer } from "../../queries/changes/Changes.js";
 import { diffFiles, type FileAt } from "../../queries/changes/diffFiles.js";
 import { diffMemory, type MemoryAt } from "../../queries/changes/diffMemory.js";

@@ -1,7 +1,6 @@
 // Modules by their own paths: the session-start hook reads sessions without the schema library.
 import type { EventMeta } from "../../events/envelope.js";
-import { readEvents } from "../../events/sqlite/readEvents.js";
-import type { LogHandle } from "../../events/sqlite/openEventLog.js";
+import { readEvents, type LogHandle } from "../../events/log.js";
 
 /** One SessionStarted as the log holds it. */
 export interface SessionRecord {

@@ -1,8 +1,5 @@
 // Modules by their own paths: the session-start hook reads stale memory without the schema library.
-import { findRenamedTo } from "../../events/sqlite/findRenamedTo.js";
-import { readFileTimeline } from "../../events/sqlite/readFileTimeline.js";
-import { readEvents, streamVersion } from "../../events/sqlite/readEvents.js";
-import type { LogHandle } from "../../events/sqlite/openEventLog.js";
+import { findRenamedTo, readEvents, readFileTimeline, streamVersion, type LogHandle } from "../../events/log.js";
 import { LINKED_MEMORY_TYPES, memoryInForce, type LinkedMemory } from "../../queries/changes/memoryInForce.js";
 import { linkTarget, staleLink, type LinkTarget, type StaleLink } from "../../queries/changes/staleLinks.js";
 import type { Moment } from "../../queries/changes/symbolVersions.js";

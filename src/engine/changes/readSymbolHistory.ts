@@ -1,7 +1,4 @@
-import { findRenamedFrom } from "../../events/sqlite/findRenamedFrom.js";
-import { lastPositionInStream } from "../../events/sqlite/lastPositionInStream.js";
-import { readFileTimeline } from "../../events/sqlite/readFileTimeline.js";
-import type { LogHandle } from "../../events/sqlite/openEventLog.js";
+import { findRenamedFrom, lastPositionInStream, readFileTimeline, type LogHandle } from "../../events/log.js";
 import type { LinkedMemory } from "../../queries/changes/memoryInForce.js";
 import { linkTarget, type LinkTarget, type StaleLink } from "../../queries/changes/staleLinks.js";
 import { symbolVersions, type FileCommitRef, type Moment, type SymbolVersion } from "../../queries/changes/symbolVersions.js";

@@ -1,7 +1,6 @@
 import type { ChangesFrom } from "../../queries/changes/Changes.js";
 import { parseSince, SINCE_FORMS } from "../../queries/changes/parseSince.js";
-import { headPosition, readEvents } from "../../events/sqlite/readEvents.js";
-import type { LogHandle } from "../../events/sqlite/openEventLog.js";
+import { headPosition, readEvents, type LogHandle } from "../../events/log.js";
 import { previousSession, readSessions, type SessionRecord } from "./readSessions.js";
 
 export type SinceResolved = { readonly ok: true; readonly from: ChangesFrom; readonly to: number } | { readonly ok: false; readonly message: string };

@@ -1,5 +1,5 @@
 import { trace } from "../../shared/trace.js";
-import type { ExpectedVersion, NewEvent } from "../envelope.js";
+import type { NewEvent } from "../envelope.js";
 import { newEventId } from "../eventId.js";
 import { currentSchemaVersion } from "../schemaVersions.js";
 import { VersionConflict } from "../versionConflict.js";
@@ -9,21 +9,9 @@ import { forgetVersions, knownVersions, type KnownStream } from "./knownVersions
 import { ROWS_PER_INSERT } from "./openEventLog.js";
 import { sqliteLog, type LogHandle, type SqliteLog } from "./sqliteLog.js";
 
-export interface StreamAppend {
-  readonly stream: string;
-  readonly expectedVersion: ExpectedVersion;
-  readonly events: ReadonlyArray<NewEvent>;
-}
+import type { AppendResult, StreamAppend } from "../store/EventStore.js";
 
-export interface AppendResult {
-  /** Version of each stream after the append. */
-  readonly versions: ReadonlyArray<number>;
-  /** Position of the last event written or found (0 when nothing was appended). */
-  readonly lastPosition: number;
-  /** Events skipped because their idempotency key was already stored. */
-  readonly duplicates: number;
-  readonly appended: number;
-}
+export type { AppendResult, StreamAppend };
 
 class ConflictSignal extends Error {
   constructor(readonly conflict: VersionConflict) {

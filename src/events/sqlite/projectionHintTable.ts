@@ -1,29 +1,29 @@
-import * as Schema from "effect/Schema";
+import type { ProjectionHint } from "../store/EventStore.js";
 import { preparedOn, sqliteLog, type LogHandle } from "./sqliteLog.js";
 
-/**
- * Where each lazily opened read model stood when the engine last wrote to it, kept in a side
- * table of the log. The read model's own checkpoint stays authoritative: a hint is written
- * only after the store committed, so it can trail the checkpoint (then the store is opened and
- * asked) but never run ahead of it. It lets a run with nothing to do skip opening Kuzu and
- * LanceDB.
- */
-export interface ProjectionHint {
-  readonly position: number;
-  readonly version: number;
-  /** What else decides the read model's content (its config); a different one voids the hint. */
-  readonly fingerprint: string;
-  /** Small facts the model had at `position` (e.g. graph counts), for summaries without opening it. */
-  readonly detail: unknown;
-}
+export type { ProjectionHint };
 
 /** A row of projection_hint, `detail` as stored (JSON text or NULL). */
-export const ProjectionHintRow = Schema.Struct({
-  position: Schema.Number,
-  version: Schema.Number,
-  fingerprint: Schema.String,
-  detail: Schema.NullOr(Schema.String),
-});
+export interface ProjectionHintRow {
+  readonly position: number;
+  readonly version: number;
+  readonly fingerprint: string;
+  readonly detail: string | null;
+}
+
+/**
+ * Checks a row read from projection_hint by hand, not with the schema library: every store of
+ * the log carries the hints, and the hooks and `nemesis log` open the log without loading it
+ * (it would triple a hook's start-up). A row of another shape throws: the side table is ours.
+ */
+export const decodeProjectionHintRow = (row: unknown): ProjectionHintRow | undefined => {
+  if (row === undefined) return undefined;
+  const r = row as Partial<Record<keyof ProjectionHintRow, unknown>>;
+  if (typeof r.position !== "number" || typeof r.version !== "number" || typeof r.fingerprint !== "string" || (r.detail !== null && typeof r.detail !== "string")) {
+    throw new Error(`projection_hint holds a row of an unknown shape (${JSON.stringify(row)}): delete the table with \`sqlite3 .nemesis/events.db "DROP TABLE projection_hint"\`; the engine writes it again`);
+  }
+  return r as ProjectionHintRow;
+};
 
 const SCHEMA =
   "CREATE TABLE IF NOT EXISTS projection_hint (name TEXT PRIMARY KEY, position INTEGER NOT NULL, version INTEGER NOT NULL, fingerprint TEXT NOT NULL, detail TEXT)";

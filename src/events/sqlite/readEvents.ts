@@ -5,49 +5,9 @@ import { preparedOn, sqliteLog, type LogHandle } from "./sqliteLog.js";
 import { payloadText } from "./payloadText.js";
 import { EVENT_COLUMNS, rowToEvent, type EventRow, type SummaryPick } from "./rowToEvent.js";
 
-export interface ReadFilter {
-  /** Read events with a position strictly greater than this. */
-  readonly after?: number;
-  /** Read events with a position strictly lower than this. */
-  readonly before?: number;
-  readonly limit?: number;
-  readonly types?: ReadonlyArray<string>;
-  readonly streamPrefix?: string;
-  readonly source?: string;
-  readonly since?: string;
-  readonly until?: string;
-  /** Newest first (used by `nemesis log --limit` to find the last N cheaply). */
-  readonly descending?: boolean;
-  /**
-   * Per event type, read a few fields of the payload instead of all of it: field name → JSON
-   * path (`$.path`), or `length:$.symbols` for an array's length. Fields the summary stored at
-   * append time holds (see summaries.ts) come from it without touching the payload; others are
-   * extracted by SQLite. Either way a replay that needs five fields of a large FileParsed never
-   * builds its symbols and chunks.
-   */
-  readonly summaries?: Readonly<Record<string, Readonly<Record<string, string>>>>;
-  /**
-   * Types read bare: only position, type, schema and data; event id, stream, meta and time come
-   * back empty and the version 0. For a replay that needs nothing else of most of its rows:
-   * each column handed to JavaScript is a string to build.
-   */
-  readonly bare?: ReadonlyArray<string>;
-  /**
-   * Per event type, top-level payload fields SQLite removes before the text reaches JavaScript:
-   * for a reader that never looks at a large field (the graph and FileParsed's chunk texts,
-   * a large part of a log). Building that text as a string and parsing it cost more than
-   * SQLite's own pass over the JSON.
-   */
-  readonly omit?: Readonly<Record<string, ReadonlyArray<string>>>;
-  /**
-   * Types whose payload `readEvents` fetches only when an event's `data` is first read, one
-   * row at a time. A batch of large payloads read at once sits in memory as text until each
-   * is parsed, long enough for the garbage collector to copy all of it to the old generation;
-   * fetched at first read, each text dies young. Each read of `data` fetches and parses it
-   * again: the event does not keep it. Not for a summarised type, nor for readEventRows.
-   */
-  readonly deferred?: ReadonlyArray<string>;
-}
+import type { ReadFilter } from "../store/EventStore.js";
+
+export type { ReadFilter };
 
 const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 

@@ -1,13 +1,10 @@
-import * as Schema from "effect/Schema";
-import { hasProjectionHints, ProjectionHintRow, type ProjectionHint } from "./projectionHintTable.js";
+import { decodeProjectionHintRow, hasProjectionHints, type ProjectionHint } from "./projectionHintTable.js";
 import { sqliteLog, type LogHandle } from "./sqliteLog.js";
-
-const decodeRow = Schema.decodeUnknownSync(Schema.UndefinedOr(ProjectionHintRow));
 
 /** The hint read model `name` left (see ProjectionHint), or null when there is none. */
 export const readProjectionHint = (log: LogHandle, name: string): ProjectionHint | null => {
   if (!hasProjectionHints(log)) return null;
-  const row = decodeRow(sqliteLog(log).db.prepare("SELECT position, version, fingerprint, detail FROM projection_hint WHERE name = ?").get(name));
+  const row = decodeProjectionHintRow(sqliteLog(log).db.prepare("SELECT position, version, fingerprint, detail FROM projection_hint WHERE name = ?").get(name));
   if (row === undefined) return null;
   return { position: row.position, version: row.version, fingerprint: row.fingerprint, detail: row.detail === null ? null : JSON.parse(row.detail) };
 };

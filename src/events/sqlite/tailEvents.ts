@@ -2,12 +2,9 @@ import type { RecordedEvent } from "../envelope.js";
 import type { LogHandle } from "./sqliteLog.js";
 import { headPosition, readEvents } from "./readEvents.js";
 
-export interface TailOptions {
-  readonly after: number;
-  readonly intervalMs?: number;
-  readonly batchSize?: number;
-  readonly types?: ReadonlyArray<string>;
-}
+import type { TailOptions } from "../store/EventStore.js";
+
+export type { TailOptions };
 
 /**
  * Follows the log: calls `onEvents` with every batch appended after `after`, by any process.

@@ -1,14 +1,11 @@
-import * as Effect from "effect/Effect";
-import * as Either from "effect/Either";
-import type { Stored } from "../../commands/index.js";
-import { EventLog, makeEventLog, type EventMeta } from "../../events/index.js";
+import { eventStoreOf, isTaggedError, type Command, type MemoryWrite, type Stored, type TaggedError } from "../../commands/index.js";
 import type { ToolContext } from "../ToolContext.js";
 import { resolveSymbol } from "../../queries/symbols/index.js";
 import { projectPath } from "../projectPath.js";
 import { toolError } from "../tool.js";
 
 /** Who recorded a memory entry through a tool: the MCP client named in `initialize`, as `nemesis log` shows it. */
-export const callerMeta = (ctx: ToolContext): EventMeta => ({
+export const callerMeta = (ctx: ToolContext): MemoryWrite["meta"] => ({
   source: ctx.caller.source,
   actor: ctx.caller.version ? `${ctx.caller.name}/${ctx.caller.version}` : ctx.caller.name,
 });
@@ -19,13 +16,10 @@ export type WriteOutcome = { readonly stored: true; readonly id: string; readonl
  * Runs a memory command against the log. A duplicate is an answer, not a failure: the entry
  * already says the same thing, and the agent is told its id. Invalid input says what to fix.
  */
-export const runMemoryWrite = async <E extends { readonly _tag: string; readonly message: string }>(
-  ctx: ToolContext,
-  command: Effect.Effect<Stored, E, EventLog>,
-): Promise<WriteOutcome> => {
-  const result = await Effect.runPromise(Effect.either(Effect.provideService(command, EventLog, makeEventLog(ctx.log))));
-  if (Either.isRight(result)) return { stored: true, id: result.right.id, position: result.right.position };
-  const e = result.left as E & { existingId?: string };
+export const runMemoryWrite = async <E extends TaggedError>(ctx: ToolContext, command: Command<Stored, E>): Promise<WriteOutcome> => {
+  const result = command(eventStoreOf(ctx.log));
+  if (!isTaggedError(result)) return { stored: true, id: result.id, position: result.position };
+  const e = result as E & { existingId?: string };
   if (e._tag === "DuplicateContent" && e.existingId) return { stored: false, id: e.existingId };
   throw toolError(e.message);
 };

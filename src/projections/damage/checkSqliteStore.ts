@@ -1,4 +1,4 @@
-import { sqliteFileDamage } from "../../events/sqlite/sqliteFileDamage.js";
+import { sqliteFileDamage } from "../../events/log.js";
 import { StoreDamaged } from "./StoreDamaged.js";
 
 /** Throws StoreDamaged when the header of the SQLite file of `model` at `path` shows damage (see sqliteFileDamage). */

@@ -53,7 +53,7 @@ const merged = (old: string, extra: object): string => JSON.stringify({ ...(JSON
 
 /**
  * Projects the `graph:<name>` streams into graphs.db: one row per graph, node and edge, as
- * the write side's fold (commands/graphs/GraphState.ts) sees them. Applies each event exactly
+ * the write side's fold (commands/scratch/GraphState.ts) sees them. Applies each event exactly
  * once: events at or below the checkpoint are skipped, so a catch-up racing another (a tool
  * syncing while the engine's pass runs) never replays an older add over a newer removal.
  */

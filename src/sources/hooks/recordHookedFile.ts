@@ -7,8 +7,7 @@ import { recordFileChanges, type RecordFileChangesInput } from "../../commands/r
 import type { ScannedFile, Skip } from "../../commands/decideFileChanges.js";
 import { confinePath } from "../../config/confinePath.js";
 import type { HookConfig } from "../../config/hookConfig.js";
-import type { EventMeta } from "../../events/envelope.js";
-import type { LogHandle } from "../../events/sqlite/openEventLog.js";
+import type { EventMeta, LogHandle } from "../../events/log.js";
 import { detectLanguage } from "../../shared/sourceFile/detectLanguage.js";
 
 /** What became of one file an agent's tool wrote. */

@@ -1,11 +1,11 @@
-import * as Effect from "effect/Effect";
 import { appendFileSync } from "node:fs";
 import { realpathSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { logContextServed, recordCommits, recordSessionStart, retireRule, storeRule } from "../../../src/commands/index.js";
+import { logContextServed, recordCommits, recordSessionStart, retireRule, storeRule, type Command, type TaggedError } from "../../../src/commands/index.js";
 import { HOOK_CONFIG_DEFAULTS } from "../../../src/config/hookConfig.js";
-import { EventLog, makeEventLog, type EventMeta } from "../../../src/events/index.js";
+import type { EventMeta } from "../../../src/events/index.js";
+import { runCommand } from "../../commands/harness.js";
 import { ALL_TOOLS, callTool } from "../../../src/mcp/registry.js";
 import { recordHookedFile } from "../../../src/sources/hooks/recordHookedFile.js";
 import { indexedFixture, type IndexedProject } from "../harness.js";
@@ -23,7 +23,7 @@ describe("context_report on a scripted session history", () => {
   it("answers the figures worked out by hand", async () => {
     const log = project.models.engine.ctx.log;
     const root = realpathSync(project.root);
-    const run = <A, E>(effect: Effect.Effect<A, E, EventLog>): A => Effect.runSync(Effect.provideService(effect, EventLog, makeEventLog(log)));
+    const run = <A, E extends TaggedError>(command: Command<A, E>): A => runCommand(log, command);
     const rule = (content: string) => run(storeRule({ content, meta: { source: "cli" } })).id;
     /** A save by the agent's Edit tool (the file-changed hook) or by anyone (the watcher): the file's bytes change, then it is recorded. */
     const save = async (path: string, meta: EventMeta) => {

@@ -1,10 +1,9 @@
-import * as Effect from "effect/Effect";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runAnyHook } from "../../../src/cli/hooks/allHooks.js";
 import { retireRule } from "../../../src/commands/index.js";
-import { EventLog, makeEventLog } from "../../../src/events/index.js";
+import { runCommand } from "../../commands/harness.js";
 import { ALL_TOOLS, callTool } from "../../../src/mcp/registry.js";
 import { memoryResources } from "../../../src/mcp/resources/memoryResources.js";
 import { indexedFixture, type IndexedProject } from "../harness.js";
@@ -79,7 +78,7 @@ describe("get_symbol_history and stale memory", () => {
 
     // Updated: the rule is retired and recorded again, linked to the new name.
     const log = project.models.engine.ctx.log;
-    await Effect.runPromise(Effect.provideService(retireRule({ id: ruleId, reason: "twice is double now", meta: { source: "cli" } }), EventLog, makeEventLog(log)));
+    runCommand(log, retireRule({ id: ruleId, reason: "twice is double now", meta: { source: "cli" } }));
     const again = await call("store_rule", { rule: "Doubling goes through double, never a * 2", related_to: ["double"] });
     expect(again.text).toMatch(/linked to: src\/lib\/math.ts:double$/);
     const clean = await call("get_project_context", {});

@@ -1,10 +1,10 @@
-import * as Effect from "effect/Effect";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { recordDecision, retireRule, storeConvention, storeRule, supersedeDecision } from "../../../src/commands/index.js";
-import { appendToStreams, closeEventLog, EventLog, type EventMeta, headPosition, type LogHandle, makeEventLog, openEventLog, readEvents } from "../../../src/events/index.js";
+import { recordDecision, retireRule, storeConvention, storeRule, supersedeDecision, type Command, type TaggedError } from "../../../src/commands/index.js";
+import { appendToStreams, closeEventLog, type EventMeta, headPosition, type LogHandle, openEventLog, readEvents } from "../../../src/events/index.js";
+import { runCommand } from "../../commands/harness.js";
 import { insertRawEvent } from "../../events/support.js";
 import { CATALOG_VERSION, CatalogProjector, CatalogReader, catchUp, readPlanOf, rebuild } from "../../../src/projections/index.js";
 
@@ -25,7 +25,7 @@ const parsed = (path: string, hash: string, symbols: number) => ({
 
 /** A log with every kind of event the catalog reads, written in several steps. */
 const steps = (log: LogHandle): Array<() => void> => {
-  const run = <A, E>(e: Effect.Effect<A, E, EventLog>) => Effect.runSync(Effect.provideService(e, EventLog, makeEventLog(log)));
+  const run = <A, E extends TaggedError>(command: Command<A, E>) => runCommand(log, command);
   const file = (path: string, hash: string, symbols: number) =>
     appendToStreams(log, [
       {

@@ -1,5 +1,5 @@
 import * as Schema from "effect/Schema";
-import { removeEdges } from "../../../commands/graphs/index.js";
+import { removeEdges } from "../../../commands/scratch/index.js";
 import { allPaths } from "../../../queries/algorithms/allPaths.js";
 import { degrees } from "../../../queries/algorithms/degrees.js";
 import { pagerankOf, topRanked } from "../../../queries/algorithms/pageRank.js";

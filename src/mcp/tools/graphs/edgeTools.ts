@@ -1,5 +1,5 @@
 import * as Schema from "effect/Schema";
-import { addEdges, removeEdges } from "../../../commands/graphs/index.js";
+import { addEdges, removeEdges } from "../../../commands/scratch/index.js";
 import type { ScratchReader } from "../../../engine/index.js";
 import { buildAnalysisGraph, type AnalysisGraph } from "../../../queries/algorithms/AnalysisGraph.js";
 import { APPENDS, defineTool, READ_ONLY, ToolError, toolError } from "../../tool.js";

@@ -1,5 +1,5 @@
 import * as Schema from "effect/Schema";
-import { CODE_GRAPH } from "../../../commands/graphs/index.js";
+import { CODE_GRAPH } from "../../../commands/scratch/index.js";
 import { graphSummary } from "../../../queries/scratch/graphSummary.js";
 import { defineTool, READ_ONLY } from "../../tool.js";
 import { analysisGraph, graphArgument, plural } from "./graphAccess.js";

@@ -1,8 +1,6 @@
-import * as Effect from "effect/Effect";
-import * as Either from "effect/Either";
 import * as Schema from "effect/Schema";
-import { CODE_GRAPH, DEFAULT_GRAPH, ReadOnlyGraph, type GraphWrite } from "../../../commands/graphs/index.js";
-import { EventLog, makeEventLog } from "../../../events/index.js";
+import { eventStoreOf, isTaggedError, type Command, type TaggedError } from "../../../commands/index.js";
+import { CODE_GRAPH, DEFAULT_GRAPH, ReadOnlyGraph, type GraphWrite } from "../../../commands/scratch/index.js";
 import type { Embedder } from "../../../engine/index.js";
 import { buildAnalysisGraph, type AnalysisGraph } from "../../../queries/algorithms/AnalysisGraph.js";
 import { loadCodeGraph } from "../../../queries/scratch/loadCodeGraph.js";
@@ -80,10 +78,10 @@ export const resolveNode = async (ctx: ToolContext, g: AnalysisGraph, query: str
 };
 
 /** Runs a graph command against the log; a failure becomes the tool's error, whose message says what to do. */
-export const runGraphCommand = async <A, E extends { readonly message: string }>(ctx: ToolContext, command: Effect.Effect<GraphWrite<A>, E, EventLog>): Promise<GraphWrite<A>> => {
-  const result = await Effect.runPromise(Effect.either(Effect.provideService(command, EventLog, makeEventLog(ctx.log))));
-  if (Either.isLeft(result)) throw toolError(result.left.message);
-  return result.right;
+export const runGraphCommand = async <A, E extends TaggedError>(ctx: ToolContext, command: Command<GraphWrite<A>, E>): Promise<GraphWrite<A>> => {
+  const result = command(eventStoreOf(ctx.log));
+  if (isTaggedError(result)) throw toolError(result.message);
+  return result;
 };
 
 /** A count with its noun: "1 edge", "3 edges". */

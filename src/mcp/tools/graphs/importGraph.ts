@@ -1,5 +1,5 @@
 import * as Schema from "effect/Schema";
-import { importGraph } from "../../../commands/graphs/index.js";
+import { importGraph } from "../../../commands/scratch/index.js";
 import { isFormatError, parseScratch, SCRATCH_FORMATS } from "../../../queries/scratch/formats/index.js";
 import { APPENDS, defineTool, toolError } from "../../tool.js";
 import { callerMeta } from "../memoryWrites.js";

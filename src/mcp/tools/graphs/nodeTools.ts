@@ -1,5 +1,5 @@
 import * as Schema from "effect/Schema";
-import { addNodes, removeNodes, type NodeAdded } from "../../../commands/graphs/index.js";
+import { addNodes, removeNodes, type NodeAdded } from "../../../commands/scratch/index.js";
 import { matchNode } from "../../../queries/scratch/matchNode.js";
 import { APPENDS, defineTool, READ_ONLY } from "../../tool.js";
 import { callerMeta } from "../memoryWrites.js";

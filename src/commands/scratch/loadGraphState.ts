@@ -1,14 +1,14 @@
 import * as Either from "effect/Either";
-import { currentSchemaVersion, decodePayload, readStream, type LogHandle, type RecordedEvent } from "../../events/index.js";
+import { currentSchemaVersion, decodePayload, type EventStore, type RecordedEvent } from "../../events/index.js";
 import { applyGraphEvent, emptyGraphState, type GraphState } from "./GraphState.js";
 
 /**
- * Each graph's state as last folded, per log connection. A command reads only the events its
+ * Each graph's state as last folded, per store (one per log connection: SqliteEventStore.of). A command reads only the events its
  * stream gained since (usually none, or the last command's): re-folding a stream of 400,000
  * events for every write would make filling a graph quadratic. Never mutated but by folding
  * what the log holds, so a command that fails or loses a race leaves it right.
  */
-const folded = new WeakMap<LogHandle, Map<string, GraphState>>();
+const folded = new WeakMap<EventStore, Map<string, GraphState>>();
 
 const payloadOf = (event: RecordedEvent): unknown => {
   if (event.schema === currentSchemaVersion(event.type)) return event.data;
@@ -30,12 +30,12 @@ export const foldAppended = (state: GraphState, expectedVersion: number, events:
 };
 
 /** The graph of `stream` as the log holds it now. */
-export const loadGraphState = (log: LogHandle, stream: string): GraphState => {
+export const loadGraphState = (log: EventStore, stream: string): GraphState => {
   let streams = folded.get(log);
   if (streams === undefined) folded.set(log, (streams = new Map()));
   let state = streams.get(stream);
   if (state === undefined) streams.set(stream, (state = emptyGraphState()));
-  for (const event of readStream(log, stream, state.version + 1)) {
+  for (const event of log.readStream(stream, state.version + 1)) {
     applyGraphEvent(state, event.type, payloadOf(event));
     state.version = event.version;
   }

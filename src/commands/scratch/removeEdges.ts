@@ -1,4 +1,3 @@
-import * as Effect from "effect/Effect";
 import type { EventMeta } from "../../events/index.js";
 import { edgeKey, type EdgeState } from "./GraphState.js";
 import { writeGraph } from "./writeGraph.js";
@@ -16,8 +15,7 @@ export interface EdgeSelector {
  * the edges removed, so a caller can tell "nothing there" from "done".
  */
 export const removeEdges = (graph: string, selectors: ReadonlyArray<EdgeSelector>, meta: EventMeta) =>
-  writeGraph(graph, meta, (draft) =>
-    Effect.sync(() => {
+  writeGraph(graph, meta, (draft): EdgeState[] => {
       const removed: EdgeState[] = [];
       for (const s of selectors) {
         const matching =
@@ -30,5 +28,4 @@ export const removeEdges = (graph: string, selectors: ReadonlyArray<EdgeSelector
         }
       }
       return removed;
-    }),
-  );
+  });

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { loadGraphState } from "../../../src/commands/graphs/index.js";
-import { closeEventLog, openEventLog } from "../../../src/events/index.js";
+import { loadGraphState } from "../../../src/commands/scratch/index.js";
+import { closeEventLog, openEventLog, SqliteEventStore } from "../../../src/events/index.js";
 import { startNode, type Child } from "../../child.js";
 import { tempLog } from "../../events/support.js";
 
@@ -33,7 +33,7 @@ describe("two processes writing one graph at once", () => {
     }
     const log = openEventLog(t.path);
     try {
-      const state = loadGraphState(log, "graph:shared");
+      const state = loadGraphState(SqliteEventStore.of(log), "graph:shared");
       // Both writers' nodes plus the hub each of them added (merged into one).
       expect(state.nodes.size).toBe(2 * count + 1);
       expect(state.edges.size).toBe(2 * count);

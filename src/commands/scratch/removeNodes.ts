@@ -1,4 +1,3 @@
-import * as Effect from "effect/Effect";
 import type { EventMeta } from "../../events/index.js";
 import { AmbiguousNode, NodeNotFound } from "./errors.js";
 import { writeGraph } from "./writeGraph.js";
@@ -10,15 +9,13 @@ export interface NodeRemoved {
 
 /** Removes nodes (by label or normalised label) with every edge they touch; each edge's removal is an event of its own. */
 export const removeNodes = (graph: string, labels: ReadonlyArray<string>, meta: EventMeta) =>
-  writeGraph(graph, meta, (draft) =>
-    Effect.gen(function* () {
+  writeGraph(graph, meta, (draft): NodeRemoved[] | NodeNotFound | AmbiguousNode => {
       const out: NodeRemoved[] = [];
       for (const asked of labels) {
         const found = draft.lookup(asked.trim());
-        if (found === null) return yield* Effect.fail(new NodeNotFound({ graph, label: asked }));
-        if ("ambiguous" in found) return yield* Effect.fail(new AmbiguousNode({ graph, label: asked, candidates: found.ambiguous }));
+        if (found === null) return new NodeNotFound({ graph, label: asked });
+        if ("ambiguous" in found) return new AmbiguousNode({ graph, label: asked, candidates: found.ambiguous });
         out.push({ label: found.found.label, edgesRemoved: draft.dropNode(found.found.label) });
       }
       return out;
-    }),
-  );
+  });

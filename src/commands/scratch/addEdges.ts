@@ -1,4 +1,3 @@
-import * as Effect from "effect/Effect";
 import type { EventMeta, GraphProperties } from "../../events/index.js";
 import { InvalidInput } from "../errors.js";
 import { EdgeRefused } from "./errors.js";
@@ -41,9 +40,8 @@ const endpoint = (draft: GraphDraft, graph: string, label: string, createMissing
  * (a multigraph). An edge that cannot be added is reported with the reason and the rest go in.
  */
 export const addEdges = (graph: string, edges: ReadonlyArray<EdgeInput>, meta: EventMeta, options: AddEdgesOptions = {}) =>
-  writeGraph(graph, meta, (draft) =>
-    Effect.gen(function* () {
-      if (edges.length === 0) return yield* Effect.fail(new InvalidInput({ field: "edges", reason: "is empty: pass at least one edge" }));
+  writeGraph(graph, meta, (draft): EdgeAdded[] | InvalidInput | EdgeRefused => {
+      if (edges.length === 0) return new InvalidInput({ field: "edges", reason: "is empty: pass at least one edge" });
       const out: EdgeAdded[] = [];
       for (const [index, edge] of edges.entries()) {
         const checked = [checkLabel("source", edge.source), checkLabel("target", edge.target), checkRelation(edge.relation), checkProperties("properties", edge.properties)] as const;
@@ -59,9 +57,8 @@ export const addEdges = (graph: string, edges: ReadonlyArray<EdgeInput>, meta: E
           else out.push({ _tag: "Added", source: source.label, target: target.label, relation, change: draft.putEdge(source.label, target.label, relation, properties) });
         }
         if (failure === null) continue;
-        if (options.allOrNothing) return yield* Effect.fail(new EdgeRefused({ reason: edges.length === 1 ? failure : `edge ${index + 1}: ${failure}` }));
+        if (options.allOrNothing) return new EdgeRefused({ reason: edges.length === 1 ? failure : `edge ${index + 1}: ${failure}` });
         out.push({ _tag: "Failed", index, edge, reason: failure });
       }
       return out;
-    }),
-  );
+  });

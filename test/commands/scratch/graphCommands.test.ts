@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { addEdges, addNodes, applyGraphEvent, deleteGraph, edgeKey, edgeOf, emptyGraphState, importGraph, loadGraphState, removeEdges, removeNodes } from "../../../src/commands/graphs/index.js";
-import { nodeNamed } from "../../../src/commands/graphs/GraphState.js";
+import { addEdges, addNodes, applyGraphEvent, deleteGraph, edgeKey, edgeOf, emptyGraphState, importGraph, loadGraphState, removeEdges, removeNodes } from "../../../src/commands/scratch/index.js";
+import { nodeNamed } from "../../../src/commands/scratch/GraphState.js";
 import { expectLeft, expectRight, meta, scenario } from "../harness.js";
 
 let s: ReturnType<typeof scenario>;
@@ -23,7 +23,7 @@ describe("graph commands: given the stream, when a command, then these events", 
       ["GraphNodeUpdated", "graph:g", { label: "AuthService", type: null, properties: { team: "core" } }],
       ["GraphNodeAdded", "graph:g", { label: "Data Base", type: null, properties: {} }],
     ]);
-    const state = loadGraphState(s.handle, "graph:g");
+    const state = loadGraphState(s.store, "graph:g");
     expect(state.nodes.get("AuthService")).toEqual({ label: "AuthService", type: "service", properties: { team: "core" } });
     expect([...state.nodes.keys()].sort()).toEqual(["AuthService", "Data Base", "Database"]);
   });
@@ -37,7 +37,7 @@ describe("graph commands: given the stream, when a command, then these events", 
       ["USERDB", "UserDB", "unchanged"],
       ["Data Base", "Data Base", "created"],
     ]);
-    const state = loadGraphState(s.handle, "graph:g");
+    const state = loadGraphState(s.store, "graph:g");
     expect(nodeNamed(state, "USERdb")).toEqual({ found: { label: "UserDB", type: "db", properties: { engine: "pg" } } });
     // An edge to either spelling reaches the one node.
     expect(expectRight(s.when(addEdges("g", [{ source: "userdb", target: "database", relation: "backs" }], meta))).answer).toEqual([
@@ -56,7 +56,7 @@ describe("graph commands: given the stream, when a command, then these events", 
     expectRight(s.when(addNodes("g", [{ label: "A" }, { label: "B" }], meta)));
     const added = expectRight(s.when(addEdges("g", [{ source: "A", target: "B", relation: "calls" }, { source: "a", target: "b", relation: "owns" }, { source: "A", target: "B", relation: "calls", properties: { w: 2 } }], meta)));
     expect(added.answer.map((r) => (r._tag === "Added" ? r.change : r.reason))).toEqual(["created", "created", "updated"]);
-    expect(loadGraphState(s.handle, "graph:g").edges.size).toBe(2);
+    expect(loadGraphState(s.store, "graph:g").edges.size).toBe(2);
   });
 
   it("an edge to an unknown node fails alone in a batch, and fails the write with allOrNothing", () => {
@@ -97,7 +97,7 @@ describe("graph commands: given the stream, when a command, then these events", 
     expect(types()).toEqual(["GraphDeleted"]);
     expect(expectLeft(s.when(deleteGraph("g", meta)))._tag).toBe("GraphNotFound");
     expectRight(s.when(addNodes("g", [{ label: "B" }], meta)));
-    expect([...loadGraphState(s.handle, "graph:g").nodes.keys()]).toEqual(["B"]);
+    expect([...loadGraphState(s.store, "graph:g").nodes.keys()]).toEqual(["B"]);
   });
 
   it("refuses the code graph, bad names and bad labels with what to do", () => {

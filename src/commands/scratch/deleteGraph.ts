@@ -1,4 +1,3 @@
-import * as Effect from "effect/Effect";
 import type { EventMeta } from "../../events/index.js";
 import { GraphNotFound } from "./errors.js";
 import { writeGraph } from "./writeGraph.js";
@@ -9,11 +8,9 @@ import { writeGraph } from "./writeGraph.js";
  * starts it afresh.
  */
 export const deleteGraph = (graph: string, meta: EventMeta) =>
-  writeGraph(graph, meta, (draft, state) =>
-    Effect.gen(function* () {
-      if (!state.exists) return yield* Effect.fail(new GraphNotFound({ graph }));
-      const counts = { nodes: state.nodes.size, edges: state.edges.size };
-      draft.events.push({ type: "GraphDeleted", data: counts });
-      return counts;
-    }),
-  );
+  writeGraph(graph, meta, (draft, state) => {
+    if (!state.exists) return new GraphNotFound({ graph });
+    const counts = { nodes: state.nodes.size, edges: state.edges.size };
+    draft.events.push({ type: "GraphDeleted", data: counts });
+    return counts;
+  });

@@ -1,4 +1,3 @@
-import * as Effect from "effect/Effect";
 import type { GraphProperties } from "../../events/index.js";
 import { InvalidInput } from "../errors.js";
 import { ReadOnlyGraph } from "./errors.js";
@@ -14,20 +13,17 @@ const MAX_TYPE_CHARS = 100;
 const MAX_PROPERTIES_CHARS = 20_000;
 
 /** A graph name a write may use: a stream name, so one short word, and never the code graph. */
-export const writableGraph = (name: string): Effect.Effect<string, InvalidInput | ReadOnlyGraph> => {
-  if (name === CODE_GRAPH) return Effect.fail(new ReadOnlyGraph({ graph: name }));
+export const writableGraph = (name: string): string | InvalidInput | ReadOnlyGraph => {
+  if (name === CODE_GRAPH) return new ReadOnlyGraph({ graph: name });
   if (!GRAPH_NAME.test(name)) {
-    return Effect.fail(new InvalidInput({ field: "graph", reason: `"${name.slice(0, 70)}" is not a graph name: use letters, digits, "_", "." or "-" (at most 64, starting with a letter or digit)` }));
+    return new InvalidInput({ field: "graph", reason: `"${name.slice(0, 70)}" is not a graph name: use letters, digits, "_", "." or "-" (at most 64, starting with a letter or digit)` });
   }
-  return Effect.succeed(name);
+  return name;
 };
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/**
- * Plain checks (a value or the InvalidInput that says why not): a batch checks thousands of
- * labels, and an Effect per check cost more than the check. The Effect forms below wrap them.
- */
+/** Each check returns the value, or the InvalidInput that says why not. */
 export const checkText = (field: string, value: string, max: number): string | InvalidInput => {
   const text = value.trim();
   if (text === "") return new InvalidInput({ field, reason: "is empty" });
@@ -48,12 +44,6 @@ export const checkProperties = (field: string, value: GraphProperties | undefine
   return JSON.parse(text) as GraphProperties;
 };
 
-const lift = <A>(v: A | InvalidInput): Effect.Effect<A, InvalidInput> => (v instanceof InvalidInput ? Effect.fail(v) : Effect.succeed(v));
-const oneLine = (field: string, value: string, max: number): Effect.Effect<string, InvalidInput> => lift(checkText(field, value, max));
-
-export const validLabel = (field: string, value: string) => oneLine(field, value, MAX_LABEL_CHARS);
-export const validRelation = (value: string) => oneLine("relation", value, MAX_RELATION_CHARS);
-export const validType = (value: string | null | undefined): Effect.Effect<string | null, InvalidInput> =>
-  value === null || value === undefined || value.trim() === "" ? Effect.succeed(null) : oneLine("type", value, MAX_TYPE_CHARS);
-
-export const validProperties = (field: string, value: GraphProperties | undefined): Effect.Effect<GraphProperties, InvalidInput> => lift(checkProperties(field, value));
+export const validLabel = (field: string, value: string) => checkText(field, value, MAX_LABEL_CHARS);
+export const validType = (value: string | null | undefined): string | null | InvalidInput =>
+  value === null || value === undefined || value.trim() === "" ? null : checkText("type", value, MAX_TYPE_CHARS);
