@@ -163,6 +163,12 @@ describe("nemesis rule / decision / convention / log", () => {
     expect(memoryDump()).toEqual(before);
   });
 
+  it("replays the scratch graphs by their former name, graphs, too", async () => {
+    const r = await cli("replay", "--projection", "graphs");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/scratch/);
+  });
+
   describe("bad input: exactly one line on stderr, a non-zero exit, nothing stored changes", () => {
     let eventsBefore: unknown[] = [];
     let memoryBefore: unknown;

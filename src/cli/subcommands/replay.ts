@@ -1,9 +1,11 @@
 import type { Command } from "commander";
-import { dropProjectionHint } from "../../events/index.js";
-import { readThroughMemoryMap } from "../../events/index.js";
+import { dropProjectionHint, readThroughMemoryMap } from "../../events/index.js";
 import { openProjectors, PROJECTION_NAMES, rebuild, type ProjectionName } from "../../projections/index.js";
 import { withProject } from "../context.js";
 import { usageError } from "../errors.js";
+
+/** Names read models had before, still accepted where scripts may pass them. */
+const FORMER_NAMES: Readonly<Record<string, ProjectionName>> = { graphs: "scratch" };
 
 export const registerReplay = (program: Command): void => {
   program
@@ -11,10 +13,11 @@ export const registerReplay = (program: Command): void => {
     .description("drop the read models and rebuild them from the event log (events.db is never changed)")
     .option("--projection <name>", `rebuild only this read model (${PROJECTION_NAMES.join(", ")})`)
     .action(async (options: { projection?: string }, cmd: Command) => {
-      if (options.projection !== undefined && !PROJECTION_NAMES.includes(options.projection as ProjectionName)) {
+      const asked = options.projection === undefined ? undefined : (FORMER_NAMES[options.projection] ?? options.projection);
+      if (asked !== undefined && !PROJECTION_NAMES.includes(asked as ProjectionName)) {
         throw usageError(`unknown projection "${options.projection}": choose one of ${PROJECTION_NAMES.join(", ")}`);
       }
-      const names = options.projection ? [options.projection as ProjectionName] : PROJECTION_NAMES;
+      const names = asked ? [asked as ProjectionName] : PROJECTION_NAMES;
       await withProject(cmd.optsWithGlobals(), async (ctx) => {
         // A replay reads the whole log: mapped pages spare a system call and a copy each.
         readThroughMemoryMap(ctx.log);
