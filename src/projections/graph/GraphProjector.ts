@@ -13,7 +13,7 @@ import { ResolverState } from "./ResolverState.js";
 import { SwappableStore } from "./SwappableStore.js";
 
 /** Bumped when what the graph holds for the same parses changes: the graph is rebuilt from the log (CHANGELOG.md lists each version). */
-export const GRAPH_VERSION = 11;
+export const GRAPH_VERSION = 12;
 const NAME = "graph";
 /** A build from empty of at least this many files collects its garbage once resolved (a full collection of a small heap is not worth it). */
 const COLLECT_AFTER_FILES = 1_000;
