@@ -2,7 +2,6 @@ import * as Either from "effect/Either";
 import { loadConfig, type NemesisConfig, type NemesisPaths } from "../config/index.js";
 import { findDamage } from "../engine/index.js";
 import { closeEventLog, EventLogDamaged, type LogHandle, openEventLog } from "../events/index.js";
-import { PROJECTION_NAMES } from "../projections/index.js";
 import { CliError } from "./errors.js";
 import { locateProject, noProjectMessage, type GlobalOptions } from "./locateProject.js";
 
@@ -39,7 +38,7 @@ export const openProject = (options: GlobalOptions): ProjectContext => {
  * which file: it becomes the damage of the file that shows it (a read model, with how to
  * rebuild it; the log, with how to recover it), not a bug.
  */
-export const explainFailure = (ctx: ProjectContext, e: unknown): unknown => findDamage(ctx.paths, ctx.log, e, PROJECTION_NAMES) ?? e;
+export const explainFailure = (ctx: ProjectContext, e: unknown): unknown => findDamage(ctx.paths, ctx.log, e) ?? e;
 
 /** Runs `f` with an open project and always closes it (see explainFailure). */
 export const withProject = async <A>(options: GlobalOptions, f: (ctx: ProjectContext) => Promise<A> | A): Promise<A> => {

@@ -8,7 +8,7 @@ import { engineOwner } from "../../engine/engineOwner.js";
 import { closeEventLog, countPendingEvents, openEventLog } from "../../events/log.js";
 import type { Logger } from "../../mcp/logger.js";
 import { countTokens } from "../../shared/countTokens.js";
-import { readCatalogSummary } from "../../projections/catalog/readCatalogSummary.js";
+import { readCatalogSummary } from "../../engine/catalogSummary.js";
 import { architectureCachePath, readArchitectureCache } from "../../queries/architecture/architectureCache.js";
 import { sessionBrief } from "../../queries/session/sessionBrief.js";
 import { contextAnswer, type HookInput } from "./hookInput.js";

@@ -2,9 +2,8 @@ import cliProgress from "cli-progress";
 import type { Command } from "commander";
 import { nemesisPaths } from "../../config/index.js";
 import { indexProject, type IndexProgress, type IndexSummary } from "../../engine/index.js";
-import { settingsFromConfig } from "../../projections/embed/createEmbedder.js";
 import { DiskFull } from "../../shared/diskFull.js";
-import { describeEmbedding, embeddingText, type EmbeddingDescription } from "../../projections/embed/describeEmbedding.js";
+import { describeConfiguredEmbedding, embeddingText, type EmbeddingDescription } from "../../engine/describeConfiguredEmbedding.js";
 import { explainFailure, openProjectAt } from "../context.js";
 import { CliError } from "../errors.js";
 import { indexTarget } from "../indexTarget.js";
@@ -140,7 +139,7 @@ export const registerIndex = (program: Command): void => {
       const ctx = openProjectAt(nemesisPaths(target.root));
       const bar = options.progress === false || options.json ? null : progressBar();
       try {
-        const embedding = describeEmbedding(settingsFromConfig(ctx.config.embedding));
+        const embedding = describeConfiguredEmbedding(ctx.config.embedding);
         // Before anything is recorded: an index that cannot embed would stop halfway.
         if (embedding.problem !== null) throw new CliError(embedding.problem);
         const summary = await indexProject(ctx, {

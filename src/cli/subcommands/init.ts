@@ -4,8 +4,7 @@ import { join, resolve } from "node:path";
 import * as Either from "effect/Either";
 import { CONFIG_TEMPLATE, loadConfig, nemesisPaths } from "../../config/index.js";
 import { closeEventLog, openEventLog } from "../../events/index.js";
-import { settingsFromConfig } from "../../projections/embed/createEmbedder.js";
-import { describeEmbedding, embeddingText } from "../../projections/embed/describeEmbedding.js";
+import { describeConfiguredEmbedding, embeddingText } from "../../engine/describeConfiguredEmbedding.js";
 import { CliError, usageError } from "../errors.js";
 import { implicitProjectMessage, implicitProjectRefusal } from "../implicitProject.js";
 import { initRefusal, inspectInitTarget, writeFailure } from "../initTarget.js";
@@ -65,7 +64,7 @@ export const registerInit = (program: Command): void => {
       const { created, root } = initProject(resolve(dir ?? "."));
       const config = loadConfig(nemesisPaths(root).config);
       const embeddings = Either.isRight(config)
-        ? embeddingText(describeEmbedding(settingsFromConfig(config.right.embedding)))
+        ? embeddingText(describeConfiguredEmbedding(config.right.embedding))
         : `not known until the config is fixed (${config.left.message})`;
       process.stdout.write(
         created.length === 0

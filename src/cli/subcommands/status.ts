@@ -5,8 +5,7 @@ import { acquireEngineLock, engineLockHolder } from "../../engine/index.js";
 import { countPendingEvents, EVENT_TYPES, headPosition, readReactorCheckpoint, type PendingEvents } from "../../events/index.js";
 import { PARSE_REACTOR } from "../../parse/reactor/index.js";
 import { parsedByAnotherVersion } from "../../parse/version.js";
-import { settingsFromConfig } from "../../projections/embed/createEmbedder.js";
-import { describeEmbedding, embeddingText } from "../../projections/embed/describeEmbedding.js";
+import { describeConfiguredEmbedding, embeddingText } from "../../engine/describeConfiguredEmbedding.js";
 import {
   CatalogReader,
   GraphReader,
@@ -133,7 +132,7 @@ export const registerStatus = (program: Command): void => {
       await withProject(cmd.optsWithGlobals(), async (ctx) => {
         const head = headPosition(ctx.log);
         const reactorAt = readReactorCheckpoint(ctx.log, PARSE_REACTOR);
-        const embedding = describeEmbedding(settingsFromConfig(ctx.config.embedding));
+        const embedding = describeConfiguredEmbedding(ctx.config.embedding);
         const { engine, models, graph } = await readModels(ctx, embedding.problem === null);
         // The watcher runs inside the engine: a state left by any other process is not a running watcher.
         const watching = readWatcherState(ctx.paths.dir);

@@ -1,7 +1,6 @@
 import type { Command } from "commander";
 import { nemesisPaths } from "../../config/index.js";
-import { settingsFromConfig } from "../../projections/embed/createEmbedder.js";
-import { describeEmbedding } from "../../projections/embed/describeEmbedding.js";
+import { describeConfiguredEmbedding } from "../../engine/describeConfiguredEmbedding.js";
 import type { ProjectBackend } from "../../mcp/projectBackend.js";
 import type { BatchReport, ReconcileReport } from "../../sources/watcher/index.js";
 import { openProjectAt } from "../context.js";
@@ -40,7 +39,7 @@ export const registerWatch = (program: Command): void => {
         process.stderr.write(`created a Nemesis project in ${target.root} (.nemesis/)\n`);
       }
       const ctx = openProjectAt(nemesisPaths(target.root));
-      const embedding = describeEmbedding(settingsFromConfig(ctx.config.embedding));
+      const embedding = describeConfiguredEmbedding(ctx.config.embedding);
       if (embedding.problem !== null) throw new CliError(embedding.problem);
       const scope = target.scope ?? "";
       const print = (line: string) => process.stdout.write(`${clock()} ${line}\n`);
