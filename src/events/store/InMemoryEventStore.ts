@@ -4,19 +4,10 @@ import { newEventId } from "../eventId.js";
 import { currentSchemaVersion } from "../schemaVersions.js";
 import { VersionConflict } from "../versionConflict.js";
 import type { AppendResult, EventStore, ProjectionHint, ReadFilter, StreamAppend } from "./EventStore.js";
+import { pollTail } from "./pollTail.js";
 
-interface Stored {
-  readonly position: number;
-  readonly eventId: string;
-  readonly stream: string;
-  readonly version: number;
-  readonly type: string;
-  readonly schema: number;
-  /** The payload's JSON, as events.db keeps it: every read parses a fresh copy. */
-  readonly json: string;
-  readonly meta: EventMeta;
-  readonly recordedAt: string;
-}
+/** An event as the log holds it, the payload kept as events.db keeps it: every read parses a fresh copy of `json`. */
+type Stored = Omit<RecordedEvent, "data"> & { readonly json: string };
 
 const SPEC = /^(length:)?\$((?:\.[A-Za-z_][A-Za-z0-9_]*|\[\d+\])*)$/;
 
@@ -133,29 +124,7 @@ export class InMemoryEventStore implements EventStore {
 
   readonly head = (): number => this.events.length;
 
-  readonly tail: EventStore["tail"] = (options, onEvents) => {
-    let position = options.after;
-    let stopped = false;
-    let timer: NodeJS.Timeout | undefined;
-    const tick = async () => {
-      if (stopped) return;
-      try {
-        while (!stopped && this.head() > position) {
-          const batch = this.read({ after: position, limit: options.batchSize ?? 1000 });
-          position = batch[batch.length - 1]!.position;
-          const wanted = options.types ? batch.filter((e) => options.types!.includes(e.type)) : batch;
-          if (wanted.length > 0) await onEvents(wanted);
-        }
-      } finally {
-        if (!stopped) timer = setTimeout(tick, options.intervalMs ?? 10);
-      }
-    };
-    timer = setTimeout(tick, 0);
-    return () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-    };
-  };
+  readonly tail: EventStore["tail"] = (options, onEvents) => pollTail(this.head, this.read, options, onEvents);
 
   readonly payloads: EventStore["payloads"] = async function* (this: InMemoryEventStore, positions, omit) {
     for (const p of positions) {
