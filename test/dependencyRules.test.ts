@@ -69,7 +69,6 @@ const KNOWN: ReadonlyArray<readonly [file: string, reaches: Folder, why: string]
   ["src/mcp/ToolContext.ts", "events", "tools hand the log to commands (LogHandle)"],
   ["src/mcp/projectBackend.ts", "events", "tools hand the log to commands (LogHandle)"],
   ["src/queries/scratch/matchNode.ts", "events", "normaliseLabel: node labels match as the graph events store them"],
-  ["src/cli/subcommands/status.ts", "projections", "reads each read model's checkpoint and counts when no engine runs; next: a front end of index_status"],
 ];
 
 const SRC = join(REPO_ROOT, "src");

@@ -1,5 +1,6 @@
 import { withProject, type GlobalOptions } from "./context.js";
-import { CliError, usageError } from "./errors.js";
+import { checkToolArguments, flagLabel } from "./askTool.js";
+import { CliError } from "./errors.js";
 
 export interface ToolCommandOptions {
   /** The tool argument given as the command's word rather than a flag ("task" → "the task" in messages). */
@@ -24,14 +25,7 @@ export const runToolCommand = async (globals: GlobalOptions, tool: string, args:
   const { ALL_TOOLS } = await import("../mcp/registry.js");
   const { fileLogger } = await import("../mcp/logger.js");
   const { openProjectBackend } = await import("../mcp/projectBackend.js");
-  const { validateArguments } = await import("../mcp/validateArguments.js");
-  const { ToolError } = await import("../mcp/tool.js");
-  try {
-    validateArguments(ALL_TOOLS.find((t) => t.name === tool)!, args, (field) => (field === options.positional ? `the ${field}` : `--${field.replace(/_/g, "-")}`));
-  } catch (e) {
-    if (e instanceof ToolError) throw usageError(e.message.replace(`invalid arguments for ${tool}: `, ""));
-    throw e;
-  }
+  checkToolArguments(ALL_TOOLS.find((t) => t.name === tool)!, args, (field) => (field === options.positional ? `the ${field}` : flagLabel(field)));
   await withProject(globals, async (ctx) => {
     const logger = fileLogger(ctx.paths.dir, "query", false);
     const backend = await openProjectBackend({ paths: ctx.paths, config: ctx.config, log: ctx.log, tools: ALL_TOOLS, logger, mode: "once" });

@@ -50,6 +50,11 @@ describe("nemesis grep", () => {
     });
   });
 
+  it("-i matches case-insensitively", async () => {
+    expect((await cli("grep", "ASYNC DEF STREAM", "--context", "0")).stdout).toMatch(/^no lines match/);
+    expect((await cli("grep", "ASYNC DEF STREAM", "-i", "--context", "0")).stdout).toBe(`pkg/client.py:${streamLine}:    async def stream(self, request):\n`);
+  });
+
   it("merges overlapping and adjacent context into one block, `--` only between blocks that do not touch", async () => {
     const apart = await cli("grep", "token", "--path", "pkg/ctx.py");
     expect(apart.code).toBe(0);

@@ -63,7 +63,7 @@ describe("the README's quick start", () => {
     for (const r of rows) expect(second.stdout).toContain(`Already recorded as ${r.id}; nothing stored`);
 
     for (const run of [first, second]) {
-      expect(run.stdout).toMatch(/^\S+:\d+-\d+ {2}\S.* \(\d+\.\d{4}\)$/m);
+      expect(run.stdout).toMatch(/^\S+:\d+-\d+ {2}\S.* \(\d\.\d{3}\)$/m);
       expect(run.stdout).toMatch(/^[\d,]+ chunks searched in \d+ ms/m);
     }
   });

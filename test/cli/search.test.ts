@@ -41,6 +41,17 @@ describe("nemesis search", () => {
     expect(stream?.snippet.split("\n")[0]).toBe("    async def stream(self, request):");
   });
 
+  it("--kind keeps chunks of that kind; the text ends with what was searched", async () => {
+    const classes = await cli("search", "client sends requests", "--json", "--kind", "Method");
+    expect(classes.code).toBe(0);
+    const kinds = classes.stdout.trim().split("\n").map((l) => (JSON.parse(l) as { kind: string }).kind);
+    expect(kinds.length).toBeGreaterThan(0);
+    expect(new Set(kinds)).toEqual(new Set(["Method"]));
+    const text = await cli("search", "stream", "--limit", "1");
+    expect(text.stdout).toMatch(/\(1\.000\)\n/);
+    expect(text.stdout).toMatch(/\n\d+ chunks searched in \d+ ms\n$/);
+  });
+
   it("an empty or blank search query is an input error", async () => {
     for (const q of ["", "   "]) {
       const r = await cli("search", q);
@@ -52,8 +63,7 @@ describe("nemesis search", () => {
 
   it("--help says what the score means", async () => {
     const r = await cli("search", "--help");
-    expect(r.stdout).toMatch(/Score \(in parentheses; "score" in --json\): reciprocal rank fusion/);
-    expect(r.stdout).toMatch(/weight \/ \(60 \+ its rank there\)/);
-    expect(r.stdout).toMatch(/first in every\s+ranking: 0\.0459/);
+    expect(r.stdout).toMatch(/Score \(in parentheses; "score" in --json\): how a hit ranks against the best hit of this\s+search \(1 = the best\)/);
+    expect(r.stdout).toMatch(/reciprocal rank fusion: every\s+ranking a hit appears in adds weight \/ \(60 \+ its rank there\)/);
   });
 });

@@ -63,7 +63,7 @@ describe("a refused argument names what the field accepts, in words, for every t
       'invalid arguments for find_cycles: edge_type must be one of IMPORTS, CALLS (got "X"); limit must be a whole number from 1 to 100 (got 0)',
     );
     expect(await refusal("get_code_semantics", { query: "x", bogus: 1 })).toBe(
-      'invalid arguments for get_code_semantics: unknown field "bogus" (accepted: query, limit, path, language, json_output)',
+      'invalid arguments for get_code_semantics: unknown field "bogus" (accepted: query, limit, path, language, kind, json_output)',
     );
     // A long value is not echoed whole.
     expect((await refusal("get_impact", { file: "x".repeat(5_000) })).length).toBeLessThan(200);

@@ -6,12 +6,38 @@ import type { HistoryReader } from "../../projections/history/index.js";
 import type { ScratchReader } from "../../projections/scratch/index.js";
 import type { StaleFiles } from "../../sources/scan/index.js";
 import type { WatcherState } from "../../sources/watcher/index.js";
+import type { FileLinks } from "../../queries/search/fileLinks.js";
+import type { FileNeighbours } from "../../queries/search/relatedFiles.js";
 import type { IndexSummary } from "../indexProject.js";
 import type { IndexState } from "./indexState.js";
 import type { WatchControl } from "./watchControl.js";
 
 /** Something built from the whole code graph, whatever a call's arguments: its identity is its key in `graphSnapshot`. */
 export type GraphLoad<T> = (graph: GraphQueryable) => Promise<T>;
+
+/** Where one reader of the log stands: its checkpoint, and the events after it, split by whether it applies them. */
+export interface LogLag {
+  readonly position: number;
+  /** Events of the types it handles after its checkpoint: what it still has to apply. */
+  readonly pending: number;
+  /** Later events of other types: why its checkpoint may trail the head while it is up to date. */
+  readonly notForIt: number;
+}
+
+/** The log's head, and how far behind it the parse reactor and each read model are. */
+export interface LogProgress {
+  readonly head: number;
+  /** The parse reactor: FileChanged events recorded and not parsed yet. */
+  readonly parse: LogLag;
+  /** Each read model; `version` is its stored projector version where it was read. */
+  readonly models: ReadonlyArray<LogLag & { readonly name: string; readonly version: number | null }>;
+}
+
+/** Indexed files the index no longer matches: changed or deleted on disk, or parsed by another version of the extractors. */
+export interface StaleIndexedFiles extends StaleFiles {
+  /** Parsed by another version of the extractors: the next index parses them again. */
+  readonly outdated: ReadonlyArray<string>;
+}
 
 /**
  * The read side of one engine, as one call sees it: the engine builds it (engineQueries), tools
@@ -35,6 +61,14 @@ export interface Queries {
    */
   graphSnapshot<T>(load: GraphLoad<T>): Promise<T | null>;
   /**
+   * The files the code graph joins by calls and imports, for search's ranking; null when nothing
+   * is indexed yet. A long-lived engine answers from a snapshot of every file's links (built once
+   * per graph change); a one-shot command asks the graph for the files of its one search.
+   */
+  fileLinks(): Promise<FileLinks | null>;
+  /** What each file imports and what imports it (a search's related files), kept or asked as `fileLinks` is; null when nothing is indexed yet. */
+  fileNeighbours(): Promise<FileNeighbours | null>;
+  /**
    * The chunk table. Empty while the first index has not written it yet (answers then cover
    * what is indexed so far); null only when nothing is indexed and no index runs (`indexState` never).
    */
@@ -51,8 +85,13 @@ export interface Queries {
   embedder(): Embedder | null;
   /** Each read model's checkpoint and the newest event it still has to apply (0 when it is current). */
   readModels(): Promise<ReadonlyArray<{ readonly name: string; readonly position: number; readonly behindUpTo: number }>>;
-  /** Indexed files changed or deleted on disk since they were indexed, looked at now. */
-  staleFiles(): StaleFiles;
+  /**
+   * The log's head and the events each reader of it still has to apply, counted now (status's
+   * view; `readModels` is the cheap one, for what a tool keys its caches on).
+   */
+  logProgress(): Promise<LogProgress>;
+  /** Indexed files changed or deleted on disk since they were indexed, looked at now, and those parsed by another version. */
+  staleFiles(): StaleIndexedFiles;
   /** One line on how current the answer is, or null when it is current; the same line throughout one call. */
   freshness(): Promise<string | null>;
   /** Whether an index runs, the engine is catching up, or nothing was ever indexed; read once per call. */

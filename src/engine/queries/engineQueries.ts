@@ -8,9 +8,11 @@ import { indexProject } from "../indexProject.js";
 import { ChunkReader } from "../../projections/chunks/ChunkReader.js";
 import { projectEmbedder, type ProjectEmbedder } from "../../projections/chunks/projectEmbedder.js";
 import { CatalogReader, GraphReader, StoreDamaged, type ProjectionName, type Projector } from "../../projections/index.js";
-import { findStaleFiles } from "../../sources/scan/index.js";
 import { warmGraphReads } from "../../queries/graph/warmGraphReads.js";
+import { fileLinksFrom, loadFileLinks } from "../../queries/search/fileLinks.js";
+import { loadFileNeighbours } from "../../queries/search/relatedFiles.js";
 import { diskFreshness, staleText } from "./diskFreshness.js";
+import { logProgressOf, staleIndexedFiles } from "./logProgress.js";
 import { indexActivity, indexStateLine, indexStateOf, type IndexState } from "./indexState.js";
 import { scratchGraphAccess } from "./scratchGraphAccess.js";
 import type { EngineCall, GraphLoad, Progress } from "./Queries.js";
@@ -228,12 +230,26 @@ export const engineQueries = (engine: Engine, watcher: WatchControl | null = nul
             const graph = await base.graph();
             return graph ? new GraphReader(graph).counts() : null;
           }),
-        staleFiles: () => reading("catalog", () => findStaleFiles(root, base.catalog().files(), config.index.max_file_bytes)),
+        staleFiles: () => reading("catalog", () => staleIndexedFiles(root, base.catalog(), config.index.max_file_bytes)),
         scratchGraphs: () => reading("scratch", base.scratchGraphs),
         history: () => reading("history", base.history),
         chunks: () => reading("chunks", () => chunksSoFar(stateOfCall)),
         readModels: () => readModels(checkpoints.of),
+        logProgress: async () => {
+          const models = [];
+          for (const p of engine.projectors) {
+            const { position, version } = await checkpoints.of(p);
+            models.push({ name: p.name, position, version, handles: p.handles });
+          }
+          return logProgressOf(log, models);
+        },
         graphSnapshot: (load) => reading("graph", () => graphSnapshot(load, checkpoints.of)),
+        fileLinks: () =>
+          reading("graph", async () => {
+            const all = await graphSnapshot(loadFileLinks, checkpoints.of);
+            return all ? fileLinksFrom(all) : null;
+          }),
+        fileNeighbours: () => reading("graph", () => graphSnapshot(loadFileNeighbours, checkpoints.of)),
         damaged: (e) => damagedAnswer(engine.readModelFailed(e, read)),
         indexState: stateOfCall,
         // Once per call: the line a tool budgets for (get_smart_context) is the line the

@@ -105,7 +105,7 @@ export const getImpactTool = defineTool({
   name: "get_impact",
   title: "Change impact",
   description:
-    "What may break if a file, or one function in it, changes: dependents by depth, the tests that reach it, a one-line risk summary (exported API touched, untested dependents) and the files that usually change with it (git). Use before editing shared code. Example: {\"file\": \"src/auth/session.ts\", \"function\": \"Session.refresh\"}",
+    "What may break if a file, or one function in it, changes: dependents by depth, the tests that reach it, a one-line risk summary and the files that usually change with it (git). Use before editing shared code. Example: {\"file\": \"src/auth/session.ts\", \"function\": \"Session.refresh\"}",
   toolset: "core",
   input: Input,
   output: Output,

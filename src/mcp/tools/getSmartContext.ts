@@ -3,7 +3,6 @@ import * as Schema from "effect/Schema";
 import { renderContext } from "../../queries/context/renderContext.js";
 import { loadContextGraph } from "../../queries/context/loadContextGraph.js";
 import { smartContext } from "../../queries/context/smartContext.js";
-import { fileLinksFrom, loadFileLinks } from "../../queries/search/fileLinks.js";
 import { stageTimes } from "../../queries/context/stageTimes.js";
 import { checkSearchQuery } from "../../queries/search/checkSearchQuery.js";
 import { countTokens } from "../exactTokens.js";
@@ -69,7 +68,7 @@ export const getSmartContextTool = defineTool({
     times.mark("sync memory");
     // Read once per graph change and kept (warmed in the background by the serving engine).
     const graph = await ctx.graphSnapshot(loadContextGraph);
-    const links = await ctx.graphSnapshot(loadFileLinks);
+    const links = await ctx.fileLinks();
     const architecture = graph ? await architectureSketch(ctx, SKETCH_LINES) : "";
     times.mark("snapshots");
     // The registry appends the freshness line to either form (the same line: it is read once
@@ -78,7 +77,7 @@ export const getSmartContextTool = defineTool({
     times.mark("freshness");
     const history = await ctx.history();
     times.mark("history");
-    return smartContext(chunks, graph, links ? fileLinksFrom(links) : null, ctx.embedder(), ctx.catalog(), {
+    return smartContext(chunks, graph, links, ctx.embedder(), ctx.catalog(), {
       task: input.task,
       maxTokens: input.max_tokens,
       count: countTokens,
@@ -90,7 +89,7 @@ export const getSmartContextTool = defineTool({
   },
   warm: async (ctx) => {
     const graph = await ctx.graphSnapshot(loadContextGraph);
-    await ctx.graphSnapshot(loadFileLinks);
+    await ctx.fileLinks();
     if (graph) await architectureSketch(ctx, SKETCH_LINES);
     // The tokenizer's tables take a second to build.
     countTokens("warm");

@@ -45,7 +45,7 @@ export const rankSymbolsTool = defineTool({
   name: "rank_symbols",
   title: "Most central symbols",
   description:
-    "The most central functions, classes and methods: PageRank (used by much-used code) or degree (links in + out), ranked project-wide then filtered to the scope; tests excluded. Where to start reading unfamiliar code. Example: {\"scope\": \"src/billing\", \"limit\": 10}",
+    "The most central functions, classes and methods: PageRank or degree (links in + out), ranked project-wide then filtered to the scope; tests excluded. Where to start reading unfamiliar code. Example: {\"scope\": \"src/billing\", \"limit\": 10}",
   toolset: "core",
   input: Input,
   output: Output,

@@ -19,14 +19,16 @@ export const searchRegexTool = defineTool({
   name: "search_regex",
   title: "Search code by regular expression",
   description:
-    "Regex search over the indexed files, line by line with context, paged. For exact text: an identifier's uses, an error message. Example: {\"pattern\": \"raise \\\\w+Error\", \"path\": \"src/**/*.py\"}",
+    "Regex search over the indexed files, line by line, with context, paged: an identifier's uses, an error message. Example: {\"pattern\": \"raise \\\\w+Error\", \"path\": \"src/**/*.py\"}",
   toolset: "core",
   input: Schema.Struct({
     pattern: text("A JavaScript regular expression, matched line by line", 1_000),
     path: optionalText("Only this file, folder or glob"),
     fixed_strings: Schema.optionalWith(Schema.Boolean.annotations({ description: "Match the pattern as literal text", default: false }), { default: () => false }),
+    ignore_case: Schema.optionalWith(Schema.Boolean.annotations({ description: "Ignore case" }), { default: () => false }),
+    context: int("Lines of context", 0, 10, 1),
     page_size: int("Matches per page", 1, 200, 30),
-    offset: int("Matches to skip (a previous answer's next_offset)", 0, 1_000_000, 0),
+    offset: int("Matches to skip (an answer's next_offset)", 0, 1_000_000, 0),
     max_response_tokens: int("Answer size cap in tokens", 500, 20_000, 6_000),
   }),
   output: Schema.Struct({
@@ -46,8 +48,9 @@ export const searchRegexTool = defineTool({
       pageSize: input.page_size,
       offset: input.offset,
       maxResponseTokens: input.max_response_tokens,
-      context: 1,
+      context: input.context,
       fixedStrings: input.fixed_strings,
+      ignoreCase: input.ignore_case,
       fixedStringsSwitch: "fixed_strings: true",
     });
     if (Either.isLeft(result)) throw toolError(result.left.message);

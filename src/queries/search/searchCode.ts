@@ -6,7 +6,7 @@ import type { Embedder } from "../../projections/embed/Embedder.js";
 import { inScope, type PathScope } from "../analysis/PathScope.js";
 import type { FileLinks } from "./fileLinks.js";
 import { filePrior } from "./filePrior.js";
-import { byScore, fuseRanks, RRF_K } from "./fuseRanks.js";
+import { byScore, fuseRanks } from "./fuseRanks.js";
 import { graphNeighbourRanks } from "./graphNeighbourRanks.js";
 import { liftToSymbols } from "./liftToSymbols.js";
 import { snippetOf } from "./snippet.js";
@@ -75,11 +75,6 @@ const round = (x: number) => Math.round(x * 1e5) / 1e5;
  * vector ranks fused). Hits come file by file, best file first.
  */
 const hitScore = (fileScore: number, chunkScore: number): number => round(fileScore + chunkScore / 10);
-/** The score of a hit ranked first by every list (graph neighbours never score above the text's best files). */
-export const TOP_SCORE = hitScore(
-  (SEARCH_WEIGHTS.fileKeyword + SEARCH_WEIGHTS.fileBestChunk) / (RRF_K + 1),
-  (SEARCH_WEIGHTS.chunkKeyword + SEARCH_WEIGHTS.chunkVector) / (RRF_K + 1),
-);
 const CANDIDATES = 200;
 const FILE_CANDIDATES = 100;
 const SYMBOL_CANDIDATES = 50;

@@ -5,7 +5,7 @@ import { analysisGraph } from "./graphAccess.js";
 
 /** The `graph` argument find_cycles and export_graph take: absent, they read the code graph as before. */
 export const SCRATCH_GRAPH_ARGUMENT = Schema.optional(
-  Schema.String.pipe(Schema.minLength(1), Schema.maxLength(64)).annotations({ description: "A scratch graph (graph toolset); default the code graph" }),
+  Schema.String.pipe(Schema.minLength(1), Schema.maxLength(64)).annotations({ description: "Scratch graph (graph toolset); default: the code graph" }),
 );
 
 /**
