@@ -66,9 +66,6 @@ const RULES: Readonly<Record<Folder, Rule>> = {
 const KNOWN: ReadonlyArray<readonly [file: string, reaches: Folder, why: string]> = [
   ["src/commands/decideFileChanges.ts", "parse", "a file last parsed by another PARSER_VERSION is recorded as changed"],
   ["src/engine/indexProject.ts", "commands", "`nemesis index` scans, then runs the pipeline, in the engine"],
-  ["src/mcp/ToolContext.ts", "events", "tools hand the log to commands (LogHandle)"],
-  ["src/mcp/projectBackend.ts", "events", "tools hand the log to commands (LogHandle)"],
-  ["src/queries/scratch/matchNode.ts", "events", "normaliseLabel: node labels match as the graph events store them"],
 ];
 
 const SRC = join(REPO_ROOT, "src");

@@ -1,4 +1,6 @@
 export { defaultWorkers, Engine, type EngineContext, type EngineOptions } from "./Engine.js";
+// The log an EngineContext holds (the commands a tool runs append to it) and the log's damage, as an engine's clients name them.
+export { EventLogDamaged, type LogHandle } from "../events/index.js";
 export { acquireEngineLock, engineLockHolder, engineOwner, EngineLockHeld, type EngineLock } from "./engineLock.js";
 export { engineSocketPath } from "./socket/socketPath.js";
 export { listenEngineSocket, type EngineSocket, type SocketHandler } from "./socket/engineSocket.js";

@@ -1,5 +1,4 @@
-import type { EngineCall, EngineQueries, GraphLoad, Progress } from "../engine/index.js";
-import type { LogHandle } from "../events/index.js";
+import type { EngineCall, EngineQueries, GraphLoad, LogHandle, Progress } from "../engine/index.js";
 
 export type { GraphLoad };
 

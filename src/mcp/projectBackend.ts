@@ -1,6 +1,5 @@
 import * as Either from "effect/Either";
 import type { NemesisConfig, NemesisPaths } from "../config/index.js";
-import { EventLogDamaged, type LogHandle } from "../events/index.js";
 import { recordSessionStart } from "../commands/index.js";
 import { collectGarbage } from "../shared/collectGarbage.js";
 import { nativeMemoryTrimmer } from "../shared/trimNativeMemory.js";
@@ -13,9 +12,11 @@ import {
   engineSocketPath,
   listenEngineSocket,
   engineQueries,
+  EventLogDamaged,
   watchControl,
   type EngineQueries,
   type EngineSocket,
+  type LogHandle,
   type OwnedWatchControl,
   type Progress,
   type StartWatcher,

@@ -1,4 +1,4 @@
-import { foldCase, normaliseLabel } from "../../events/index.js";
+import { foldCase, normaliseLabel } from "../../projections/scratch/index.js";
 import { isEmbedderError, type Embedder } from "../../projections/embed/index.js";
 import { closestNames } from "../analysis/closestNames.js";
 import { topCosineOf } from "../search/topCosine.js";
