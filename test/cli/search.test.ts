@@ -42,12 +42,12 @@ describe("nemesis search", () => {
   });
 
   it("--kind keeps chunks of that kind; the text ends with what was searched", async () => {
-    const classes = await cli("search", "client sends requests", "--json", "--kind", "Method");
+    const classes = await spawned("search", "client sends requests", "--json", "--kind", "Method");
     expect(classes.code).toBe(0);
     const kinds = classes.stdout.trim().split("\n").map((l) => (JSON.parse(l) as { kind: string }).kind);
     expect(kinds.length).toBeGreaterThan(0);
     expect(new Set(kinds)).toEqual(new Set(["Method"]));
-    const text = await cli("search", "stream", "--limit", "1");
+    const text = await spawned("search", "stream", "--limit", "1");
     expect(text.stdout).toMatch(/\(1\.000\)\n/);
     expect(text.stdout).toMatch(/\n\d+ chunks searched in \d+ ms\n$/);
   });

@@ -5,7 +5,7 @@ import { DirectoryRules, languageFilter } from "../scan/index.js";
 import type { NemesisConfig, NemesisPaths } from "../../config/index.js";
 import type { LogHandle } from "../../events/index.js";
 import { recordHistory, watchHead, type HeadWatch } from "../history/index.js";
-import type { Hints } from "./HintBatcher.js";
+import type { Hints } from "./pendingHints.js";
 import { Unseen } from "./Unseen.js";
 import { reconcile } from "./reconcile.js";
 import { recordBatch, WATCHER_META, type SourceContext } from "./recordBatch.js";

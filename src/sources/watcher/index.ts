@@ -1,5 +1,5 @@
 export { startWatcher, type ProjectWatcher, type WatchFactory, type WatcherOptions } from "./ProjectWatcher.js";
-export { HintBatcher, type Hints } from "./HintBatcher.js";
+export type { Hints } from "./pendingHints.js";
 export { isWatchLimit, watchLimitWarning } from "./watchLimit.js";
 export {
   BatchReport,

@@ -1,7 +1,22 @@
-import type { Hints } from "./HintBatcher.js";
-
 /** Paths in the order their events came, newest first: adding one copies nothing, however long the burst. */
 type Paths = { readonly path: string; readonly next: Paths } | null;
+
+/** What the file events of one batch named: hints only, the disk decides what changed. */
+export interface Hints {
+  /** Files (relative to the root, `/`-separated) added, changed or removed. */
+  readonly files: ReadonlySet<string>;
+  /** Directories removed: every known file under them is looked at (the events may not name each). */
+  readonly goneDirs: ReadonlySet<string>;
+  /** A .gitignore changed: what is indexed may change anywhere below it, so the batch is a full scan. */
+  readonly rulesChanged: boolean;
+  /** When the first event of the batch arrived (epoch ms). */
+  readonly since: number;
+  /**
+   * Taken at the maxWaitMs cap while events were still arriving: a burst (a checkout, a tree
+   * deleted and written anew) is under way, and a file missing now may be back in a moment.
+   */
+  readonly midBurst: boolean;
+}
 
 /** The file events not yet taken as a batch. A value: every change makes a new one. */
 export interface PendingHints {

@@ -3,7 +3,7 @@ import { readKnownFiles } from "../../commands/readKnownFiles.js";
 import { inspectPaths, lookAgainAt, type DirectoryRules, type InspectPathsOptions, type PathsInspection } from "../scan/index.js";
 import type { NemesisConfig } from "../../config/index.js";
 import type { LogHandle } from "../../events/index.js";
-import type { Hints } from "./HintBatcher.js";
+import type { Hints } from "./pendingHints.js";
 
 /** What the watcher works with: the project, its config and the log it appends to. */
 export interface SourceContext {

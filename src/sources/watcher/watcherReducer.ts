@@ -1,4 +1,4 @@
-import type { Hints } from "./HintBatcher.js";
+import type { Hints } from "./pendingHints.js";
 import { dueIn, takeHints, withFile, withGoneDir, type Debounce, type PendingHints } from "./pendingHints.js";
 import { watchLimitWarning } from "./watchLimit.js";
 import type { WatcherState } from "./watcherState.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Hints } from "../../../src/sources/watcher/HintBatcher.js";
+import type { Hints } from "../../../src/sources/watcher/pendingHints.js";
 import {
   initialWatcher,
   lookAgainLater,
