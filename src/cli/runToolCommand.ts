@@ -1,5 +1,6 @@
 import { withProject, type GlobalOptions } from "./context.js";
 import { CliError, usageError } from "./errors.js";
+import { importRegistry, importLogger, importProjectBackend, importValidateArguments, importTool } from "../mcp/lazy.js";
 
 export interface ToolCommandOptions {
   /** The tool argument given as the command's word rather than a flag ("task" → "the task" in messages). */
@@ -21,11 +22,11 @@ export const tokenBudgetArgument = (text: string): number | string => {
  * as `nemesis query`, and its text is printed.
  */
 export const runToolCommand = async (globals: GlobalOptions, tool: string, args: Record<string, unknown>, options: ToolCommandOptions = {}): Promise<void> => {
-  const { ALL_TOOLS } = await import("../mcp/registry.js");
-  const { fileLogger } = await import("../mcp/logger.js");
-  const { openProjectBackend } = await import("../mcp/projectBackend.js");
-  const { validateArguments } = await import("../mcp/validateArguments.js");
-  const { ToolError } = await import("../mcp/tool.js");
+  const { ALL_TOOLS } = await importRegistry();
+  const { fileLogger } = await importLogger();
+  const { openProjectBackend } = await importProjectBackend();
+  const { validateArguments } = await importValidateArguments();
+  const { ToolError } = await importTool();
   try {
     validateArguments(ALL_TOOLS.find((t) => t.name === tool)!, args, (field) => (field === options.positional ? `the ${field}` : `--${field.replace(/_/g, "-")}`));
   } catch (e) {

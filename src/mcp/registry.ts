@@ -1,6 +1,5 @@
 import { join } from "node:path";
-import { asDiskFull } from "../shared/diskFull.js";
-import { trace } from "../shared/trace.js";
+import { asDiskFull, trace } from "../shared/index.js";
 import * as Schema from "effect/Schema";
 import { capText, MAX_RESPONSE_TOKENS } from "./capText.js";
 import { inputJsonSchema } from "./jsonSchema.js";

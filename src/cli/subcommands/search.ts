@@ -2,19 +2,16 @@ import type { Command } from "commander";
 import { realpathSync } from "node:fs";
 import type { NemesisPaths } from "../../config/index.js";
 import * as Either from "effect/Either";
-import { pathScope } from "../../queries/analysis/pathScopeArgument.js";
-import { checkSearchQuery } from "../../queries/search/checkSearchQuery.js";
-import { FILE_PRIORS } from "../../queries/search/filePrior.js";
-import { RRF_K } from "../../queries/search/fuseRanks.js";
-import { searchCode, TOP_SCORE } from "../../queries/search/searchCode.js";
+import { pathScope, checkSearchQuery, FILE_PRIORS, RRF_K, searchCode, TOP_SCORE } from "../../queries/index.js";
 import { CHUNK_KINDS, oneShotQueries } from "../../engine/index.js";
 import { withProject } from "../context.js";
-import { SOURCE_LANGUAGES } from "../../shared/sourceFile/detectLanguage.js";
+import { SOURCE_LANGUAGES } from "../../shared/index.js";
 import { choiceOption } from "../choiceOption.js";
 import { CliError, usageError } from "../errors.js";
 import { intOption } from "../intOption.js";
 import { printJsonLines } from "../output.js";
 import { noChunksMessage } from "./ensureChunksCurrent.js";
+import { importFileLinks, importRelatedFiles } from "../../queries/lazy.js";
 
 interface SearchFlags {
   limit: number;
@@ -119,7 +116,7 @@ export const registerSearch = (program: Command): void => {
           const scope = pathScope(realpathSync(ctx.paths.root), options.path, () => reader.paths().values(), "--path");
           if (Either.isLeft(scope)) throw usageError(scope.left);
           const graph = await reads.graph();
-          const { graphFileLinks } = await import("../../queries/search/fileLinks.js");
+          const { graphFileLinks } = await importFileLinks();
           const answer = await searchCode(reader, reads.embedder(), text, {
             limit: options.limit,
             scope: scope.right,
@@ -128,7 +125,7 @@ export const registerSearch = (program: Command): void => {
             links: graph ? graphFileLinks(graph) : null,
           });
           const files = [...new Set(answer.hits.map((h) => h.file))];
-          const { relatedFiles } = await import("../../queries/search/relatedFiles.js");
+          const { relatedFiles } = await importRelatedFiles();
           const neighbours = options.related ? await reads.fileNeighbours() : null;
           const related = neighbours ? await relatedFiles(neighbours, files) : null;
           if (options.json) {

@@ -1,11 +1,9 @@
 import type { Command } from "commander";
 import * as Either from "effect/Either";
-import { findStaleFiles } from "../../sources/scan/index.js";
-import { acquireEngineLock, engineLockHolder } from "../../engine/index.js";
+import { findStaleFiles, readWatcherState } from "../../sources/index.js";
+import { acquireEngineLock, engineLockHolder, describeConfiguredEmbedding, embeddingText } from "../../engine/index.js";
 import { countPendingEvents, EVENT_TYPES, headPosition, readReactorCheckpoint, type PendingEvents } from "../../events/index.js";
-import { PARSE_REACTOR } from "../../parse/reactor/index.js";
-import { parsedByAnotherVersion } from "../../parse/version.js";
-import { describeConfiguredEmbedding, embeddingText } from "../../engine/describeConfiguredEmbedding.js";
+import { PARSE_REACTOR, parsedByAnotherVersion } from "../../parse/index.js";
 import {
   CatalogReader,
   GraphReader,
@@ -16,8 +14,7 @@ import {
   type GraphQueryable,
   type Projector,
 } from "../../projections/index.js";
-import { watcherLine, watcherStatus } from "../../mcp/tools/watcherStatus.js";
-import { readWatcherState } from "../../sources/watcher/watcherState.js";
+import { watcherLine, watcherStatus } from "../../mcp/index.js";
 import { withProject, type ProjectContext } from "../context.js";
 import { formatTable } from "../output.js";
 

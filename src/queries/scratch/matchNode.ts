@@ -1,5 +1,5 @@
 import { foldCase, normaliseLabel } from "../../events/index.js";
-import { isEmbedderError, type Embedder } from "../../projections/embed/index.js";
+import { isEmbedderError, type Embedder } from "../../projections/index.js";
 import { closestNames } from "../analysis/closestNames.js";
 import { topCosineOf } from "../search/topCosine.js";
 import type { AnalysisGraph } from "../algorithms/AnalysisGraph.js";
