@@ -14,7 +14,7 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const STAMP = join(ROOT, "dist", ".built-from");
-const INPUTS = ["package.json", "package-lock.json", "tsconfig.json", "scripts/bundle.mjs", "scripts/build-for-tests.mjs"];
+const INPUTS = ["package.json", "package-lock.json", "tsconfig.json", "scripts/bundle.mjs", "scripts/flattenBarrels.mjs", "scripts/build-for-tests.mjs"];
 
 const filesUnder = (dir) =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)]));

@@ -4,6 +4,7 @@
 // Native and lazily loaded packages stay external: they load from node_modules as before.
 import { build } from "esbuild";
 import { readFileSync, rmSync } from "node:fs";
+import { flattenBarrels } from "./flattenBarrels.mjs";
 
 const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
 
@@ -18,6 +19,10 @@ const banner = [
   "const require = __nemesisCreateRequire(import.meta.url);",
 ].join("\n");
 
+// The folders import each other through their index.ts; the bundles read those imports by name
+// (scripts/flattenBarrels.mjs says why).
+const barrels = flattenBarrels(new URL("../src/", import.meta.url).pathname);
+
 const common = {
   bundle: true,
   platform: "node",
@@ -27,6 +32,7 @@ const common = {
   banner: { js: banner },
   legalComments: "none",
   logLevel: "warning",
+  plugins: [barrels],
 };
 
 // Chunk names carry content hashes: without this, every build would leave the last one's files behind.
@@ -65,11 +71,19 @@ const bundledSqlite = {
     b.onResolve({ filter: /[\\/]openSqlite\.js$/ }, () => ({ path: new URL("../src/events/sqlite/openSqliteBundled.ts", import.meta.url).pathname }));
   },
 };
+// A dynamic import() in a one-file bundle wraps its module, and all that module imports, in lazy
+// initialisers that tree shaking cannot cut: a folder's lazy.ts (loaders) has no place here.
+const noLoaders = {
+  name: "no-loaders",
+  setup(b) {
+    b.onResolve({ filter: /[\\/]lazy\.js$/ }, (args) => ({ errors: [{ text: `${args.importer} imports ${args.path}: the hooks' one file would carry every module it loads` }] }));
+  },
+};
 await build({
   ...common,
   entryPoints: { hooks: "src/cli/hooks/fastHooks.ts" },
   external: common.external.filter((name) => name !== "better-sqlite3"),
-  plugins: [bundledSqlite],
+  plugins: [noLoaders, bundledSqlite, barrels],
   outdir: "dist",
   splitting: false,
 });

@@ -68,6 +68,23 @@ const KNOWN: ReadonlyArray<readonly [file: string, reaches: Folder, why: string]
   ["src/engine/indexProject.ts", "commands", "`nemesis index` scans, then runs the pipeline, in the engine"],
 ];
 
+/**
+ * Another folder is imported through its index.ts, or through the one second entry a folder may
+ * have, named here with why it exists. A `lazy.ts` holds loaders (`export const importX = () =>
+ * import("./x.js")`) for modules other folders load only when they need them: a dynamic import of
+ * index.ts would load the whole folder. The bundles read index.ts imports by name (scripts/flattenBarrels.mjs).
+ */
+const SECOND_ENTRY: Readonly<Partial<Record<Folder, readonly [file: string, why: string]>>> = {
+  events: ["log.ts", "the log without the schema library, where start-up time counts: the hooks, `nemesis log`"],
+  commands: ["lazy.ts", "the prompt hook's auto-learn, loaded only when a prompt states an instruction"],
+  config: ["lazy.ts", "the config file's schema, loaded only when the prompt hook answers"],
+  mcp: ["lazy.ts", "the tools' registry, servers and backend, loaded only by the commands that serve or call tools"],
+  projections: ["lazy.ts", "Kuzu (native), loaded only when a one-shot query reads the graph"],
+  queries: ["lazy.ts", "search's file links and related files, read only when `nemesis search` shows them"],
+  shared: ["lazy.ts", "node:v8's garbage collection, loaded only when `serve` logs its memory"],
+  sources: ["lazy.ts", "the watcher (chokidar), loaded only by `watch` and `serve`"],
+};
+
 const SRC = join(REPO_ROOT, "src");
 const BENCH = join(REPO_ROOT, "bench");
 
@@ -150,6 +167,16 @@ const violations = (imports: ReadonlyArray<Import>): Array<{ file: string; reach
 const deepIntoSqlite = (imports: ReadonlyArray<Import>): string[] =>
   imports.filter((i) => folderOf(i.from) !== "events" && rel(i.to).startsWith("src/events/sqlite/")).map((i) => `${rel(i.from)} → ${rel(i.to)}`);
 
+/** The files of another folder of src/ that one may import: its index.ts and its second entry, if any. */
+const entriesOf = (folder: Folder): string[] => [join(SRC, folder, "index.ts"), ...(SECOND_ENTRY[folder] ? [join(SRC, folder, SECOND_ENTRY[folder][0])] : [])];
+
+/** Imports of another folder of src/ that name neither its index.ts nor its second entry, as `file → module` lines (bench/ may reach in deep). */
+const deepAcrossFolders = (imports: ReadonlyArray<Import>): string[] =>
+  imports
+    .filter((i) => i.from.startsWith(SRC + sep) && i.to.startsWith(SRC + sep))
+    .filter((i) => folderOf(i.from) !== folderOf(i.to) && !entriesOf(folderOf(i.to)).includes(i.to))
+    .map((i) => `${rel(i.from)} → ${rel(i.to)}`);
+
 /** Import cycles between files (Tarjan's strongly connected components of more than one file). */
 const cycles = (imports: ReadonlyArray<Import>): string[][] => {
   const next = new Map<string, string[]>();
@@ -219,6 +246,26 @@ describe("the dependency rules of DESIGN.md §2", () => {
     // The check itself: a deliberate deep import from outside src/events is caught.
     const planted = { from: resolve(REPO_ROOT, "src/cli/subcommands/log.ts"), to: resolve(REPO_ROOT, "src/events/sqlite/readEvents.ts"), typeOnly: true };
     expect(deepIntoSqlite([planted])).toEqual(["src/cli/subcommands/log.ts → src/events/sqlite/readEvents.ts"]);
+  });
+
+  it("reaches another folder only through its index.ts (or its one second entry, SECOND_ENTRY)", () => {
+    expect(deepAcrossFolders(imports), "import it from the folder's index.ts, adding it there by name if it is missing (a dynamic import: a loader in the folder's lazy.ts)").toEqual([]);
+    // The check itself: a deliberate deep import of another folder is caught, its index is not.
+    const planted = { from: resolve(REPO_ROOT, "src/cli/subcommands/grep.ts"), to: resolve(REPO_ROOT, "src/queries/grep/grepCode.ts"), typeOnly: false };
+    const throughIndex = { ...planted, to: resolve(REPO_ROOT, "src/queries/index.ts") };
+    expect(deepAcrossFolders([planted, throughIndex])).toEqual(["src/cli/subcommands/grep.ts → src/queries/grep/grepCode.ts"]);
+  });
+
+  it("names every export of a folder's entries: no `export *`, and an index.ts of `export { … } from` lines only, which the bundles read by name", () => {
+    const statements = (file: string) => ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, false).statements;
+    const entries = (Object.keys(RULES) as Folder[]).filter((f) => f !== "bench").flatMap(entriesOf).filter((f) => existsSync(f));
+    expect(entries.filter((file) => statements(file).some((s) => ts.isExportDeclaration(s) && s.exportClause === undefined)).map(rel)).toEqual([]);
+    const indexes = entries.filter((file) => file.endsWith(`${sep}index.ts`));
+    expect(indexes.length).toBeGreaterThanOrEqual(10);
+    expect(
+      indexes.filter((file) => statements(file).some((s) => !(ts.isExportDeclaration(s) && s.moduleSpecifier !== undefined))).map(rel),
+      "an index.ts that declares or imports something is read whole by the bundles (scripts/flattenBarrels.mjs): move it to a module and re-export it",
+    ).toEqual([]);
   });
 
   it("keeps the log's connection inside src/events", () => {

@@ -1,9 +1,6 @@
 import * as Schema from "effect/Schema";
 import { engineLockHolder, oneShotQueries } from "../engine/index.js";
-import { callTool } from "../mcp/callTool.js";
-import { ToolError, type ToolDefinition } from "../mcp/tool.js";
-import type { ToolContext } from "../mcp/ToolContext.js";
-import { validateArguments } from "../mcp/validateArguments.js";
+import { callTool, ToolError, type ToolDefinition, validateArguments, type ToolContext } from "../mcp/index.js";
 import type { ProjectContext } from "./context.js";
 import { CliError, usageError } from "./errors.js";
 import { callRunningEngine } from "./runningEngine.js";

@@ -1,6 +1,6 @@
 import { existsSync, realpathSync, statSync } from "node:fs";
 import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
-import { findProjectRoot, nemesisPaths } from "../config/paths.js";
+import { findProjectRoot, nemesisPaths } from "../config/index.js";
 import { usageError } from "./errors.js";
 import { implicitProjectMessage, implicitProjectRefusal } from "./implicitProject.js";
 

@@ -1,4 +1,4 @@
-import { shapeInWords } from "../mcp/shapeInWords.js";
+import { shapeInWords } from "../mcp/index.js";
 import { usageError } from "./errors.js";
 
 /**

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { findProjectRoot, nemesisPaths, type NemesisPaths } from "../config/paths.js";
+import { findProjectRoot, nemesisPaths, type NemesisPaths } from "../config/index.js";
 
 export interface GlobalOptions {
   readonly root?: string;

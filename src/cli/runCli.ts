@@ -1,4 +1,4 @@
-import { asDiskFull } from "../shared/diskFull.js";
+import { asDiskFull } from "../shared/index.js";
 import { CliError } from "./errors.js";
 
 /**

@@ -1,6 +1,7 @@
 import { withProject, type GlobalOptions } from "./context.js";
 import { checkToolArguments, flagLabel } from "./askTool.js";
 import { CliError } from "./errors.js";
+import { importRegistry, importLogger, importProjectBackend } from "../mcp/lazy.js";
 
 export interface ToolCommandOptions {
   /** The tool argument given as the command's word rather than a flag ("task" → "the task" in messages). */
@@ -22,9 +23,9 @@ export const tokenBudgetArgument = (text: string): number | string => {
  * as `nemesis query`, and its text is printed.
  */
 export const runToolCommand = async (globals: GlobalOptions, tool: string, args: Record<string, unknown>, options: ToolCommandOptions = {}): Promise<void> => {
-  const { ALL_TOOLS } = await import("../mcp/registry.js");
-  const { fileLogger } = await import("../mcp/logger.js");
-  const { openProjectBackend } = await import("../mcp/projectBackend.js");
+  const { ALL_TOOLS } = await importRegistry();
+  const { fileLogger } = await importLogger();
+  const { openProjectBackend } = await importProjectBackend();
   checkToolArguments(ALL_TOOLS.find((t) => t.name === tool)!, args, (field) => (field === options.positional ? `the ${field}` : flagLabel(field)));
   await withProject(globals, async (ctx) => {
     const logger = fileLogger(ctx.paths.dir, "query", false);

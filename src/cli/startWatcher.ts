@@ -1,12 +1,13 @@
 import type { StartWatcher } from "../engine/index.js";
-import { removeWatcherState, writeWatcherState } from "../sources/watcher/watcherState.js";
+import { removeWatcherState, writeWatcherState } from "../sources/index.js";
+import { importWatcher } from "../sources/lazy.js";
 
 /**
  * The file watcher as the engine's owner starts it (`serve`, `watch`): the composition root
  * hands it to the MCP backend, which never imports a change source itself. Loaded, with
  * chokidar, only when a watcher starts.
  */
-export const startWatcher: StartWatcher = Object.assign(async (options: Parameters<StartWatcher>[0]) => (await import("../sources/watcher/index.js")).startWatcher(options), {
+export const startWatcher: StartWatcher = Object.assign(async (options: Parameters<StartWatcher>[0]) => (await importWatcher()).startWatcher(options), {
   record: (nemesisDir: string, state: Parameters<NonNullable<StartWatcher["record"]>>[1]) => {
     try {
       if (state === null) removeWatcherState(nemesisDir);

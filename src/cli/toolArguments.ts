@@ -1,4 +1,4 @@
-import { shapeInWords, type ShapeNode } from "../mcp/shapeInWords.js";
+import { shapeInWords, type ShapeNode } from "../mcp/index.js";
 import { usageError } from "./errors.js";
 
 type JsonSchema = ShapeNode & { readonly type?: string; readonly items?: JsonSchema; readonly properties?: Record<string, JsonSchema> };

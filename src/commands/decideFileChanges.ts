@@ -1,5 +1,5 @@
 import type { FileChanged, FileDeleted, FileSkipped } from "../events/index.js";
-import { parsedByAnotherVersion } from "../parse/version.js";
+import { parsedByAnotherVersion } from "../parse/index.js";
 import type { KnownFile } from "./readKnownFiles.js";
 
 /** One indexable file as it is on disk now: what a FileChanged records. */

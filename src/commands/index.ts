@@ -17,3 +17,17 @@ export { completeIndexRun, PROJECT_STREAM, startIndexRun } from "./recordIndexRu
 export { COMMIT_STREAM_PREFIX, commitStream, isCommitObserved, recordCommits, type RecordedCommits } from "./recordCommits.js";
 export { recordSessionStart, SESSION_STREAM_PREFIX, sessionStream, type SessionStart } from "./recordSessionStart.js";
 export { CONTEXT_STREAM_PREFIX, contextStream, logContextServed, recordContextServed, type ContextServedInput } from "./recordContextServed.js";
+export { recordFileChanges, type RecordFileChangesInput, type LookAgain } from "./recordFileChanges.js";
+export {
+  removeEdges,
+  addEdges,
+  CODE_GRAPH,
+  DEFAULT_GRAPH,
+  ReadOnlyGraph,
+  type GraphWrite,
+  importGraph,
+  deleteGraph,
+  addNodes,
+  removeNodes,
+  type NodeAdded,
+} from "./scratch/index.js";

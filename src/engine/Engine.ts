@@ -1,9 +1,9 @@
-import { trace } from "../shared/trace.js";
+import { trace } from "../shared/index.js";
 import * as Either from "effect/Either";
 import { availableParallelism } from "node:os";
 import type { NemesisConfig, NemesisPaths } from "../config/index.js";
 import { dropProjectionHint, headPosition, type EventLogDamaged, type LogHandle } from "../events/index.js";
-import { ParseReactor, type SourceParser } from "../parse/reactor/index.js";
+import { ParseReactor, type SourceParser } from "../parse/index.js";
 import {
   damageOf,
   GraphReader,

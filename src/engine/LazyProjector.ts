@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { dropProjectionHint, readProjectionHint, saveProjectionHint, type LogHandle, type RecordedEvent } from "../events/index.js";
 import { catchUp, type ApplyContext, type CatchUpOptions, type CatchUpResult, type Projector, type StoreDamaged } from "../projections/index.js";
-import { reportDamage, shownPath } from "../shared/damageReports.js";
+import { reportDamage, shownPath } from "../shared/index.js";
 import { catchUpView } from "./catchUpView.js";
 import { catchesUpItself } from "./ThreadedProjector.js";
 

@@ -1,6 +1,6 @@
 import { Worker } from "node:worker_threads";
 import { EventLogDamaged, type RecordedEvent } from "../events/index.js";
-import { builtEntryUrl } from "../shared/builtEntryUrl.js";
+import { builtEntryUrl } from "../shared/index.js";
 import { StoreDamaged, type CatchUpResult, type Projector } from "../projections/index.js";
 import { decodeThreadReply, type ProjectorThreadData, type ThreadRequest } from "./projectorThreadMessages.js";
 

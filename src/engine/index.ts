@@ -63,3 +63,7 @@ export {
   type WatcherEvents,
   type WatcherState,
 } from "./queries/index.js";
+export { readCatalogSummary } from "./catalogSummary.js";
+export { describeConfiguredEmbedding, embeddingText, type EmbeddingDescription } from "./describeConfiguredEmbedding.js";
+export { READ_MODEL_NAMES, replayReadModels, type ReadModelName } from "./replayReadModels.js";
+export { writeArchitectureCache } from "./writeArchitectureCache.js";

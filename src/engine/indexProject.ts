@@ -1,11 +1,9 @@
 import * as Either from "effect/Either";
 import type { EventSource } from "../events/index.js";
-import { recordFileChanges } from "../commands/recordFileChanges.js";
-import { completeIndexRun, startIndexRun } from "../commands/recordIndexRun.js";
-import { DirectoryRules, lookAgainAt, scanFile, scanProject } from "../sources/scan/index.js";
-import { recordHistory, type HistoryReport } from "../sources/history/index.js";
+import { recordFileChanges, completeIndexRun, startIndexRun } from "../commands/index.js";
+import { DirectoryRules, lookAgainAt, scanFile, scanProject, recordHistory, type HistoryReport } from "../sources/index.js";
 import type { GraphCounts } from "../projections/index.js";
-import { asDiskFull } from "../shared/diskFull.js";
+import { asDiskFull } from "../shared/index.js";
 import { Engine, type EngineContext, type EngineOptions } from "./Engine.js";
 import { maxRssMb, type PipelineProgress } from "./runPipeline.js";
 

@@ -1,5 +1,4 @@
-import { parseSource } from "../parse/parseSource.js";
-import type { SourceParser } from "../parse/reactor/index.js";
+import { parseSource, type SourceParser } from "../parse/index.js";
 
 /** Parses on the calling thread: for tests and for one-file updates where a worker round trip costs more than the parse. */
 export const inlineParser: SourceParser & { close(): Promise<void> } = {

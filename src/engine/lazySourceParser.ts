@@ -1,6 +1,4 @@
-import { encodeParseResult } from "../parse/encodeParseResult.js";
-import type { EncodedParseResult, SourceParser } from "../parse/reactor/index.js";
-import type { ParseInput } from "../parse/parseSource.js";
+import { encodeParseResult, type EncodedParseResult, type SourceParser, type ParseInput } from "../parse/index.js";
 
 type ClosableParser = SourceParser & { close(): Promise<void> };
 

@@ -1,12 +1,6 @@
 import { join } from "node:path";
-import { encodeParseResult } from "../parse/encodeParseResult.js";
-import { decodeSourceBytes } from "../parse/decodeSourceBytes.js";
-import type { ParseInput } from "../parse/parseSource.js";
-import { trace } from "../shared/trace.js";
-import type { EncodedParseResult, ParseLimits, SourceParser } from "../parse/reactor/index.js";
-import { classifyContent } from "../shared/sourceFile/classifyContent.js";
-import { hashContent } from "../shared/sourceFile/hashContent.js";
-import { readSourceFile } from "../shared/sourceFile/readSourceFile.js";
+import { encodeParseResult, decodeSourceBytes, type ParseInput, type EncodedParseResult, type ParseLimits, type SourceParser } from "../parse/index.js";
+import { trace, classifyContent, hashContent, readSourceFile } from "../shared/index.js";
 
 /**
  * How long a file must stay quiet after its last event before it is read ahead: a save is one

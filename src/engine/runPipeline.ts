@@ -1,9 +1,7 @@
 import { dirname } from "node:path";
-import { freeBytes } from "../shared/diskFull.js";
-import { collectGarbage } from "../shared/collectGarbage.js";
-import { trace } from "../shared/trace.js";
+import { freeBytes, collectGarbage, trace } from "../shared/index.js";
 import { countEventsOfTypes, headPosition, type LogHandle } from "../events/index.js";
-import type { ParseReactor, ReactorResult } from "../parse/reactor/index.js";
+import type { ParseReactor, ReactorResult } from "../parse/index.js";
 import { catchUp, type CatchUpOptions, type CatchUpResult, type Projector } from "../projections/index.js";
 import { LazyProjector } from "./LazyProjector.js";
 

@@ -1,6 +1,6 @@
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import type { ArchitectureSummary } from "../queries/architecture/ArchitectureSummary.js";
+import type { ArchitectureSummary } from "../queries/index.js";
 
 /**
  * Writes the architecture summary where the session-start hook reads it. Only the engine process

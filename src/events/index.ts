@@ -16,7 +16,50 @@ export {
 export { EncodedPayload, encodePayload, isEncodedPayload } from "./encodedPayload.js";
 export { EventDecodeError } from "./errors.js";
 // The port, its drivers and the plain errors, without the Effect runtime (see log.ts).
-export * from "./log.js";
+export {
+  type ExpectedVersion,
+  type NewEvent,
+  type RecordedEvent,
+  newEventId,
+  EventLogDamaged,
+  EventLogError,
+  VersionConflict,
+  type AppendResult,
+  type EventStore,
+  type ProjectionHint,
+  type ReadFilter,
+  type StreamAppend,
+  type TailOptions,
+  InMemoryEventStore,
+  SqliteEventStore,
+  closeEventLog,
+  countPendingEvents,
+  type PendingEvents,
+  openEventLog,
+  readThroughMemoryMap,
+  type LogHandle,
+  readFileStream,
+  readFileStreams,
+  type FileStreams,
+  type LatestFileEvent,
+  logDamage,
+  openSqlite,
+  findRenamedFrom,
+  findRenamedTo,
+  lastEventsAt,
+  lastPositionInStream,
+  lastSymbolsAt,
+  readFileTimeline,
+  type FileMoment,
+  type SymbolInParse,
+  type TimelineOptions,
+  headPosition,
+  readEvents,
+  readStream,
+  streamVersion,
+  sqliteFileDamage,
+  tailEvents,
+} from "./log.js";
 export { EVENT_SOURCES, EVENT_TYPES, GRAPH_EVENT_TYPES, MEMORY_EVENT_TYPES } from "./eventNames.js";
 // The log's operations, one per file in sqlite/: every SQL statement and table of events.db is there.
 export { appendOrRedecide } from "./sqlite/appendOrRedecide.js";
@@ -43,14 +86,37 @@ export { rowToEvent, type EventRow, type SummaryPick } from "./sqlite/rowToEvent
 export { sqliteDamage } from "./sqlite/sqliteDamage.js";
 export { sqliteQuickCheck } from "./sqlite/sqliteQuickCheck.js";
 export { streamPayloads } from "./sqlite/streamPayloads.js";
-export * from "./types/files.js";
-export * from "./types/graphs.js";
-export * from "./types/history.js";
-export * from "./types/memory.js";
-export * from "./types/parse.js";
-export * from "./types/project.js";
-export * from "./types/session.js";
-export * from "./types/context.js";
-export * from "./types/typeNotation.js";
+export { FileChanged, FileDeleted, ParseFailed, FileSkipped } from "./types/files.js";
+export {
+  GraphProperties,
+  GraphNodeAdded,
+  GraphNodeUpdated,
+  GraphNodeRemoved,
+  GraphEdgeAdded,
+  GraphEdgeUpdated,
+  GraphEdgeRemoved,
+  GraphDeleted,
+  graphStream,
+  GRAPH_STREAM_PREFIX,
+  foldCase,
+  normaliseLabel,
+} from "./types/graphs.js";
+export { CommitFile, CommitObserved } from "./types/history.js";
+export {
+  RuleStored,
+  RuleRetired,
+  Alternative,
+  DecisionStatus,
+  DecisionRecorded,
+  DecisionRecordedV1,
+  DecisionSuperseded,
+  ConventionStored,
+} from "./types/memory.js";
+export { SymbolKind, Param, TypedName, ExtractedSymbol, ReferenceKind, Reference, ImportedName, Import, Chunk, Manifest, FileParsed } from "./types/parse.js";
+export { IndexRunStarted, IndexRunCompleted } from "./types/project.js";
+export { SessionStarted } from "./types/session.js";
+export { ContextServed } from "./types/context.js";
+export { TypeNotation, ArgumentHint } from "./types/typeNotation.js";
 export { sameTypeNotation } from "./types/sameTypeNotation.js";
 export { writtenType } from "./types/writtenType.js";
+export { summarize } from "./summaries.js";

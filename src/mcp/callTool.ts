@@ -1,7 +1,6 @@
 import { join } from "node:path";
 import * as Schema from "effect/Schema";
-import { asDiskFull } from "../shared/diskFull.js";
-import { trace } from "../shared/trace.js";
+import { asDiskFull, trace } from "../shared/index.js";
 import { capText, MAX_RESPONSE_TOKENS } from "./capText.js";
 import { logContextServed } from "./contextServed.js";
 import { ToolError, type ToolDefinition } from "./tool.js";

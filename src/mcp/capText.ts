@@ -1,4 +1,4 @@
-import { countTokens as estimateTokens } from "../shared/countTokens.js";
+import { countTokens as estimateTokens } from "../shared/index.js";
 import { countTokens } from "./exactTokens.js";
 
 export { countTokens };

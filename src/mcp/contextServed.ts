@@ -1,5 +1,5 @@
 import { logContextServed as appendContextServed } from "../commands/index.js";
-import { countTokens as estimateTokens } from "../shared/countTokens.js";
+import { countTokens as estimateTokens } from "../shared/index.js";
 import type { ServedItems } from "./tool.js";
 import type { ToolContext } from "./ToolContext.js";
 

@@ -1,9 +1,7 @@
 import * as Either from "effect/Either";
 import type { NemesisConfig, NemesisPaths } from "../config/index.js";
 import { recordSessionStart } from "../commands/index.js";
-import { collectGarbage } from "../shared/collectGarbage.js";
-import { nativeMemoryTrimmer } from "../shared/trimNativeMemory.js";
-import { routeDamageReports } from "../shared/damageReports.js";
+import { collectGarbage, nativeMemoryTrimmer, routeDamageReports, asDiskFull } from "../shared/index.js";
 import {
   connectEngine,
   Engine,
@@ -23,7 +21,6 @@ import {
   type WatcherEvents,
   type SocketClient,
 } from "../engine/index.js";
-import { asDiskFull } from "../shared/diskFull.js";
 import { refreshArchitectureCache } from "./tools/architectureBase.js";
 import { graphWarmer } from "./graphWarmer.js";
 import type { Logger } from "./logger.js";

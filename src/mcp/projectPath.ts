@@ -1,4 +1,4 @@
-import { confinePath } from "../config/confinePath.js";
+import { confinePath } from "../config/index.js";
 import { toolError } from "./tool.js";
 
 /**

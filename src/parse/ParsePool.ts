@@ -1,7 +1,7 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
-import { builtEntryUrl } from "../shared/builtEntryUrl.js";
-import { EncodedPayload } from "../events/encodedPayload.js";
+import { builtEntryUrl } from "../shared/index.js";
+import { EncodedPayload } from "../events/index.js";
 import { encodeParseResult } from "./encodeParseResult.js";
 import { DEFAULT_BUDGET_MS, parseSource, type ParseInput, type ParseResult } from "./parseSource.js";
 import type { EncodedParseResult } from "./reactor/SourceParser.js";

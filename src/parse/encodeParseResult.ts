@@ -1,4 +1,4 @@
-import { encodePayload } from "../events/encodedPayload.js";
+import { encodePayload } from "../events/index.js";
 import type { ParseResult } from "./parseSource.js";
 import type { EncodedParseResult } from "./reactor/SourceParser.js";
 

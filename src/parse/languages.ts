@@ -1,15 +1,8 @@
 import { createRequire } from "node:module";
 import type Parser from "tree-sitter";
-import type { SourceLanguage } from "../shared/sourceFile/detectLanguage.js";
+import type { SourceLanguage } from "../shared/index.js";
 
-export {
-  detectLanguage,
-  isSourceLanguage,
-  manifestKind,
-  type LanguageId,
-  type ManifestKind,
-  type SourceLanguage,
-} from "../shared/sourceFile/detectLanguage.js";
+export { detectLanguage, isSourceLanguage, manifestKind, type LanguageId, type ManifestKind, type SourceLanguage } from "../shared/index.js";
 
 const require = createRequire(import.meta.url);
 

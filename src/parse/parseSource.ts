@@ -1,5 +1,5 @@
 import type { SyntaxNode } from "tree-sitter";
-import type { Chunk, ExtractedSymbol, FileParsed, TypedName } from "../events/types/parse.js";
+import type { Chunk, ExtractedSymbol, FileParsed, TypedName } from "../events/index.js";
 import { chunkFile } from "./chunk/index.js";
 import { blankExportMacros } from "./extract/cfamily/exportMacros.js";
 import { syntaxChunkNode } from "./chunk/syntaxChunkNode.js";

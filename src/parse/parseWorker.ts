@@ -1,5 +1,5 @@
 import { parentPort } from "node:worker_threads";
-import { summarize } from "../events/summaries.js";
+import { summarize } from "../events/index.js";
 import type { WorkerRequest, WorkerResponse } from "./ParsePool.js";
 import { parseSource } from "./parseSource.js";
 

@@ -1,5 +1,5 @@
 import { parse as parseToml } from "smol-toml";
-import type { Manifest } from "../events/types/parse.js";
+import type { Manifest } from "../events/index.js";
 import type { ManifestKind } from "./languages.js";
 
 export type ManifestOutcome = { readonly ok: true; readonly manifest: Manifest } | { readonly ok: false; readonly reason: string };

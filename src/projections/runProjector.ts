@@ -1,5 +1,5 @@
 import { EventLogDamaged, headPosition, readEventRows, readEvents, sqliteDamage, type LogHandle } from "../events/index.js";
-import { reportDamage } from "../shared/damageReports.js";
+import { reportDamage } from "../shared/index.js";
 import type { Projector } from "./Projector.js";
 import { DEFAULT_BATCH, readPlanOf, type ReadPlan } from "./readPlans.js";
 

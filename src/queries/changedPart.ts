@@ -1,4 +1,4 @@
-import type { GraphQueryable } from "../projections/graph/GraphReader.js";
+import type { GraphQueryable } from "../projections/index.js";
 
 type Row = Record<string, unknown>;
 

@@ -1,4 +1,4 @@
-import type { GraphQueryable } from "../projections/graph/GraphReader.js";
+import type { GraphQueryable } from "../projections/index.js";
 
 /** One state of the graph, as its checkpoint row says: equal keys, equal graphs. */
 export interface GraphState {

@@ -1,4 +1,4 @@
-import type { GraphQueryable } from "../projections/graph/GraphReader.js";
+import type { GraphQueryable } from "../projections/index.js";
 import { changedFilesBetween, readGraphState, type GraphState } from "./graphChanges.js";
 
 /**

@@ -1,9 +1,8 @@
 import { realpathSync } from "node:fs";
-import { loadHookConfig } from "../../config/hookConfig.js";
-import type { NemesisPaths } from "../../config/paths.js";
+import { loadHookConfig, type NemesisPaths } from "../../config/index.js";
 import { closeEventLog, openEventLog } from "../../events/log.js";
-import type { Logger } from "../../mcp/logger.js";
-import { recordHookedFile } from "../../sources/hooks/recordHookedFile.js";
+import type { Logger } from "../../mcp/index.js";
+import { recordHookedFile } from "../../sources/index.js";
 import type { HookInput } from "./hookInput.js";
 import { hookMeta } from "./hookMeta.js";
 

@@ -1,6 +1,6 @@
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { fileLogger, type Logger } from "../../mcp/logger.js";
+import { fileLogger, type Logger } from "../../mcp/index.js";
 
 /**
  * Where a hook's notes go: stderr and `.nemesis/logs/hooks.log`. Before a project is found (or

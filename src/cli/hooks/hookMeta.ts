@@ -1,4 +1,4 @@
-import type { EventMeta } from "../../events/envelope.js";
+import type { EventMeta } from "../../events/index.js";
 import type { HookInput } from "./hookInput.js";
 
 /** Who wrote an event from a hook: the source, the user the agent runs as, and the Claude Code session. */

@@ -1,9 +1,12 @@
-import { findInstructions, type Instruction } from "../../commands/learn/classifyInstruction.js";
+import { findInstructions, type Instruction } from "../../commands/index.js";
 import type { NemesisConfig, NemesisPaths } from "../../config/index.js";
 import { closeEventLog, type LogHandle } from "../../events/log.js";
-import type { Logger } from "../../mcp/logger.js";
+import type { Logger } from "../../mcp/index.js";
 import { contextAnswer, type HookInput } from "./hookInput.js";
 import { hookMeta } from "./hookMeta.js";
+import { importProjectBackend, importRegistry, importLogger } from "../../mcp/lazy.js";
+import { importConfig } from "../../config/lazy.js";
+import { importLearnInstructions, importEventStoreOf, importHandleCommand } from "../../commands/lazy.js";
 
 export type PromptHookName = "prompt-submit" | "pre-task";
 
@@ -37,9 +40,9 @@ const taskText = (name: PromptHookName, input: HookInput): string | null => {
 /** Stores what the prompt says durably (auto-learn); one line per entry stored, for the agent to see. */
 const learn = async (instructions: ReadonlyArray<Instruction>, log: LogHandle, config: NemesisConfig, input: HookInput, env: NodeJS.ProcessEnv, logger: Logger): Promise<string[]> => {
   const [{ learnInstructions }, { eventStoreOf }, { isTaggedError }] = await Promise.all([
-    import("../../commands/learn/learnInstructions.js"),
-    import("../../commands/eventStoreOf.js"),
-    import("../../commands/handleCommand.js"),
+    importLearnInstructions(),
+    importEventStoreOf(),
+    importHandleCommand(),
   ]);
   const command = learnInstructions({ instructions, meta: hookMeta("auto-learn", input, env), maxChars: config.memory.max_rule_chars });
   const result = command(eventStoreOf(log));
@@ -80,7 +83,7 @@ export const promptHook = async (name: PromptHookName, paths: NemesisPaths, inpu
   const instructions = name === "prompt-submit" ? findInstructions(text) : [];
   if (!worthContext(text) && instructions.length === 0) return "";
 
-  const [{ loadConfig }, Either, { openEventLog }] = await Promise.all([import("../../config/config.js"), import("effect/Either"), import("../../events/log.js")]);
+  const [{ loadConfig }, Either, { openEventLog }] = await Promise.all([importConfig(), import("effect/Either"), import("../../events/log.js")]);
   const config = loadConfig(paths.config);
   if (Either.isLeft(config)) {
     logger.error(`${name}: ${config.left.message}; nothing added`);
@@ -95,9 +98,9 @@ export const promptHook = async (name: PromptHookName, paths: NemesisPaths, inpu
     const onlyLearned = () => (learned.length > 0 ? contextAnswer(event, learned.join("\n")) : "");
     if (!worthContext(text)) return onlyLearned();
     const [{ openProjectBackend }, { ALL_TOOLS }, { fileLogger }] = await Promise.all([
-      import("../../mcp/projectBackend.js"),
-      import("../../mcp/registry.js"),
-      import("../../mcp/logger.js"),
+      importProjectBackend(),
+      importRegistry(),
+      importLogger(),
     ]);
     const budget = config.right.hooks.context_tokens;
     // The engine's own lines (started, caught up) go to the log only: a hook's stderr is for problems.

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { findProjectRoot, nemesisPaths, type NemesisPaths } from "../../config/paths.js";
-import type { Logger } from "../../mcp/logger.js";
+import { findProjectRoot, nemesisPaths, type NemesisPaths } from "../../config/index.js";
+import type { Logger } from "../../mcp/index.js";
 import { parseHookInput, type HookInput } from "./hookInput.js";
 import { hookLogger } from "./hookLog.js";
 

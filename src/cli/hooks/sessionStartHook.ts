@@ -1,16 +1,13 @@
 import { existsSync, realpathSync } from "node:fs";
 import { basename } from "node:path";
 // Each module by its own path: the hook must answer within 300 ms, Node's start-up included.
-import { findStaleFiles } from "../../sources/scan/findStaleFiles.js";
-import { HOOK_CONFIG_DEFAULTS, loadHookConfig } from "../../config/hookConfig.js";
-import type { NemesisPaths } from "../../config/paths.js";
-import { engineOwner } from "../../engine/engineOwner.js";
+import { findStaleFiles } from "../../sources/index.js";
+import { HOOK_CONFIG_DEFAULTS, loadHookConfig, type NemesisPaths } from "../../config/index.js";
+import { engineOwner, readCatalogSummary } from "../../engine/index.js";
 import { closeEventLog, countPendingEvents, openEventLog } from "../../events/log.js";
-import type { Logger } from "../../mcp/logger.js";
-import { countTokens } from "../../shared/countTokens.js";
-import { readCatalogSummary } from "../../engine/catalogSummary.js";
-import { architectureCachePath, readArchitectureCache } from "../../queries/architecture/architectureCache.js";
-import { sessionBrief } from "../../queries/session/sessionBrief.js";
+import type { Logger } from "../../mcp/index.js";
+import { countTokens } from "../../shared/index.js";
+import { architectureCachePath, readArchitectureCache, sessionBrief } from "../../queries/index.js";
 import { contextAnswer, type HookInput } from "./hookInput.js";
 import { sinceLastSession } from "./sinceLastSession.js";
 import { staleMemoryFlags } from "./staleMemory.js";

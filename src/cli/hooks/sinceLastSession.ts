@@ -1,13 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 // Each module by its own path: the hook must answer within 300 ms, Node's start-up included.
-import { recordSessionStart } from "../../commands/recordSessionStart.js";
-import type { NemesisPaths } from "../../config/paths.js";
-import { readChanges } from "../../engine/changes/readChanges.js";
-import { previousSession, readSessions } from "../../engine/changes/readSessions.js";
+import { recordSessionStart } from "../../commands/index.js";
+import type { NemesisPaths } from "../../config/index.js";
+import { readChanges, previousSession, readSessions } from "../../engine/index.js";
 import { closeEventLog, openEventLog } from "../../events/log.js";
-import type { Logger } from "../../mcp/logger.js";
-import { summarizeChanges } from "../../queries/changes/summarizeChanges.js";
+import type { Logger } from "../../mcp/index.js";
+import { summarizeChanges } from "../../queries/index.js";
 import type { HookInput } from "./hookInput.js";
 import { hookMeta } from "./hookMeta.js";
 

@@ -1,10 +1,10 @@
 import { existsSync } from "node:fs";
 // Each module by its own path: the hook must answer within 300 ms, Node's start-up included.
-import type { NemesisPaths } from "../../config/paths.js";
-import { readStaleMemory } from "../../engine/changes/readStaleMemory.js";
+import type { NemesisPaths } from "../../config/index.js";
+import { readStaleMemory } from "../../engine/index.js";
 import { closeEventLog, openEventLog } from "../../events/log.js";
-import type { Logger } from "../../mcp/logger.js";
-import { staleText } from "../../queries/changes/staleLinks.js";
+import type { Logger } from "../../mcp/index.js";
+import { staleText } from "../../queries/index.js";
 
 /**
  * Per rule or decision id, why it is stale (`refers to parseConfig (src/config.ts), removed 3 days

@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { storeConvention } from "../../commands/index.js";
 import { oneShotQueries } from "../../engine/index.js";
-import { queryMemory } from "../../queries/memory.js";
+import { queryMemory } from "../../queries/index.js";
 import { withProject } from "../context.js";
 import { who } from "../eventSummary.js";
 import { intOption } from "../intOption.js";

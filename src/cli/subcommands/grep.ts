@@ -1,11 +1,12 @@
 import type { Command } from "commander";
 import * as Either from "effect/Either";
-import { closeGrepWorkers, compilePattern } from "../../queries/grep/grepCode.js";
+import { closeGrepWorkers, compilePattern } from "../../queries/index.js";
 import { askTool, checkToolArguments, flagLabel } from "../askTool.js";
 import { withProject } from "../context.js";
 import { CliError } from "../errors.js";
 import { intOption } from "../intOption.js";
 import { printJsonLines } from "../output.js";
+import { importSearchRegex } from "../../mcp/lazy.js";
 
 interface GrepFlags {
   json?: boolean;
@@ -61,7 +62,7 @@ export const registerGrep = (program: Command): void => {
       // Said before the project opens, with the flag to use rather than the tool's argument.
       const checked = compilePattern(pattern, patternOptions);
       if (Either.isLeft(checked)) throw new CliError(checked.left.message, checked.left.isInputError ? 2 : 1);
-      const { searchRegexTool } = await import("../../mcp/tools/searchRegex.js");
+      const { searchRegexTool } = await importSearchRegex();
       const args = {
         pattern,
         ...(options.path !== undefined ? { path: options.path } : {}),

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { resolve } from "node:path";
-import { findProjectRoot } from "../../config/paths.js";
+import { findProjectRoot } from "../../config/index.js";
 import { CliError, usageError } from "../errors.js";
 import { commandFacts, hookCommandFor } from "../hooks/hookCommand.js";
 import { installHooks } from "../hooks/installHooks.js";

@@ -1,9 +1,15 @@
 import cliProgress from "cli-progress";
 import type { Command } from "commander";
 import { nemesisPaths } from "../../config/index.js";
-import { indexProject, type IndexProgress, type IndexSummary } from "../../engine/index.js";
-import { DiskFull } from "../../shared/diskFull.js";
-import { describeConfiguredEmbedding, embeddingText, type EmbeddingDescription } from "../../engine/describeConfiguredEmbedding.js";
+import {
+  indexProject,
+  type IndexProgress,
+  type IndexSummary,
+  describeConfiguredEmbedding,
+  embeddingText,
+  type EmbeddingDescription,
+} from "../../engine/index.js";
+import { DiskFull } from "../../shared/index.js";
 import { explainFailure, openProjectAt } from "../context.js";
 import { CliError } from "../errors.js";
 import { indexTarget } from "../indexTarget.js";

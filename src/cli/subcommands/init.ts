@@ -4,7 +4,7 @@ import { join, resolve } from "node:path";
 import * as Either from "effect/Either";
 import { CONFIG_TEMPLATE, loadConfig, nemesisPaths } from "../../config/index.js";
 import { closeEventLog, openEventLog } from "../../events/index.js";
-import { describeConfiguredEmbedding, embeddingText } from "../../engine/describeConfiguredEmbedding.js";
+import { describeConfiguredEmbedding, embeddingText } from "../../engine/index.js";
 import { CliError, usageError } from "../errors.js";
 import { implicitProjectMessage, implicitProjectRefusal } from "../implicitProject.js";
 import { initRefusal, inspectInitTarget, writeFailure } from "../initTarget.js";

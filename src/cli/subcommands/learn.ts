@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { basename } from "node:path";
 import { eventStoreOf, findInstructions, isTaggedError, learnInstructions, type Instruction } from "../../commands/index.js";
-import { readTranscript } from "../../sources/transcript/readTranscript.js";
+import { readTranscript } from "../../sources/index.js";
 import { withProject } from "../context.js";
 import { CliError } from "../errors.js";
 import { cliMeta, refreshCatalog } from "../memoryCli.js";

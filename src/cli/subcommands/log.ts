@@ -2,9 +2,7 @@ import type { Command } from "commander";
 // Only light modules here: `nemesis log` must answer in well under 200 ms on a large log, so it
 // loads neither the schema library nor the read models (see commands/index.ts).
 import { closeEventLog, headPosition, logDamage, openEventLog, readEvents, tailEvents, type LogHandle, type ReadFilter } from "../../events/log.js";
-import { EVENT_SOURCES, EVENT_TYPES, GRAPH_EVENT_TYPES, MEMORY_EVENT_TYPES } from "../../events/eventNames.js";
-import type { RecordedEvent } from "../../events/envelope.js";
-import { EventLogDamaged } from "../../events/eventLogDamaged.js";
+import { EVENT_SOURCES, EVENT_TYPES, GRAPH_EVENT_TYPES, MEMORY_EVENT_TYPES, EventLogDamaged, type RecordedEvent } from "../../events/index.js";
 import { CliError, usageError } from "../errors.js";
 import { summarizeEvent, who } from "../eventSummary.js";
 import { intOption } from "../intOption.js";

@@ -3,6 +3,7 @@ import { withProject } from "../context.js";
 import { CliError, usageError } from "../errors.js";
 import { parseToolArguments } from "../toolArguments.js";
 import type { GlobalOptions } from "../locateProject.js";
+import { importRegistry, importLogger, importProjectBackend } from "../../mcp/lazy.js";
 
 /** The tool sets `nemesis serve` offers for the project here (its config's [mcp] toolsets), core when there is none or it does not load. */
 const servedToolsets = async (options: GlobalOptions) => {
@@ -30,7 +31,7 @@ export const registerQuery = (program: Command, commandLine: ReadonlyArray<strin
     .allowExcessArguments()
     .helpOption("--help-query", "show this help")
     .action(async (tool: string | undefined, _flags: unknown, cmd: Command) => {
-      const { ALL_TOOLS, listTools, selectTools } = await import("../../mcp/registry.js");
+      const { ALL_TOOLS, listTools, selectTools } = await importRegistry();
       if (tool === "--json") {
         // The tool list exactly as MCP clients receive it from `tools/list`: the sets `nemesis
         // serve` offers for this project ([mcp] toolsets; core without a config). Any tool of
@@ -51,8 +52,8 @@ export const registerQuery = (program: Command, commandLine: ReadonlyArray<strin
         return;
       }
       const args = parseToolArguments(argv, listed.inputSchema);
-      const { fileLogger } = await import("../../mcp/logger.js");
-      const { openProjectBackend } = await import("../../mcp/projectBackend.js");
+      const { fileLogger } = await importLogger();
+      const { openProjectBackend } = await importProjectBackend();
       await withProject(cmd.optsWithGlobals(), async (ctx) => {
         const logger = fileLogger(ctx.paths.dir, "query", false);
         const backend = await openProjectBackend({ paths: ctx.paths, config: ctx.config, log: ctx.log, tools: ALL_TOOLS, logger, mode: "once" });

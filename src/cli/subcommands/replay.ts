@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { READ_MODEL_NAMES, replayReadModels, type ReadModelName } from "../../engine/replayReadModels.js";
+import { READ_MODEL_NAMES, replayReadModels, type ReadModelName } from "../../engine/index.js";
 import { withProject } from "../context.js";
 import { usageError } from "../errors.js";
 

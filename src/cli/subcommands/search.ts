@@ -1,16 +1,15 @@
 import type { Command } from "commander";
 import * as Either from "effect/Either";
-import { checkSearchQuery } from "../../queries/search/checkSearchQuery.js";
-import { FILE_PRIORS } from "../../queries/search/filePrior.js";
-import { RRF_K } from "../../queries/search/fuseRanks.js";
+import { checkSearchQuery, FILE_PRIORS, RRF_K } from "../../queries/index.js";
 import { CHUNK_KINDS } from "../../engine/index.js";
-import { SOURCE_LANGUAGES } from "../../shared/sourceFile/detectLanguage.js";
+import { SOURCE_LANGUAGES } from "../../shared/index.js";
 import { askTool, checkToolArguments } from "../askTool.js";
 import { choiceOption } from "../choiceOption.js";
 import { withProject } from "../context.js";
 import { usageError } from "../errors.js";
 import { intOption } from "../intOption.js";
 import { printJsonLines } from "../output.js";
+import { importGetCodeSemantics } from "../../mcp/lazy.js";
 
 interface SearchFlags {
   limit: number;
@@ -48,7 +47,7 @@ export const registerSearch = (program: Command): void => {
       const checked = checkSearchQuery(words.join(" "));
       if (Either.isLeft(checked)) throw usageError(checked.left.message);
       const text = checked.right;
-      const { getCodeSemanticsTool } = await import("../../mcp/tools/getCodeSemantics.js");
+      const { getCodeSemanticsTool } = await importGetCodeSemantics();
       const args = {
         query: text,
         limit: options.limit,

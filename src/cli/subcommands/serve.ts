@@ -1,12 +1,14 @@
 import type { Command } from "commander";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { findProjectRoot, nemesisPaths } from "../../config/paths.js";
+import { findProjectRoot, nemesisPaths } from "../../config/index.js";
 import { openProjectAt } from "../context.js";
 import { usageError } from "../errors.js";
 import { startWatcher } from "../startWatcher.js";
 import { implicitProjectMessage, implicitProjectRefusal } from "../implicitProject.js";
 import { initProject } from "./init.js";
+import { importCollectGarbage } from "../../shared/lazy.js";
+import { importRegistry, importLogger, importProjectBackend, importMemoryLine, importServeHttp, importServeStdio } from "../../mcp/lazy.js";
 
 interface ServeFlags {
   project?: string;
@@ -18,7 +20,7 @@ interface ServeFlags {
 
 /** `--toolsets core,graph` → the sets, checked against the registry's. */
 export const parseToolsets = async (value: string) => {
-  const { TOOLSETS } = await import("../../mcp/registry.js");
+  const { TOOLSETS } = await importRegistry();
   const sets = value.split(",").map((s) => s.trim()).filter(Boolean);
   const unknown = sets.filter((s) => !(TOOLSETS as ReadonlyArray<string>).includes(s));
   if (unknown.length > 0 || sets.length === 0) throw usageError(`--toolsets takes a comma-separated list of ${TOOLSETS.join(", ")}, not "${value}"`);
@@ -57,14 +59,14 @@ export const registerServe = (program: Command): void => {
         process.stderr.write(`nemesis: created a Nemesis project in ${root} (${created.join(", ")}); indexing it in the background\n`);
       }
       const ctx = openProjectAt(nemesisPaths(root));
-      const { fileLogger } = await import("../../mcp/logger.js");
-      const { selectTools } = await import("../../mcp/registry.js");
-      const { openProjectBackend } = await import("../../mcp/projectBackend.js");
-      const { memoryLine } = await import("../../mcp/memoryLine.js");
+      const { fileLogger } = await importLogger();
+      const { selectTools } = await importRegistry();
+      const { openProjectBackend } = await importProjectBackend();
+      const { memoryLine } = await importMemoryLine();
       const logger = fileLogger(ctx.paths.dir, "serve");
       // `kill -USR2 <pid>`: one line of the process's memory in the log (the soak bench follows it).
       // After a full collection: what is live, not what awaits one.
-      const { collectGarbage } = await import("../../shared/collectGarbage.js");
+      const { collectGarbage } = await importCollectGarbage();
       process.on("SIGUSR2", () => {
         collectGarbage();
         logger.info(memoryLine());
@@ -94,13 +96,13 @@ export const registerServe = (program: Command): void => {
       if (flags.http) {
         const port = Number(flags.port);
         if (!Number.isInteger(port) || port < 0 || port > 65535) throw usageError(`--port must be a port number (0-65535), not "${flags.port}"`);
-        const { serveHttp } = await import("../../mcp/serveHttp.js");
+        const { serveHttp } = await importServeHttp();
         startOpening();
         const http = await serveHttp(await opening, tools, logger, { host: flags.host, port, token: ctx.config.mcp.http_token });
         process.stderr.write(`nemesis: MCP over Streamable HTTP at ${http.url} (send "Authorization: Bearer ${http.token}")\n`);
         return;
       }
-      const { serveStdio } = await import("../../mcp/serveStdio.js");
+      const { serveStdio } = await importServeStdio();
       const { closed } = await serveStdio(opening, tools, logger, startOpening);
       setTimeout(startOpening, 1_000).unref();
       await closed;

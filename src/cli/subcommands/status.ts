@@ -1,10 +1,10 @@
 import type { Command } from "commander";
-import { describeConfiguredEmbedding, embeddingText } from "../../engine/describeConfiguredEmbedding.js";
-import { engineLockHolder } from "../../engine/index.js";
-import { watcherLine } from "../../mcp/tools/watcherStatus.js";
+import { describeConfiguredEmbedding, embeddingText, engineLockHolder } from "../../engine/index.js";
+import { watcherLine } from "../../mcp/index.js";
 import { askTool } from "../askTool.js";
 import { withProject } from "../context.js";
 import { formatTable } from "../output.js";
+import { importIndexStatus } from "../../mcp/lazy.js";
 
 interface ReadModelStatus {
   readonly position: number;
@@ -52,7 +52,7 @@ export const registerStatus = (program: Command): void => {
     .action(async (options: { json?: boolean }, cmd: Command) => {
       await withProject(cmd.optsWithGlobals(), async (ctx) => {
         const embedding = describeConfiguredEmbedding(ctx.config.embedding);
-        const { indexStatusTool } = await import("../../mcp/tools/indexStatus.js");
+        const { indexStatusTool } = await importIndexStatus();
         const { value: o } = await askTool(ctx, indexStatusTool, {});
         // The engine's pid, whether it answered or not (then its read models are not shown).
         const engine = engineLockHolder(ctx.paths.lock);

@@ -1,13 +1,15 @@
 import type { Command } from "commander";
 import { nemesisPaths } from "../../config/index.js";
-import { describeConfiguredEmbedding } from "../../engine/describeConfiguredEmbedding.js";
-import type { ProjectBackend } from "../../mcp/projectBackend.js";
-import type { BatchReport, ReconcileReport } from "../../sources/watcher/index.js";
+import { describeConfiguredEmbedding } from "../../engine/index.js";
+import type { ProjectBackend } from "../../mcp/index.js";
+import type { BatchReport, ReconcileReport } from "../../sources/index.js";
 import { openProjectAt } from "../context.js";
 import { CliError } from "../errors.js";
 import { indexTarget } from "../indexTarget.js";
 import { startWatcher } from "../startWatcher.js";
 import { initProject } from "./init.js";
+import { importWatcher } from "../../sources/lazy.js";
+import { importLogger, importRegistry, importProjectBackend } from "../../mcp/lazy.js";
 
 const clock = (): string => new Date().toTimeString().slice(0, 8);
 const n = (x: number) => x.toLocaleString("en-US");
@@ -43,9 +45,9 @@ export const registerWatch = (program: Command): void => {
       if (embedding.problem !== null) throw new CliError(embedding.problem);
       const scope = target.scope ?? "";
       const print = (line: string) => process.stdout.write(`${clock()} ${line}\n`);
-      const { fileLogger } = await import("../../mcp/logger.js");
-      const { ALL_TOOLS } = await import("../../mcp/registry.js");
-      const { openProjectBackend } = await import("../../mcp/projectBackend.js");
+      const { fileLogger } = await importLogger();
+      const { ALL_TOOLS } = await importRegistry();
+      const { openProjectBackend } = await importProjectBackend();
       const logger = fileLogger(ctx.paths.dir, "watch");
       const backend = await openProjectBackend({
         paths: ctx.paths,
@@ -98,7 +100,7 @@ const watchThroughOwner = async (
   print: (line: string) => void,
   onExit: (undo: () => Promise<void>) => void,
 ): Promise<void> => {
-  const { readWatcherState } = await import("../../sources/watcher/index.js");
+  const { readWatcherState } = await importWatcher();
   const caller = { name: "nemesis-watch", source: "cli" as const };
   const status = await backend.call("index_status", { json_output: true }, caller);
   const before = (status.structuredContent as { watcher?: unknown } | undefined)?.watcher ?? null;

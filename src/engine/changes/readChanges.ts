@@ -1,10 +1,18 @@
 // Modules by their own paths: the session-start hook reads changes without the schema library.
-import type { RecordedEvent } from "../../events/envelope.js";
+import type { RecordedEvent } from "../../events/index.js";
 import { lastEventsAt, lastSymbolsAt, readEvents, readStream, type LogHandle } from "../../events/log.js";
-import type { Changes, ChangesFrom, CommitArrived, Writer } from "../../queries/changes/Changes.js";
-import { diffFiles, type FileAt } from "../../queries/changes/diffFiles.js";
-import { diffMemory, type MemoryAt } from "../../queries/changes/diffMemory.js";
-import { diffSymbols, type SymbolAt } from "../../queries/changes/diffSymbols.js";
+import {
+  diffFiles,
+  type FileAt,
+  diffMemory,
+  type MemoryAt,
+  diffSymbols,
+  type SymbolAt,
+  type Changes,
+  type ChangesFrom,
+  type CommitArrived,
+  type Writer,
+} from "../../queries/index.js";
 
 const FILE_PREFIX = "file:";
 const MEMORY_PREFIXES = ["rule:", "decision:", "convention:"];

@@ -1,5 +1,5 @@
 // Modules by their own paths: the session-start hook reads sessions without the schema library.
-import type { EventMeta } from "../../events/envelope.js";
+import type { EventMeta } from "../../events/index.js";
 import { readEvents, type LogHandle } from "../../events/log.js";
 
 /** One SessionStarted as the log holds it. */

@@ -1,8 +1,15 @@
 // Modules by their own paths: the session-start hook reads stale memory without the schema library.
 import { findRenamedTo, readEvents, readFileTimeline, streamVersion, type LogHandle } from "../../events/log.js";
-import { LINKED_MEMORY_TYPES, memoryInForce, type LinkedMemory } from "../../queries/changes/memoryInForce.js";
-import { linkTarget, staleLink, type LinkTarget, type StaleLink } from "../../queries/changes/staleLinks.js";
-import type { Moment } from "../../queries/changes/symbolVersions.js";
+import {
+  LINKED_MEMORY_TYPES,
+  memoryInForce,
+  type LinkedMemory,
+  linkTarget,
+  staleLink,
+  type LinkTarget,
+  type StaleLink,
+  type Moment,
+} from "../../queries/index.js";
 
 /** A rule or decision in force whose linked file or symbol changed or vanished since it was stored. */
 export interface StaleMemory {

@@ -1,7 +1,14 @@
 import { findRenamedFrom, lastPositionInStream, readFileTimeline, type LogHandle } from "../../events/log.js";
-import type { LinkedMemory } from "../../queries/changes/memoryInForce.js";
-import { linkTarget, type LinkTarget, type StaleLink } from "../../queries/changes/staleLinks.js";
-import { symbolVersions, type FileCommitRef, type Moment, type SymbolVersion } from "../../queries/changes/symbolVersions.js";
+import {
+  linkTarget,
+  type LinkTarget,
+  type StaleLink,
+  symbolVersions,
+  type FileCommitRef,
+  type Moment,
+  type SymbolVersion,
+  type LinkedMemory,
+} from "../../queries/index.js";
 import { isLoggedFile, readLinkedMemory, staleLinkIn, timelineReader } from "./readStaleMemory.js";
 
 /** A rule or decision linked to a symbol: by the symbol itself, by its name alone (a topic), or by its file. */

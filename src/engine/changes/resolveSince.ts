@@ -1,5 +1,4 @@
-import type { ChangesFrom } from "../../queries/changes/Changes.js";
-import { parseSince, SINCE_FORMS } from "../../queries/changes/parseSince.js";
+import { parseSince, SINCE_FORMS, type ChangesFrom } from "../../queries/index.js";
 import { headPosition, readEvents, type LogHandle } from "../../events/log.js";
 import { previousSession, readSessions, type SessionRecord } from "./readSessions.js";
 

@@ -1,5 +1,5 @@
 import { readEvents, type LogHandle, type RecordedEvent } from "../../events/index.js";
-import type { CommitFact, ContextFacts, EditFact, RuleFact, ServedFact, SessionStartFact } from "../../queries/contextReport/index.js";
+import type { CommitFact, ContextFacts, EditFact, RuleFact, ServedFact, SessionStartFact } from "../../queries/index.js";
 
 type Data = Record<string, unknown>;
 const text = (v: unknown): string => (typeof v === "string" ? v : "");

@@ -1,6 +1,5 @@
 import { headPosition, type LogHandle } from "../../events/index.js";
-import type { ChangesFrom } from "../../queries/changes/index.js";
-import type { ContextFacts } from "../../queries/contextReport/index.js";
+import type { ChangesFrom, ContextFacts } from "../../queries/index.js";
 import { resolveSince } from "../changes/resolveSince.js";
 import { readContextFacts } from "./readContextFacts.js";
 

@@ -1,13 +1,7 @@
 import type { NemesisConfig, NemesisPaths } from "../../config/index.js";
-import type { ChunkReader } from "../../projections/chunks/ChunkReader.js";
-import type { CatalogReader, GraphCounts, GraphQueryable } from "../../projections/index.js";
-import type { Embedder } from "../../projections/embed/index.js";
-import type { HistoryReader } from "../../projections/history/index.js";
-import type { ScratchReader } from "../../projections/scratch/index.js";
-import type { StaleFiles } from "../../sources/scan/index.js";
-import type { WatcherState } from "../../sources/watcher/index.js";
-import type { FileLinks } from "../../queries/search/fileLinks.js";
-import type { FileNeighbours } from "../../queries/search/relatedFiles.js";
+import type { ChunkReader, CatalogReader, GraphCounts, GraphQueryable, Embedder, HistoryReader, ScratchReader } from "../../projections/index.js";
+import type { StaleFiles, WatcherState } from "../../sources/index.js";
+import type { FileLinks, FileNeighbours } from "../../queries/index.js";
 import type { IndexSummary } from "../indexProject.js";
 import type { IndexState } from "./indexState.js";
 import type { WatchControl } from "./watchControl.js";

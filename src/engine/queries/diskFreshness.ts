@@ -1,4 +1,4 @@
-import { findStaleFilesAsync, type IndexedFile, type StaleFiles } from "../../sources/scan/index.js";
+import { findStaleFilesAsync, type IndexedFile, type StaleFiles } from "../../sources/index.js";
 
 /** Looking at every indexed file costs a stat each (~50 ms on sympy): at most this often. */
 const RECHECK_MS = 5_000;

@@ -1,16 +1,21 @@
 import { existsSync, realpathSync } from "node:fs";
-import { shownPath } from "../../shared/damageReports.js";
+import { shownPath } from "../../shared/index.js";
 import { lastPositionOfTypes, type EventLogDamaged } from "../../events/index.js";
 import type { NemesisConfig } from "../../config/index.js";
 import type { Engine } from "../Engine.js";
 import { historyAccess } from "../historyAccess.js";
 import { indexProject } from "../indexProject.js";
-import { ChunkReader } from "../../projections/chunks/ChunkReader.js";
-import { projectEmbedder, type ProjectEmbedder } from "../../projections/chunks/projectEmbedder.js";
-import { CatalogReader, GraphReader, StoreDamaged, type ProjectionName, type Projector } from "../../projections/index.js";
-import { warmGraphReads } from "../../queries/graph/warmGraphReads.js";
-import { fileLinksFrom, loadFileLinks } from "../../queries/search/fileLinks.js";
-import { loadFileNeighbours } from "../../queries/search/relatedFiles.js";
+import {
+  ChunkReader,
+  projectEmbedder,
+  type ProjectEmbedder,
+  CatalogReader,
+  GraphReader,
+  StoreDamaged,
+  type ProjectionName,
+  type Projector,
+} from "../../projections/index.js";
+import { warmGraphReads, fileLinksFrom, loadFileLinks, loadFileNeighbours } from "../../queries/index.js";
 import { diskFreshness, staleText } from "./diskFreshness.js";
 import { logProgressOf, staleIndexedFiles } from "./logProgress.js";
 import { indexActivity, indexStateLine, indexStateOf, type IndexState } from "./indexState.js";

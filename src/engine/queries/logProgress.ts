@@ -1,7 +1,6 @@
 import { countPendingEvents, headPosition, readReactorCheckpoint, type LogHandle } from "../../events/index.js";
-import { PARSE_REACTOR } from "../../parse/reactor/index.js";
-import { parsedByAnotherVersion } from "../../parse/version.js";
-import { findStaleFiles } from "../../sources/scan/index.js";
+import { PARSE_REACTOR, parsedByAnotherVersion } from "../../parse/index.js";
+import { findStaleFiles } from "../../sources/index.js";
 import type { CatalogReader } from "../../projections/index.js";
 import type { LogProgress, StaleIndexedFiles } from "./Queries.js";
 

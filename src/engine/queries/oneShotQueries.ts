@@ -1,14 +1,20 @@
 import { existsSync, realpathSync } from "node:fs";
 import * as Either from "effect/Either";
 import { lastPositionOfTypes } from "../../events/index.js";
-import { ChunkReader } from "../../projections/chunks/ChunkReader.js";
-import { projectEmbedder, type ProjectEmbedder } from "../../projections/chunks/projectEmbedder.js";
-import { CatalogProjector } from "../../projections/catalog/CatalogProjector.js";
-import { CatalogReader, GraphReader, type GraphQueryable } from "../../projections/index.js";
-import { graphFileLinks } from "../../queries/search/fileLinks.js";
-import { HistoryReader } from "../../projections/history/HistoryReader.js";
-import { ScratchReader, scratchStorePath } from "../../projections/scratch/index.js";
-import { catchUp } from "../../projections/runProjector.js";
+import {
+  ChunkReader,
+  projectEmbedder,
+  type ProjectEmbedder,
+  CatalogProjector,
+  CatalogReader,
+  GraphReader,
+  type GraphQueryable,
+  HistoryReader,
+  ScratchReader,
+  scratchStorePath,
+  catchUp,
+} from "../../projections/index.js";
+import { graphFileLinks } from "../../queries/index.js";
 import { describeConfiguredEmbedding } from "../describeConfiguredEmbedding.js";
 import { engineLockHolder } from "../engineLock.js";
 import type { EngineContext } from "../Engine.js";
@@ -17,6 +23,7 @@ import { staleText } from "./diskFreshness.js";
 import { indexStateLine, indexStateOf, type IndexState } from "./indexState.js";
 import { logProgressOf, staleIndexedFiles } from "./logProgress.js";
 import type { EngineCall, GraphLoad, StaleIndexedFiles } from "./Queries.js";
+import { importKuzuStore } from "../../projections/lazy.js";
 
 /**
  * Events that change what the chunk table should hold: a FileChanged not yet parsed, or a parse
@@ -59,7 +66,7 @@ const openChunksCaughtUp = async (ctx: EngineContext): Promise<ChunkReader | nul
 const openGraphReadOnly = async (graphPath: string, lockPath: string): Promise<ReadOnlyGraph | null> => {
   if (!existsSync(graphPath)) return null;
   if (engineLockHolder(lockPath) !== null) return null;
-  const { KuzuStore } = await import("../../projections/graph/KuzuStore.js");
+  const { KuzuStore } = await importKuzuStore();
   return KuzuStore.open(graphPath, { bufferPoolMb: 64, readOnly: true }).catch(() => null);
 };
 

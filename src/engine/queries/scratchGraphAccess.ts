@@ -1,8 +1,7 @@
 import type { Engine } from "../Engine.js";
 import { hasWorkFor } from "../runPipeline.js";
 import { LazyProjector } from "../LazyProjector.js";
-import { catchUp } from "../../projections/index.js";
-import { ScratchReader, scratchStorePath } from "../../projections/scratch/index.js";
+import { catchUp, ScratchReader, scratchStorePath } from "../../projections/index.js";
 
 export interface ScratchGraphAccess {
   /** The scratch graphs' read model, brought up to the log first. */

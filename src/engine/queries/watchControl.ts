@@ -1,5 +1,5 @@
 import type { Engine } from "../Engine.js";
-import type { ProjectWatcher, WatcherOptions, WatcherState } from "../../sources/watcher/index.js";
+import type { ProjectWatcher, WatcherOptions, WatcherState } from "../../sources/index.js";
 
 /**
  * Starts a watcher: `startWatcher` of src/sources/watcher, handed in by the composition root (the

@@ -1,4 +1,4 @@
-import { trace } from "../../shared/trace.js";
+import { trace } from "../../shared/index.js";
 import type { NewEvent } from "../envelope.js";
 import { newEventId } from "../eventId.js";
 import { currentSchemaVersion } from "../schemaVersions.js";

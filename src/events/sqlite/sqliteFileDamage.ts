@@ -1,5 +1,5 @@
 import { fstatSync, readSync, statSync } from "node:fs";
-import { readOpenFile } from "../../shared/readOpenFile.js";
+import { readOpenFile } from "../../shared/index.js";
 
 const MAGIC = "SQLite format 3\0";
 const HEADER = 100;

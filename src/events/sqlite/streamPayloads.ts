@@ -1,5 +1,5 @@
 import { Worker } from "node:worker_threads";
-import { builtEntryUrl } from "../../shared/builtEntryUrl.js";
+import { builtEntryUrl } from "../../shared/index.js";
 import { preparedOn, type LogHandle } from "./sqliteLog.js";
 import { payloadText } from "./payloadText.js";
 import type { PayloadBatch, PayloadReaderData } from "./payloadReaderThread.js";

@@ -5,8 +5,8 @@ import {
   summarizeArchitecture,
   type ArchitectureBase,
   type EntryPoint,
-} from "../../queries/architecture/index.js";
-import { writeArchitectureCache } from "../../engine/writeArchitectureCache.js";
+} from "../../queries/index.js";
+import { writeArchitectureCache } from "../../engine/index.js";
 import type { ToolContext } from "../ToolContext.js";
 import { requireGraph } from "./graphArguments.js";
 import { manifestEntries, workspacePackages } from "./packageManifests.js";

@@ -1,6 +1,5 @@
 import * as Either from "effect/Either";
-import type { PathScope } from "../../queries/analysis/PathScope.js";
-import { pathScope } from "../../queries/analysis/pathScopeArgument.js";
+import { pathScope, type PathScope } from "../../queries/index.js";
 import { toolError } from "../tool.js";
 
 /**

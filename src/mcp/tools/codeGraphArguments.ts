@@ -1,8 +1,7 @@
-import { EDGE_KINDS, type EdgeKind, type GraphQueryable } from "../../engine/index.js";
-import { resolveSymbol, type Resolved, type ResolveOptions } from "../../queries/symbols/resolveSymbol.js";
+import { EDGE_KINDS, type EdgeKind, type GraphQueryable, unseenAdvice } from "../../engine/index.js";
+import { resolveSymbol, type Resolved, type ResolveOptions } from "../../queries/index.js";
 import { projectPath } from "../projectPath.js";
 import { toolError } from "../tool.js";
-import { unseenAdvice } from "../../engine/index.js";
 import type { ToolContext } from "../ToolContext.js";
 import { nodeText } from "./graphText.js";
 

@@ -1,6 +1,6 @@
 import * as Schema from "effect/Schema";
 import { readContextReport } from "../../engine/index.js";
-import { contextReport, renderContextReport } from "../../queries/contextReport/index.js";
+import { contextReport, renderContextReport } from "../../queries/index.js";
 import { defineTool, READ_ONLY, toolError } from "../tool.js";
 import { optionalText } from "./fields.js";
 

@@ -1,8 +1,6 @@
 import * as Schema from "effect/Schema";
 import { EDGE_KINDS } from "../../engine/index.js";
-import { formatGraph, GRAPH_FORMATS } from "../../queries/analysis/export/formatGraph.js";
-import { describeScope } from "../../queries/analysis/PathScope.js";
-import { subgraphOf, type SubgraphScope } from "../../queries/graph/subgraphOf.js";
+import { formatGraph, GRAPH_FORMATS, describeScope, subgraphOf, type SubgraphScope } from "../../queries/index.js";
 import { defineTool, READ_ONLY, toolError } from "../tool.js";
 import { candidateLines, requireGraph, scopeArgument } from "./graphArguments.js";
 import { exportScratch } from "./graphs/exportScratch.js";

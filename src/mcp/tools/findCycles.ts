@@ -1,6 +1,5 @@
 import * as Schema from "effect/Schema";
-import { describeScope } from "../../queries/analysis/PathScope.js";
-import { findCycles } from "../../queries/graph/findCycles.js";
+import { describeScope, findCycles } from "../../queries/index.js";
 import { scratchCycles, SCRATCH_GRAPH_ARGUMENT } from "./graphs/scratchCycles.js";
 import { defineTool, READ_ONLY, toolError } from "../tool.js";
 import { requireGraph, scopeArgument } from "./graphArguments.js";

@@ -1,7 +1,7 @@
 import { requireGraph } from "./graphArguments.js";
 import * as Schema from "effect/Schema";
 import type { EdgeKind } from "../../engine/index.js";
-import { findPath, type PathHop } from "../../queries/graph/findPath.js";
+import { findPath, type PathHop } from "../../queries/index.js";
 import { defineTool, READ_ONLY } from "../tool.js";
 import {parseEdgeKinds, resolveArgument } from "./codeGraphArguments.js";
 import { NodeRef, nodeText, placeText, Resolution, resolutionNote, shortName, toNodeRef, toResolution } from "./graphText.js";

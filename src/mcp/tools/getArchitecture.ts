@@ -1,5 +1,5 @@
 import * as Schema from "effect/Schema";
-import { architectureOf, type Architecture, type ArchitectureBase, type EntryPoint } from "../../queries/architecture/index.js";
+import { architectureOf, type Architecture, type ArchitectureBase, type EntryPoint } from "../../queries/index.js";
 import { projectPath } from "../projectPath.js";
 import { defineTool, READ_ONLY, toolError } from "../tool.js";
 import type { ToolContext } from "../ToolContext.js";

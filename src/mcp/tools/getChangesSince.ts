@@ -1,6 +1,6 @@
 import * as Schema from "effect/Schema";
 import { readChanges, resolveSince } from "../../engine/index.js";
-import { renderChanges } from "../../queries/changes/index.js";
+import { renderChanges } from "../../queries/index.js";
 import { countTokens } from "../capText.js";
 import { defineTool, READ_ONLY, toolError } from "../tool.js";
 import type { ToolCaller } from "../ToolContext.js";

@@ -1,9 +1,7 @@
 import * as Either from "effect/Either";
 import * as Schema from "effect/Schema";
-import { SOURCE_LANGUAGES } from "../../shared/sourceFile/detectLanguage.js";
-import { checkSearchQuery } from "../../queries/search/checkSearchQuery.js";
-import { relatedFiles } from "../../queries/search/relatedFiles.js";
-import { searchCode } from "../../queries/search/searchCode.js";
+import { SOURCE_LANGUAGES } from "../../shared/index.js";
+import { checkSearchQuery, relatedFiles, searchCode } from "../../queries/index.js";
 import { defineTool, READ_ONLY, toolError } from "../tool.js";
 import { chunkPathScope } from "./chunkPathScope.js";
 import { CHUNK_KINDS, notIndexedMessage } from "../../engine/index.js";

@@ -1,7 +1,6 @@
 import { requireGraph } from "./graphArguments.js";
 import * as Schema from "effect/Schema";
-import { callChains, type CallChain } from "../../queries/graph/callChains.js";
-import { dependencies, type Dependency, type DependencyCount } from "../../queries/graph/dependencies.js";
+import { callChains, type CallChain, dependencies, type Dependency, type DependencyCount } from "../../queries/index.js";
 import { defineTool, READ_ONLY } from "../tool.js";
 import {resolveArgument } from "./codeGraphArguments.js";
 import { NodeRef, nodeText, placeText, Resolution, resolutionNote, shortName, toNodeRef, toResolution } from "./graphText.js";

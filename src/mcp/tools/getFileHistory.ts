@@ -1,6 +1,6 @@
 import * as Schema from "effect/Schema";
-import { confinePath } from "../../config/confinePath.js";
-import { fileHistoryOf } from "../../queries/history/index.js";
+import { confinePath } from "../../config/index.js";
+import { fileHistoryOf } from "../../queries/index.js";
 import { defineTool, READ_ONLY, toolError, ToolError } from "../tool.js";
 import type { ToolContext } from "../ToolContext.js";
 import { resolveArgument } from "./codeGraphArguments.js";

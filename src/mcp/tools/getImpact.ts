@@ -1,6 +1,5 @@
 import * as Schema from "effect/Schema";
-import { impactOf, type Dependent, type Impact } from "../../queries/graph/impactOf.js";
-import { usuallyChangesWith } from "../../queries/history/index.js";
+import { impactOf, type Dependent, type Impact, usuallyChangesWith } from "../../queries/index.js";
 import { projectPath } from "../projectPath.js";
 import { notIndexedMessage, unseenAdvice } from "../../engine/index.js";
 import { defineTool, READ_ONLY, toolError } from "../tool.js";

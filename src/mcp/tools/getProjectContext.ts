@@ -1,7 +1,6 @@
 import * as Schema from "effect/Schema";
 import { readStaleMemory } from "../../engine/index.js";
-import { staleText } from "../../queries/changes/index.js";
-import { queryMemory } from "../../queries/memory.js";
+import { staleText, queryMemory } from "../../queries/index.js";
 import { defineTool, READ_ONLY } from "../tool.js";
 import { int, optionalText } from "./fields.js";
 

@@ -1,10 +1,6 @@
 import * as Either from "effect/Either";
 import * as Schema from "effect/Schema";
-import { renderContext } from "../../queries/context/renderContext.js";
-import { loadContextGraph } from "../../queries/context/loadContextGraph.js";
-import { smartContext } from "../../queries/context/smartContext.js";
-import { stageTimes } from "../../queries/context/stageTimes.js";
-import { checkSearchQuery } from "../../queries/search/checkSearchQuery.js";
+import { renderContext, loadContextGraph, smartContext, stageTimes, checkSearchQuery } from "../../queries/index.js";
 import { countTokens } from "../exactTokens.js";
 import { defineTool, READ_ONLY, toolError } from "../tool.js";
 import { notIndexedMessage } from "../../engine/index.js";

@@ -1,6 +1,6 @@
 import * as Schema from "effect/Schema";
 import { loggedSymbol, readSymbolHistory } from "../../engine/index.js";
-import { renderSymbolHistory, staleText } from "../../queries/changes/index.js";
+import { renderSymbolHistory, staleText } from "../../queries/index.js";
 import { countTokens } from "../capText.js";
 import { defineTool, READ_ONLY, toolError, ToolError } from "../tool.js";
 import type { ToolContext } from "../ToolContext.js";

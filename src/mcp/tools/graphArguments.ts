@@ -1,11 +1,6 @@
 import * as Either from "effect/Either";
-import type { GraphQueryable } from "../../engine/index.js";
-import type { PathScope } from "../../queries/analysis/PathScope.js";
-import { parsePathScope, pathScope } from "../../queries/analysis/pathScopeArgument.js";
-import { graphFilePaths } from "../../queries/graph/graphFilePaths.js";
-import type { CodeNode } from "../../queries/graph/graphNodes.js";
-import { pinGraph } from "../../queries/perGraphState.js";
-import { notIndexedMessage } from "../../engine/index.js";
+import { parsePathScope, pathScope, graphFilePaths, pinGraph, type PathScope, type CodeNode } from "../../queries/index.js";
+import { notIndexedMessage, type GraphQueryable } from "../../engine/index.js";
 import { toolError } from "../tool.js";
 import type { GraphLoad, ToolContext } from "../ToolContext.js";
 

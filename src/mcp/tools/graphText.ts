@@ -1,7 +1,5 @@
 import * as Schema from "effect/Schema";
-import { MATCH_KINDS, type MatchKind } from "../../queries/symbols/matchNames.js";
-import type { GraphNode } from "../../queries/symbols/nodeIndex.js";
-import type { Resolved } from "../../queries/symbols/resolveSymbol.js";
+import { MATCH_KINDS, type MatchKind, type GraphNode, type Resolved } from "../../queries/index.js";
 
 /** A graph node as the code-graph tools report it in JSON. */
 export const NodeRef = Schema.Struct({

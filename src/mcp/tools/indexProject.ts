@@ -1,5 +1,5 @@
 import * as Schema from "effect/Schema";
-import { SOURCE_LANGUAGES } from "../../shared/sourceFile/detectLanguage.js";
+import { SOURCE_LANGUAGES } from "../../shared/index.js";
 import { projectPath } from "../projectPath.js";
 import { defineTool } from "../tool.js";
 

@@ -1,6 +1,6 @@
 import { eventStoreOf, isTaggedError, type Command, type MemoryWrite, type Stored, type TaggedError } from "../../commands/index.js";
 import type { ToolContext } from "../ToolContext.js";
-import { resolveSymbol } from "../../queries/symbols/index.js";
+import { resolveSymbol } from "../../queries/index.js";
 import { projectPath } from "../projectPath.js";
 import { toolError } from "../tool.js";
 

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { EntryPoint } from "../../queries/architecture/index.js";
+import type { EntryPoint } from "../../queries/index.js";
 import { projectPath } from "../projectPath.js";
 
 /** Folders whose subfolders are commonly workspace packages (`packages/util`). */

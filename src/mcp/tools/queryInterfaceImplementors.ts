@@ -1,5 +1,5 @@
 import * as Schema from "effect/Schema";
-import { implementorsIn, loadHeritage } from "../../queries/graph/interfaceImplementors.js";
+import { implementorsIn, loadHeritage } from "../../queries/index.js";
 import { defineTool, READ_ONLY, toolError } from "../tool.js";
 import { unseenAdvice } from "../../engine/index.js";
 import { candidateLines, place, requireGraphSnapshot } from "./graphArguments.js";

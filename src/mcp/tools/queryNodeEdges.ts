@@ -1,7 +1,7 @@
 import { requireGraph } from "./graphArguments.js";
 import * as Schema from "effect/Schema";
 import { EDGE_KINDS } from "../../engine/index.js";
-import { nodeEdges, type NodeEdge } from "../../queries/graph/nodeEdges.js";
+import { nodeEdges, type NodeEdge } from "../../queries/index.js";
 import { defineTool, READ_ONLY } from "../tool.js";
 import {parseEdgeKinds, resolveArgument } from "./codeGraphArguments.js";
 import { NodeRef, nodeText, placeText, Resolution, resolutionNote, toNodeRef, toResolution } from "./graphText.js";

@@ -1,6 +1,5 @@
 import * as Schema from "effect/Schema";
-import { describeScope } from "../../queries/analysis/PathScope.js";
-import { rankedSymbols, symbolRanks, symbolRanksWithTests } from "../../queries/graph/rankSymbols.js";
+import { describeScope, rankedSymbols, symbolRanks, symbolRanksWithTests } from "../../queries/index.js";
 import { defineTool, READ_ONLY } from "../tool.js";
 import { place, requireGraph, requireGraphSnapshot, scopeArgument } from "./graphArguments.js";
 

@@ -1,7 +1,6 @@
 import { requireGraph } from "./graphArguments.js";
 import * as Schema from "effect/Schema";
-import { MATCH_KINDS } from "../../queries/symbols/matchNames.js";
-import { searchNodes } from "../../queries/symbols/searchNodes.js";
+import { MATCH_KINDS, searchNodes } from "../../queries/index.js";
 import { defineTool, READ_ONLY, toolError } from "../tool.js";
 
 import { NodeRef, placeText, toNodeRef } from "./graphText.js";

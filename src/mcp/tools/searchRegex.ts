@@ -1,6 +1,6 @@
 import * as Either from "effect/Either";
 import * as Schema from "effect/Schema";
-import { grepCode } from "../../queries/grep/grepCode.js";
+import { grepCode } from "../../queries/index.js";
 import { defineTool, READ_ONLY, toolError } from "../tool.js";
 import { chunkPathScope } from "./chunkPathScope.js";
 import { notIndexedMessage } from "../../engine/index.js";

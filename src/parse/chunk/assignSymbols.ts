@@ -1,4 +1,4 @@
-import type { ExtractedSymbol } from "../../events/types/parse.js";
+import type { ExtractedSymbol } from "../../events/index.js";
 
 export interface LineSpan {
   readonly startLine: number;

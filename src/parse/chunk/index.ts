@@ -1,10 +1,10 @@
 import type { SyntaxNode } from "tree-sitter";
-import type { Chunk, ExtractedSymbol } from "../../events/types/parse.js";
+import type { Chunk, ExtractedSymbol } from "../../events/index.js";
 import { assignSymbols } from "./assignSymbols.js";
 import { MeasureScratch, measureText } from "./measureText.js";
 import { splitLines, splitNodes, type ChunkableNode, type ChunkCaps, type Range } from "./splitNodes.js";
 
-export { countTokens } from "../../shared/countTokens.js";
+export { countTokens } from "../../shared/index.js";
 export type { ChunkableNode, ChunkCaps } from "./splitNodes.js";
 
 /**

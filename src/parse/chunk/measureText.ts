@@ -1,4 +1,4 @@
-import { scanTokenPieces } from "../../shared/countTokens.js";
+import { scanTokenPieces } from "../../shared/index.js";
 
 /**
  * Prefix sums over one file's text so the chunker can size any range in O(1): splitting a

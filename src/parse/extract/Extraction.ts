@@ -1,7 +1,13 @@
-import type { ExtractedSymbol, Import, Param, Reference, SymbolKind } from "../../events/types/parse.js";
-import { sameTypeNotation } from "../../events/types/sameTypeNotation.js";
-import type { TypeNotation } from "../../events/types/typeNotation.js";
-import { writtenType } from "../../events/types/writtenType.js";
+import {
+  sameTypeNotation,
+  writtenType,
+  type ExtractedSymbol,
+  type Import,
+  type Param,
+  type Reference,
+  type SymbolKind,
+  type TypeNotation,
+} from "../../events/index.js";
 import { LineIndex } from "../LineIndex.js";
 
 /** Longest signature kept; declarations longer than this are cut with an ellipsis. */

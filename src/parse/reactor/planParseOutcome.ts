@@ -1,9 +1,6 @@
-import type { EncodedPayload, EventMeta, FileChanged, FileParsed, NewEvent } from "../../events/index.js";
-import { newEventId } from "../../events/index.js";
+import { newEventId, type EncodedPayload, type EventMeta, type FileChanged, type FileParsed, type NewEvent } from "../../events/index.js";
 import { decodeSourceBytes } from "../decodeSourceBytes.js";
-import { classifyContent } from "../../shared/sourceFile/classifyContent.js";
-import { hashContent } from "../../shared/sourceFile/hashContent.js";
-import { readSourceFile } from "../../shared/sourceFile/readSourceFile.js";
+import { classifyContent, hashContent, readSourceFile } from "../../shared/index.js";
 import type { SourceParser } from "./SourceParser.js";
 
 export interface ParseLimits {

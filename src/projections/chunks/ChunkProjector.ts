@@ -1,6 +1,5 @@
 import { rmSync } from "node:fs";
-import { collectGarbage } from "../../shared/collectGarbage.js";
-import { trace } from "../../shared/trace.js";
+import { collectGarbage, trace, reportDamage, shownPath } from "../../shared/index.js";
 import { sqliteDamage, type RecordedEvent } from "../../events/index.js";
 import { StoreDamaged } from "../damage/StoreDamaged.js";
 import type { Embedder } from "../embed/Embedder.js";
@@ -17,7 +16,6 @@ import { NO_VECTORS } from "./noVectors.js";
 import { EMBED_BATCH, embedBlobsOrNull } from "./embedBlobs.js";
 import type { ChunkProjectorOptions } from "./ChunkProjectorOptions.js";
 import { fileTargets, type FileTarget } from "./fileTargets.js";
-import { reportDamage, shownPath } from "../../shared/damageReports.js";
 import { snapshotVectors } from "./snapshotVectors.js";
 import { vectorSnapshotDamage, vectorSnapshotEpoch, vectorSnapshotPath } from "./vectorSnapshot.js";
 

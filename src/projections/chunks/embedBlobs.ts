@@ -1,4 +1,4 @@
-import { isDiskFullError } from "../../shared/diskFull.js";
+import { isDiskFullError } from "../../shared/index.js";
 import type { CachedEmbedder } from "../embed/cachedEmbedder.js";
 import type { Embedder } from "../embed/Embedder.js";
 import { encodeVector } from "../embed/vectorBlob.js";

@@ -1,6 +1,6 @@
 import { fstatSync, readdirSync, readSync } from "node:fs";
 import { join, relative } from "node:path";
-import { readOpenFile } from "../../shared/readOpenFile.js";
+import { readOpenFile } from "../../shared/index.js";
 
 const MAGIC = "LANC";
 

@@ -1,7 +1,7 @@
 import { fstatSync, readSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { VectorMatrix } from "./VectorMatrix.js";
-import { readOpenFile } from "../../shared/readOpenFile.js";
+import { readOpenFile } from "../../shared/index.js";
 
 /**
  * A column-major copy of the sparse vectors in one file (`vectors.cols`), so a one-shot query

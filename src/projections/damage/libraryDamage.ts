@@ -1,4 +1,4 @@
-import { isDiskFullError } from "../../shared/diskFull.js";
+import { isDiskFullError } from "../../shared/index.js";
 
 /**
  * Whether a failure of Kuzu or LanceDB means the store's files are damaged. Neither gives codes,

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, rmSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import { sqliteDamage, sqliteFileDamage } from "../../events/index.js";
-import { reportDamage, shownPath } from "../../shared/damageReports.js";
+import { reportDamage, shownPath } from "../../shared/index.js";
 import { decodeVector, encodeVector, isVectorBlob } from "./vectorBlob.js";
 
 /**

@@ -1,4 +1,4 @@
-import { countTokens } from "../../shared/countTokens.js";
+import { countTokens } from "../../shared/index.js";
 
 /** The embeddings API's documented limits. */
 export const MAX_INPUTS_PER_REQUEST = 2048;

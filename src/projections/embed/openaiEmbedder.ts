@@ -1,5 +1,5 @@
 import type OpenAI from "openai";
-import { countTokens } from "../../shared/countTokens.js";
+import { countTokens } from "../../shared/index.js";
 import { EmbedderError, normalize, type Embedder } from "./Embedder.js";
 import { batchForApi, truncateToTokens } from "./openaiBatches.js";
 

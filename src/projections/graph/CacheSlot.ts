@@ -1,6 +1,6 @@
 import { existsSync, renameSync, rmSync } from "node:fs";
 import { sqliteDamage, sqliteFileDamage } from "../../events/index.js";
-import { reportDamage, shownPath } from "../../shared/damageReports.js";
+import { reportDamage, shownPath } from "../../shared/index.js";
 import { RESOLUTION_CACHE_SUFFIXES, ResolutionCache, resolutionCachePath } from "./ResolutionCache.js";
 
 /** Removes the resolution cache of the graph at `graphPath`. */

@@ -1,5 +1,4 @@
-import { collectGarbage } from "../../shared/collectGarbage.js";
-import { trace } from "../../shared/trace.js";
+import { collectGarbage, trace } from "../../shared/index.js";
 import type { LogHandle, RecordedEvent } from "../../events/index.js";
 import type { ApplyContext, Projector } from "../Projector.js";
 import { GRAPH_OMITS } from "./decodeFileParsed.js";

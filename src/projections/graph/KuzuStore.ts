@@ -1,5 +1,4 @@
-import { DiskFull, isDiskFullError } from "../../shared/diskFull.js";
-import { trace } from "../../shared/trace.js";
+import { DiskFull, isDiskFullError, trace } from "../../shared/index.js";
 import * as Effect from "effect/Effect";
 import * as Schedule from "effect/Schedule";
 import { Connection, Database, type KuzuValue, type PreparedStatement, type QueryResult } from "kuzu";

@@ -1,5 +1,5 @@
 import { payloadLoader, type LogHandle } from "../../events/index.js";
-import { garbageBound } from "../../shared/garbageBound.js";
+import { garbageBound } from "../../shared/index.js";
 import { CacheSlot } from "./CacheSlot.js";
 import { decodeFileParsed, GRAPH_OMITS } from "./decodeFileParsed.js";
 import { GraphIndex } from "./GraphIndex.js";

@@ -1,4 +1,4 @@
-import { asDiskFull } from "../../shared/diskFull.js";
+import { asDiskFull } from "../../shared/index.js";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

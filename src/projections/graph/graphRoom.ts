@@ -1,4 +1,4 @@
-import { requireSpace } from "../../shared/diskFull.js";
+import { requireSpace } from "../../shared/index.js";
 import { statSync } from "node:fs";
 import { dirname } from "node:path";
 

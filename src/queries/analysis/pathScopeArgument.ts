@@ -1,6 +1,6 @@
 import * as Either from "effect/Either";
 import picomatch from "picomatch";
-import { confinePath } from "../../config/confinePath.js";
+import { confinePath } from "../../config/index.js";
 import { ALL_FILES, inScope, type PathScope } from "./PathScope.js";
 
 /** How the caller's surface names the argument in a message: `path`, `scope`, `--path`. */

@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
+import type { GraphQueryable } from "../../projections/index.js";
 import { closestNames } from "../analysis/closestNames.js";
 import { cyclesOf } from "../algorithms/cyclesOf.js";
 import { pageRank } from "../algorithms/pageRank.js";

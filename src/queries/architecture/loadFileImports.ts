@@ -1,4 +1,4 @@
-import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
+import type { GraphQueryable } from "../../projections/index.js";
 
 export interface FileImports {
   /** Every indexed file with its line count (0 when unknown). */

@@ -1,4 +1,4 @@
-import type { EdgeKind } from "../../projections/graph/model.js";
+import type { EdgeKind } from "../../projections/index.js";
 import type { Direction, EdgeRow } from "../graph/edgesOf.js";
 
 /** Docstring lines an answer shows. */

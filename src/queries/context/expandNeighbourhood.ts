@@ -1,4 +1,4 @@
-import type { EdgeKind } from "../../projections/graph/model.js";
+import type { EdgeKind } from "../../projections/index.js";
 import type { ContextGraph } from "./contextGraph.js";
 
 /** How a node was reached from its neighbour `via`: the words of an item's `why`. */

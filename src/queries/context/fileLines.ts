@@ -1,4 +1,4 @@
-import type { ChunkReader } from "../../projections/chunks/ChunkReader.js";
+import type { ChunkReader } from "../../projections/index.js";
 
 /** A file's lines as the chunk table holds them (1-based; lines no chunk covers are absent). */
 export interface FileLines {

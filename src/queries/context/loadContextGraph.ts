@@ -1,5 +1,4 @@
-import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
-import type { EdgeKind } from "../../projections/graph/model.js";
+import type { GraphQueryable, EdgeKind } from "../../projections/index.js";
 import { adjacency, KIND_NUMBER, KINDS, type EdgeRow } from "../graph/adjacency.js";
 import { nodeIndex, type GraphNode } from "../symbols/nodeIndex.js";
 import { DOC_LINES, type ContextGraph, type ContextSymbol } from "./contextGraph.js";

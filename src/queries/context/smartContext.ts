@@ -1,7 +1,4 @@
-import type { ChunkReader } from "../../projections/chunks/ChunkReader.js";
-import type { Embedder } from "../../projections/embed/Embedder.js";
-import type { CatalogReader } from "../../projections/index.js";
-import { queryTerms } from "../../projections/chunks/keywordTerms.js";
+import { queryTerms, type ChunkReader, type Embedder, type CatalogReader } from "../../projections/index.js";
 import type { FileLinks } from "../search/fileLinks.js";
 import { searchCode, type SearchHit } from "../search/searchCode.js";
 import { filePrior } from "../search/filePrior.js";

@@ -1,4 +1,4 @@
-import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
+import type { GraphQueryable } from "../../projections/index.js";
 import { nodeInFiles } from "../graphChanges.js";
 import { perGraphState } from "../perGraphState.js";
 

@@ -1,4 +1,4 @@
-import { termsOf } from "../../projections/chunks/keywordTerms.js";
+import { termsOf } from "../../projections/index.js";
 import type { FileLines } from "./fileLines.js";
 
 /** A symbol's span in its file, and the id its mention of the task is remembered by. */

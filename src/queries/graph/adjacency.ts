@@ -1,6 +1,4 @@
-import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
-import { REL_PAIRS } from "../../projections/graph/kuzuSchema.js";
-import { EDGE_KINDS, type EdgeKind } from "../../projections/graph/model.js";
+import { REL_PAIRS, EDGE_KINDS, type EdgeKind, type GraphQueryable } from "../../projections/index.js";
 import { changedPart, cheaperToFollow } from "../changedPart.js";
 import { perGraphState } from "../perGraphState.js";
 import { compareText, nodeOf, type GraphNode, type NodeIndex } from "../symbols/nodeIndex.js";

@@ -1,4 +1,4 @@
-import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
+import type { GraphQueryable } from "../../projections/index.js";
 import { nodeIndex, nodeOf, type GraphNode } from "../symbols/nodeIndex.js";
 import { edgesOf, type Direction } from "./edgesOf.js";
 

@@ -1,5 +1,4 @@
-import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
-import { EDGE_KINDS, type EdgeKind } from "../../projections/graph/model.js";
+import { EDGE_KINDS, type EdgeKind, type GraphQueryable } from "../../projections/index.js";
 import { compareText, nodeIndex, type GraphNode } from "../symbols/nodeIndex.js";
 import { adjacency, KIND_NUMBER, KINDS, nodesByNumber, type Adjacency, type Direction, type Side } from "./adjacency.js";
 import { membersOf } from "./membersOf.js";

@@ -1,5 +1,4 @@
-import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
-import type { EdgeKind } from "../../projections/graph/model.js";
+import type { GraphQueryable, EdgeKind } from "../../projections/index.js";
 import { adjacency, edgesAt, type Direction, type EdgeRow } from "./adjacency.js";
 
 export type { Direction, EdgeRow } from "./adjacency.js";

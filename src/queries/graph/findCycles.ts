@@ -1,4 +1,4 @@
-import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
+import type { GraphQueryable } from "../../projections/index.js";
 import { cyclesOf } from "../algorithms/cyclesOf.js";
 import { inScope, scopePrefix, type PathScope } from "../analysis/PathScope.js";
 import type { PlainEdge } from "../analysis/PlainGraph.js";

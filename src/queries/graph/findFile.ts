@@ -1,4 +1,4 @@
-import { fileNodeId } from "../../projections/graph/model.js";
+import { fileNodeId } from "../../projections/index.js";
 import { closestNames } from "../analysis/closestNames.js";
 import { compareText, type NodeIndex } from "../symbols/nodeIndex.js";
 import { codeNodeOf, type CodeNode } from "./graphNodes.js";

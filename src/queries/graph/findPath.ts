@@ -1,5 +1,4 @@
-import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
-import type { EdgeKind } from "../../projections/graph/model.js";
+import type { GraphQueryable, EdgeKind } from "../../projections/index.js";
 import { nodeIndex, nodeOf, type GraphNode } from "../symbols/nodeIndex.js";
 import { adjacency, KIND_NUMBER, KINDS } from "./adjacency.js";
 

@@ -1,4 +1,4 @@
-import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
+import type { GraphQueryable } from "../../projections/index.js";
 
 /** Every file the code graph holds, project-relative: what a scope argument is checked against. */
 export const graphFilePaths = async (graph: GraphQueryable): Promise<string[]> =>

@@ -1,4 +1,4 @@
-import type { Row } from "../../projections/graph/KuzuStore.js";
+import type { Row } from "../../projections/index.js";
 import type { PlainNode } from "../analysis/PlainGraph.js";
 import { isTestPath } from "../search/filePrior.js";
 import type { GraphNode } from "../symbols/nodeIndex.js";

@@ -1,6 +1,5 @@
 import picomatch from "picomatch";
-import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
-import type { Row } from "../../projections/graph/KuzuStore.js";
+import type { GraphQueryable, Row } from "../../projections/index.js";
 import { closestNames } from "../analysis/closestNames.js";
 import { codeNode, nodeColumns, nodeFields, type CodeNode } from "./graphNodes.js";
 import { queryAsList } from "./queryAsList.js";

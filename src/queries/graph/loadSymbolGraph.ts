@@ -1,4 +1,4 @@
-import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
+import type { GraphQueryable } from "../../projections/index.js";
 import type { DirectedEdge } from "../algorithms/AnalysisGraph.js";
 import { codeNode, isTestNode, nodeFields, type CodeNode } from "./graphNodes.js";
 import { queryAsList } from "./queryAsList.js";

@@ -1,4 +1,4 @@
-import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
+import type { GraphQueryable } from "../../projections/index.js";
 import { compareText, type GraphNode, type NodeIndex } from "../symbols/nodeIndex.js";
 import { adjacency, edgesAt } from "./adjacency.js";
 

@@ -1,5 +1,4 @@
-import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
-import { EDGE_KINDS, type EdgeKind } from "../../projections/graph/model.js";
+import { EDGE_KINDS, type EdgeKind, type GraphQueryable } from "../../projections/index.js";
 import { compareText, nodeIndex, nodeOf, type GraphNode } from "../symbols/nodeIndex.js";
 import { edgesOf, type Direction } from "./edgesOf.js";
 

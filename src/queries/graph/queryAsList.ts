@@ -1,5 +1,4 @@
-import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
-import type { Params, Row } from "../../projections/graph/KuzuStore.js";
+import type { GraphQueryable, Params, Row } from "../../projections/index.js";
 
 /**
  * The rows of a large read. `match` is everything before RETURN; `fields` maps each field of the

@@ -1,4 +1,4 @@
-import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
+import type { GraphQueryable } from "../../projections/index.js";
 import { degreeCentrality, type Degree } from "../algorithms/degreeCentrality.js";
 import { pageRank, type PageRankResult } from "../algorithms/pageRank.js";
 import { inScope, type PathScope } from "../analysis/PathScope.js";

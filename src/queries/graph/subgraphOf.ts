@@ -1,5 +1,4 @@
-import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
-import { EDGE_KINDS, type EdgeKind } from "../../projections/graph/model.js";
+import { EDGE_KINDS, type EdgeKind, type GraphQueryable } from "../../projections/index.js";
 import { inScope, type PathScope } from "../analysis/PathScope.js";
 import type { PlainEdge, PlainGraph, PlainNode } from "../analysis/PlainGraph.js";
 import { nodeIndex, nodeOf } from "../symbols/nodeIndex.js";

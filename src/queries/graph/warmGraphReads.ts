@@ -1,5 +1,5 @@
-import { trace } from "../../shared/trace.js";
-import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
+import { trace } from "../../shared/index.js";
+import type { GraphQueryable } from "../../projections/index.js";
 import { pinGraph } from "../perGraphState.js";
 import { nameIndex } from "../symbols/nameIndex.js";
 import { nodeIndex } from "../symbols/nodeIndex.js";

@@ -1,5 +1,5 @@
 import * as Either from "effect/Either";
-import type { ChunkReader } from "../../projections/chunks/index.js";
+import type { ChunkReader } from "../../projections/index.js";
 import { inScope, type PathScope } from "../analysis/PathScope.js";
 import { compilePattern, type PatternOptions } from "./compilePattern.js";
 import { GrepError } from "./GrepError.js";

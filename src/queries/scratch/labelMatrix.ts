@@ -1,7 +1,14 @@
-import type { VectorMatrix } from "../../projections/chunks/index.js";
-import { sparseByColumn } from "../../projections/chunks/sparseByColumn.js";
-import type { CachedEmbedder, Embedder } from "../../projections/embed/index.js";
-import { decodeInto, decodeVector, encodeVector, isDenseBlob, sparseCount } from "../../projections/embed/vectorBlob.js";
+import {
+  sparseByColumn,
+  decodeInto,
+  decodeVector,
+  encodeVector,
+  isDenseBlob,
+  sparseCount,
+  type VectorMatrix,
+  type CachedEmbedder,
+  type Embedder,
+} from "../../projections/index.js";
 
 /** Labels embedded per call: keeps one call's vectors (and a remote provider's request) small. */
 const BATCH = 4096;

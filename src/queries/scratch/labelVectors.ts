@@ -1,5 +1,4 @@
-import type { VectorMatrix, VectorSet } from "../../projections/chunks/index.js";
-import type { Embedder } from "../../projections/embed/index.js";
+import type { VectorMatrix, VectorSet, Embedder } from "../../projections/index.js";
 import type { AnalysisGraph } from "../algorithms/AnalysisGraph.js";
 import { labelMatrix } from "./labelMatrix.js";
 

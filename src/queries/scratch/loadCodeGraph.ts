@@ -1,4 +1,4 @@
-import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
+import type { GraphQueryable } from "../../projections/index.js";
 import { codeNode, nodeFields } from "../graph/graphNodes.js";
 import { queryAsList } from "../graph/queryAsList.js";
 import { buildAnalysisGraph, type AnalysisGraph } from "../algorithms/AnalysisGraph.js";

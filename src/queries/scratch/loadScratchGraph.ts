@@ -1,4 +1,4 @@
-import type { ScratchReader } from "../../projections/scratch/index.js";
+import type { ScratchReader } from "../../projections/index.js";
 import { buildAnalysisGraph, type AnalysisGraph } from "../algorithms/AnalysisGraph.js";
 
 /** The last graph built per name and reader, with the stream version it was built at. */

@@ -1,5 +1,4 @@
-import { foldCase, normaliseLabel } from "../../projections/scratch/index.js";
-import { isEmbedderError, type Embedder } from "../../projections/embed/index.js";
+import { foldCase, normaliseLabel, isEmbedderError, type Embedder } from "../../projections/index.js";
 import { closestNames } from "../analysis/closestNames.js";
 import { topCosineOf } from "../search/topCosine.js";
 import type { AnalysisGraph } from "../algorithms/AnalysisGraph.js";

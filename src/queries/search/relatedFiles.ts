@@ -1,6 +1,5 @@
-import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
 import { adjacency, KIND_NUMBER } from "../graph/adjacency.js";
-import { fileNodeId } from "../../projections/graph/model.js";
+import { fileNodeId, type GraphQueryable } from "../../projections/index.js";
 import { nodeIndex, nodeOf } from "../symbols/nodeIndex.js";
 import { ownNodes } from "./fileLinks.js";
 

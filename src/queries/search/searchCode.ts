@@ -1,8 +1,6 @@
 // Module paths, not the folder index: the index also exports the projector, whose LanceDB and
 // Arrow imports would add ~450 ms to every one-shot query that never touches them.
-import { ChunkReader, type ChunkFilter } from "../../projections/chunks/ChunkReader.js";
-import { queryTerms } from "../../projections/chunks/keywordTerms.js";
-import type { Embedder } from "../../projections/embed/Embedder.js";
+import { ChunkReader, type ChunkFilter, queryTerms, type Embedder } from "../../projections/index.js";
 import { inScope, type PathScope } from "../analysis/PathScope.js";
 import type { FileLinks } from "./fileLinks.js";
 import { filePrior } from "./filePrior.js";

@@ -1,4 +1,4 @@
-import { termsOf } from "../../projections/chunks/keywordTerms.js";
+import { termsOf } from "../../projections/index.js";
 
 /**
  * The few lines of a chunk that best show why it matched: the window of `lines` lines holding

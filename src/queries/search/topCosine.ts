@@ -1,4 +1,4 @@
-import type { VectorMatrix, VectorSet } from "../../projections/chunks/index.js";
+import type { VectorMatrix, VectorSet } from "../../projections/index.js";
 
 /** Best first; equal scores by id. */
 const byRank = (a: [string, number], b: [string, number]): number => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);

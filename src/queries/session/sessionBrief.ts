@@ -1,5 +1,5 @@
 import type { ArchitectureSummary } from "../architecture/ArchitectureSummary.js";
-import type { CatalogSummary } from "../../projections/catalog/readCatalogSummary.js";
+import type { CatalogSummary } from "../../projections/index.js";
 
 /** How the index compares with the disk and the log when the session starts. */
 export interface IndexFreshness {

@@ -1,5 +1,4 @@
-import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
-import { fileNodeId } from "../../projections/graph/model.js";
+import { fileNodeId, type GraphQueryable } from "../../projections/index.js";
 import { nodeIndex, type GraphNode } from "./nodeIndex.js";
 
 export interface FileSymbol {

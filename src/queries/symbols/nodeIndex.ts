@@ -1,4 +1,4 @@
-import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
+import type { GraphQueryable } from "../../projections/index.js";
 import { LayeredMap } from "../layeredMap.js";
 import { changedPart, cheaperToFollow, FILE_COLUMNS, SYMBOL_COLUMNS, type ChangedPart } from "../changedPart.js";
 import { perGraphState } from "../perGraphState.js";

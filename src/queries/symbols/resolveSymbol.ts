@@ -1,4 +1,4 @@
-import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
+import type { GraphQueryable } from "../../projections/index.js";
 import { closestNames, compareMatches, MATCH_KINDS, matchNames, type MatchKind, type NodeMatch } from "./matchNames.js";
 import { exportedDefinition } from "./exportAlias.js";
 import { resolveMember, type MemberRoute } from "./memberRoute.js";

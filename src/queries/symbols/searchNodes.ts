@@ -1,4 +1,4 @@
-import type { GraphQueryable } from "../../projections/graph/GraphReader.js";
+import type { GraphQueryable } from "../../projections/index.js";
 import { matchNames, type MatchKind } from "./matchNames.js";
 import { nodeIndex, type GraphNode } from "./nodeIndex.js";
 

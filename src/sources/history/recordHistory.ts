@@ -1,8 +1,7 @@
 import { isCommitObserved, recordCommits } from "../../commands/index.js";
 import type { NemesisConfig } from "../../config/index.js";
 import type { CommitObserved, EventMeta, LogHandle } from "../../events/index.js";
-import { isDiskFullError } from "../../shared/diskFull.js";
-import { trace } from "../../shared/trace.js";
+import { isDiskFullError, trace } from "../../shared/index.js";
 import { findNewCommits, type HistoryBounds } from "./findNewCommits.js";
 import { GitFailure } from "./git.js";
 import { forgetNote, sayOnce } from "./historyNote.js";

@@ -2,13 +2,10 @@ import { join } from "node:path";
 // Each module by its own path: this runs in `nemesis hook file-changed`, whose whole budget is
 // a few tens of milliseconds above Node's start-up; the folders' index files load far more.
 import { inspectFile, type FileLimits } from "../scan/inspectFile.js";
-import { readKnownFile, type KnownFile } from "../../commands/readKnownFiles.js";
-import { recordFileChanges, type RecordFileChangesInput } from "../../commands/recordFileChanges.js";
-import type { ScannedFile, Skip } from "../../commands/decideFileChanges.js";
-import { confinePath } from "../../config/confinePath.js";
-import type { HookConfig } from "../../config/hookConfig.js";
+import { readKnownFile, type KnownFile, recordFileChanges, type RecordFileChangesInput, type ScannedFile, type Skip } from "../../commands/index.js";
+import { confinePath, type HookConfig } from "../../config/index.js";
 import type { EventMeta, LogHandle } from "../../events/log.js";
-import { detectLanguage } from "../../shared/sourceFile/detectLanguage.js";
+import { detectLanguage } from "../../shared/index.js";
 
 /** What became of one file an agent's tool wrote. */
 export type HookedFile =

@@ -1,7 +1,6 @@
 import { realpathSync, statSync } from "node:fs";
 import { join, sep } from "node:path";
-import { detectLanguage } from "../../shared/sourceFile/detectLanguage.js";
-import { unreadableReason } from "../../shared/sourceFile/readSourceFile.js";
+import { detectLanguage, unreadableReason } from "../../shared/index.js";
 import type { IgnoreRules } from "./IgnoreRules.js";
 
 /** What the walk does with one directory entry. */

@@ -1,8 +1,7 @@
 import { statSync } from "node:fs";
 import { stat } from "node:fs/promises";
 import { join } from "node:path";
-import { hashContent } from "../../shared/sourceFile/hashContent.js";
-import { readSourceFile } from "../../shared/sourceFile/readSourceFile.js";
+import { hashContent, readSourceFile } from "../../shared/index.js";
 
 export interface IndexedFile {
   readonly path: string;

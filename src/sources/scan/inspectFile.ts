@@ -1,6 +1,4 @@
-import { classifyContent } from "../../shared/sourceFile/classifyContent.js";
-import { hashContent } from "../../shared/sourceFile/hashContent.js";
-import { readSourceFile } from "../../shared/sourceFile/readSourceFile.js";
+import { classifyContent, hashContent, readSourceFile } from "../../shared/index.js";
 
 export interface FileLimits {
   readonly maxFileBytes: number;

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { classifyEntry, languageFilter } from "./classifyEntry.js";
 import type { DirectoryRules } from "./DirectoryRules.js";
 import { inspectFile, type FileLimits } from "./inspectFile.js";
-import type { LookAgain } from "../../commands/recordFileChanges.js";
+import type { LookAgain } from "../../commands/index.js";
 import type { ScannedFile } from "./scanProject.js";
 import type { Skip } from "./walkProject.js";
 

@@ -1,7 +1,6 @@
 import { statSync } from "node:fs";
 import { inspectFile, type FileLimits } from "./inspectFile.js";
-import type { ScannedFile, Skip } from "../../commands/decideFileChanges.js";
-import { unchangedSince, type KnownFile } from "../../commands/readKnownFiles.js";
+import { unchangedSince, type KnownFile, type ScannedFile, type Skip } from "../../commands/index.js";
 import { walkProject, type WalkOptions } from "./walkProject.js";
 
 export type { ScannedFile };

@@ -1,8 +1,8 @@
 import type { Dirent } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
-import { unreadableReason } from "../../shared/sourceFile/readSourceFile.js";
-import type { Skip } from "../../commands/decideFileChanges.js";
+import { unreadableReason } from "../../shared/index.js";
+import type { Skip } from "../../commands/index.js";
 import { classifyEntry, languageFilter } from "./classifyEntry.js";
 import { DirectoryRules } from "./DirectoryRules.js";
 import type { IgnoreRules } from "./IgnoreRules.js";

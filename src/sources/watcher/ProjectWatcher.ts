@@ -1,4 +1,4 @@
-import { trace } from "../../shared/trace.js";
+import { trace } from "../../shared/index.js";
 import type { ChokidarOptions, FSWatcher } from "chokidar";
 import { join, sep } from "node:path";
 import { DirectoryRules, languageFilter } from "../scan/index.js";

@@ -1,5 +1,4 @@
-import { recordFileChanges } from "../../commands/recordFileChanges.js";
-import { readKnownFiles } from "../../commands/readKnownFiles.js";
+import { recordFileChanges, readKnownFiles } from "../../commands/index.js";
 import { lookAgainAt, scanProject, type DirectoryRules } from "../scan/index.js";
 import { inspectOptions, inspectSettled, WATCHER_META, type Recorded, type SourceContext } from "./recordBatch.js";
 

@@ -1,5 +1,4 @@
-import { recordFileChanges } from "../../commands/recordFileChanges.js";
-import { readKnownFiles } from "../../commands/readKnownFiles.js";
+import { recordFileChanges, readKnownFiles } from "../../commands/index.js";
 import { inspectPaths, lookAgainAt, type DirectoryRules, type InspectPathsOptions, type PathsInspection } from "../scan/index.js";
 import type { NemesisConfig } from "../../config/index.js";
 import type { LogHandle } from "../../events/index.js";

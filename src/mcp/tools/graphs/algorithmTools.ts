@@ -1,11 +1,6 @@
 import * as Schema from "effect/Schema";
-import { removeEdges } from "../../../commands/scratch/index.js";
-import { allPaths } from "../../../queries/algorithms/allPaths.js";
-import { degrees } from "../../../queries/algorithms/degrees.js";
-import { pagerankOf, topRanked } from "../../../queries/algorithms/pageRank.js";
-import { shortestPath } from "../../../queries/algorithms/shortestPath.js";
-import { transitiveReduction } from "../../../queries/algorithms/transitiveReduction.js";
-import { weakComponents } from "../../../queries/algorithms/weakComponents.js";
+import { removeEdges } from "../../../commands/index.js";
+import { allPaths, degrees, pagerankOf, topRanked, shortestPath, transitiveReduction, weakComponents } from "../../../queries/index.js";
 import { defineTool, READ_ONLY, toolError } from "../../tool.js";
 import { callerMeta } from "../memoryWrites.js";
 import { analysisGraph, graphArgument, nodeArgument, plural, requireWritable, resolveNode, runGraphCommand } from "./graphAccess.js";

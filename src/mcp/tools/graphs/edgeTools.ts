@@ -1,7 +1,7 @@
 import * as Schema from "effect/Schema";
-import { addEdges, removeEdges } from "../../../commands/scratch/index.js";
+import { addEdges, removeEdges } from "../../../commands/index.js";
 import type { ScratchReader } from "../../../engine/index.js";
-import { buildAnalysisGraph, type AnalysisGraph } from "../../../queries/algorithms/AnalysisGraph.js";
+import { buildAnalysisGraph, type AnalysisGraph } from "../../../queries/index.js";
 import { APPENDS, defineTool, READ_ONLY, ToolError, toolError } from "../../tool.js";
 import type { ToolContext } from "../../ToolContext.js";
 import { callerMeta } from "../memoryWrites.js";

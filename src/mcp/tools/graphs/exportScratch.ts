@@ -1,5 +1,4 @@
-import type { GraphFormat } from "../../../queries/analysis/export/formatGraph.js";
-import { writeScratch } from "../../../queries/scratch/formats/index.js";
+import { writeScratch, type GraphFormat } from "../../../queries/index.js";
 import type { ToolContext } from "../../ToolContext.js";
 import { analysisGraph } from "./graphAccess.js";
 

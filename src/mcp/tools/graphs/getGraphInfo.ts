@@ -1,6 +1,6 @@
 import * as Schema from "effect/Schema";
-import { CODE_GRAPH } from "../../../commands/scratch/index.js";
-import { graphSummary } from "../../../queries/scratch/graphSummary.js";
+import { CODE_GRAPH } from "../../../commands/index.js";
+import { graphSummary } from "../../../queries/index.js";
 import { defineTool, READ_ONLY } from "../../tool.js";
 import { analysisGraph, graphArgument, plural } from "./graphAccess.js";
 

@@ -1,13 +1,17 @@
 import * as Schema from "effect/Schema";
-import { eventStoreOf, isTaggedError, type Command, type TaggedError } from "../../../commands/index.js";
-import { CODE_GRAPH, DEFAULT_GRAPH, ReadOnlyGraph, type GraphWrite } from "../../../commands/scratch/index.js";
-import type { Embedder } from "../../../engine/index.js";
-import { buildAnalysisGraph, type AnalysisGraph } from "../../../queries/algorithms/AnalysisGraph.js";
-import { loadCodeGraph } from "../../../queries/scratch/loadCodeGraph.js";
-import { loadScratchGraph } from "../../../queries/scratch/loadScratchGraph.js";
-import { matchNode } from "../../../queries/scratch/matchNode.js";
+import {
+  eventStoreOf,
+  isTaggedError,
+  type Command,
+  type TaggedError,
+  CODE_GRAPH,
+  DEFAULT_GRAPH,
+  ReadOnlyGraph,
+  type GraphWrite,
+} from "../../../commands/index.js";
+import { buildAnalysisGraph, type AnalysisGraph, loadCodeGraph, loadScratchGraph, matchNode } from "../../../queries/index.js";
 import { toolError } from "../../tool.js";
-import { notIndexedMessage } from "../../../engine/index.js";
+import { notIndexedMessage, type Embedder } from "../../../engine/index.js";
 import type { ToolContext } from "../../ToolContext.js";
 
 /** The `graph` argument every graph tool takes. */

@@ -1,6 +1,6 @@
 import * as Schema from "effect/Schema";
-import { importGraph } from "../../../commands/scratch/index.js";
-import { isFormatError, parseScratch, SCRATCH_FORMATS } from "../../../queries/scratch/formats/index.js";
+import { importGraph } from "../../../commands/index.js";
+import { isFormatError, parseScratch, SCRATCH_FORMATS } from "../../../queries/index.js";
 import { APPENDS, defineTool, toolError } from "../../tool.js";
 import { callerMeta } from "../memoryWrites.js";
 import { graphArgument, requireWritable, runGraphCommand } from "./graphAccess.js";

@@ -1,5 +1,5 @@
 import * as Schema from "effect/Schema";
-import { deleteGraph } from "../../../commands/scratch/index.js";
+import { deleteGraph } from "../../../commands/index.js";
 import { defineTool, READ_ONLY, type ToolAnnotations } from "../../tool.js";
 import { callerMeta } from "../memoryWrites.js";
 import { graphArgument, plural, requireWritable, runGraphCommand } from "./graphAccess.js";

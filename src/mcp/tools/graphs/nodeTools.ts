@@ -1,6 +1,6 @@
 import * as Schema from "effect/Schema";
-import { addNodes, removeNodes, type NodeAdded } from "../../../commands/scratch/index.js";
-import { matchNode } from "../../../queries/scratch/matchNode.js";
+import { addNodes, removeNodes, type NodeAdded } from "../../../commands/index.js";
+import { matchNode } from "../../../queries/index.js";
 import { APPENDS, defineTool, READ_ONLY } from "../../tool.js";
 import { callerMeta } from "../memoryWrites.js";
 import { analysisGraph, graphArgument, nodeArgument, plural, Properties, requireWritable, resolveNode, runGraphCommand } from "./graphAccess.js";

@@ -1,5 +1,5 @@
 import * as Schema from "effect/Schema";
-import { cyclesOf } from "../../../queries/algorithms/cyclesOf.js";
+import { cyclesOf } from "../../../queries/index.js";
 import type { ToolContext } from "../../ToolContext.js";
 import { analysisGraph } from "./graphAccess.js";
 

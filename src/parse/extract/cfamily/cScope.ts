@@ -1,4 +1,4 @@
-import type { SymbolKind } from "../../../events/types/parse.js";
+import type { SymbolKind } from "../../../events/index.js";
 import { blockDocAbove, lineDocAbove } from "../docComments.js";
 import type { Extraction, SymbolDraft } from "../Extraction.js";
 

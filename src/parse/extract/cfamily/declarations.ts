@@ -1,5 +1,5 @@
 import type { SyntaxNode } from "tree-sitter";
-import { writtenType } from "../../../events/types/writtenType.js";
+import { writtenType } from "../../../events/index.js";
 import { endOf, namedChildrenOf, startOf } from "../../collectNodes.js";
 import { FUNCTION_KINDS, type Extraction, type SymbolDraft } from "../Extraction.js";
 import { field, textOf } from "../LanguageExtractor.js";

@@ -1,5 +1,5 @@
 import type { SyntaxNode } from "tree-sitter";
-import type { SymbolKind } from "../../../events/types/parse.js";
+import type { SymbolKind } from "../../../events/index.js";
 import { endOf, namedChildrenOf, startOf } from "../../collectNodes.js";
 import { oneLine, type Extraction } from "../Extraction.js";
 import { field, textOf } from "../LanguageExtractor.js";

@@ -1,6 +1,5 @@
 import type { SyntaxNode } from "tree-sitter";
-import type { TypeNotation } from "../../../events/types/typeNotation.js";
-import { writtenType } from "../../../events/types/writtenType.js";
+import { writtenType, type TypeNotation } from "../../../events/index.js";
 import { endOf, namedChildrenOf, startOf } from "../../collectNodes.js";
 import { lineDocAbove } from "../docComments.js";
 import { FUNCTION_KINDS, oneLine, type Extraction, type NewSymbol, type SymbolDraft } from "../Extraction.js";

@@ -1,6 +1,4 @@
-import type { SymbolKind } from "../../../events/types/parse.js";
-import { sameTypeNotation } from "../../../events/types/sameTypeNotation.js";
-import { writtenType } from "../../../events/types/writtenType.js";
+import { sameTypeNotation, writtenType, type SymbolKind } from "../../../events/index.js";
 import { endOf, namedChildrenOf, startOf } from "../../collectNodes.js";
 import { FUNCTION_KINDS } from "../Extraction.js";
 import { field, identifierAt, textOf, unquote, type LanguageExtractor } from "../LanguageExtractor.js";

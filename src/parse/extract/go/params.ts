@@ -1,5 +1,5 @@
 import type { SyntaxNode } from "tree-sitter";
-import type { Param } from "../../../events/types/parse.js";
+import type { Param } from "../../../events/index.js";
 import { endOf, startOf } from "../../collectNodes.js";
 import { oneLine, type Extraction } from "../Extraction.js";
 import { splitTopLevel } from "../typeLists.js";

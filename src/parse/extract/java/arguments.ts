@@ -1,7 +1,6 @@
 import type { SyntaxNode } from "tree-sitter";
-import type { Reference } from "../../../events/types/parse.js";
-import type { ArgumentHint } from "../../../events/types/typeNotation.js";
-import { withoutTypeArguments } from "../../../shared/withoutTypeArguments.js";
+import type { Reference, ArgumentHint } from "../../../events/index.js";
+import { withoutTypeArguments } from "../../../shared/index.js";
 import { endOf, namedChildrenOf, startOf } from "../../collectNodes.js";
 import { oneLine, type Extraction, type Mutable } from "../Extraction.js";
 import { field, textOf } from "../LanguageExtractor.js";

@@ -1,4 +1,4 @@
-import type { SymbolKind } from "../../../events/types/parse.js";
+import type { SymbolKind } from "../../../events/index.js";
 import { startOf } from "../../collectNodes.js";
 import { oneLine } from "../Extraction.js";
 import { field, identifierAt, type LanguageExtractor } from "../LanguageExtractor.js";

@@ -1,6 +1,5 @@
 import type { SyntaxNode } from "tree-sitter";
-import type { Param, SymbolKind } from "../../../events/types/parse.js";
-import { writtenType } from "../../../events/types/writtenType.js";
+import { writtenType, type Param, type SymbolKind } from "../../../events/index.js";
 import { endOf, namedChildrenOf, startOf } from "../../collectNodes.js";
 import { blockDocAbove } from "../docComments.js";
 import { FUNCTION_KINDS, oneLine, type Extraction, type SymbolDraft } from "../Extraction.js";

@@ -1,7 +1,5 @@
 import type { SyntaxNode } from "tree-sitter";
-import type { ImportedName } from "../../../events/types/parse.js";
-import type { TypeNotation } from "../../../events/types/typeNotation.js";
-import { writtenType } from "../../../events/types/writtenType.js";
+import { writtenType, type ImportedName, type TypeNotation } from "../../../events/index.js";
 import { endOf, namedChildrenOf, parentOf, startOf } from "../../collectNodes.js";
 import { elementTypeOf } from "../elementType.js";
 import { FUNCTION_KINDS, oneLine, type Extraction, type SymbolDraft } from "../Extraction.js";

@@ -1,7 +1,5 @@
 import type { SyntaxNode } from "tree-sitter";
-import type { Param } from "../../../events/types/parse.js";
-import type { TypeNotation } from "../../../events/types/typeNotation.js";
-import { writtenType } from "../../../events/types/writtenType.js";
+import { writtenType, type Param, type TypeNotation } from "../../../events/index.js";
 import { endOf, namedChildrenOf, startOf } from "../../collectNodes.js";
 import { docstringText } from "../docComments.js";
 import { oneLine, type Extraction, type SymbolDraft } from "../Extraction.js";

@@ -1,6 +1,5 @@
 import type { SyntaxNode } from "tree-sitter";
-import type { Param } from "../../../events/types/parse.js";
-import { writtenType } from "../../../events/types/writtenType.js";
+import { writtenType, type Param } from "../../../events/index.js";
 import { endOf, namedChildrenOf, startOf } from "../../collectNodes.js";
 import { lineDocAbove } from "../docComments.js";
 import { FUNCTION_KINDS, oneLine, type Extraction, type SymbolDraft } from "../Extraction.js";

@@ -1,7 +1,5 @@
 import type { SyntaxNode } from "tree-sitter";
-import type { Param, Reference, SymbolKind } from "../../../events/types/parse.js";
-import type { TypeNotation } from "../../../events/types/typeNotation.js";
-import { writtenType } from "../../../events/types/writtenType.js";
+import { writtenType, type Param, type Reference, type SymbolKind, type TypeNotation } from "../../../events/index.js";
 import { endOf, namedChildrenOf, startOf } from "../../collectNodes.js";
 import { lineDocAbove } from "../docComments.js";
 import { FUNCTION_KINDS, oneLine, type Extraction, type Mutable, type SymbolDraft } from "../Extraction.js";

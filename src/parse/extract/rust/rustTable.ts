@@ -1,4 +1,4 @@
-import type { SymbolKind } from "../../../events/types/parse.js";
+import type { SymbolKind } from "../../../events/index.js";
 import { field, type LanguageExtractor } from "../LanguageExtractor.js";
 import { qualifiedTypeAt, topLevelTypes, typeIdentifier, typeParameter } from "../shared/handlers.js";
 import { tableExtractor, type Handler, type LanguageTable } from "../table/LanguageTable.js";

@@ -1,4 +1,4 @@
-import type { ImportedName } from "../../../events/types/parse.js";
+import type { ImportedName } from "../../../events/index.js";
 import { splitTopLevel } from "../typeLists.js";
 
 const lastSegment = (path: string): string => path.slice(path.lastIndexOf("::") + 2);

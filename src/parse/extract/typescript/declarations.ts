@@ -4,8 +4,7 @@
  * literal they hold declares).
  */
 import type { SyntaxNode } from "tree-sitter";
-import type { SymbolKind } from "../../../events/types/parse.js";
-import { writtenType } from "../../../events/types/writtenType.js";
+import { writtenType, type SymbolKind } from "../../../events/index.js";
 import { endOf, firstNamedChildOf, namedChildrenOf, parentOf, startOf } from "../../collectNodes.js";
 import { blockDocAbove } from "../docComments.js";
 import { FUNCTION_KINDS, type Extraction, type NewSymbol, type SymbolDraft } from "../Extraction.js";

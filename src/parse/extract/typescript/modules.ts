@@ -3,7 +3,7 @@
  * `module.exports = …`, `exports.a = …`, and functions assigned to a module-level object).
  */
 import type { SyntaxNode } from "tree-sitter";
-import type { ImportedName } from "../../../events/types/parse.js";
+import type { ImportedName } from "../../../events/index.js";
 import { endOf, firstNamedChildOf, namedChildrenOf, parentOf, startOf } from "../../collectNodes.js";
 import { blockDocAbove } from "../docComments.js";
 import type { Extraction, SymbolDraft } from "../Extraction.js";

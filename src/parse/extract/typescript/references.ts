@@ -3,7 +3,7 @@
  * targets and qualified type names; in a test file, the Test symbols `describe`/`it` calls declare.
  */
 import type { SyntaxNode } from "tree-sitter";
-import type { Reference } from "../../../events/types/parse.js";
+import type { Reference } from "../../../events/index.js";
 import { endOf, startOf } from "../../collectNodes.js";
 import { oneLine, type Extraction, type Mutable } from "../Extraction.js";
 import { field, identifierAt, textOf, unquote } from "../LanguageExtractor.js";

@@ -4,7 +4,7 @@
  * `require` calls and assignment chains, and the per-file state the parts keep between nodes.
  */
 import type { SyntaxNode } from "tree-sitter";
-import type { Param } from "../../../events/types/parse.js";
+import type { Param } from "../../../events/index.js";
 import { firstNamedChildOf, namedChildrenOf, parentOf, startOf } from "../../collectNodes.js";
 import { oneLine, type Extraction } from "../Extraction.js";
 import { field, textOf } from "../LanguageExtractor.js";

@@ -4,8 +4,7 @@
  * (`Extraction.bindReturn`). The resolver reads these to type a call's receiver.
  */
 import type { SyntaxNode } from "tree-sitter";
-import type { TypeNotation } from "../../../events/types/typeNotation.js";
-import { writtenType } from "../../../events/types/writtenType.js";
+import { writtenType, type TypeNotation } from "../../../events/index.js";
 import { childrenOf, endOf, firstNamedChildOf, namedChildrenOf, parentOf, startOf } from "../../collectNodes.js";
 import { elementTypeOf } from "../elementType.js";
 import { FUNCTION_KINDS, type Extraction, type SymbolDraft } from "../Extraction.js";

@@ -1,5 +1,5 @@
 import type { ArgumentHint, ExtractedSymbol, Reference } from "../../../events/index.js";
-import { withoutTypeArguments } from "../../../shared/withoutTypeArguments.js";
+import { withoutTypeArguments } from "../../../shared/index.js";
 import type { FileScope } from "./FileScope.js";
 import { bestOverload, type JavaType } from "./javaOverloads.js";
 import type { Resolution } from "./Resolution.js";

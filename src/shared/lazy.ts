@@ -1,0 +1,4 @@
+// The modules of src/shared that other folders load only when they need them (heavy code, or a command's own):
+// `await importX()` keeps each in a chunk of its own. A dynamic import of index.ts would load the whole folder,
+// and a loader in index.ts would drag its module into the one-file hooks bundle.
+export const importCollectGarbage = () => import("./collectGarbage.js");
