@@ -32,10 +32,17 @@ export const checkToolArguments = (tool: ToolDefinition, args: Record<string, un
   }
 };
 
+/** The tools' advice names tools; on the command line the same step is a command. */
+export const commandWording = (text: string): string =>
+  text
+    .replace(/\b(?:run|call) index_project\b/g, "run `nemesis index`")
+    .replace(/\bindex_project\b/g, "`nemesis index`")
+    .replace(/\bindex_status\b/g, "`nemesis status`");
+
 /** A tool's error as the CLI reports it: an argument the tool refused names the flag, with exit code 2. */
 const cliFailure = (tool: ToolDefinition, message: string, label: ArgumentLabel): CliError => {
   const prefix = `invalid arguments for ${tool.name}: `;
-  if (!message.startsWith(prefix)) return new CliError(message, 1);
+  if (!message.startsWith(prefix)) return new CliError(commandWording(message), 1);
   return usageError(message.slice(prefix.length).replace(/^[a-z_]+/, (field) => label(field)));
 };
 
@@ -48,7 +55,7 @@ const cliFailure = (tool: ToolDefinition, message: string, label: ArgumentLabel)
 export const askTool = async <I, O>(ctx: ProjectContext, tool: ToolDefinition<I, O>, args: Record<string, unknown>, label: ArgumentLabel = flagLabel): Promise<ToolReply<O>> => {
   const decode = (structured: Record<string, unknown>): ToolReply<O> => ({
     value: Schema.decodeUnknownSync(tool.output)(structured),
-    freshness: typeof structured.freshness === "string" ? structured.freshness : null,
+    freshness: typeof structured.freshness === "string" ? commandWording(structured.freshness) : null,
     engine: null,
   });
   const served = await callRunningEngine(ctx.paths, tool.name, args);
