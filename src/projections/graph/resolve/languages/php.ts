@@ -1,5 +1,7 @@
 import type { ExtractedSymbol } from "../../../../events/index.js";
 import type { FileScope } from "../FileScope.js";
+import type { Lookup } from "../Lookup.js";
+import type { ModuleTarget } from "../modules/ModuleTarget.js";
 import { resolvePhpName } from "../modules/php.js";
 import { dirname } from "../paths.js";
 import { first } from "../pickSymbol.js";
@@ -9,9 +11,27 @@ import { COMMON, type LanguagePolicy } from "./LanguagePolicy.js";
 
 const DECLARED = new Set(["Class", "Interface", "Enum", "Function"]);
 
+const namesByLookup = new WeakMap<Lookup, Map<string, ModuleTarget>>();
+
+/**
+ * `resolvePhpName`, memoised for one file's resolution: a file names the same classes (and
+ * misses the same global functions) in method after method. A hit reads nothing, so inside a
+ * computation shared across files, whose reads must all be recorded, it is worked out again
+ * (as ModuleResolver.module does).
+ */
+const phpName = (lookup: Lookup, full: string): ModuleTarget => {
+  let memo = namesByLookup.get(lookup);
+  if (memo === undefined) namesByLookup.set(lookup, (memo = new Map()));
+  const known = lookup.capturing() ? undefined : memo.get(full);
+  if (known !== undefined) return known;
+  const target = resolvePhpName(lookup, full);
+  memo.set(full, target);
+  return target;
+};
+
 /** The class or function `qualifier\name` names, from the file PSR-4 (or the path) gives it. */
 const byFullName = (r: Resolution, full: string): Target | null => {
-  const target = resolvePhpName(r.lookup, full);
+  const target = phpName(r.lookup, full);
   const name = full.slice(full.lastIndexOf("\\") + 1);
   if (target.kind === "package") return r.modules.packageMember(target.files, name);
   if (target.kind !== "file") return null;
@@ -20,7 +40,7 @@ const byFullName = (r: Resolution, full: string): Target | null => {
 };
 
 /** A class of the file's own namespace: by PSR-4, else in a file of its folder declaring that namespace. */
-const sameNamespace = (r: Resolution, scope: FileScope, name: string): Target | null => {
+const findInNamespace = (r: Resolution, scope: FileScope, name: string): Target | null => {
   const namespace = scope.file.packageName;
   if (namespace !== null) {
     const found = byFullName(r, `${namespace}\\${name}`);
@@ -32,6 +52,21 @@ const sameNamespace = (r: Resolution, scope: FileScope, name: string): Target | 
     if (found !== null) return { kind: "symbol", path, symbol: found };
   }
   return null;
+};
+
+const inNamespaceByLookup = new WeakMap<Lookup, Map<FileScope, Map<string, Target | null>>>();
+
+/** `findInNamespace`, memoised for one file's resolution as `phpName` is: global functions are asked for from every method. */
+const sameNamespace = (r: Resolution, scope: FileScope, name: string): Target | null => {
+  let byScope = inNamespaceByLookup.get(r.lookup);
+  if (byScope === undefined) inNamespaceByLookup.set(r.lookup, (byScope = new Map()));
+  let memo = byScope.get(scope);
+  if (memo === undefined) byScope.set(scope, (memo = new Map()));
+  const known = r.lookup.capturing() ? undefined : memo.get(name);
+  if (known !== undefined) return known;
+  const found = findInNamespace(r, scope, name);
+  memo.set(name, found);
+  return found;
 };
 
 /** A class's methods, then its traits' (`use T;`) and interfaces', then its parent's. */
