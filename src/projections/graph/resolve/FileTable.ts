@@ -74,9 +74,11 @@ export class FileTable {
    */
   private readonly sortedLists = new Map<string, readonly string[]>();
   private manifestList: readonly { readonly path: string; readonly manifest: Manifest }[] | null = null;
+  private readonly layoutMemos = new Map<string, Map<string, unknown>>();
 
   /** Stores the file and returns the dependency keys whose answers changed. */
   set(file: FileParsed): Set<DepKey> {
+    this.layoutMemos.clear();
     const previous = this.files.get(file.path);
     const dirty = this.detach(file.path, previous);
     this.files.set(file.path, file);
@@ -104,6 +106,7 @@ export class FileTable {
   delete(path: string): Set<DepKey> {
     const previous = this.files.get(path);
     if (previous === undefined) return new Set();
+    this.layoutMemos.clear();
     const dirty = this.detach(path, previous);
     this.files.delete(path);
     this.listRemove(this.dirs, "d", dirname(path), path);
@@ -155,6 +158,18 @@ export class FileTable {
     let list = this.sortedLists.get(cacheKey);
     if (list === undefined) this.sortedLists.set(cacheKey, (list = [...set].sort()));
     return list;
+  }
+
+  /**
+   * A memo named `name` for answers worked out from the project's layout alone (which files
+   * exist where, their package names, the manifests; never their symbols or references), emptied
+   * whenever a file is set or deleted. Whoever hits it must still replay the reads the answer
+   * made, so that the dependencies of the resolution asking are the same.
+   */
+  layoutMemo<T>(name: string): Map<string, T> {
+    let memo = this.layoutMemos.get(name);
+    if (memo === undefined) this.layoutMemos.set(name, (memo = new Map()));
+    return memo as Map<string, T>;
   }
 
   filesIn(dir: string): readonly string[] {

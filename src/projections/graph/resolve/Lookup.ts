@@ -109,6 +109,11 @@ export class Lookup {
     return this.table.interfacesRequiring(member);
   }
 
+  /** See FileTable.layoutMemo: reading it records nothing; a hit must replay its answer's reads through this lookup. */
+  layoutMemo<T>(name: string): Map<string, T> {
+    return this.table.layoutMemo<T>(name);
+  }
+
   manifests(): readonly { readonly path: string; readonly manifest: Manifest }[] {
     this.manifestsRead = true;
     if (this.frames.length > 0) this.note(MANIFESTS_KEY);

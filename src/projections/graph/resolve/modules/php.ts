@@ -2,14 +2,81 @@ import type { Lookup } from "../Lookup.js";
 import { dirname, joinPath, normalizePath } from "../paths.js";
 import { externalTarget, fileTarget, type ModuleTarget } from "./ModuleTarget.js";
 
+/** The reads a PHP name's file is worked out from: the project's layout, nothing of any file's symbols. */
+type Layout = Pick<Lookup, "manifests" | "exists" | "filesIn" | "endingWith" | "file">;
+
+type ReadName = "manifests" | "exists" | "filesIn" | "endingWith" | "file";
+
+/**
+ * The reads an answer made, to be made again on the lookup of a resolution that reuses it: a
+ * flat list of (read, argument) pairs, one array per name however many reads it took.
+ */
+type Reads = Array<ReadName | string>;
+
+interface Remembered {
+  readonly target: ModuleTarget;
+  readonly reads: Reads;
+}
+
+/** A layout that notes each read it passes on to `lookup`. */
+const recording = (lookup: Lookup, reads: Reads): Layout => ({
+  manifests: () => {
+    reads.push("manifests", "");
+    return lookup.manifests();
+  },
+  exists: (path) => {
+    reads.push("exists", path);
+    return lookup.exists(path);
+  },
+  filesIn: (dir) => {
+    reads.push("filesIn", dir);
+    return lookup.filesIn(dir);
+  },
+  endingWith: (tail) => {
+    reads.push("endingWith", tail);
+    return lookup.endingWith(tail);
+  },
+  file: (path) => {
+    reads.push("file", path);
+    return lookup.file(path);
+  },
+});
+
+/** Makes the reads again, in order, so `lookup` records the dependencies the answer has (the values are known). */
+const replay = (lookup: Lookup, reads: Reads): void => {
+  for (let i = 0; i < reads.length; i += 2) {
+    const read = reads[i] as ReadName;
+    if (read === "manifests") lookup.manifests();
+    else lookup[read](reads[i + 1]!);
+  }
+};
+
 /**
  * The file of the class (or function) `App\Models\User`: by the PSR-4 prefixes of the
  * project's composer.json files (`"App\\": "src/"` → `src/Models/User.php`), the longest
  * prefix first; else the one file of the project whose path ends with the name's segments
  * (`Models/User.php`, the leading vendor segment dropped if need be); else a vendor package,
  * external by its first two segments.
+ *
+ * The answer depends on the layout alone, so it is worked out once per name until a file is
+ * added, changed or removed (every file of a framework names the same classes and misses the
+ * same global functions); a resolution reusing it makes the same reads, in the same order, so
+ * its dependencies are those it would have had.
  */
 export const resolvePhpName = (lookup: Lookup, name: string): ModuleTarget => {
+  const memo = lookup.layoutMemo<Remembered>("php.names");
+  const known = memo.get(name);
+  if (known !== undefined) {
+    replay(lookup, known.reads);
+    return known.target;
+  }
+  const reads: Reads = [];
+  const target = phpNameTarget(recording(lookup, reads), name);
+  memo.set(name, { target, reads });
+  return target;
+};
+
+const phpNameTarget = (lookup: Layout, name: string): ModuleTarget => {
   const full = name.replace(/^\\/, "");
   const file = classFile(lookup, full);
   if (file !== null) return fileTarget(file);
@@ -24,46 +91,77 @@ export const resolvePhpName = (lookup: Lookup, name: string): ModuleTarget => {
   return externalTarget(full.split("\\").slice(0, 2).join("\\"));
 };
 
-type Manifests = ReturnType<Lookup["manifests"]>;
+type Manifests = ReturnType<Layout["manifests"]>;
 
 /** One PSR-4 prefix of a composer.json and its folders, each already joined to the manifest's folder (null: above the root). */
 interface Psr4Root {
+  /** Its place in the order the manifests and their prefixes come in: the first of equally long prefixes wins. */
+  readonly order: number;
   readonly prefix: string;
   readonly dirs: ReadonlyArray<string | null>;
 }
 
-const psr4ByManifests = new WeakMap<Manifests, readonly Psr4Root[]>();
+/** The PSR-4 roots by prefix; `loose` those whose prefix does not end at a namespace separator (found by testing each). */
+interface Psr4Index {
+  readonly byPrefix: ReadonlyMap<string, readonly Psr4Root[]>;
+  readonly loose: readonly Psr4Root[];
+}
+
+const psr4ByManifests = new WeakMap<Manifests, Psr4Index>();
 
 /**
- * The PSR-4 prefixes of every composer.json, in the order of the manifests and of each one's
- * prefixes. Worked out once per set of manifests (the table hands back the same list until one
- * changes), not on every name: a package of many components has dozens of composer.json files.
+ * The PSR-4 prefixes of every composer.json, indexed once per set of manifests (the table hands
+ * back the same list until one changes), not walked on every name: a package of many components
+ * has dozens of composer.json files.
  */
-const psr4Roots = (manifests: Manifests): readonly Psr4Root[] => {
-  let roots = psr4ByManifests.get(manifests);
-  if (roots === undefined) {
-    roots = manifests.flatMap(({ path: manifestPath, manifest }) =>
-      manifest.kind !== "composer"
-        ? []
-        : Object.entries(manifest.paths).map(([prefix, dirs]) => ({
-            prefix,
-            dirs: dirs.map((dir) => normalizePath(joinPath(dirname(manifestPath), dir.replace(/\/+$/, "")))),
-          })),
-    );
-    psr4ByManifests.set(manifests, roots);
+const psr4Index = (manifests: Manifests): Psr4Index => {
+  let index = psr4ByManifests.get(manifests);
+  if (index === undefined) {
+    const byPrefix = new Map<string, Psr4Root[]>();
+    const loose: Psr4Root[] = [];
+    let order = 0;
+    for (const { path: manifestPath, manifest } of manifests) {
+      if (manifest.kind !== "composer") continue;
+      for (const [prefix, dirs] of Object.entries(manifest.paths)) {
+        const root = { order: order++, prefix, dirs: dirs.map((dir) => normalizePath(joinPath(dirname(manifestPath), dir.replace(/\/+$/, "")))) };
+        if (!prefix.endsWith("\\")) loose.push(root);
+        else {
+          const same = byPrefix.get(prefix);
+          if (same === undefined) byPrefix.set(prefix, [root]);
+          else same.push(root);
+        }
+      }
+    }
+    index = { byPrefix, loose };
+    psr4ByManifests.set(manifests, index);
   }
-  return roots;
+  return index;
 };
 
+/** The roots whose prefix `full` starts with, in their order. */
+const rootsOf = (index: Psr4Index, full: string): Psr4Root[] => {
+  const out: Psr4Root[] = [];
+  for (let cut = full.indexOf("\\"); cut !== -1; cut = full.indexOf("\\", cut + 1)) {
+    const roots = index.byPrefix.get(full.slice(0, cut + 1));
+    if (roots !== undefined) for (const root of roots) out.push(root);
+  }
+  for (const root of index.loose) if (full.startsWith(root.prefix)) out.push(root);
+  return out.sort((a, b) => a.order - b.order);
+};
+
+/** An empty, `.` or `..` segment: a path holding none is already normal. */
+const ODD_SEGMENT = /(^|\/)\.{0,2}(\/|$)/;
+
 /** The file PSR-4 (or the path) gives `full`, or with `dirOnly` the folder it would be in. */
-const classFile = (lookup: Lookup, full: string, dirOnly = false): string | null => {
+const classFile = (lookup: Layout, full: string, dirOnly = false): string | null => {
   let best: { prefix: string; path: string } | null = null;
-  for (const { prefix, dirs } of psr4Roots(lookup.manifests())) {
-    if (!full.startsWith(prefix) || (best !== null && prefix.length <= best.prefix.length)) continue;
+  for (const { prefix, dirs } of rootsOf(psr4Index(lookup.manifests()), full)) {
+    if (best !== null && prefix.length <= best.prefix.length) continue;
     const rest = `${full.slice(prefix.length).replace(/\\/g, "/")}.php`;
+    const normal = !ODD_SEGMENT.test(rest);
     for (const dir of dirs) {
-      // The folder is normalised already: normalising it again with `rest` gives the same path.
-      const path = dir === null ? null : normalizePath(joinPath(dir, rest));
+      // The folder is normalised already: with a `rest` that is too, joining them is normalising.
+      const path = dir === null ? null : normal ? joinPath(dir, rest) : normalizePath(joinPath(dir, rest));
       if (path !== null && (dirOnly ? lookup.filesIn(dirname(path)).length > 0 : lookup.exists(path))) best = { prefix, path: dirOnly ? dirname(path) : path };
     }
   }
