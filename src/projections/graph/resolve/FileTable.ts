@@ -74,11 +74,11 @@ export class FileTable {
    */
   private readonly sortedLists = new Map<string, readonly string[]>();
   private manifestList: readonly { readonly path: string; readonly manifest: Manifest }[] | null = null;
-  private readonly layoutMemos = new Map<string, Map<string, unknown>>();
+  private readonly tableMemos = new Map<string, Map<string, unknown>>();
 
   /** Stores the file and returns the dependency keys whose answers changed. */
   set(file: FileParsed): Set<DepKey> {
-    this.layoutMemos.clear();
+    this.tableMemos.clear();
     const previous = this.files.get(file.path);
     const dirty = this.detach(file.path, previous);
     this.files.set(file.path, file);
@@ -106,7 +106,7 @@ export class FileTable {
   delete(path: string): Set<DepKey> {
     const previous = this.files.get(path);
     if (previous === undefined) return new Set();
-    this.layoutMemos.clear();
+    this.tableMemos.clear();
     const dirty = this.detach(path, previous);
     this.files.delete(path);
     this.listRemove(this.dirs, "d", dirname(path), path);
@@ -161,14 +161,14 @@ export class FileTable {
   }
 
   /**
-   * A memo named `name` for answers worked out from the project's layout alone (which files
-   * exist where, their package names, the manifests; never their symbols or references), emptied
-   * whenever a file is set or deleted. Whoever hits it must still replay the reads the answer
-   * made, so that the dependencies of the resolution asking are the same.
+   * A memo named `name` for answers worked out from the table (never from a file's own
+   * references, which forgetOwnReferences drops without a `set`), emptied whenever a file is set
+   * or deleted. Whoever hits it must still make the reads the answer made (recordedReads.ts), so
+   * that the dependencies of the resolution asking are the same.
    */
-  layoutMemo<T>(name: string): Map<string, T> {
-    let memo = this.layoutMemos.get(name);
-    if (memo === undefined) this.layoutMemos.set(name, (memo = new Map()));
+  tableMemo<T>(name: string): Map<string, T> {
+    let memo = this.tableMemos.get(name);
+    if (memo === undefined) this.tableMemos.set(name, (memo = new Map()));
     return memo as Map<string, T>;
   }
 

@@ -109,9 +109,9 @@ export class Lookup {
     return this.table.interfacesRequiring(member);
   }
 
-  /** See FileTable.layoutMemo: reading it records nothing; a hit must replay its answer's reads through this lookup. */
-  layoutMemo<T>(name: string): Map<string, T> {
-    return this.table.layoutMemo<T>(name);
+  /** See FileTable.tableMemo: reading it records nothing; a hit must make its answer's reads again through this lookup. */
+  tableMemo<T>(name: string): Map<string, T> {
+    return this.table.tableMemo<T>(name);
   }
 
   manifests(): readonly { readonly path: string; readonly manifest: Manifest }[] {

@@ -1,55 +1,6 @@
-import type { Lookup } from "../Lookup.js";
 import { dirname, joinPath, normalizePath } from "../paths.js";
+import { memoised, type TableReads } from "../recordedReads.js";
 import { externalTarget, fileTarget, type ModuleTarget } from "./ModuleTarget.js";
-
-/** The reads a PHP name's file is worked out from: the project's layout, nothing of any file's symbols. */
-type Layout = Pick<Lookup, "manifests" | "exists" | "filesIn" | "endingWith" | "file">;
-
-type ReadName = "manifests" | "exists" | "filesIn" | "endingWith" | "file";
-
-/**
- * The reads an answer made, to be made again on the lookup of a resolution that reuses it: a
- * flat list of (read, argument) pairs, one array per name however many reads it took.
- */
-type Reads = Array<ReadName | string>;
-
-interface Remembered {
-  readonly target: ModuleTarget;
-  readonly reads: Reads;
-}
-
-/** A layout that notes each read it passes on to `lookup`. */
-const recording = (lookup: Lookup, reads: Reads): Layout => ({
-  manifests: () => {
-    reads.push("manifests", "");
-    return lookup.manifests();
-  },
-  exists: (path) => {
-    reads.push("exists", path);
-    return lookup.exists(path);
-  },
-  filesIn: (dir) => {
-    reads.push("filesIn", dir);
-    return lookup.filesIn(dir);
-  },
-  endingWith: (tail) => {
-    reads.push("endingWith", tail);
-    return lookup.endingWith(tail);
-  },
-  file: (path) => {
-    reads.push("file", path);
-    return lookup.file(path);
-  },
-});
-
-/** Makes the reads again, in order, so `lookup` records the dependencies the answer has (the values are known). */
-const replay = (lookup: Lookup, reads: Reads): void => {
-  for (let i = 0; i < reads.length; i += 2) {
-    const read = reads[i] as ReadName;
-    if (read === "manifests") lookup.manifests();
-    else lookup[read](reads[i + 1]!);
-  }
-};
 
 /**
  * The file of the class (or function) `App\Models\User`: by the PSR-4 prefixes of the
@@ -58,25 +9,14 @@ const replay = (lookup: Lookup, reads: Reads): void => {
  * (`Models/User.php`, the leading vendor segment dropped if need be); else a vendor package,
  * external by its first two segments.
  *
- * The answer depends on the layout alone, so it is worked out once per name until a file is
- * added, changed or removed (every file of a framework names the same classes and misses the
- * same global functions); a resolution reusing it makes the same reads, in the same order, so
- * its dependencies are those it would have had.
+ * Worked out once per name until a file is added, changed or removed (every file of a framework
+ * names the same classes and misses the same global functions); a resolution reusing the answer
+ * makes the same reads, in the same order, so its dependencies are those it would have had.
  */
-export const resolvePhpName = (lookup: Lookup, name: string): ModuleTarget => {
-  const memo = lookup.layoutMemo<Remembered>("php.names");
-  const known = memo.get(name);
-  if (known !== undefined) {
-    replay(lookup, known.reads);
-    return known.target;
-  }
-  const reads: Reads = [];
-  const target = phpNameTarget(recording(lookup, reads), name);
-  memo.set(name, { target, reads });
-  return target;
-};
+export const resolvePhpName = (lookup: TableReads, name: string): ModuleTarget =>
+  memoised(lookup, "php.names", name, (reads) => phpNameTarget(reads, name));
 
-const phpNameTarget = (lookup: Layout, name: string): ModuleTarget => {
+const phpNameTarget = (lookup: TableReads, name: string): ModuleTarget => {
   const full = name.replace(/^\\/, "");
   const file = classFile(lookup, full);
   if (file !== null) return fileTarget(file);
@@ -91,7 +31,7 @@ const phpNameTarget = (lookup: Layout, name: string): ModuleTarget => {
   return externalTarget(full.split("\\").slice(0, 2).join("\\"));
 };
 
-type Manifests = ReturnType<Layout["manifests"]>;
+type Manifests = ReturnType<TableReads["manifests"]>;
 
 /** One PSR-4 prefix of a composer.json and its folders, each already joined to the manifest's folder (null: above the root). */
 interface Psr4Root {
@@ -153,7 +93,7 @@ const rootsOf = (index: Psr4Index, full: string): Psr4Root[] => {
 const ODD_SEGMENT = /(^|\/)\.{0,2}(\/|$)/;
 
 /** The file PSR-4 (or the path) gives `full`, or with `dirOnly` the folder it would be in. */
-const classFile = (lookup: Layout, full: string, dirOnly = false): string | null => {
+const classFile = (lookup: TableReads, full: string, dirOnly = false): string | null => {
   let best: { prefix: string; path: string } | null = null;
   for (const { prefix, dirs } of rootsOf(psr4Index(lookup.manifests()), full)) {
     if (best !== null && prefix.length <= best.prefix.length) continue;
