@@ -68,16 +68,24 @@ export class FileTable {
   private readonly members = new Map<string, Map<string, ExtractedSymbol[]>>();
   private readonly manifestFiles = new Map<string, Manifest>();
   private readonly byMember = new Map<string, Bucket>();
+  /**
+   * Answers already sorted, dropped when what they list changes: resolution asks for the same
+   * folder, tail and manifest list once per name it looks up, far more often than they change.
+   */
+  private readonly sortedLists = new Map<string, readonly string[]>();
+  private manifestList: readonly { readonly path: string; readonly manifest: Manifest }[] | null = null;
+  private readonly tableMemos = new Map<string, Map<string, unknown>>();
 
   /** Stores the file and returns the dependency keys whose answers changed. */
   set(file: FileParsed): Set<DepKey> {
+    this.tableMemos.clear();
     const previous = this.files.get(file.path);
     const dirty = this.detach(file.path, previous);
     this.files.set(file.path, file);
     if (previous === undefined) {
-      addTo(this.dirs, dirname(file.path), file.path);
+      this.listAdd(this.dirs, "d", dirname(file.path), file.path);
       for (const tail of tailsOf(file.path)) {
-        addTo(this.tails, tail, file.path);
+        this.listAdd(this.tails, "s", tail, file.path);
         dirty.add(`s:${tail}`);
       }
       dirty.add(`d:${dirname(file.path)}`);
@@ -88,18 +96,22 @@ export class FileTable {
     diffKeys(dirty, "m:", this.previousMembers, members);
     const manifest = file.manifest ?? null;
     if (!sameManifest(manifest, this.previousManifest)) dirty.add(MANIFESTS_KEY);
-    if (manifest !== null) this.manifestFiles.set(file.path, manifest);
+    if (manifest !== null) {
+      this.manifestFiles.set(file.path, manifest);
+      this.manifestList = null;
+    }
     return dirty;
   }
 
   delete(path: string): Set<DepKey> {
     const previous = this.files.get(path);
     if (previous === undefined) return new Set();
+    this.tableMemos.clear();
     const dirty = this.detach(path, previous);
     this.files.delete(path);
-    removeFrom(this.dirs, dirname(path), path);
+    this.listRemove(this.dirs, "d", dirname(path), path);
     for (const tail of tailsOf(path)) {
-      removeFrom(this.tails, tail, path);
+      this.listRemove(this.tails, "s", tail, path);
       dirty.add(`s:${tail}`);
     }
     dirty.add(`d:${dirname(path)}`);
@@ -117,7 +129,7 @@ export class FileTable {
     this.previousManifest = previous?.manifest ?? null;
     for (const key of this.previousMembers.keys()) this.members.get(key)?.delete(path);
     this.byMember.delete(path);
-    this.manifestFiles.delete(path);
+    if (this.manifestFiles.delete(path)) this.manifestList = null;
     return new Set([`f:${path}`]);
   }
 
@@ -129,26 +141,57 @@ export class FileTable {
     }
   }
 
+  private listAdd(index: Map<string, Set<string>>, kind: string, key: string, path: string): void {
+    addTo(index, key, path);
+    this.sortedLists.delete(`${kind}:${key}`);
+  }
+
+  private listRemove(index: Map<string, Set<string>>, kind: string, key: string, path: string): void {
+    removeFrom(index, key, path);
+    this.sortedLists.delete(`${kind}:${key}`);
+  }
+
+  private sortedList(index: Map<string, Set<string>>, kind: string, key: string): readonly string[] {
+    const set = index.get(key);
+    if (set === undefined) return [];
+    const cacheKey = `${kind}:${key}`;
+    let list = this.sortedLists.get(cacheKey);
+    if (list === undefined) this.sortedLists.set(cacheKey, (list = [...set].sort()));
+    return list;
+  }
+
+  /**
+   * A memo named `name` for answers worked out from the table (never from a file's own
+   * references, which forgetOwnReferences drops without a `set`), emptied whenever a file is set
+   * or deleted. Whoever hits it must still make the reads the answer made (recordedReads.ts), so
+   * that the dependencies of the resolution asking are the same.
+   */
+  tableMemo<T>(name: string): Map<string, T> {
+    let memo = this.tableMemos.get(name);
+    if (memo === undefined) this.tableMemos.set(name, (memo = new Map()));
+    return memo as Map<string, T>;
+  }
+
   filesIn(dir: string): readonly string[] {
-    return sorted(this.dirs.get(dir));
+    return this.sortedList(this.dirs, "d", dir);
   }
 
   endingWith(tail: string): readonly string[] {
-    return sorted(this.tails.get(tail));
+    return this.sortedList(this.tails, "s", tail);
   }
 
   interfacesRequiring(member: string): readonly Located[] {
     return flatten(this.members.get(member));
   }
 
+  /** Sorted by path; the same list until a manifest changes (modules/php.ts keys its PSR-4 prefixes on it). */
   manifests(): readonly { readonly path: string; readonly manifest: Manifest }[] {
-    return [...this.manifestFiles.entries()]
+    this.manifestList ??= [...this.manifestFiles.entries()]
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([path, manifest]) => ({ path, manifest }));
+    return this.manifestList;
   }
 }
-
-const sorted = (set: ReadonlySet<string> | undefined): readonly string[] => (set === undefined ? [] : [...set].sort());
 
 const flatten = (byPath: Map<string, ExtractedSymbol[]> | undefined): readonly Located[] => {
   if (byPath === undefined) return [];

@@ -109,6 +109,11 @@ export class Lookup {
     return this.table.interfacesRequiring(member);
   }
 
+  /** See FileTable.tableMemo: reading it records nothing; a hit must make its answer's reads again through this lookup. */
+  tableMemo<T>(name: string): Map<string, T> {
+    return this.table.tableMemo<T>(name);
+  }
+
   manifests(): readonly { readonly path: string; readonly manifest: Manifest }[] {
     this.manifestsRead = true;
     if (this.frames.length > 0) this.note(MANIFESTS_KEY);

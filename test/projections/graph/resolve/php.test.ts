@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { edgeLines, loadFixture, resolverFor } from "./loadFixture.js";
+import { edgeLines, loadFixture, parse, resolverFor } from "./loadFixture.js";
 
 describe("PHP resolution (fixtures/resolve/php-shop)", () => {
   const resolver = resolverFor(loadFixture("php-shop"));
@@ -46,5 +46,24 @@ describe("PHP resolution (fixtures/resolve/php-shop)", () => {
       "TESTS tests/OrderTest.php#OrderTest.testAddsItems -> src/Models/Order.php#Order.__construct",
       "TESTS tests/OrderTest.php#OrderTest.testAddsItems -> src/Models/Order.php#Order.add",
     ]);
+  });
+  it("records the same dependencies, in the same order, whether a name's answer is worked out or reused from another file's resolution", () => {
+    const sources = loadFixture("php-shop");
+    const alone = (path: string): string[] => {
+      const fresh = resolverFor(sources);
+      fresh.resolve(path);
+      return [...(fresh.dependencies?.(path) ?? [])];
+    };
+    const paths = [...resolver.files()];
+    for (const path of paths) resolver.resolve(path);
+    for (const path of paths) expect([...(resolver.dependencies?.(path) ?? [])], path).toEqual(alone(path));
+    // A change empties what was reused: the answers follow the file moved under another name.
+    const moved = resolverFor(sources);
+    for (const path of paths) moved.resolve(path);
+    moved.remove("src/Models/Customer.php");
+    moved.upsert(parse("lib/Customer.php", sources.get("src/Models/Customer.php")!));
+    const fresh = resolverFor(new Map([...sources].filter(([p]) => p !== "src/Models/Customer.php")));
+    fresh.upsert(parse("lib/Customer.php", sources.get("src/Models/Customer.php")!));
+    expect(edgeLines(moved)).toEqual(edgeLines(fresh));
   });
 });

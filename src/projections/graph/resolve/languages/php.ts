@@ -1,26 +1,48 @@
 import type { ExtractedSymbol } from "../../../../events/index.js";
-import type { FileScope } from "../FileScope.js";
+import { scopeOf, type FileScope } from "../FileScope.js";
+import type { Lookup } from "../Lookup.js";
 import { resolvePhpName } from "../modules/php.js";
 import { dirname } from "../paths.js";
-import { first } from "../pickSymbol.js";
+import { first, pick } from "../pickSymbol.js";
+import { memoised, type TableReads } from "../recordedReads.js";
 import type { Resolution } from "../Resolution.js";
 import type { Target } from "../Target.js";
 import { COMMON, type LanguagePolicy } from "./LanguagePolicy.js";
 
 const DECLARED = new Set(["Class", "Interface", "Enum", "Function"]);
 
-/** The class or function `qualifier\name` names, from the file PSR-4 (or the path) gives it. */
-const byFullName = (r: Resolution, full: string): Target | null => {
-  const target = resolvePhpName(r.lookup, full);
-  const name = full.slice(full.lastIndexOf("\\") + 1);
-  if (target.kind === "package") return r.modules.packageMember(target.files, name);
-  if (target.kind !== "file") return null;
-  const found = first(r.scope(target.path)?.declared.get("")?.get(name), (s) => DECLARED.has(s.kind));
-  return found !== null ? { kind: "symbol", path: target.path, symbol: found } : null;
+/** The symbols a file declares at its top level named `name`, through `reads` (as Resolution.scope reads the file). */
+const declaredIn = (reads: TableReads, path: string, name: string): readonly ExtractedSymbol[] | undefined => {
+  const file = reads.file(path);
+  return file === undefined ? undefined : scopeOf(file).declared.get("")?.get(name);
 };
 
+/**
+ * The class or function `qualifier\name` names, from the file PSR-4 (or the path) gives it; for
+ * a function, the first file of its namespace declaring it (as ModuleResolver.packageMember
+ * finds it). Worked out once per name until the table changes, as resolvePhpName is: the files
+ * of a framework call the same global functions, each a walk over its namespace's files.
+ */
+const byFullName = (r: Resolution, full: string): Target | null =>
+  memoised(r.lookup, "php.fullNames", full, (reads) => {
+    const target = resolvePhpName(reads, full);
+    const name = full.slice(full.lastIndexOf("\\") + 1);
+    if (target.kind === "package") {
+      for (const path of target.files) {
+        const file = reads.file(path);
+        const scope = file === undefined ? null : scopeOf(file);
+        const found = scope === null ? null : pick(scope.declared.get("")?.get(name), "value", scope.family);
+        if (found !== null) return { kind: "symbol", path, symbol: found };
+      }
+      return null;
+    }
+    if (target.kind !== "file") return null;
+    const found = first(declaredIn(reads, target.path, name), (s) => DECLARED.has(s.kind));
+    return found !== null ? { kind: "symbol", path: target.path, symbol: found } : null;
+  });
+
 /** A class of the file's own namespace: by PSR-4, else in a file of its folder declaring that namespace. */
-const sameNamespace = (r: Resolution, scope: FileScope, name: string): Target | null => {
+const findInNamespace = (r: Resolution, scope: FileScope, name: string): Target | null => {
   const namespace = scope.file.packageName;
   if (namespace !== null) {
     const found = byFullName(r, `${namespace}\\${name}`);
@@ -32,6 +54,25 @@ const sameNamespace = (r: Resolution, scope: FileScope, name: string): Target | 
     if (found !== null) return { kind: "symbol", path, symbol: found };
   }
   return null;
+};
+
+const inNamespaceByLookup = new WeakMap<Lookup, Map<FileScope, Map<string, Target | null>>>();
+
+/**
+ * `findInNamespace`, memoised for one file's resolution: global functions are asked for from
+ * every method. A hit reads nothing, so inside a computation shared across files, whose reads
+ * must all be recorded, it is worked out again (as ModuleResolver.module does).
+ */
+const sameNamespace = (r: Resolution, scope: FileScope, name: string): Target | null => {
+  let byScope = inNamespaceByLookup.get(r.lookup);
+  if (byScope === undefined) inNamespaceByLookup.set(r.lookup, (byScope = new Map()));
+  let memo = byScope.get(scope);
+  if (memo === undefined) byScope.set(scope, (memo = new Map()));
+  const known = r.lookup.capturing() ? undefined : memo.get(name);
+  if (known !== undefined) return known;
+  const found = findInNamespace(r, scope, name);
+  memo.set(name, found);
+  return found;
 };
 
 /** A class's methods, then its traits' (`use T;`) and interfaces', then its parent's. */
