@@ -1,4 +1,4 @@
-import type { ExtractedSymbol } from "../../../events/index.js";
+import type { ExtractedSymbol, FileParsed } from "../../../events/index.js";
 import { scopeOf, type FileScope } from "./FileScope.js";
 import { policyOf } from "./languages/index.js";
 import type { Lookup } from "./Lookup.js";
@@ -31,6 +31,11 @@ export class Resolution {
   scope(path: string): FileScope | null {
     const file = this.lookup.file(path);
     return file === undefined ? null : scopeOf(file);
+  }
+
+  /** A file's scope read through other reads than this lookup's own (a memoised answer's, recordedReads.ts). */
+  scopeOfFile(file: FileParsed): FileScope {
+    return scopeOf(file);
   }
 
   /** `name` looked up inside a module, package or class target. */

@@ -1,5 +1,5 @@
 import type { ExtractedSymbol } from "../../../../events/index.js";
-import { scopeOf, type FileScope } from "../FileScope.js";
+import type { FileScope } from "../FileScope.js";
 import type { Lookup } from "../Lookup.js";
 import { resolvePhpName } from "../modules/php.js";
 import { dirname } from "../paths.js";
@@ -12,9 +12,9 @@ import { COMMON, type LanguagePolicy } from "./LanguagePolicy.js";
 const DECLARED = new Set(["Class", "Interface", "Enum", "Function"]);
 
 /** The symbols a file declares at its top level named `name`, through `reads` (as Resolution.scope reads the file). */
-const declaredIn = (reads: TableReads, path: string, name: string): readonly ExtractedSymbol[] | undefined => {
+const declaredIn = (r: Resolution, reads: TableReads, path: string, name: string): readonly ExtractedSymbol[] | undefined => {
   const file = reads.file(path);
-  return file === undefined ? undefined : scopeOf(file).declared.get("")?.get(name);
+  return file === undefined ? undefined : r.scopeOfFile(file).declared.get("")?.get(name);
 };
 
 /**
@@ -30,14 +30,14 @@ const byFullName = (r: Resolution, full: string): Target | null =>
     if (target.kind === "package") {
       for (const path of target.files) {
         const file = reads.file(path);
-        const scope = file === undefined ? null : scopeOf(file);
+        const scope = file === undefined ? null : r.scopeOfFile(file);
         const found = scope === null ? null : pick(scope.declared.get("")?.get(name), "value", scope.family);
         if (found !== null) return { kind: "symbol", path, symbol: found };
       }
       return null;
     }
     if (target.kind !== "file") return null;
-    const found = first(declaredIn(reads, target.path, name), (s) => DECLARED.has(s.kind));
+    const found = first(declaredIn(r, reads, target.path, name), (s) => DECLARED.has(s.kind));
     return found !== null ? { kind: "symbol", path: target.path, symbol: found } : null;
   });
 
