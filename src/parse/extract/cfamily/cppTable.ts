@@ -7,6 +7,7 @@ import { declaredName } from "./declarators.js";
 import { docAbove, newCScope, type CScope } from "./cScope.js";
 import { finishOutOfLine } from "./finishOutOfLine.js";
 import { newExpression } from "./references.js";
+import { scanMacroTests } from "./testMacros.js";
 import { recordSpecifier } from "./typeDeclarations.js";
 
 const BRANCHES = new Set([...C_BRANCHES, "for_range_loop", "catch_clause"]);
@@ -74,6 +75,18 @@ const aliasDeclaration: Handler<CScope> = (ref, x) => {
   });
 };
 
+/**
+ * A region tree-sitter could not parse: the test macros starting its lines, found in the text
+ * (`TEMPLATE_TEST_CASE("t", "[x]", int)` breaks the tree, often for the rest of the file).
+ * Nested regions lie inside the first, which was scanned whole.
+ */
+const errorRegion: Handler<CScope> = (ref, x, s) => {
+  const end = endOf(ref.node());
+  if (end <= s.scannedErrorsTo) return;
+  scanMacroTests(x, s.macroTests, Math.max(ref.start, s.scannedErrorsTo), end);
+  s.scannedErrorsTo = end;
+};
+
 const HANDLERS: Record<string, Handler<CScope>> = {
   ...C_HANDLERS,
   namespace_definition: namespaceDefinition,
@@ -82,6 +95,7 @@ const HANDLERS: Record<string, Handler<CScope>> = {
   class_specifier: recordSpecifier("Class"),
   new_expression: newExpression,
   type_identifier: typeIdentifier(BUILTIN_TYPES),
+  ERROR: errorRegion,
 };
 
 export const cppTable: LanguageTable<CScope> = {
