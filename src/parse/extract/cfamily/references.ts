@@ -5,7 +5,7 @@ import { field, textOf, type NodeRef } from "../LanguageExtractor.js";
 import type { Handler } from "../table/LanguageTable.js";
 import type { CScope } from "./cScope.js";
 import { withoutTemplateArguments } from "./declarators.js";
-import { addMacroTest, holdsTests, TEST_MACROS } from "./testMacros.js";
+import { addMacroTest, balancedMacroTest, holdsTests, TEST_MACROS } from "./testMacros.js";
 
 const CASTS = /^(?:static|const|dynamic|reinterpret)_cast$/;
 const CALLEE = /^(.*?)\s*(::|\.|->)\s*(~?[\p{L}_][\p{L}\p{N}_]*)$/su;
@@ -43,10 +43,18 @@ export const call: Handler<CScope> = (ref, x, s) => {
  * followed by a block, which is a test from the call to the end of the block.
  */
 const testMacroBody = (ref: NodeRef, x: Extraction, s: CScope, node: SyntaxNode, macro: string): boolean => {
-  const statement = parentOf(node);
-  const body = statement !== null && statement.type === "expression_statement" ? statement.nextNamedSibling : null;
+  let statement = parentOf(node);
+  if (statement === null || statement.type !== "expression_statement") return false;
+  // `[[noreturn]] TEST_CASE("…") { … }`: the block follows the attributed statement.
+  const attributed = parentOf(statement);
+  if (attributed !== null && attributed.type === "attributed_statement") statement = attributed;
+  const body = statement.nextNamedSibling;
   const args = field(node, "arguments");
-  if (body === null || body.type !== "compound_statement" || args === null) return false;
+  if (args === null) return false;
+  // `TEMPLATE_PRODUCT_TEST_CASE("t", "[x]", (std::vector, Foo), (int, float))`: types as arguments
+  // break the call, which then may swallow the tests below it; the text knows where it ends.
+  if (node.hasError) return balancedMacroTest(x, s.macroTests, macro, ref.start, startOf(args));
+  if (body === null || body.type !== "compound_statement") return false;
   addMacroTest(x, s.macroTests, macro, ref.start, startOf(args), endOf(args), endOf(body));
   // The macro's arguments name the test, not types.
   x.skipTypesUntil = endOf(args);

@@ -62,7 +62,8 @@ export const addMacroTest = (x: Extraction, tests: Set<number>, macro: string, s
 /** Whether `scope` may hold a test macro's definition: the file's top level or a namespace. */
 export const holdsTests = (scope: SymbolDraft | null): boolean => scope === null || scope.kind === "Namespace";
 
-const MACRO_AT_LINE_START = new RegExp(`^[ \\t]*(${[...TEST_MACROS].sort((a, b) => b.length - a.length).join("|")})[ \\t]*\\(`, "gm");
+// `[[noreturn]] TEST_CASE(…)` too.
+const MACRO_AT_LINE_START = new RegExp(`^[ \\t]*(?:\\[\\[[^\\]\\n]*\\]\\][ \\t]*)*(${[...TEST_MACROS].sort((a, b) => b.length - a.length).join("|")})[ \\t]*\\(`, "gm");
 
 /**
  * Test macros tree-sitter could not parse (`TEMPLATE_TEST_CASE("t", "[x]", int, float)`: types
@@ -81,14 +82,30 @@ export const scanMacroTests = (x: Extraction, tests: Set<number>, from: number, 
   }
   for (let i = 0; i < found.length; i++) {
     const { macro, start, open } = found[i]!;
-    const limit = i + 1 < found.length ? found[i + 1]!.start : text.length;
-    const argsEnd = closingBracket(text, open, limit);
-    if (argsEnd === -1) continue;
-    const brace = skipBlank(text, argsEnd, limit);
-    if (text[brace] !== "{") continue;
-    const end = closingBracket(text, brace, limit);
-    if (end !== -1) addMacroTest(x, tests, macro, start, open, argsEnd, end);
+    balancedMacroTest(x, tests, macro, start, open, i + 1 < found.length ? found[i + 1]!.start : text.length);
   }
+};
+
+/**
+ * The test a macro at `start` defines when its parentheses (from `open`) and the block after them
+ * balance in the text before `limit`; whether there was one. For a call tree-sitter parsed with
+ * errors inside: its arguments may run on over the tests below it.
+ */
+export const balancedMacroTest = (x: Extraction, tests: Set<number>, macro: string, start: number, open: number, limit?: number): boolean => {
+  const text = x.text;
+  let until = limit;
+  if (until === undefined) {
+    MACRO_AT_LINE_START.lastIndex = open;
+    until = MACRO_AT_LINE_START.exec(text)?.index ?? text.length;
+  }
+  const argsEnd = closingBracket(text, open, until);
+  if (argsEnd === -1) return false;
+  const brace = skipBlank(text, argsEnd, until);
+  if (text[brace] !== "{") return false;
+  const end = closingBracket(text, brace, until);
+  if (end === -1) return false;
+  addMacroTest(x, tests, macro, start, open, argsEnd, end);
+  return true;
 };
 
 const skipBlank = (text: string, i: number, limit: number): number => {
