@@ -106,7 +106,7 @@ const outOfLine = (r: Resolution, scope: FileScope, fromId: string | null): { cl
  * `TEST_CASE_FIXTURE(Fixture, "name")`. Read from the signature: a Catch2 name may hold dots.
  */
 const FIXTURE_TEST =
-  /^(?:TEST_F|TEST_P|TYPED_TEST|TYPED_TEST_P|TEST_CASE_METHOD|SCENARIO_METHOD|TEMPLATE_TEST_CASE_METHOD|TEMPLATE_TEST_CASE_METHOD_SIG|TEMPLATE_PRODUCT_TEST_CASE_METHOD|TEMPLATE_LIST_TEST_CASE_METHOD|TEST_CASE_FIXTURE)\s*\(\s*(?:[\p{L}_][\p{L}\p{N}_]*\s*::\s*)*([\p{L}_][\p{L}\p{N}_]*)/u;
+  /^(?:TEST_F|TEST_P|TYPED_TEST|TYPED_TEST_P|TEST_CASE_METHOD|SCENARIO_METHOD|TEMPLATE_TEST_CASE_METHOD|TEMPLATE_TEST_CASE_METHOD_SIG|TEMPLATE_PRODUCT_TEST_CASE_METHOD|TEMPLATE_PRODUCT_TEST_CASE_METHOD_SIG|TEMPLATE_LIST_TEST_CASE_METHOD|TEST_CASE_FIXTURE)\s*\(\s*(?:[\p{L}_][\p{L}\p{N}_]*\s*::\s*)*([\p{L}_][\p{L}\p{N}_]*)/u;
 
 /** The fixture class whose members a test's body calls bare (see FIXTURE_TEST). */
 const fixtureOf = (r: Resolution, scope: FileScope, fromId: string | null): Target | null => {
