@@ -62,8 +62,10 @@ export const addMacroTest = (x: Extraction, tests: Set<number>, macro: string, s
 /** Whether `scope` may hold a test macro's definition: the file's top level or a namespace. */
 export const holdsTests = (scope: SymbolDraft | null): boolean => scope === null || scope.kind === "Namespace";
 
-// `[[noreturn]] TEST_CASE(…)` too.
-const MACRO_AT_LINE_START = new RegExp(`^[ \\t]*(?:\\[\\[[^\\]\\n]*\\]\\][ \\t]*)*(${[...TEST_MACROS].sort((a, b) => b.length - a.length).join("|")})[ \\t]*\\(`, "gm");
+// `[[noreturn]] TEST_CASE(…)` too. Not Criterion's `Test(…)`, a C macro: in C++ a line starting
+// `Test(int n) {` is more likely a constructor of a class Test.
+const SCANNED = [...TEST_MACROS].filter((m) => m !== "Test").sort((a, b) => b.length - a.length);
+const MACRO_AT_LINE_START = new RegExp(`^[ \\t]*(?:\\[\\[[^\\]\\n]*\\]\\][ \\t]*)*(${SCANNED.join("|")})[ \\t]*\\(`, "gm");
 
 /**
  * Test macros tree-sitter could not parse (`TEMPLATE_TEST_CASE("t", "[x]", int, float)`: types
