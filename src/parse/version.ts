@@ -1,5 +1,5 @@
 /** Bumped whenever extraction output changes, so projectors can tell old facts from new. */
-export const PARSER_VERSION = "ts-extract-13";
+export const PARSER_VERSION = "ts-extract-14";
 
 /** Whether a parse recorded with `version` came from another version of the extractors (null: no parse). */
 export const parsedByAnotherVersion = (version: string | null | undefined): boolean =>

@@ -12,17 +12,22 @@ export interface CScope {
   readonly named: Set<number>;
   /** Methods defined outside their class (`void A::f()`): their class gets them at the end when it is in this file. */
   readonly outOfLine: { symbol: SymbolDraft; owner: string }[];
+  /** Starts of the test macros already made tests (`TEST_CASE("…") { … }`). */
+  readonly macroTests: Set<number>;
+  /** Where the text of ERROR regions was last scanned for test macros up to (they nest). */
+  scannedErrorsTo: number;
 }
 
 const TEST_PATH = /(^|\/)(tests?|unittests?|testing)\/|(^|\/)test_[^/]*$|_(unit)?test\.[^/]+$|[^/]Tests?\.[^/.]+$/i;
 
-export const newCScope = (path: string): CScope => ({ testFile: TEST_PATH.test(path), templates: new Map(), named: new Set(), outOfLine: [] });
-
-/** Test macros (GoogleTest, Catch2, doctest, Boost.Test): `TEST(Suite, Name) { … }` parses as a function definition. */
-export const TEST_MACROS = new Set([
-  "TEST", "TEST_F", "TEST_P", "TYPED_TEST", "TYPED_TEST_P", "TEST_CASE", "TEST_CASE_METHOD", "SCENARIO",
-  "BOOST_AUTO_TEST_CASE", "BOOST_FIXTURE_TEST_CASE", "CTEST", "CTEST2", "Test", "IGNORE_TEST",
-]);
+export const newCScope = (path: string): CScope => ({
+  testFile: TEST_PATH.test(path),
+  templates: new Map(),
+  named: new Set(),
+  outOfLine: [],
+  macroTests: new Set(),
+  scannedErrorsTo: 0,
+});
 
 /** Kinds whose body declares members. */
 export const CLASS_KINDS: ReadonlySet<SymbolKind> = new Set(["Class", "Interface"]);

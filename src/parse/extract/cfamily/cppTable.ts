@@ -1,12 +1,16 @@
+import type { SyntaxNode } from "tree-sitter";
 import { endOf, namedChildrenOf, startOf } from "../../collectNodes.js";
+import type { Extraction } from "../Extraction.js";
 import { field, textOf, type LanguageExtractor } from "../LanguageExtractor.js";
 import { typeIdentifier } from "../shared/handlers.js";
 import { tableExtractor, type Handler, type LanguageTable } from "../table/LanguageTable.js";
 import { C_BRANCHES, C_BUILTIN_TYPES, C_HANDLERS } from "./cTable.js";
+import { memberDeclaration } from "./declarations.js";
 import { declaredName } from "./declarators.js";
 import { docAbove, newCScope, type CScope } from "./cScope.js";
 import { finishOutOfLine } from "./finishOutOfLine.js";
 import { newExpression } from "./references.js";
+import { addMacroTest, holdsTests, scanMacroTests, TEST_MACROS } from "./testMacros.js";
 import { recordSpecifier } from "./typeDeclarations.js";
 
 const BRANCHES = new Set([...C_BRANCHES, "for_range_loop", "catch_clause"]);
@@ -74,6 +78,45 @@ const aliasDeclaration: Handler<CScope> = (ref, x) => {
   });
 };
 
+/**
+ * A region tree-sitter could not parse: the test macros starting its lines, found in the text
+ * (`TEMPLATE_TEST_CASE("t", "[x]", int)` breaks the tree, often for the rest of the file).
+ * Nested regions lie inside the first, which was scanned whole.
+ */
+const errorRegion: Handler<CScope> = (ref, x, s) => {
+  const end = endOf(ref.node());
+  if (end <= s.scannedErrorsTo) return;
+  // From its line's start: the region often starts inside the macro's arguments.
+  const from = x.lines.lineStart(x.lines.line(ref.start));
+  scanMacroTests(x, s.macroTests, Math.max(from, s.scannedErrorsTo), end);
+  s.scannedErrorsTo = end;
+};
+
+/**
+ * `SUPPRESS_WARNINGS_END` then `TEST_CASE("name") { … }`: a macro line without a semicolon makes
+ * the test the declarator of a declaration (`SUPPRESS_WARNINGS_END TEST_CASE("name")`), its body
+ * the block after it.
+ */
+const declaration: Handler<CScope> = (ref, x, s) => {
+  if (!declaresTest(ref.node(), x, s)) memberDeclaration(ref, x, s);
+};
+
+const declaresTest = (node: SyntaxNode, x: Extraction, s: CScope): boolean => {
+  if (!holdsTests(x.current())) return false;
+  const declarator = field(node, "declarator");
+  if (declarator === null || declarator.type !== "init_declarator") return false;
+  const nameNode = field(declarator, "declarator");
+  const args = field(declarator, "value");
+  if (nameNode === null || nameNode.type !== "identifier" || args === null || args.type !== "argument_list") return false;
+  const macro = textOf(x, nameNode);
+  const body = node.nextNamedSibling;
+  if (!TEST_MACROS.has(macro) || body === null || body.type !== "compound_statement") return false;
+  addMacroTest(x, s.macroTests, macro, startOf(nameNode), startOf(args), endOf(args), endOf(body));
+  // The macro before it and the test's arguments are no types.
+  x.skipTypesUntil = endOf(args);
+  return true;
+};
+
 const HANDLERS: Record<string, Handler<CScope>> = {
   ...C_HANDLERS,
   namespace_definition: namespaceDefinition,
@@ -82,6 +125,8 @@ const HANDLERS: Record<string, Handler<CScope>> = {
   class_specifier: recordSpecifier("Class"),
   new_expression: newExpression,
   type_identifier: typeIdentifier(BUILTIN_TYPES),
+  declaration,
+  ERROR: errorRegion,
 };
 
 export const cppTable: LanguageTable<CScope> = {

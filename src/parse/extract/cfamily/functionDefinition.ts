@@ -1,24 +1,14 @@
 import type { SyntaxNode } from "tree-sitter";
 import type { SymbolKind } from "../../../events/index.js";
 import { endOf, startOf } from "../../collectNodes.js";
-import { oneLine, type Extraction } from "../Extraction.js";
+import type { Extraction } from "../Extraction.js";
 import { field, textOf } from "../LanguageExtractor.js";
 import type { Handler } from "../table/LanguageTable.js";
-import { CLASS_KINDS, docAbove, enclosingName, TEST_MACROS, templateParams, visibilityIn, type CScope } from "./cScope.js";
+import { CLASS_KINDS, docAbove, enclosingName, templateParams, visibilityIn, type CScope } from "./cScope.js";
 import { declaredName, functionDeclaratorOf, paramsOf } from "./declarators.js";
+import { TEST_MACROS, testMacroName } from "./testMacros.js";
 
 const isStatic = (x: Extraction, start: number, nameStart: number): boolean => /\bstatic\b/.test(x.slice(start, Math.min(nameStart, start + 400)));
-
-/** A test macro's name for the test: `TEST(Suite, Name)` → `Suite.Name`, `TEST_CASE("adds up")` → `adds up`. */
-const testName = (x: Extraction, fn: SyntaxNode): string | null => {
-  const list = field(fn, "parameters");
-  if (list === null) return null;
-  const inner = x.slice(startOf(list) + 1, Math.max(startOf(list) + 1, endOf(list) - 1));
-  const quoted = /^\s*"((?:[^"\\]|\\.)*)"/.exec(inner);
-  if (quoted !== null) return oneLine(quoted[1]!, 120);
-  const names = inner.split(",").map((p) => p.trim()).filter((p) => /^[\p{L}_][\p{L}\p{N}_]*$/u.test(p));
-  return names.length > 0 ? names.slice(0, 2).join(".") : null;
-};
 
 const C_TEST_NAME = /^(test_?\w*|\w+_test)$/i;
 
@@ -49,7 +39,10 @@ export const functionDefinition: Handler<CScope> = (ref, x, s) => {
   const doc = docAbove(x, start);
   const params = paramsOf(x, fn);
   if (declared.scope.length === 0 && TEST_MACROS.has(declared.name) && !inClass) {
-    const name = testName(x, fn) ?? declared.name;
+    if (s.macroTests.has(start)) return;
+    s.macroTests.add(start);
+    const list = field(fn, "parameters");
+    const name = (list !== null ? testMacroName(declared.name, x.slice(startOf(list) + 1, Math.max(startOf(list) + 1, endOf(list) - 1))) : null) ?? declared.name;
     // The macro's arguments name the test, not types.
     x.skipTypesUntil = endOf(fn);
     x.addSymbol({ kind: "Test", name, qualifiedName: name.replace(/\s+/g, "_"), start, end: endOf(node), signature, doc, visibility: "public" });

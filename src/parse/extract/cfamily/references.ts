@@ -3,15 +3,16 @@ import { endOf, namedChildrenOf, parentOf, startOf } from "../../collectNodes.js
 import { oneLine, type Extraction } from "../Extraction.js";
 import { field, textOf, type NodeRef } from "../LanguageExtractor.js";
 import type { Handler } from "../table/LanguageTable.js";
-import { docAbove, TEST_MACROS, type CScope } from "./cScope.js";
+import type { CScope } from "./cScope.js";
 import { withoutTemplateArguments } from "./declarators.js";
+import { addMacroTest, balancedMacroTest, holdsTests, TEST_MACROS } from "./testMacros.js";
 
 const CASTS = /^(?:static|const|dynamic|reinterpret)_cast$/;
 const CALLEE = /^(.*?)\s*(::|\.|->)\s*(~?[\p{L}_][\p{L}\p{N}_]*)$/su;
 const PLAIN = /^[\p{L}_][\p{L}\p{N}_]*$/u;
 
 /** `f(…)`, `a.b->f(…)`, `ns::f(…)`, `A::s(…)`, `f<int>(…)`: a call with its number of arguments (for overloads). */
-export const call: Handler<CScope> = (ref, x) => {
+export const call: Handler<CScope> = (ref, x, s) => {
   const node = ref.node();
   const fn = field(node, "function");
   if (fn === null) return;
@@ -23,7 +24,7 @@ export const call: Handler<CScope> = (ref, x) => {
   const args = field(node, "arguments");
   const arity = args !== null ? namedChildrenOf(args).filter((c) => c.type !== "comment").length : 0;
   if (PLAIN.test(text)) {
-    if (TEST_MACROS.has(text) && x.current() === null && testMacroBody(ref, x, node, fn)) return;
+    if (TEST_MACROS.has(text) && (s.macroTests.has(ref.start) || (holdsTests(x.current()) && testMacroBody(ref, x, s, node, text)))) return;
     x.addReference("call", text, null, fnStart).arity = arity;
     return;
   }
@@ -38,20 +39,25 @@ export const call: Handler<CScope> = (ref, x) => {
 };
 
 /**
- * `TEST(Suite, Name) { … }` in C, which tree-sitter-c reads as a call followed by a block: a
- * test from the call to the end of the block.
+ * `TEST_CASE("name") { … }`, and `TEST(Suite, Name) { … }` in C: tree-sitter reads a call
+ * followed by a block, which is a test from the call to the end of the block.
  */
-const testMacroBody = (ref: NodeRef, x: Extraction, node: SyntaxNode, fn: SyntaxNode): boolean => {
-  const statement = parentOf(node);
-  const body = statement !== null && statement.type === "expression_statement" ? statement.nextNamedSibling : null;
-  if (body === null || body.type !== "compound_statement") return false;
+const testMacroBody = (ref: NodeRef, x: Extraction, s: CScope, node: SyntaxNode, macro: string): boolean => {
+  let statement = parentOf(node);
+  if (statement === null || statement.type !== "expression_statement") return false;
+  // `[[noreturn]] TEST_CASE("…") { … }`: the block follows the attributed statement.
+  const attributed = parentOf(statement);
+  if (attributed !== null && attributed.type === "attributed_statement") statement = attributed;
+  const body = statement.nextNamedSibling;
   const args = field(node, "arguments");
-  const inner = args !== null ? x.slice(startOf(args) + 1, Math.max(startOf(args) + 1, endOf(args) - 1)) : "";
-  const quoted = /^\s*"((?:[^"\\]|\\.)*)"/.exec(inner);
-  const names = inner.split(",").map((p) => p.trim()).filter((p) => /^[\p{L}_][\p{L}\p{N}_]*$/u.test(p));
-  const name = quoted !== null ? oneLine(quoted[1]!, 120) : names.length > 0 ? names.slice(0, 2).join(".") : textOf(x, fn);
-  x.skipTypesUntil = endOf(node);
-  x.addSymbol({ kind: "Test", name, qualifiedName: name.replace(/\s+/g, "_"), start: ref.start, end: endOf(body), signature: oneLine(x.slice(ref.start, endOf(node)), 200), doc: docAbove(x, ref.start), visibility: "public" });
+  if (args === null) return false;
+  // `TEMPLATE_PRODUCT_TEST_CASE("t", "[x]", (std::vector, Foo), (int, float))`: types as arguments
+  // break the call, which then may swallow the tests below it; the text knows where it ends.
+  if (node.hasError) return balancedMacroTest(x, s.macroTests, macro, ref.start, startOf(args));
+  if (body === null || body.type !== "compound_statement") return false;
+  addMacroTest(x, s.macroTests, macro, ref.start, startOf(args), endOf(args), endOf(body));
+  // The macro's arguments name the test, not types.
+  x.skipTypesUntil = endOf(args);
   return true;
 };
 

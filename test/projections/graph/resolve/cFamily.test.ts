@@ -87,3 +87,37 @@ describe("C++ functions and fixtures inside a namespace (fixtures/resolve/cpp-na
     ]);
   });
 });
+
+describe("Catch2 and doctest test cases (fixtures/resolve/cpp-catch2)", () => {
+  const resolver = resolverFor(loadFixture("cpp-catch2"));
+  it("links TEST_CASE, SCENARIO, TEMPLATE_TEST_CASE, TEST_CASE_METHOD and TEST_CASE_FIXTURE bodies to what they call, the fixture's members included", () => {
+    expect(edgeLines(resolver, "TESTS")).toEqual([
+      // TEST_CASE_FIXTURE: the fixture's method, and a call through its field.
+      "TESTS tests/counter_doctest.cpp#ResetFixture.reset_after_fill -> src/counter.cpp#Counter.reset",
+      "TESTS tests/counter_doctest.cpp#ResetFixture.reset_after_fill -> src/counter.cpp#Counter.value",
+      "TESTS tests/counter_doctest.cpp#ResetFixture.reset_after_fill -> tests/counter_doctest.cpp#ResetFixture.fill",
+      // After a macro line without its semicolon (a declaration to tree-sitter).
+      "TESTS tests/counter_doctest.cpp#counters_compare_by_value -> include/counter.h#Counter",
+      "TESTS tests/counter_doctest.cpp#counters_compare_by_value -> src/counter.cpp#Counter.value",
+      "TESTS tests/counter_doctest.cpp#counters_compare_by_value -> src/counter.cpp#make_counter",
+      "TESTS tests/counter_doctest.cpp#counts_as_any_type -> include/counter.h#count_as",
+      "TESTS tests/counter_doctest.cpp#doctest_counters_start_at_zero -> include/counter.h#Counter",
+      "TESTS tests/counter_doctest.cpp#doctest_counters_start_at_zero -> src/counter.cpp#Counter.value",
+      // `[[noreturn]] TEST_CASE(…)`.
+      "TESTS tests/counter_doctest.cpp#never_returns -> src/counter.cpp#make_counter",
+      "TESTS tests/counter_doctest.cpp#never_returns -> src/counter.cpp#throw_counter",
+      // TEST_CASE_METHOD: a bare call is the fixture's member.
+      "TESTS tests/counter_test.cpp#CounterFixture.bump_adds_to_the_value -> tests/counter_test.cpp#CounterFixture.bump",
+      // SCENARIO: the calls inside its SECTIONs are its own.
+      "TESTS tests/counter_test.cpp#counters_can_be_reset -> src/counter.cpp#Counter.add",
+      "TESTS tests/counter_test.cpp#counters_can_be_reset -> src/counter.cpp#Counter.reset",
+      "TESTS tests/counter_test.cpp#counters_can_be_reset -> src/counter.cpp#Counter.value",
+      "TESTS tests/counter_test.cpp#counters_in_a_namespace -> src/counter.cpp#Counter.value",
+      "TESTS tests/counter_test.cpp#counters_in_a_namespace -> src/counter.cpp#make_counter",
+      "TESTS tests/counter_test.cpp#counters_start_at_zero -> src/counter.cpp#Counter.value",
+      // TEMPLATE_TEST_CASE breaks the tree; the test comes from the text.
+      "TESTS tests/counter_test.cpp#counts_any_integer_type -> include/counter.h#count_as",
+      'TESTS tests/counter_test.cpp#names_with_"quotes"_and_v1.2_dots -> src/counter.cpp#parse_version',
+    ]);
+  });
+});

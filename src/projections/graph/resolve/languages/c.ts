@@ -100,13 +100,20 @@ const outOfLine = (r: Resolution, scope: FileScope, fromId: string | null): { cl
   return cls !== null && cls.kind === "symbol" ? { cls } : null;
 };
 
-/** GoogleTest's `TEST_F(Fixture, Name)`: the fixture class whose members its body calls bare. */
+/**
+ * The fixture a test macro's first argument names: GoogleTest's `TEST_F(Fixture, Name)`, Catch2's
+ * `TEST_CASE_METHOD(Fixture, "name")` (and its SCENARIO_ and TEMPLATE_ variants), doctest's
+ * `TEST_CASE_FIXTURE(Fixture, "name")`. Read from the signature: a Catch2 name may hold dots.
+ */
+const FIXTURE_TEST =
+  /^(?:TEST_F|TEST_P|TYPED_TEST|TYPED_TEST_P|TEST_CASE_METHOD|SCENARIO_METHOD|TEMPLATE_TEST_CASE_METHOD|TEMPLATE_TEST_CASE_METHOD_SIG|TEMPLATE_PRODUCT_TEST_CASE_METHOD|TEMPLATE_PRODUCT_TEST_CASE_METHOD_SIG|TEMPLATE_LIST_TEST_CASE_METHOD|TEST_CASE_FIXTURE)\s*\(\s*(?:[\p{L}_][\p{L}\p{N}_]*\s*::\s*)*([\p{L}_][\p{L}\p{N}_]*)/u;
+
+/** The fixture class whose members a test's body calls bare (see FIXTURE_TEST). */
 const fixtureOf = (r: Resolution, scope: FileScope, fromId: string | null): Target | null => {
   let current = fromId !== null ? scope.byId.get(fromId) : undefined;
   while (current !== undefined && current.kind !== "Test") current = current.parent !== null ? scope.byId.get(current.parent) : undefined;
-  if (current === undefined || !/^(?:TEST_F|TEST_P|TYPED_TEST|TYPED_TEST_P)\s*\(/.test(current.signature)) return null;
-  const fixture = current.name.slice(0, current.name.indexOf("."));
-  if (fixture.length === 0) return null;
+  const fixture = current !== undefined ? FIXTURE_TEST.exec(current.signature)?.[1] : undefined;
+  if (current === undefined || fixture === undefined) return null;
   const cls = r.resolveQualified(scope, null, null, fixture, "type");
   if (cls !== null && cls.kind === "symbol" && TYPE_KINDS.has(cls.symbol.kind)) return cls;
   // `namespace ns { TEST_F(Fixture, …) }`: ns::Fixture. Not through resolveQualified from the test,
