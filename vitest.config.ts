@@ -11,10 +11,12 @@ export default defineConfig({
     pool: "forks",
     poolOptions: {
       forks: {
-        // Two workers whatever the core count (vitest's default is cores - 1: one on a two-core
-        // CI box), since much of the suite waits on spawned CLIs, servers and file events.
-        maxForks: 2,
-        minForks: 2,
+        // Three workers whatever the core count (vitest's default is cores - 1: one on a two-core
+        // CI box), since much of the suite waits on spawned CLIs, servers, file events and
+        // debounce timers: on the two-core box the suite took 321 s with two and 275 s with three,
+        // for the same CPU (docs/benchmarks.md, the test suite).
+        maxForks: 3,
+        minForks: 3,
         // A worker runs file after file without restarting: a fresh process re-imported
         // effect, Kuzu, LanceDB and the sources for each of 170 files, ~1.5 s of CPU apiece.
         // Safe because no test mocks a module or leaves a global changed (see DEVELOPMENT.md).
