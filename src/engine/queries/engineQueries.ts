@@ -18,7 +18,7 @@ import {
 import { warmGraphReads, fileLinksFrom, loadFileLinks, loadFileNeighbours } from "../../queries/index.js";
 import { diskFreshness, staleText } from "./diskFreshness.js";
 import { logProgressOf, staleIndexedFiles } from "./logProgress.js";
-import { indexActivity, indexStateLine, indexStateOf, type IndexState } from "./indexState.js";
+import { FILE_EVENTS, indexActivity, indexStateLine, indexStateOf, type IndexState } from "./indexState.js";
 import { scratchGraphAccess } from "./scratchGraphAccess.js";
 import type { EngineCall, GraphLoad, Progress } from "./Queries.js";
 import type { WatchControl } from "./watchControl.js";
@@ -54,9 +54,6 @@ const watching = (watcher: WatchControl | null): boolean => {
   const mode = watcher?.state()?.mode;
   return mode !== undefined && mode !== "starting";
 };
-
-/** Events that change what the code read models hold (memory writes and run markers do not). */
-const FILE_EVENTS = ["FileChanged", "FileDeleted", "FileParsed", "ParseFailed", "FileSkipped"];
 
 const withLanguages = (config: NemesisConfig, languages: ReadonlyArray<string>): NemesisConfig => ({
   ...config,

@@ -17,6 +17,13 @@ export type IndexState =
 
 export const NEVER_INDEXED: IndexState = { kind: "never" };
 
+/**
+ * Events that change what the code read models hold: a FileChanged not yet parsed, or a parse
+ * outcome not yet projected. Index-run markers and memory writes move the log head without
+ * making them stale.
+ */
+export const FILE_EVENTS: ReadonlyArray<string> = ["FileChanged", "FileDeleted", "FileParsed", "ParseFailed", "FileSkipped"];
+
 /** The index runs of one engine: the tools read how far the running one got. */
 export interface IndexActivity {
   /** An index starts: `report` its progress as it goes, `end` it however it ends. */

@@ -20,17 +20,10 @@ import { engineLockHolder } from "../engineLock.js";
 import type { EngineContext } from "../Engine.js";
 import { checkpointsUnderLock, type CheckpointSnapshot } from "./checkpointsUnderLock.js";
 import { staleText } from "./diskFreshness.js";
-import { indexStateLine, indexStateOf, type IndexState } from "./indexState.js";
+import { FILE_EVENTS, indexStateLine, indexStateOf, type IndexState } from "./indexState.js";
 import { logProgressOf, staleIndexedFiles } from "./logProgress.js";
 import type { EngineCall, GraphLoad, StaleIndexedFiles } from "./Queries.js";
 import { importKuzuStore } from "../../projections/lazy.js";
-
-/**
- * Events that change what the chunk table should hold: a FileChanged not yet parsed, or a parse
- * outcome not yet projected. Index-run markers and memory writes move the log head without
- * making the table stale, so comparing with the head would open the whole engine on every query.
- */
-const CHUNK_INPUTS = ["FileChanged", "FileDeleted", "FileParsed", "ParseFailed", "FileSkipped"];
 
 type ReadOnlyGraph = GraphQueryable & { close(): Promise<void> };
 
@@ -47,7 +40,7 @@ export interface OneShotQueries extends EngineCall {
 
 const openChunksCaughtUp = async (ctx: EngineContext): Promise<ChunkReader | null> => {
   const existing = await ChunkReader.open(ctx.paths.chunks);
-  const behind = !existing || existing.position() < lastPositionOfTypes(ctx.log, CHUNK_INPUTS);
+  const behind = !existing || existing.position() < lastPositionOfTypes(ctx.log, FILE_EVENTS);
   if (!behind) return existing;
   existing?.close();
   // Loaded only when needed: the engine brings the parser and Kuzu with it.
@@ -89,9 +82,6 @@ const openOwnedEngine = async (ctx: EngineContext): Promise<OwnedEngine | null> 
     },
   };
 };
-
-/** What the log says is still to project, by the two read models a one-shot call reads without the engine. */
-const FILE_EVENTS = CHUNK_INPUTS;
 
 export const oneShotQueries = (ctx: EngineContext): OneShotQueries => {
   const { paths, config, log } = ctx;
@@ -173,14 +163,7 @@ export const oneShotQueries = (ctx: EngineContext): OneShotQueries => {
         return g ? new GraphReader(g) : null;
       },
     ),
-    syncMemory: async () => {
-      const projector = new CatalogProjector(paths.catalog);
-      try {
-        await catchUp(log, projector);
-      } finally {
-        await projector.close();
-      }
-    },
+    syncMemory: () => catchUpCatalog(ctx),
     scratchGraphs: async () => {
       const engine = await ownedEngine();
       if (engine !== null) return engine.call.scratchGraphs();
